@@ -1,0 +1,24 @@
+//! The built-in scenarios, embedded in the binary so it works from any folder.
+
+use crate::diag::Source;
+
+/// The scenario `generate` uses when none is named.
+pub const DEFAULT: &str = "base";
+
+/// (id, file text) of every built-in scenario.
+pub const ALL: &[(&str, &str)] = &[
+    ("base", include_str!("../scenarios/base.toml")),
+    ("gold-for-catan", include_str!("../scenarios/gold-for-catan.toml")),
+];
+
+/// The source of a built-in scenario, named `builtin:<id>`.
+pub fn source(id: &str) -> Option<Source> {
+    ALL.iter()
+        .find(|(i, _)| *i == id)
+        .map(|(i, text)| Source::new(format!("scenarios/{i}.toml"), *text))
+}
+
+/// Ids of all built-in scenarios.
+pub fn ids() -> impl Iterator<Item = &'static str> {
+    ALL.iter().map(|(i, _)| *i)
+}

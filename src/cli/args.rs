@@ -1,0 +1,76 @@
+//! Command-line arguments (clap derive).
+
+use std::path::PathBuf;
+
+use clap::{Parser, Subcommand};
+
+/// Turns a Catan scenario file into a fair random map.
+#[derive(Parser, Debug)]
+#[command(
+    name = "hexpress",
+    version,
+    about = "Lay out Catan scenario maps from a scenario file, reproducibly from a seed",
+    after_help = "Examples:\n  \
+        hexpress generate                          # the base game, a fresh seed\n  \
+        hexpress generate gold-for-catan --players 3 --seed 42\n  \
+        hexpress generate my-scenario.toml --out maps/\n  \
+        hexpress validate scenarios/*.toml\n  \
+        hexpress list\n  \
+        hexpress schema > scenario.schema.json\n\n\
+        Exit codes: 0 success, 1 invalid scenario or unsatisfiable rules, 2 I/O or internal error."
+)]
+pub struct Cli {
+    /// What to do.
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+/// The subcommands.
+#[derive(Subcommand, Debug)]
+pub enum Command {
+    /// Lay out a map and write layout.json (and print the map).
+    #[command(after_help = "Examples:\n  \
+        hexpress generate\n  \
+        hexpress generate gold-for-catan --players 4 --seed 7\n  \
+        hexpress generate ./my.toml --seed 1 --out /tmp/map")]
+    Generate(GenerateArgs),
+    /// Check scenario files and report every problem with its location.
+    #[command(
+        after_help = "Examples:\n  hexpress validate scenarios/*.toml\n  hexpress validate base"
+    )]
+    Validate {
+        /// Scenario files or built-in ids.
+        #[arg(required = true)]
+        files: Vec<String>,
+    },
+    /// List the built-in scenarios and their player counts.
+    List,
+    /// Print the JSON Schema of the scenario format (for editors).
+    Schema,
+}
+
+/// Arguments of `generate`.
+#[derive(clap::Args, Debug)]
+pub struct GenerateArgs {
+    /// A built-in scenario id (see `hexpress list`) or a path to a scenario file.
+    /// Default: the base game.
+    pub scenario: Option<String>,
+    /// Number of players (default: the scenario's default).
+    #[arg(short, long)]
+    pub players: Option<u8>,
+    /// Seed; the same seed gives the same map on every machine. Default: a fresh one, printed.
+    #[arg(short, long)]
+    pub seed: Option<u64>,
+    /// Output folder. Default: output/<scenario>-<players>p-<seed>/.
+    #[arg(short, long)]
+    pub out: Option<PathBuf>,
+    /// Search steps before giving up on an unsatisfiable scenario.
+    #[arg(long, default_value_t = 4_000_000)]
+    pub max_nodes: u64,
+    /// Wall-clock limit for the search, in milliseconds.
+    #[arg(long, default_value_t = 5_000)]
+    pub time_limit_ms: u64,
+    /// Do not print the text picture of the map.
+    #[arg(short, long)]
+    pub quiet: bool,
+}

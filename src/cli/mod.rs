@@ -1,0 +1,183 @@
+//! The command-line front end: argument dispatch, error reporting, exit codes.
+
+pub mod args;
+
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use std::time::{Duration, Instant};
+
+use anyhow::Context;
+
+use crate::diag::{self, Diagnostic, Diagnostics, Source};
+use crate::export::{files, json, text};
+use crate::model::{self, Scenario};
+use crate::solve::{self, SolveError, SolveOptions};
+use crate::{builtin, vocab};
+pub use args::{Cli, Command, GenerateArgs};
+
+/// How a command ended.
+#[derive(Debug)]
+pub enum Failure {
+    /// The user's scenario or request is wrong; already reported. Exit 1.
+    Invalid,
+    /// I/O or internal error. Exit 2.
+    Io(anyhow::Error),
+}
+
+impl From<anyhow::Error> for Failure {
+    fn from(e: anyhow::Error) -> Self {
+        Failure::Io(e)
+    }
+}
+
+/// Runs a parsed command line and maps the outcome to an exit code.
+pub fn run(cli: Cli) -> ExitCode {
+    let result = match cli.command {
+        Command::Generate(a) => generate(&a),
+        Command::Validate { files } => validate(&files),
+        Command::List => list(),
+        Command::Schema => {
+            print!("{}", crate::schema::scenario_schema());
+            Ok(())
+        }
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(Failure::Invalid) => ExitCode::from(1),
+        Err(Failure::Io(e)) => {
+            eprintln!("error: {e:#}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+/// Finds a scenario by built-in id or path and reads it.
+pub fn resolve(name: &str) -> Result<Source, Failure> {
+    if let Some(s) = builtin::source(name) {
+        return Ok(s);
+    }
+    let path = Path::new(name);
+    if path.exists() {
+        let text =
+            std::fs::read_to_string(path).with_context(|| format!("cannot read `{name}`"))?;
+        return Ok(Source::new(name, text));
+    }
+    let hint = match vocab::did_you_mean(name, builtin::ids()) {
+        Some(s) => format!("did you mean the built-in `{s}`?"),
+        None => format!(
+            "built-in scenarios: {}; or give a path to a .toml file",
+            builtin::ids().collect::<Vec<_>>().join(", ")
+        ),
+    };
+    Err(Failure::Io(anyhow::anyhow!(
+        "no scenario `{name}`: not a built-in id and no such file\n  hint: {hint}"
+    )))
+}
+
+fn load(source: &Source) -> Result<Scenario, Failure> {
+    model::load(source).map_err(|d| {
+        eprint!("{}", diag::render(source, &d));
+        Failure::Invalid
+    })
+}
+
+fn generate(a: &GenerateArgs) -> Result<(), Failure> {
+    let source = resolve(a.scenario.as_deref().unwrap_or(builtin::DEFAULT))?;
+    let scenario = load(&source)?;
+    let players = a.players.unwrap_or(scenario.meta.default_players);
+    let seed = a.seed.unwrap_or_else(crate::rng::fresh_seed);
+    let opts = SolveOptions {
+        max_nodes: a.max_nodes,
+        deadline: Some(Instant::now() + Duration::from_millis(a.time_limit_ms)),
+        ..SolveOptions::default()
+    };
+    let layout = match solve::solve(&scenario, players, seed, &opts) {
+        Ok(l) => l,
+        Err(e) => {
+            report_solve_error(&source, &scenario, &e);
+            return Err(Failure::Invalid);
+        }
+    };
+    let out_dir: PathBuf = match &a.out {
+        Some(d) => d.clone(),
+        None => files::run_dir(Path::new("output"), &scenario.meta.id, players, seed)
+            .context("bad output folder")?,
+    };
+    let path = files::write_atomic(&out_dir, "layout.json", json::to_json(&layout).as_bytes())
+        .context("writing the layout")?;
+    if !a.quiet {
+        println!("{} — {} players — seed {}\n", scenario.meta.title, players, seed);
+        print!("{}", text::picture(&layout));
+        println!();
+    }
+    println!("seed: {seed}");
+    println!("wrote {}", path.display());
+    Ok(())
+}
+
+fn report_solve_error(source: &Source, scenario: &Scenario, e: &SolveError) {
+    let mut d = Diagnostic::error(e.to_string()).hint(e.hint());
+    if let SolveError::Unsatisfiable { constraint: Some(c), .. } = e {
+        if let Some(sp) = scenario.constraints.spans.get(c) {
+            d = d.at(sp.clone(), format!("`{c}` set here"));
+        } else {
+            d = d.hint(format!(
+                "`{c}` is on by default; set `{} = false` in `[constraints]` to relax it",
+                c.key()
+            ));
+        }
+    }
+    let mut ds = Diagnostics::new();
+    ds.push(d);
+    eprint!("{}", diag::render(source, &ds));
+}
+
+fn validate(names: &[String]) -> Result<(), Failure> {
+    let mut bad = 0;
+    let mut io = None;
+    for name in names {
+        let source = match resolve(name) {
+            Ok(s) => s,
+            Err(Failure::Io(e)) => {
+                eprintln!("error: {e:#}");
+                io = Some(e);
+                continue;
+            }
+            Err(Failure::Invalid) => {
+                bad += 1;
+                continue;
+            }
+        };
+        match model::load(&source) {
+            Ok(s) => {
+                let players: Vec<String> = s.meta.players.iter().map(u8::to_string).collect();
+                println!("ok: {} (`{}`, {} players)", source.name, s.meta.id, players.join("/"));
+            }
+            Err(d) => {
+                eprint!("{}", diag::render(&source, &d));
+                bad += 1;
+            }
+        }
+    }
+    if let Some(e) = io {
+        return Err(Failure::Io(e));
+    }
+    if bad > 0 {
+        return Err(Failure::Invalid);
+    }
+    Ok(())
+}
+
+fn list() -> Result<(), Failure> {
+    println!("{:<18} {:<10} title", "id", "players");
+    for id in builtin::ids() {
+        let source = builtin::source(id).context("built-in scenario missing")?;
+        let s = model::load(&source).map_err(|d| {
+            anyhow::anyhow!("built-in `{id}` is invalid:\n{}", diag::render(&source, &d))
+        })?;
+        let players: Vec<String> = s.meta.players.iter().map(u8::to_string).collect();
+        let default = if id == builtin::DEFAULT { "  (default)" } else { "" };
+        println!("{:<18} {:<10} {}{default}", id, players.join(", "), s.meta.title);
+    }
+    Ok(())
+}

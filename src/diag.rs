@@ -1,0 +1,240 @@
+//! Diagnostics: problems found in a scenario file, each pointing at a span.
+//!
+//! Parsing and validation push every problem they find into [`Diagnostics`]
+//! and keep going, so a user sees all the errors of a file at once.
+
+use std::ops::Range;
+
+use codespan_reporting::diagnostic as cs;
+use codespan_reporting::files::SimpleFile;
+use codespan_reporting::term;
+
+/// A byte range in the scenario source text.
+pub type Span = Range<usize>;
+
+/// A label attached to a span of the source.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Label {
+    /// Where in the file.
+    pub span: Span,
+    /// What to say there (may be empty).
+    pub message: String,
+    /// Primary labels get carets, secondary ones dashes.
+    pub primary: bool,
+}
+
+/// How serious a diagnostic is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Severity {
+    /// The scenario cannot be used.
+    Error,
+    /// Worth knowing; the scenario still works.
+    Warning,
+}
+
+/// One problem with a scenario file.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Diagnostic {
+    /// Error or warning.
+    pub severity: Severity,
+    /// One line, lowercase, no trailing period; user names in backticks.
+    pub message: String,
+    /// Spans in the file.
+    pub labels: Vec<Label>,
+    /// Suggested fixes, each rendered as `hint: ...`.
+    pub hints: Vec<String>,
+}
+
+impl Diagnostic {
+    /// A new error with a message and no labels yet.
+    pub fn error(message: impl Into<String>) -> Self {
+        Diagnostic {
+            severity: Severity::Error,
+            message: message.into(),
+            labels: Vec::new(),
+            hints: Vec::new(),
+        }
+    }
+
+    /// A new warning.
+    pub fn warning(message: impl Into<String>) -> Self {
+        Diagnostic { severity: Severity::Warning, ..Diagnostic::error(message) }
+    }
+
+    /// Adds the primary label.
+    pub fn at(mut self, span: Span, message: impl Into<String>) -> Self {
+        self.labels.push(Label { span, message: message.into(), primary: true });
+        self
+    }
+
+    /// Adds a secondary label.
+    pub fn also(mut self, span: Span, message: impl Into<String>) -> Self {
+        self.labels.push(Label { span, message: message.into(), primary: false });
+        self
+    }
+
+    /// Adds a hint.
+    pub fn hint(mut self, hint: impl Into<String>) -> Self {
+        self.hints.push(hint.into());
+        self
+    }
+
+    /// Adds a hint if there is one.
+    pub fn maybe_hint(self, hint: Option<String>) -> Self {
+        match hint {
+            Some(h) => self.hint(h),
+            None => self,
+        }
+    }
+}
+
+/// A collector of diagnostics.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Diagnostics {
+    items: Vec<Diagnostic>,
+}
+
+impl Diagnostics {
+    /// An empty collector.
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// Records a diagnostic.
+    pub fn push(&mut self, d: Diagnostic) {
+        self.items.push(d);
+    }
+
+    /// Whether any error (not warning) was recorded.
+    pub fn has_errors(&self) -> bool {
+        self.items.iter().any(|d| d.severity == Severity::Error)
+    }
+
+    /// Number of errors.
+    pub fn error_count(&self) -> usize {
+        self.items.iter().filter(|d| d.severity == Severity::Error).count()
+    }
+
+    /// All diagnostics, in the order they were found... sorted by position for display.
+    pub fn items(&self) -> &[Diagnostic] {
+        &self.items
+    }
+
+    /// Whether nothing at all was recorded.
+    pub fn is_empty(&self) -> bool {
+        self.items.is_empty()
+    }
+
+    /// Sorts diagnostics by the start of their first label, keeping
+    /// discovery order for ties, so output reads top to bottom.
+    pub fn sort(&mut self) {
+        self.items.sort_by_key(|d| d.labels.first().map_or(usize::MAX, |l| l.span.start));
+    }
+}
+
+/// A scenario source: its display name and text.
+#[derive(Clone, Debug)]
+pub struct Source {
+    /// Shown in diagnostics (a path, or `builtin:<id>`).
+    pub name: String,
+    /// The whole file.
+    pub text: String,
+}
+
+impl Source {
+    /// A source from a name and its text.
+    pub fn new(name: impl Into<String>, text: impl Into<String>) -> Self {
+        Source { name: name.into(), text: text.into() }
+    }
+
+    /// 1-based (line, column) of a byte offset, columns counted in characters.
+    pub fn line_col(&self, offset: usize) -> (usize, usize) {
+        let offset = offset.min(self.text.len());
+        let before = &self.text[..floor_char_boundary(&self.text, offset)];
+        let line = before.matches('\n').count() + 1;
+        let line_start = before.rfind('\n').map_or(0, |i| i + 1);
+        let col = before[line_start..].chars().count() + 1;
+        (line, col)
+    }
+}
+
+fn floor_char_boundary(s: &str, mut i: usize) -> usize {
+    while i > 0 && !s.is_char_boundary(i) {
+        i -= 1;
+    }
+    i
+}
+
+/// Renders diagnostics as plain text, codespan style, with `file:line:col`,
+/// the source line, carets under the span and `= hint:` lines.
+pub fn render(source: &Source, diags: &Diagnostics) -> String {
+    let file = SimpleFile::new(source.name.as_str(), source.text.as_str());
+    let config = term::Config::default();
+    let mut out = String::new();
+    for d in diags.items() {
+        let severity = match d.severity {
+            Severity::Error => cs::Severity::Error,
+            Severity::Warning => cs::Severity::Warning,
+        };
+        let labels = d
+            .labels
+            .iter()
+            .map(|l| {
+                let span = clamp_span(&source.text, &l.span);
+                let style =
+                    if l.primary { cs::LabelStyle::Primary } else { cs::LabelStyle::Secondary };
+                cs::Label::new(style, (), span).with_message(l.message.clone())
+            })
+            .collect();
+        let notes = d.hints.iter().map(|h| format!("hint: {h}")).collect();
+        let diag = cs::Diagnostic::new(severity)
+            .with_message(d.message.clone())
+            .with_labels(labels)
+            .with_notes(notes);
+        if term::emit_to_string(&mut out, &config, &file, &diag).is_err() {
+            // A span outside the file cannot happen after clamping; keep the message anyway.
+            out.push_str(&format!("error: {}\n", d.message));
+        }
+    }
+    let errors = diags.error_count();
+    if errors > 0 {
+        let s = if errors == 1 { "" } else { "s" };
+        out.push_str(&format!("error: `{}` has {errors} problem{s}\n", source.name));
+    }
+    out
+}
+
+fn clamp_span(text: &str, span: &Span) -> Span {
+    let start = floor_char_boundary(text, span.start.min(text.len()));
+    let end = floor_char_boundary(text, span.end.min(text.len())).max(start);
+    start..end
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn line_col_counts_characters() {
+        let s = Source::new("x.toml", "ab\ncdé f\n");
+        assert_eq!(s.line_col(0), (1, 1));
+        assert_eq!(s.line_col(3), (2, 1));
+        assert_eq!(s.line_col(8), (2, 5));
+    }
+
+    #[test]
+    fn render_points_at_file_line_col_with_hint() {
+        let src = Source::new("s.toml", "[scenario]\nidd = 1\n");
+        let mut d = Diagnostics::new();
+        d.push(
+            Diagnostic::error("unknown key `idd`")
+                .at(11..14, "not a key of `[scenario]`")
+                .hint("did you mean `id`?"),
+        );
+        let out = render(&src, &d);
+        assert!(out.contains("s.toml:2:1"), "{out}");
+        assert!(out.contains("^^^"), "{out}");
+        assert!(out.contains("hint: did you mean `id`?"), "{out}");
+        assert!(out.contains("has 1 problem"), "{out}");
+    }
+}

@@ -1,0 +1,153 @@
+//! `layout.json`: the stable contract other tools read (`hexpress-layout/1`).
+//!
+//! Keys come in a fixed order, hexes in scenario order, one hex or harbor per
+//! line so diffs stay readable.
+
+use serde::Serialize;
+
+use crate::model::Constraints;
+use crate::solve::Layout;
+
+/// The format tag written first in every file.
+pub const FORMAT: &str = "hexpress-layout/1";
+
+#[derive(Serialize)]
+struct HexOut<'a> {
+    q: i32,
+    r: i32,
+    terrain: &'a str,
+    number: Option<u8>,
+    region: Option<&'a str>,
+    fixed: bool,
+    face_down: bool,
+}
+
+#[derive(Serialize)]
+struct At {
+    q: i32,
+    r: i32,
+}
+
+#[derive(Serialize)]
+struct HarborOut<'a> {
+    q: i32,
+    r: i32,
+    toward: Option<At>,
+    kind: &'a str,
+}
+
+#[derive(Serialize)]
+struct RegionOut<'a> {
+    key: &'a str,
+    name: &'a str,
+    face_down: bool,
+    chip_stack: &'a [u8],
+}
+
+#[derive(Serialize)]
+struct ConstraintsOut<'a> {
+    no_adjacent_red: bool,
+    no_equal_neighbours: bool,
+    no_2_next_to_12: bool,
+    no_chip: Vec<&'a str>,
+    max_terrain_group: Option<u32>,
+    max_corner_pips: Option<u32>,
+    gold_no_red: bool,
+    gold_not_adjacent: bool,
+    harbors_face_land: bool,
+}
+
+fn constraints(c: &Constraints) -> ConstraintsOut<'_> {
+    ConstraintsOut {
+        no_adjacent_red: c.no_adjacent_red,
+        no_equal_neighbours: c.no_equal_neighbours,
+        no_2_next_to_12: c.no_2_next_to_12,
+        no_chip: c.no_chip.iter().map(|t| t.name()).collect(),
+        max_terrain_group: c.max_terrain_group,
+        max_corner_pips: c.max_corner_pips,
+        gold_no_red: c.gold_no_red,
+        gold_not_adjacent: c.gold_not_adjacent,
+        harbors_face_land: true,
+    }
+}
+
+fn compact<T: Serialize>(v: &T) -> String {
+    // Serializing plain structs of strings, integers and booleans cannot fail.
+    serde_json::to_string(v).unwrap_or_else(|_| "null".into())
+}
+
+fn list(out: &mut String, key: &str, items: Vec<String>, last: bool) {
+    out.push_str(&format!("  \"{key}\": ["));
+    if items.is_empty() {
+        out.push(']');
+    } else {
+        out.push('\n');
+        let n = items.len();
+        for (i, it) in items.into_iter().enumerate() {
+            out.push_str("    ");
+            out.push_str(&it);
+            if i + 1 < n {
+                out.push(',');
+            }
+            out.push('\n');
+        }
+        out.push_str("  ]");
+    }
+    out.push_str(if last { "\n" } else { ",\n" });
+}
+
+/// Renders a layout as `layout.json` text.
+pub fn to_json(layout: &Layout) -> String {
+    let mut out = String::from("{\n");
+    out.push_str(&format!("  \"format\": {},\n", compact(&FORMAT)));
+    out.push_str(&format!("  \"scenario\": {},\n", compact(&layout.scenario)));
+    out.push_str(&format!("  \"title\": {},\n", compact(&layout.title)));
+    out.push_str(&format!("  \"players\": {},\n", layout.players));
+    out.push_str(&format!("  \"seed\": {},\n", layout.seed));
+    let hexes = layout
+        .hexes
+        .iter()
+        .enumerate()
+        .map(|(i, h)| {
+            compact(&HexOut {
+                q: h.hex.q,
+                r: h.hex.r,
+                terrain: h.terrain.name(),
+                number: h.number,
+                region: layout.region_key(i),
+                fixed: h.fixed,
+                face_down: h.face_down,
+            })
+        })
+        .collect();
+    list(&mut out, "hexes", hexes, false);
+    let harbors = layout
+        .harbors
+        .iter()
+        .map(|h| {
+            compact(&HarborOut {
+                q: h.hex.q,
+                r: h.hex.r,
+                toward: h.toward.map(|t| At { q: t.q, r: t.r }),
+                kind: h.kind.name(),
+            })
+        })
+        .collect();
+    list(&mut out, "harbors", harbors, false);
+    let regions = layout
+        .regions
+        .iter()
+        .map(|r| {
+            compact(&RegionOut {
+                key: &r.key,
+                name: &r.name,
+                face_down: r.face_down,
+                chip_stack: &r.chip_stack,
+            })
+        })
+        .collect();
+    list(&mut out, "regions", regions, false);
+    out.push_str(&format!("  \"constraints\": {}\n", compact(&constraints(&layout.constraints))));
+    out.push_str("}\n");
+    out
+}

@@ -1,0 +1,29 @@
+//! hexpress: turns a Catan fan-scenario file into a printable, fair map.
+//!
+//! The pipeline, one stage per module, each taking the previous stage's type:
+//!
+//! ```text
+//! scenario::parse ─► model::validate ─► solve::solve ─► export::json / text
+//!  (RawScenario)        (Scenario)        (Layout)
+//! ```
+//!
+//! ```
+//! let source = hexpress::builtin::source("base").unwrap();
+//! let scenario = hexpress::model::load(&source).unwrap();
+//! let layout = hexpress::solve::solve(&scenario, 4, 42, &Default::default()).unwrap();
+//! assert_eq!(layout.hexes.len(), 37);
+//! ```
+#![forbid(unsafe_code)]
+#![warn(missing_docs)]
+
+pub mod builtin;
+pub mod cli;
+pub mod diag;
+pub mod export;
+pub mod hex;
+pub mod model;
+pub mod rng;
+pub mod scenario;
+pub mod schema;
+pub mod solve;
+pub mod vocab;

@@ -1,0 +1,8 @@
+//! The `hexpress` binary: parse arguments, run, exit with the right code.
+#![forbid(unsafe_code)]
+
+use clap::Parser;
+
+fn main() -> std::process::ExitCode {
+    hexpress::cli::run(hexpress::cli::Cli::parse())
+}

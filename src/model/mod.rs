@@ -1,0 +1,161 @@
+//! Stage 2, validate: [`RawScenario`](crate::scenario::RawScenario) ->
+//! [`Scenario`], a model later stages trust without re-checking.
+
+pub mod board;
+mod constraints;
+mod validate;
+
+pub use board::Board;
+pub use constraints::{ConstraintId, Constraints};
+pub use validate::validate;
+
+use crate::diag::{Diagnostics, Source, Span};
+use crate::hex::{Direction, Hex};
+use crate::vocab::{HarborKind, Terrain};
+
+/// A validated scenario.
+#[derive(Clone, Debug)]
+pub struct Scenario {
+    /// Name of the file it came from (for messages).
+    pub source_name: String,
+    /// Id, title, players and the other facts about the game.
+    pub meta: Meta,
+    /// One map per group of player counts.
+    pub maps: Vec<MapDef>,
+    /// Placement rules the solver must respect.
+    pub constraints: Constraints,
+}
+
+impl Scenario {
+    /// The map for a player count, if the scenario supports it.
+    pub fn map_for(&self, players: u8) -> Option<&MapDef> {
+        self.maps.iter().find(|m| m.players.contains(&players))
+    }
+}
+
+/// Facts about the game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Meta {
+    /// Lowercase letters, digits and dashes; safe in file names.
+    pub id: String,
+    /// Title.
+    pub title: String,
+    /// Short description.
+    pub description: Option<String>,
+    /// Sets needed.
+    pub sets: Vec<String>,
+    /// Supported player counts, ascending.
+    pub players: Vec<u8>,
+    /// Player count used when none is asked for.
+    pub default_players: u8,
+    /// Victory points to win.
+    pub victory_points: Option<u32>,
+    /// Starting gold per player.
+    pub starting_gold: Option<u32>,
+    /// Rule variants.
+    pub variants: Vec<Variant>,
+}
+
+/// A named rule variant.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Variant {
+    /// Name.
+    pub name: String,
+    /// Victory points in this variant.
+    pub victory_points: Option<u32>,
+    /// Starting gold in this variant.
+    pub starting_gold: Option<u32>,
+    /// What changes.
+    pub description: Option<String>,
+}
+
+/// One map of a scenario.
+#[derive(Clone, Debug)]
+pub struct MapDef {
+    /// Player counts this map is for.
+    pub players: Vec<u8>,
+    /// The hexes, in scenario (drawing) order.
+    pub cells: Vec<Cell>,
+    /// The random regions, in order of first appearance.
+    pub regions: Vec<Region>,
+    /// Harbor kinds dealt to the random harbor hexes.
+    pub harbor_pool: Vec<HarborKind>,
+    /// Adjacency of `cells` (same order).
+    pub board: Board,
+}
+
+/// One hex of a map.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Cell {
+    /// Position.
+    pub hex: Hex,
+    /// Fixed content or random slot.
+    pub content: CellContent,
+    /// A harbor printed on this (water) hex.
+    pub harbor: Option<HarborSpec>,
+    /// Name to print on the hex.
+    pub label: Option<String>,
+    /// Where the hex is written in the file.
+    pub span: Span,
+}
+
+/// What decides a hex's terrain.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CellContent {
+    /// The terrain never moves.
+    Fixed {
+        /// Its terrain.
+        terrain: Terrain,
+        /// A chip printed on the map, if any.
+        number: Option<u8>,
+        /// A region whose number pool gives this hex its chip.
+        chip_region: Option<usize>,
+    },
+    /// A random slot filled from a region's pool.
+    Slot {
+        /// Index into [`MapDef::regions`].
+        region: usize,
+    },
+}
+
+/// A harbor on a fixed water hex.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct HarborSpec {
+    /// The kind, or `None` to draw from the map's harbor pool.
+    pub kind: Option<HarborKind>,
+    /// The side facing land, or `None` to choose a land-facing side at random.
+    pub facing: Option<Direction>,
+}
+
+/// A random region with its pools.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Region {
+    /// Key in the file.
+    pub key: String,
+    /// Display name.
+    pub name: String,
+    /// Tiles dealt face down, chips stacked beside the board.
+    pub face_down: bool,
+    /// Terrain pool, as (terrain, count) in file order; counts are > 0.
+    pub tiles: Vec<(Terrain, u32)>,
+    /// Number chip pool.
+    pub numbers: Vec<u8>,
+    /// Kinds of the `harbor` tiles in the pool.
+    pub harbors: Vec<HarborKind>,
+    /// Cell indices of the region's random slots.
+    pub slots: Vec<usize>,
+    /// Cell indices of fixed hexes that draw their chip from this region.
+    pub chip_cells: Vec<usize>,
+}
+
+/// Parses and validates a scenario source: all problems are returned at once.
+pub fn load(source: &Source) -> Result<Scenario, Diagnostics> {
+    let mut diags = Diagnostics::new();
+    let raw = crate::scenario::parse(source, &mut diags);
+    let scenario = raw.and_then(|raw| validate(&raw, source, &mut diags));
+    diags.sort();
+    match scenario {
+        Some(s) if !diags.has_errors() => Ok(s),
+        _ => Err(diags),
+    }
+}

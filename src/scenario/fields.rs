@@ -1,0 +1,227 @@
+//! The keys of every table of the scenario format, with their types and docs.
+//!
+//! One table drives both the parser (unknown keys are errors, with a "did you
+//! mean" hint drawn from here) and `hexpress schema`, so they cannot drift apart.
+
+/// The type of a value in the scenario format.
+#[derive(Clone, Copy, Debug)]
+pub enum Ty {
+    /// A string.
+    Str,
+    /// A string naming a terrain, harbor kind, direction, ...: listed choices.
+    Choice(&'static [&'static str]),
+    /// An integer in a range.
+    Int(i64, i64),
+    /// `true` or `false`.
+    Bool,
+    /// An array of values.
+    Array(&'static Ty),
+    /// A table with known keys.
+    Table(&'static [Field]),
+    /// An array of tables with known keys (`[[...]]`).
+    TableArray(&'static [Field]),
+    /// A table whose keys are free names and whose values have one type.
+    MapOf(&'static Ty),
+    /// A string OR a table with known keys (a legend entry).
+    StrOrTable(&'static [&'static str], &'static [Field]),
+}
+
+/// One key of a table.
+#[derive(Clone, Copy, Debug)]
+pub struct Field {
+    /// The key.
+    pub name: &'static str,
+    /// Its value type.
+    pub ty: Ty,
+    /// Whether it must be present.
+    pub required: bool,
+    /// One sentence for editors and the schema.
+    pub doc: &'static str,
+}
+
+const fn f(name: &'static str, ty: Ty, required: bool, doc: &'static str) -> Field {
+    Field { name, ty, required, doc }
+}
+
+/// Terrain names accepted in scenario files.
+pub const TERRAINS: &[&str] = &[
+    "forest",
+    "pasture",
+    "fields",
+    "hills",
+    "mountains",
+    "desert",
+    "gold",
+    "sea",
+    "lake",
+    "castle",
+    "quarry",
+    "glassworks",
+    "council",
+    "spice",
+    "fish_shoal",
+    "fishing_ground",
+    "harbor",
+];
+
+/// Harbor kinds accepted in scenario files.
+pub const HARBOR_KINDS: &[&str] = &["3:1", "lumber", "wool", "grain", "brick", "ore"];
+/// Harbor kinds in a legend entry, where `random` draws from the map's pool.
+pub const HARBOR_SLOT_KINDS: &[&str] =
+    &["random", "3:1", "lumber", "wool", "grain", "brick", "ore"];
+/// Direction names.
+pub const DIRECTIONS: &[&str] = &["e", "ne", "nw", "w", "sw", "se"];
+
+const INT_LIST: Ty = Ty::Int(2, 12);
+const PLAYER: Ty = Ty::Int(1, 8);
+const STR: Ty = Ty::Str;
+const HARBOR_KIND: Ty = Ty::Choice(HARBOR_KINDS);
+const COUNT: Ty = Ty::Int(0, 200);
+
+/// `[[scenario.variants]]`.
+pub const VARIANT: &[Field] = &[
+    f("name", Ty::Str, true, "Name of the variant, e.g. \"With Cities & Knights\"."),
+    f("victory_points", Ty::Int(1, 99), false, "Victory points needed to win with this variant."),
+    f("starting_gold", Ty::Int(0, 99), false, "Gold each player starts with in this variant."),
+    f("description", Ty::Str, false, "What changes in this variant."),
+];
+
+/// `[scenario]`.
+pub const META: &[Field] = &[
+    f(
+        "id",
+        Ty::Str,
+        true,
+        "Short identifier: lowercase letters, digits and dashes (used in output folder names).",
+    ),
+    f("title", Ty::Str, true, "Title printed on the map and handouts."),
+    f("description", Ty::Str, false, "A short description in your own words."),
+    f(
+        "sets",
+        Ty::Array(&STR),
+        false,
+        "Game sets needed to play, e.g. [\"Base game\", \"Seafarers\"].",
+    ),
+    f("players", Ty::Array(&PLAYER), true, "Supported player counts; each needs a map."),
+    f(
+        "default_players",
+        PLAYER,
+        false,
+        "Player count used when none is given (default: the largest).",
+    ),
+    f("victory_points", Ty::Int(1, 99), false, "Victory points needed to win."),
+    f(
+        "starting_gold",
+        Ty::Int(0, 99),
+        false,
+        "Gold each player starts with, if the scenario uses gold.",
+    ),
+    f(
+        "variants",
+        Ty::TableArray(VARIANT),
+        false,
+        "Rule variants with their own victory points or starting gold.",
+    ),
+];
+
+/// A detailed legend entry.
+pub const LEGEND_ENTRY: &[Field] = &[
+    f("terrain", Ty::Choice(TERRAINS), false, "A FIXED hex of this terrain (default `sea` for harbor entries)."),
+    f("region", Ty::Str, false, "A RANDOM slot of this region; with `terrain`, a fixed hex whose chip comes from the region's pool."),
+    f("number", INT_LIST, false, "A fixed number chip on a fixed hex."),
+    f("harbor", Ty::Choice(HARBOR_SLOT_KINDS), false, "A harbor on this sea hex: a kind, or `random` to draw one from the map's harbor pool."),
+    f("facing", Ty::Choice(DIRECTIONS), false, "Side of the harbor hex that faces land; omitted: a land-facing side is chosen at random."),
+    f("label", Ty::Str, false, "A name printed on the hex."),
+];
+
+/// The legend: code -> terrain name or detailed entry.
+pub const LEGEND: Ty = Ty::StrOrTable(TERRAINS, LEGEND_ENTRY);
+
+/// `[map.regions.NAME]`.
+pub const REGION: &[Field] = &[
+    f("name", Ty::Str, false, "Display name of the region (default: its key)."),
+    f(
+        "face_down",
+        Ty::Bool,
+        false,
+        "Tiles are dealt face down and the chips stacked beside the board (fog, the unknown).",
+    ),
+    f(
+        "tiles",
+        Ty::MapOf(&COUNT),
+        true,
+        "How many tiles of each terrain the region's pool holds; must equal the region's slots.",
+    ),
+    f(
+        "numbers",
+        Ty::Array(&INT_LIST),
+        false,
+        "The region's number chips: one per chip-taking hex.",
+    ),
+    f(
+        "harbors",
+        Ty::Array(&HARBOR_KIND),
+        false,
+        "Kinds of the `harbor` tiles in the pool, one per harbor tile.",
+    ),
+];
+
+/// `[map.harbors]`.
+pub const HARBORS: &[Field] = &[f(
+    "pool",
+    Ty::Array(&HARBOR_KIND),
+    true,
+    "Harbor kinds dealt at random to the map's `harbor = \"random\"` hexes.",
+)];
+
+/// `[[map.cells]]`: a hex given by axial coordinates.
+pub const CELL: &[Field] = &[
+    f("q", Ty::Int(-100, 100), true, "Axial column of the hex."),
+    f("r", Ty::Int(-100, 100), true, "Axial row of the hex."),
+    f("code", Ty::Str, true, "Legend code of the hex."),
+];
+
+/// `[[map]]`.
+pub const MAP: &[Field] = &[
+    f("players", Ty::Array(&PLAYER), true, "The player counts this map is for."),
+    f("hexes", Ty::Str, true, "The map drawn as rows of legend codes; neighbouring rows are shifted by half a hex; `.` is an empty spot."),
+    f("cells", Ty::TableArray(CELL), false, "Extra hexes given by coordinates instead of in the drawing (e.g. far-away islands)."),
+    f("legend", Ty::MapOf(&LEGEND), false, "Codes used only by this map (added to, or overriding, the top-level legend)."),
+    f("regions", Ty::MapOf(&Ty::Table(REGION)), false, "The random regions of this map and their pools."),
+    f("harbors", Ty::Table(HARBORS), false, "The harbor pool for random harbor hexes."),
+];
+
+/// `[constraints]`.
+pub const CONSTRAINTS: &[Field] = &[
+    f("no_adjacent_red", Ty::Bool, false, "No 6 or 8 next to another 6 or 8 (default true)."),
+    f("no_equal_neighbours", Ty::Bool, false, "No two neighbouring hexes with the same number (default false)."),
+    f("no_2_next_to_12", Ty::Bool, false, "No 2 next to a 12 (default false)."),
+    f("no_chip", Ty::Array(&Ty::Choice(TERRAINS)), false, "Terrains that never get a number chip (desert, sea, lake and special hexes never do); e.g. [\"gold\"]."),
+    f("max_terrain_group", Ty::Int(1, 50), false, "Largest connected group of hexes of one resource terrain (or gold)."),
+    f("max_corner_pips", Ty::Int(1, 15), false, "Largest pip sum where three hexes meet."),
+    f("gold_no_red", Ty::Bool, false, "No 6 or 8 on a gold field (default false)."),
+    f("gold_not_adjacent", Ty::Bool, false, "No gold field next to another (default false)."),
+];
+
+/// The top level of a scenario file.
+pub const TOP: &[Field] = &[
+    f(
+        "scenario",
+        Ty::Table(META),
+        true,
+        "What the scenario is: id, title, players, victory points.",
+    ),
+    f("legend", Ty::MapOf(&LEGEND), false, "Codes used in the maps' `hexes` drawings."),
+    f("map", Ty::TableArray(MAP), true, "One map per player count (or group of player counts)."),
+    f(
+        "constraints",
+        Ty::Table(CONSTRAINTS),
+        false,
+        "Placement rules the random layout must respect.",
+    ),
+];
+
+/// Names of a field list, for "did you mean" hints.
+pub fn names(fields: &[Field]) -> impl Iterator<Item = &'static str> + '_ {
+    fields.iter().map(|f| f.name)
+}

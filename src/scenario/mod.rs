@@ -1,0 +1,9 @@
+//! Stage 1, parse: scenario TOML text -> [`RawScenario`] with spans.
+
+pub mod fields;
+pub mod grid;
+mod parse;
+pub mod raw;
+
+pub use parse::parse;
+pub use raw::RawScenario;

@@ -1,0 +1,190 @@
+//! The scenario file as written: every user value keeps its span.
+//!
+//! Nothing here is checked beyond its TOML type; [`crate::model::validate`]
+//! turns a [`RawScenario`] into a [`crate::model::Scenario`] that cannot be wrong.
+
+use crate::diag::Span;
+
+/// A value with the span it came from.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Sp<T> {
+    /// The value.
+    pub value: T,
+    /// Where it was written.
+    pub span: Span,
+}
+
+impl<T> Sp<T> {
+    /// Wraps a value with its span.
+    pub fn new(value: T, span: Span) -> Self {
+        Sp { value, span }
+    }
+}
+
+/// A whole scenario file.
+#[derive(Clone, Debug, Default)]
+pub struct RawScenario {
+    /// `[scenario]`.
+    pub meta: Option<RawMeta>,
+    /// Top-level `[legend]`.
+    pub legend: Vec<(Sp<String>, Sp<RawLegendEntry>)>,
+    /// `[[map]]` entries.
+    pub maps: Vec<RawMap>,
+    /// Span of the first `[[map]]` key, or of the whole file when missing.
+    pub maps_span: Span,
+    /// `[constraints]`.
+    pub constraints: RawConstraints,
+}
+
+/// `[scenario]`.
+#[derive(Clone, Debug, Default)]
+pub struct RawMeta {
+    /// Table span.
+    pub span: Span,
+    /// `id`.
+    pub id: Option<Sp<String>>,
+    /// `title`.
+    pub title: Option<Sp<String>>,
+    /// `description`.
+    pub description: Option<Sp<String>>,
+    /// `sets`.
+    pub sets: Vec<Sp<String>>,
+    /// `players`.
+    pub players: Option<Sp<Vec<Sp<i64>>>>,
+    /// `default_players`.
+    pub default_players: Option<Sp<i64>>,
+    /// `victory_points`.
+    pub victory_points: Option<Sp<i64>>,
+    /// `starting_gold`.
+    pub starting_gold: Option<Sp<i64>>,
+    /// `[[scenario.variants]]`.
+    pub variants: Vec<RawVariant>,
+}
+
+/// `[[scenario.variants]]`.
+#[derive(Clone, Debug, Default)]
+pub struct RawVariant {
+    /// `name`.
+    pub name: Option<Sp<String>>,
+    /// `victory_points`.
+    pub victory_points: Option<Sp<i64>>,
+    /// `starting_gold`.
+    pub starting_gold: Option<Sp<i64>>,
+    /// `description`.
+    pub description: Option<Sp<String>>,
+}
+
+/// A legend value: a plain terrain name or a detailed table.
+#[derive(Clone, Debug)]
+pub enum RawLegendEntry {
+    /// `C = "gold"`.
+    Terrain(Sp<String>),
+    /// `C = { ... }`.
+    Detailed(RawLegendTable),
+}
+
+/// `C = { terrain = ..., region = ..., number = ..., harbor = ..., facing = ..., label = ... }`.
+#[derive(Clone, Debug, Default)]
+pub struct RawLegendTable {
+    /// `terrain`.
+    pub terrain: Option<Sp<String>>,
+    /// `region`.
+    pub region: Option<Sp<String>>,
+    /// `number`.
+    pub number: Option<Sp<i64>>,
+    /// `harbor`.
+    pub harbor: Option<Sp<String>>,
+    /// `facing`.
+    pub facing: Option<Sp<String>>,
+    /// `label`.
+    pub label: Option<Sp<String>>,
+}
+
+/// The `hexes` drawing of a map.
+#[derive(Clone, Debug)]
+pub struct RawGrid {
+    /// The string's value.
+    pub text: String,
+    /// Span of the whole string literal.
+    pub span: Span,
+    /// File offset of the first character of `text`, when the literal has no
+    /// escapes so that every character of `text` maps 1:1 onto the file.
+    pub text_offset: Option<usize>,
+}
+
+/// One `[[map]]`.
+#[derive(Clone, Debug, Default)]
+pub struct RawMap {
+    /// Span of the map table.
+    pub span: Span,
+    /// `players`.
+    pub players: Option<Sp<Vec<Sp<i64>>>>,
+    /// `hexes`.
+    pub hexes: Option<RawGrid>,
+    /// `[[map.cells]]`.
+    pub cells: Vec<RawCell>,
+    /// `[map.legend]`.
+    pub legend: Vec<(Sp<String>, Sp<RawLegendEntry>)>,
+    /// `[map.regions.*]`, in file order of their keys.
+    pub regions: Vec<(Sp<String>, RawRegion)>,
+    /// `[map.harbors]`.
+    pub harbors: Option<RawHarbors>,
+}
+
+/// `[map.regions.NAME]`.
+#[derive(Clone, Debug, Default)]
+pub struct RawRegion {
+    /// Table span.
+    pub span: Span,
+    /// `name`.
+    pub name: Option<Sp<String>>,
+    /// `face_down`.
+    pub face_down: Option<Sp<bool>>,
+    /// `tiles`: terrain name -> count.
+    pub tiles: Option<Sp<Vec<(Sp<String>, Sp<i64>)>>>,
+    /// `numbers`.
+    pub numbers: Option<Sp<Vec<Sp<i64>>>>,
+    /// `harbors`.
+    pub harbors: Option<Sp<Vec<Sp<String>>>>,
+}
+
+/// `[map.harbors]`.
+#[derive(Clone, Debug, Default)]
+pub struct RawHarbors {
+    /// `pool`.
+    pub pool: Option<Sp<Vec<Sp<String>>>>,
+}
+
+/// `[constraints]`.
+#[derive(Clone, Debug, Default)]
+pub struct RawConstraints {
+    /// `no_adjacent_red`.
+    pub no_adjacent_red: Option<Sp<bool>>,
+    /// `no_equal_neighbours`.
+    pub no_equal_neighbours: Option<Sp<bool>>,
+    /// `no_2_next_to_12`.
+    pub no_2_next_to_12: Option<Sp<bool>>,
+    /// `no_chip`.
+    pub no_chip: Option<Sp<Vec<Sp<String>>>>,
+    /// `max_terrain_group`.
+    pub max_terrain_group: Option<Sp<i64>>,
+    /// `max_corner_pips`.
+    pub max_corner_pips: Option<Sp<i64>>,
+    /// `gold_no_red`.
+    pub gold_no_red: Option<Sp<bool>>,
+    /// `gold_not_adjacent`.
+    pub gold_not_adjacent: Option<Sp<bool>>,
+}
+
+/// `[[map.cells]]`.
+#[derive(Clone, Debug, Default)]
+pub struct RawCell {
+    /// Table span.
+    pub span: Span,
+    /// `q`.
+    pub q: Option<Sp<i64>>,
+    /// `r`.
+    pub r: Option<Sp<i64>>,
+    /// `code`.
+    pub code: Option<Sp<String>>,
+}

@@ -1,0 +1,85 @@
+//! The result of the solver: every hex with its terrain and chip, every harbor.
+
+use crate::hex::Hex;
+use crate::model::Constraints;
+use crate::vocab::{HarborKind, Terrain};
+
+/// A complete, constraint-respecting map.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Layout {
+    /// Scenario id.
+    pub scenario: String,
+    /// Scenario title.
+    pub title: String,
+    /// Player count.
+    pub players: u8,
+    /// The seed that made it.
+    pub seed: u64,
+    /// Every hex, in scenario order.
+    pub hexes: Vec<PlacedHex>,
+    /// Every harbor, in scenario order of its hex.
+    pub harbors: Vec<PlacedHarbor>,
+    /// Region keys, indexed by [`PlacedHex::region`].
+    pub regions: Vec<RegionInfo>,
+    /// The rules it was made under.
+    pub constraints: Constraints,
+    /// How hard the search worked.
+    pub stats: SolveStats,
+}
+
+/// A region's identity and its face-down chip stack.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RegionInfo {
+    /// Key in the scenario file.
+    pub key: String,
+    /// Display name.
+    pub name: String,
+    /// Dealt face down.
+    pub face_down: bool,
+    /// For face-down regions: the chips, shuffled, to stack beside the board.
+    pub chip_stack: Vec<u8>,
+}
+
+/// One hex of a layout.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PlacedHex {
+    /// Position.
+    pub hex: Hex,
+    /// Terrain.
+    pub terrain: Terrain,
+    /// Number chip, if any.
+    pub number: Option<u8>,
+    /// Index into [`Layout::regions`] for random slots and chip-drawing fixed hexes.
+    pub region: Option<u16>,
+    /// Whether the scenario fixes this hex.
+    pub fixed: bool,
+    /// Whether the tile is dealt face down.
+    pub face_down: bool,
+}
+
+/// A harbor of a layout.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PlacedHarbor {
+    /// The water hex it lies on.
+    pub hex: Hex,
+    /// The land hex it faces; `None` for a face-down harbor tile (turned when revealed).
+    pub toward: Option<Hex>,
+    /// Its trade.
+    pub kind: HarborKind,
+}
+
+/// Search effort, for reports and benchmarks.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct SolveStats {
+    /// Terrain arrangements tried.
+    pub terrain_attempts: u32,
+    /// Search nodes visited over all stages.
+    pub nodes: u64,
+}
+
+impl Layout {
+    /// The region key of hex `i`, if it belongs to one.
+    pub fn region_key(&self, i: usize) -> Option<&str> {
+        self.hexes[i].region.and_then(|r| self.regions.get(r as usize)).map(|r| r.key.as_str())
+    }
+}

@@ -1,0 +1,431 @@
+//! Stage 3, solve: a validated map + a seed -> a [`Layout`] that respects
+//! every fixed hex, every pool and every placement rule.
+//!
+//! Three stages, each with its own random stream: terrain, numbers, harbors.
+//! Each stage is a randomized depth-first search with constraint checks,
+//! restarts, and a node budget, so it finds a layout when one exists for the
+//! seed's order and fails in bounded time otherwise, naming the rule that
+//! blocked it. The solver is pure: no I/O; an optional deadline is the only
+//! clock it reads.
+
+pub mod check;
+mod harbors;
+mod layout;
+mod numbers;
+mod terrain;
+
+pub use layout::{Layout, PlacedHarbor, PlacedHex, RegionInfo, SolveStats};
+
+use std::fmt;
+use std::time::Instant;
+
+use crate::model::{board::NONE, CellContent, ConstraintId, Constraints, MapDef, Scenario};
+use crate::rng::{stage_rng, Stream};
+use crate::vocab::Terrain;
+
+/// Search limits.
+#[derive(Clone, Copy, Debug)]
+pub struct SolveOptions {
+    /// Search nodes over all stages and attempts before giving up. At about
+    /// 20 ns a node, the default (4 million) bounds a failing search to well
+    /// under a second.
+    pub max_nodes: u64,
+    /// Terrain arrangements to try when numbers or harbors cannot be placed on one.
+    pub max_terrain_attempts: u32,
+    /// Wall-clock limit, checked every few thousand nodes; `None` keeps the
+    /// solver fully deterministic (the CLI sets one as a safety net).
+    pub deadline: Option<Instant>,
+}
+
+impl Default for SolveOptions {
+    fn default() -> Self {
+        SolveOptions { max_nodes: 4_000_000, max_terrain_attempts: 500, deadline: None }
+    }
+}
+
+/// The solver stage that failed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Stage {
+    /// Terrain placement.
+    Terrain,
+    /// Number chip placement.
+    Numbers,
+    /// Harbor placement.
+    Harbors,
+}
+
+impl fmt::Display for Stage {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Stage::Terrain => "terrain",
+            Stage::Numbers => "number chips",
+            Stage::Harbors => "harbors",
+        })
+    }
+}
+
+/// Why the search stopped.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Stop {
+    /// Every arrangement was tried: none exists.
+    Exhausted,
+    /// The node budget ran out.
+    Budget,
+    /// The deadline passed.
+    Deadline,
+}
+
+/// A layout could not be made.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum SolveError {
+    /// The scenario has no map for this player count.
+    #[error("`{scenario}` has no map for {players} players (it has maps for {available:?})")]
+    NoMap {
+        /// Scenario id.
+        scenario: String,
+        /// Asked for.
+        players: u8,
+        /// Supported.
+        available: Vec<u8>,
+    },
+    /// The rules cannot be met.
+    #[error("{}", unsat_message(*.stage, *.constraint, *.rejections, *.nodes, *.stop, *.terrain_attempts))]
+    Unsatisfiable {
+        /// The stage that could not finish.
+        stage: Stage,
+        /// The rule that rejected the most placements in that stage.
+        constraint: Option<ConstraintId>,
+        /// How many placements that rule rejected.
+        rejections: u64,
+        /// Nodes searched in all.
+        nodes: u64,
+        /// Why the search stopped.
+        stop: Stop,
+        /// Terrain arrangements tried.
+        terrain_attempts: u32,
+    },
+}
+
+fn unsat_message(
+    stage: Stage,
+    c: Option<ConstraintId>,
+    rej: u64,
+    nodes: u64,
+    stop: Stop,
+    attempts: u32,
+) -> String {
+    let why = match stop {
+        Stop::Exhausted => "no arrangement exists".to_string(),
+        Stop::Budget => format!("gave up after {nodes} search steps"),
+        Stop::Deadline => format!("ran out of time after {nodes} search steps"),
+    };
+    let rule = match c {
+        Some(c) => format!("; the rule `{c}` blocked {rej} placements"),
+        None => String::new(),
+    };
+    let tries =
+        if attempts > 1 { format!(" (on {attempts} terrain arrangements)") } else { String::new() };
+    format!("cannot place the {stage}: {why}{tries}{rule}")
+}
+
+impl SolveError {
+    /// A suggestion for the user.
+    pub fn hint(&self) -> String {
+        match self {
+            SolveError::NoMap { available, .. } => {
+                format!("use `--players` with one of {available:?}")
+            }
+            SolveError::Unsatisfiable { constraint: Some(c), .. } => format!(
+                "relax `{c}` in `[constraints]`, or change the pools; another `--seed` may also help when the search merely ran out of budget"
+            ),
+            SolveError::Unsatisfiable { .. } => {
+                "check the region pools against the map, or try another `--seed`".into()
+            }
+        }
+    }
+}
+
+/// Lays out the map of `scenario` for `players` from `seed`.
+pub fn solve(
+    scenario: &Scenario,
+    players: u8,
+    seed: u64,
+    opts: &SolveOptions,
+) -> Result<Layout, SolveError> {
+    let map = scenario.map_for(players).ok_or_else(|| SolveError::NoMap {
+        scenario: scenario.meta.id.clone(),
+        players,
+        available: scenario.meta.players.clone(),
+    })?;
+    let solver = Solver::new(map, &scenario.constraints);
+    let mut layout = solver.solve(seed, opts)?;
+    layout.scenario = scenario.meta.id.clone();
+    layout.title = scenario.meta.title.clone();
+    layout.players = players;
+    Ok(layout)
+}
+
+/// Precomputed search data for one map and rule set; reusable across seeds.
+pub struct Solver<'a> {
+    map: &'a MapDef,
+    c: &'a Constraints,
+    /// Fixed terrain per cell (`u8::MAX` for slots).
+    fixed_terrain: Vec<u8>,
+    /// Printed chip per cell (0 for none).
+    fixed_number: Vec<u8>,
+    /// Region per cell for slots and chip-drawing fixed hexes (`NONE` otherwise).
+    cell_region: Vec<u16>,
+    /// Slot cells, board order.
+    slots: Vec<u16>,
+    /// Per corner of each cell: the other two members (`NONE` if absent).
+    corner_others: Vec<Vec<[u16; 2]>>,
+    terrain_rules: bool,
+    number_rules: bool,
+}
+
+/// Per-run scratch state.
+pub(crate) struct Work {
+    pub terrain: Vec<u8>,
+    pub number: Vec<u8>,
+    pub nodes: u64,
+    pub max_nodes: u64,
+    pub deadline: Option<Instant>,
+    pub rejections: [u64; 8],
+}
+
+pub(crate) const UNSET: u8 = u8::MAX;
+
+/// The outcome of one stage's search.
+pub(crate) enum StageResult {
+    Done,
+    Failed(Stop),
+}
+
+impl Work {
+    /// Counts a node; tells whether the budget or deadline is spent.
+    #[inline]
+    pub fn tick(&mut self) -> Option<Stop> {
+        self.nodes += 1;
+        if self.nodes >= self.max_nodes {
+            return Some(Stop::Budget);
+        }
+        if self.nodes & 0xFFF == 0 {
+            if let Some(d) = self.deadline {
+                if Instant::now() >= d {
+                    return Some(Stop::Deadline);
+                }
+            }
+        }
+        None
+    }
+
+    fn top_rule(&self, ids: &[ConstraintId]) -> (Option<ConstraintId>, u64) {
+        ids.iter()
+            .map(|id| (*id, self.rejections[id.index()]))
+            .filter(|(_, n)| *n > 0)
+            .max_by_key(|(_, n)| *n)
+            .map_or((None, 0), |(id, n)| (Some(id), n))
+    }
+}
+
+impl<'a> Solver<'a> {
+    /// Precomputes the search tables for a map under a rule set.
+    pub fn new(map: &'a MapDef, c: &'a Constraints) -> Solver<'a> {
+        let n = map.cells.len();
+        let mut fixed_terrain = vec![UNSET; n];
+        let mut fixed_number = vec![0u8; n];
+        let mut cell_region = vec![NONE; n];
+        let mut slots = Vec::new();
+        for (i, cell) in map.cells.iter().enumerate() {
+            match cell.content {
+                CellContent::Fixed { terrain, number, chip_region } => {
+                    fixed_terrain[i] = terrain.index() as u8;
+                    fixed_number[i] = number.unwrap_or(0);
+                    if let Some(r) = chip_region {
+                        cell_region[i] = r as u16;
+                    }
+                }
+                CellContent::Slot { region } => {
+                    cell_region[i] = region as u16;
+                    slots.push(i as u16);
+                }
+            }
+        }
+        let b = &map.board;
+        let corner_others = (0..n)
+            .map(|i| {
+                b.hex_corners[i]
+                    .iter()
+                    .map(|ci| {
+                        let mut others = [NONE; 2];
+                        let mut k = 0;
+                        for m in b.corners[*ci as usize] {
+                            if m != NONE && m as usize != i && k < 2 {
+                                others[k] = m;
+                                k += 1;
+                            }
+                        }
+                        others
+                    })
+                    .collect()
+            })
+            .collect();
+        Solver {
+            map,
+            c,
+            fixed_terrain,
+            fixed_number,
+            cell_region,
+            slots,
+            corner_others,
+            terrain_rules: c.max_terrain_group.is_some() || c.gold_not_adjacent,
+            number_rules: c.no_adjacent_red
+                || c.no_equal_neighbours
+                || c.no_2_next_to_12
+                || c.max_corner_pips.is_some()
+                || c.gold_no_red,
+        }
+    }
+
+    /// Solves for one seed. The returned layout's scenario fields are blank;
+    /// [`solve`] fills them.
+    pub fn solve(&self, seed: u64, opts: &SolveOptions) -> Result<Layout, SolveError> {
+        let n = self.map.cells.len();
+        let mut w = Work {
+            terrain: self.fixed_terrain.clone(),
+            number: self.fixed_number.clone(),
+            nodes: 0,
+            max_nodes: opts.max_nodes.max(1),
+            deadline: opts.deadline,
+            rejections: [0; 8],
+        };
+        let mut t_rng = stage_rng(seed, Stream::Terrain);
+        let mut n_rng = stage_rng(seed, Stream::Numbers);
+        let mut h_rng = stage_rng(seed, Stream::Harbors);
+        let mut last_fail = (Stage::Numbers, Stop::Exhausted);
+        let attempts = opts.max_terrain_attempts.max(1);
+        for attempt in 1..=attempts {
+            w.terrain.copy_from_slice(&self.fixed_terrain);
+            w.number.copy_from_slice(&self.fixed_number);
+            if let StageResult::Failed(stop) = self.place_terrain(&mut w, &mut t_rng) {
+                let (constraint, rejections) =
+                    w.top_rule(&[ConstraintId::MaxTerrainGroup, ConstraintId::GoldNotAdjacent]);
+                return Err(SolveError::Unsatisfiable {
+                    stage: Stage::Terrain,
+                    constraint,
+                    rejections,
+                    nodes: w.nodes,
+                    stop,
+                    terrain_attempts: attempt,
+                });
+            }
+            let stacks = match self.place_numbers(&mut w, &mut n_rng) {
+                Ok(stacks) => stacks,
+                Err(stop) => {
+                    last_fail = (Stage::Numbers, stop);
+                    if stop == Stop::Exhausted {
+                        continue;
+                    }
+                    break;
+                }
+            };
+            let harbors = match self.place_harbors(&mut w, &mut h_rng) {
+                Some(h) => h,
+                None => {
+                    last_fail = (Stage::Harbors, Stop::Exhausted);
+                    if w.tick().is_some() {
+                        break;
+                    }
+                    continue;
+                }
+            };
+            return Ok(self.build(seed, &w, harbors, stacks, attempt, n));
+        }
+        let (stage, stop) = last_fail;
+        let ids: &[ConstraintId] = match stage {
+            Stage::Numbers => &[
+                ConstraintId::NoAdjacentRed,
+                ConstraintId::NoEqualNeighbours,
+                ConstraintId::No2Next12,
+                ConstraintId::MaxCornerPips,
+                ConstraintId::GoldNoRed,
+            ],
+            _ => &[ConstraintId::HarborFacesLand],
+        };
+        let (constraint, rejections) = w.top_rule(ids);
+        Err(SolveError::Unsatisfiable {
+            stage,
+            constraint,
+            rejections,
+            nodes: w.nodes,
+            stop,
+            terrain_attempts: attempts,
+        })
+    }
+
+    fn build(
+        &self,
+        seed: u64,
+        w: &Work,
+        harbors: Vec<PlacedHarbor>,
+        stacks: Vec<Vec<u8>>,
+        attempt: u32,
+        n: usize,
+    ) -> Layout {
+        let hexes = (0..n)
+            .map(|i| {
+                let cell = &self.map.cells[i];
+                let region = (self.cell_region[i] != NONE).then_some(self.cell_region[i]);
+                let face_down = matches!(cell.content, CellContent::Slot { region } if self.map.regions[region].face_down);
+                PlacedHex {
+                    hex: cell.hex,
+                    terrain: Terrain::ALL[w.terrain[i] as usize],
+                    number: (w.number[i] != 0).then_some(w.number[i]),
+                    region,
+                    fixed: matches!(cell.content, CellContent::Fixed { .. }),
+                    face_down,
+                }
+            })
+            .collect();
+        let regions = self
+            .map
+            .regions
+            .iter()
+            .zip(stacks)
+            .map(|(r, chip_stack)| RegionInfo {
+                key: r.key.clone(),
+                name: r.name.clone(),
+                face_down: r.face_down,
+                chip_stack,
+            })
+            .collect();
+        Layout {
+            scenario: String::new(),
+            title: String::new(),
+            players: 0,
+            seed,
+            hexes,
+            harbors,
+            regions,
+            constraints: self.c.clone(),
+            stats: SolveStats { terrain_attempts: attempt, nodes: w.nodes },
+        }
+    }
+
+    /// Neighbour indices of cell `i` (with `NONE` for off-map).
+    #[inline]
+    pub(crate) fn nbrs(&self, i: usize) -> &[u16; 6] {
+        &self.map.board.neighbors[i]
+    }
+}
+
+/// Restart schedule for a randomized depth-first search: the node limit of
+/// run `k` (0-based). The last runs are unbounded, so the search stays
+/// complete when it is given enough budget.
+pub(crate) fn restart_limit(depth: usize, run: u32) -> u64 {
+    if run >= 12 {
+        return u64::MAX;
+    }
+    let base = (depth as u64 + 1) * 8;
+    base << run
+}
