@@ -18,12 +18,15 @@
 
 pub mod builtin;
 pub mod cli;
+pub mod compose;
 pub mod diag;
 pub mod export;
 pub mod hex;
 pub mod model;
+pub mod render;
 pub mod rng;
 pub mod scenario;
 pub mod schema;
 pub mod solve;
+pub mod units;
 pub mod vocab;

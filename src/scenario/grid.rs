@@ -32,10 +32,10 @@ pub fn read_grid(grid: &RawGrid, diags: &mut Diagnostics) -> Vec<GridCode> {
     let mut toks = Vec::new();
     let mut byte = 0usize;
     for (line_no, line) in grid.text.split('\n').enumerate() {
-        let mut col = 0i64;
         let mut in_tok: Option<(usize, i64, usize)> = None; // (byte start, col, char start)
         let line_trim = line.strip_suffix('\r').unwrap_or(line);
-        for (bi, ch) in line_trim.char_indices() {
+        for (col, (bi, ch)) in line_trim.char_indices().enumerate() {
+            let col = col as i64;
             if ch.is_whitespace() {
                 if let Some((bs, c, _)) = in_tok.take() {
                     toks.push(tok(grid, line_trim, bs, bi, c, line_no, byte));
@@ -43,7 +43,6 @@ pub fn read_grid(grid: &RawGrid, diags: &mut Diagnostics) -> Vec<GridCode> {
             } else if in_tok.is_none() {
                 in_tok = Some((bi, col, 0));
             }
-            col += 1;
         }
         if let Some((bs, c, _)) = in_tok.take() {
             toks.push(tok(grid, line_trim, bs, line_trim.len(), c, line_no, byte));

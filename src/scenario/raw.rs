@@ -131,6 +131,9 @@ pub struct RawMap {
     pub harbors: Option<RawHarbors>,
 }
 
+/// `tiles = { forest = 4, ... }`: (terrain name, count) in file order.
+pub type TileCounts = Vec<(Sp<String>, Sp<i64>)>;
+
 /// `[map.regions.NAME]`.
 #[derive(Clone, Debug, Default)]
 pub struct RawRegion {
@@ -141,7 +144,7 @@ pub struct RawRegion {
     /// `face_down`.
     pub face_down: Option<Sp<bool>>,
     /// `tiles`: terrain name -> count.
-    pub tiles: Option<Sp<Vec<(Sp<String>, Sp<i64>)>>>,
+    pub tiles: Option<Sp<TileCounts>>,
     /// `numbers`.
     pub numbers: Option<Sp<Vec<Sp<i64>>>>,
     /// `harbors`.

@@ -16,7 +16,7 @@ impl Solver<'_> {
         // The cells that get a chip now, in board order.
         let mut order: Vec<u16> = Vec::with_capacity(self.map.cells.len());
         let mut will_chip = vec![false; self.map.cells.len()];
-        for i in 0..self.map.cells.len() {
+        for (i, will) in will_chip.iter_mut().enumerate() {
             let r = self.cell_region[i];
             if r == NONE || regions[r as usize].face_down {
                 continue;
@@ -24,7 +24,7 @@ impl Solver<'_> {
             let t = Terrain::ALL[w.terrain[i] as usize];
             if self.c.takes_chip(t) && w.number[i] == 0 {
                 order.push(i as u16);
-                will_chip[i] = true;
+                *will = true;
             }
         }
         for (ri, r) in regions.iter().enumerate() {

@@ -1,0 +1,3 @@
+//! Stage 4, compose: layouts and scenarios -> pages of placed items ([`scene`]).
+
+pub mod scene;

@@ -1,0 +1,324 @@
+//! The scene: pages of placed items, in millimetres, y pointing down.
+//!
+//! Every output (SVG, PDF, PNG) is drawn from this one description: compose
+//! modules build it, `render::svg` writes it, `export` turns the SVG into PDF
+//! and PNG. Nothing after composing makes layout decisions.
+
+/// A point or vector in millimetres.
+#[derive(Clone, Copy, Debug, PartialEq, Default)]
+pub struct Pt {
+    /// Right.
+    pub x: f64,
+    /// Down.
+    pub y: f64,
+}
+
+impl Pt {
+    /// A point.
+    pub const fn new(x: f64, y: f64) -> Pt {
+        Pt { x, y }
+    }
+}
+
+/// An axis-aligned rectangle in millimetres.
+#[derive(Clone, Copy, Debug, PartialEq, Default)]
+pub struct Rect {
+    /// Left edge.
+    pub x: f64,
+    /// Top edge.
+    pub y: f64,
+    /// Width.
+    pub w: f64,
+    /// Height.
+    pub h: f64,
+}
+
+impl Rect {
+    /// A rectangle.
+    pub const fn new(x: f64, y: f64, w: f64, h: f64) -> Rect {
+        Rect { x, y, w, h }
+    }
+
+    /// Grown by `d` on every side.
+    pub fn inflate(self, d: f64) -> Rect {
+        Rect::new(self.x - d, self.y - d, self.w + 2.0 * d, self.h + 2.0 * d)
+    }
+}
+
+/// An sRGB colour with opacity.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Color {
+    /// Red.
+    pub r: u8,
+    /// Green.
+    pub g: u8,
+    /// Blue.
+    pub b: u8,
+    /// Opacity, 0-255.
+    pub a: u8,
+}
+
+impl Color {
+    /// Opaque colour.
+    pub const fn rgb(r: u8, g: u8, b: u8) -> Color {
+        Color { r, g, b, a: 255 }
+    }
+
+    /// Black.
+    pub const BLACK: Color = Color::rgb(0, 0, 0);
+    /// White.
+    pub const WHITE: Color = Color::rgb(255, 255, 255);
+
+    /// Parses `#rrggbb` (as used in templates).
+    pub fn from_hex(s: &str) -> Option<Color> {
+        let s = s.strip_prefix('#')?;
+        if s.len() != 6 || !s.is_ascii() {
+            return None;
+        }
+        let p = |i: usize| u8::from_str_radix(&s[i..i + 2], 16).ok();
+        Some(Color::rgb(p(0)?, p(2)?, p(4)?))
+    }
+
+    /// `#rrggbb`.
+    pub fn hex(self) -> String {
+        format!("#{:02x}{:02x}{:02x}", self.r, self.g, self.b)
+    }
+}
+
+/// One segment of a path.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Seg {
+    /// Start a subpath.
+    Move(Pt),
+    /// Straight line.
+    Line(Pt),
+    /// Cubic Bézier (control 1, control 2, end).
+    Cubic(Pt, Pt, Pt),
+    /// Close the subpath.
+    Close,
+}
+
+/// A vector path.
+#[derive(Clone, Debug, PartialEq, Default)]
+pub struct Path {
+    /// Segments in order.
+    pub segs: Vec<Seg>,
+}
+
+impl Path {
+    /// A closed polygon through `pts`.
+    pub fn polygon(pts: &[Pt]) -> Path {
+        let mut segs = Vec::with_capacity(pts.len() + 1);
+        for (i, p) in pts.iter().enumerate() {
+            segs.push(if i == 0 { Seg::Move(*p) } else { Seg::Line(*p) });
+        }
+        segs.push(Seg::Close);
+        Path { segs }
+    }
+
+    /// An open polyline through `pts`.
+    pub fn polyline(pts: &[Pt]) -> Path {
+        let segs = pts
+            .iter()
+            .enumerate()
+            .map(|(i, p)| if i == 0 { Seg::Move(*p) } else { Seg::Line(*p) })
+            .collect();
+        Path { segs }
+    }
+
+    /// A rectangle.
+    pub fn rect(r: Rect) -> Path {
+        Path::polygon(&[
+            Pt::new(r.x, r.y),
+            Pt::new(r.x + r.w, r.y),
+            Pt::new(r.x + r.w, r.y + r.h),
+            Pt::new(r.x, r.y + r.h),
+        ])
+    }
+
+    /// A circle, as four cubic arcs (no trigonometry).
+    pub fn circle(c: Pt, radius: f64) -> Path {
+        const K: f64 = 0.552_284_749_830_793_4; // 4/3 (sqrt 2 - 1)
+        let (x, y, r, k) = (c.x, c.y, radius, radius * K);
+        Path {
+            segs: vec![
+                Seg::Move(Pt::new(x + r, y)),
+                Seg::Cubic(Pt::new(x + r, y + k), Pt::new(x + k, y + r), Pt::new(x, y + r)),
+                Seg::Cubic(Pt::new(x - k, y + r), Pt::new(x - r, y + k), Pt::new(x - r, y)),
+                Seg::Cubic(Pt::new(x - r, y - k), Pt::new(x - k, y - r), Pt::new(x, y - r)),
+                Seg::Cubic(Pt::new(x + k, y - r), Pt::new(x + r, y - k), Pt::new(x + r, y)),
+                Seg::Close,
+            ],
+        }
+    }
+
+    /// A straight line from `a` to `b`.
+    pub fn line(a: Pt, b: Pt) -> Path {
+        Path { segs: vec![Seg::Move(a), Seg::Line(b)] }
+    }
+}
+
+/// How a path's outline is drawn.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Stroke {
+    /// Colour.
+    pub color: Color,
+    /// Width in mm.
+    pub width: f64,
+    /// Dash pattern in mm (empty: solid).
+    pub dash: Vec<f64>,
+}
+
+impl Stroke {
+    /// A solid stroke.
+    pub fn solid(color: Color, width: f64) -> Stroke {
+        Stroke { color, width, dash: Vec::new() }
+    }
+}
+
+/// Font weight.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Weight {
+    /// Regular.
+    Regular,
+    /// Bold.
+    Bold,
+}
+
+/// Horizontal anchor of a text run.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Anchor {
+    /// `x` is the left end.
+    Start,
+    /// `x` is the middle.
+    Middle,
+    /// `x` is the right end.
+    End,
+}
+
+/// How a text run looks.
+#[derive(Clone, Debug, PartialEq)]
+pub struct TextStyle {
+    /// Font size (em height) in mm.
+    pub size: f64,
+    /// Weight.
+    pub weight: Weight,
+    /// Anchor.
+    pub anchor: Anchor,
+    /// Colour.
+    pub color: Color,
+}
+
+/// An affine transform `[a b c d e f]` as in SVG.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Transform {
+    /// Matrix entries.
+    pub m: [f64; 6],
+}
+
+impl Transform {
+    /// Identity.
+    pub const IDENTITY: Transform = Transform { m: [1.0, 0.0, 0.0, 1.0, 0.0, 0.0] };
+
+    /// A translation.
+    pub fn translate(dx: f64, dy: f64) -> Transform {
+        Transform { m: [1.0, 0.0, 0.0, 1.0, dx, dy] }
+    }
+
+    /// A uniform or axis scale.
+    pub fn scale(sx: f64, sy: f64) -> Transform {
+        Transform { m: [sx, 0.0, 0.0, sy, 0.0, 0.0] }
+    }
+
+    /// `self` applied after `inner` (i.e. `self ∘ inner`).
+    pub fn then(self, outer: Transform) -> Transform {
+        let [a, b, c, d, e, f] = self.m;
+        let [a2, b2, c2, d2, e2, f2] = outer.m;
+        Transform {
+            m: [
+                a2 * a + c2 * b,
+                b2 * a + d2 * b,
+                a2 * c + c2 * d,
+                b2 * c + d2 * d,
+                a2 * e + c2 * f + e2,
+                b2 * e + d2 * f + f2,
+            ],
+        }
+    }
+
+    /// Maps a point.
+    pub fn apply(self, p: Pt) -> Pt {
+        let [a, b, c, d, e, f] = self.m;
+        Pt::new(a * p.x + c * p.y + e, b * p.x + d * p.y + f)
+    }
+}
+
+/// One thing drawn on a page.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Item {
+    /// A filled and/or stroked path.
+    Path {
+        /// Geometry.
+        path: Path,
+        /// Fill colour.
+        fill: Option<Color>,
+        /// Outline.
+        stroke: Option<Stroke>,
+    },
+    /// One line of text; `pos` is the baseline point at the anchor.
+    Text {
+        /// Baseline anchor point.
+        pos: Pt,
+        /// The text.
+        text: String,
+        /// Looks.
+        style: TextStyle,
+    },
+    /// Items drawn with a transform and an optional clip.
+    Group {
+        /// Applied to the children.
+        transform: Transform,
+        /// Clip path in the group's own coordinates.
+        clip: Option<Path>,
+        /// Children.
+        items: Vec<Item>,
+    },
+}
+
+/// A page of a document.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Page {
+    /// Width in mm.
+    pub width: f64,
+    /// Height in mm.
+    pub height: f64,
+    /// What is drawn, back to front.
+    pub items: Vec<Item>,
+    /// The trim box (where the sheet or card is cut), if it differs from the page.
+    pub trim: Option<Rect>,
+    /// The bleed box, if any.
+    pub bleed: Option<Rect>,
+    /// A short label (`A1`, `sheet 3 front`), for file names and overviews.
+    pub label: String,
+}
+
+impl Page {
+    /// An empty page.
+    pub fn new(width: f64, height: f64, label: impl Into<String>) -> Page {
+        Page { width, height, items: Vec::new(), trim: None, bleed: None, label: label.into() }
+    }
+
+    /// Adds an item.
+    pub fn push(&mut self, item: Item) {
+        self.items.push(item);
+    }
+}
+
+/// A sequence of pages that becomes one PDF.
+#[derive(Clone, Debug, PartialEq, Default)]
+pub struct Document {
+    /// Title for the PDF metadata.
+    pub title: String,
+    /// Pages in order.
+    pub pages: Vec<Page>,
+}

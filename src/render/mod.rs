@@ -1,0 +1,3 @@
+//! Stage 5, render: scene pages -> SVG text.
+
+pub mod svg;
