@@ -1,3 +1,4 @@
 //! Stage 4, compose: layouts and scenarios -> pages of placed items ([`scene`]).
 
+pub mod piece;
 pub mod scene;
