@@ -118,7 +118,7 @@ fn generate(a: &GenerateArgs) -> Result<(), Failure> {
 fn report_solve_error(source: &Source, scenario: &Scenario, e: &SolveError) {
     let mut d = Diagnostic::error(e.to_string()).hint(e.hint());
     if let SolveError::Unsatisfiable { constraint: Some(c), .. } = e {
-        if let Some(sp) = scenario.constraints.spans.get(c) {
+        if let Some(sp) = scenario.constraint_spans.get(c) {
             d = d.at(sp.clone(), format!("`{c}` set here"));
         } else {
             d = d.hint(format!(

@@ -1,10 +1,8 @@
 //! Placement rules as data. The predicates that check them live in
 //! [`crate::solve::check`], shared by the solver and the tests.
 
-use std::collections::BTreeMap;
 use std::fmt;
 
-use crate::diag::Span;
 use crate::vocab::Terrain;
 
 /// Names one placement rule, for messages and statistics.
@@ -86,8 +84,6 @@ pub struct Constraints {
     pub gold_no_red: bool,
     /// No gold next to gold.
     pub gold_not_adjacent: bool,
-    /// Where each rule was set in the file (absent: default).
-    pub spans: BTreeMap<ConstraintId, Span>,
 }
 
 impl Default for Constraints {
@@ -101,7 +97,6 @@ impl Default for Constraints {
             max_corner_pips: None,
             gold_no_red: false,
             gold_not_adjacent: false,
-            spans: BTreeMap::new(),
         }
     }
 }

@@ -24,6 +24,8 @@ pub struct Scenario {
     pub maps: Vec<MapDef>,
     /// Placement rules the solver must respect.
     pub constraints: Constraints,
+    /// Where each rule was set in the file (absent: its default is in force).
+    pub constraint_spans: std::collections::BTreeMap<ConstraintId, Span>,
 }
 
 impl Scenario {

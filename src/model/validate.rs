@@ -15,11 +15,16 @@ use crate::vocab::{did_you_mean, pips, HarborKind, Terrain};
 /// are in `diags`); warnings alone still give a model.
 pub fn validate(raw: &RawScenario, _source: &Source, diags: &mut Diagnostics) -> Option<Scenario> {
     let before = diags.error_count();
-    let constraints = constraints(&raw.constraints, diags);
+    let (constraints, spans) = constraints(&raw.constraints, diags);
     let meta = raw.meta.as_ref().and_then(|m| meta(m, diags));
+    // The shared legend is checked once, not once per map.
+    let mut top_legend: BTreeMap<String, Option<Code>> = BTreeMap::new();
+    for (k, e) in &raw.legend {
+        top_legend.insert(k.value.clone(), legend_entry(k, e, &constraints, diags));
+    }
     let mut maps = Vec::new();
     for m in &raw.maps {
-        if let Some(map) = map(m, &raw.legend, &constraints, diags) {
+        if let Some(map) = map(m, &top_legend, &constraints, diags) {
             maps.push((m, map));
         }
     }
@@ -27,7 +32,7 @@ pub fn validate(raw: &RawScenario, _source: &Source, diags: &mut Diagnostics) ->
         player_coverage(meta, raw, &maps, diags);
     }
     for (_, map) in &maps {
-        static_constraint_checks(map, &constraints, diags);
+        static_constraint_checks(map, &constraints, &spans, diags);
     }
     if diags.error_count() > before {
         return None;
@@ -37,6 +42,7 @@ pub fn validate(raw: &RawScenario, _source: &Source, diags: &mut Diagnostics) ->
         meta: meta?,
         maps: maps.into_iter().map(|(_, m)| m).collect(),
         constraints,
+        constraint_spans: spans,
     })
 }
 
@@ -200,7 +206,10 @@ fn meta(m: &RawMeta, diags: &mut Diagnostics) -> Option<Meta> {
     })
 }
 
-fn constraints(c: &RawConstraints, diags: &mut Diagnostics) -> Constraints {
+fn constraints(
+    c: &RawConstraints,
+    diags: &mut Diagnostics,
+) -> (Constraints, BTreeMap<ConstraintId, Span>) {
     let mut out = Constraints::default();
     let mut spans = BTreeMap::new();
     let mut flag = |v: &Option<Sp<bool>>, id: ConstraintId, slot: &mut bool| {
@@ -231,8 +240,7 @@ fn constraints(c: &RawConstraints, diags: &mut Diagnostics) -> Constraints {
             }
         }
     }
-    out.spans = spans;
-    out
+    (out, spans)
 }
 
 /// A resolved legend code.
@@ -447,7 +455,7 @@ fn legend_entry(
 
 fn map(
     m: &RawMap,
-    top_legend: &[(Sp<String>, Sp<RawLegendEntry>)],
+    top_legend: &BTreeMap<String, Option<Code>>,
     c: &Constraints,
     diags: &mut Diagnostics,
 ) -> Option<MapDef> {
@@ -455,8 +463,8 @@ fn map(
     let players = m.players.as_ref().map(|p| players_list(p, diags)).unwrap_or_default();
 
     // Legend: the map's own entries override the top-level ones.
-    let mut legend: BTreeMap<String, Option<Code>> = BTreeMap::new();
-    for (k, e) in top_legend.iter().chain(&m.legend) {
+    let mut legend = top_legend.clone();
+    for (k, e) in &m.legend {
         legend.insert(k.value.clone(), legend_entry(k, e, c, diags));
     }
 
@@ -873,12 +881,17 @@ fn player_coverage(
 }
 
 /// Rules that fixed hexes alone already break can never be met: say so now.
-fn static_constraint_checks(map: &MapDef, c: &Constraints, diags: &mut Diagnostics) {
+fn static_constraint_checks(
+    map: &MapDef,
+    c: &Constraints,
+    spans: &BTreeMap<ConstraintId, Span>,
+    diags: &mut Diagnostics,
+) {
     let fixed = |i: usize| match map.cells[i].content {
         CellContent::Fixed { terrain, number, .. } => Some((terrain, number)),
         _ => None,
     };
-    let at = |id: ConstraintId| c.spans.get(&id).cloned();
+    let at = |id: ConstraintId| spans.get(&id).cloned();
     for i in 0..map.cells.len() {
         let Some((t, n)) = fixed(i) else { continue };
         if c.gold_no_red && t == Terrain::Gold && n.is_some_and(crate::vocab::is_red) {

@@ -177,8 +177,12 @@ pub struct Solver<'a> {
     cell_region: Vec<u16>,
     /// Slot cells, board order.
     slots: Vec<u16>,
-    /// Per corner of each cell: the other two members (`NONE` if absent).
-    corner_others: Vec<Vec<[u16; 2]>>,
+    /// Neighbours of each cell, with the sentinel index `n` for off-map
+    /// (number and pip arrays carry an always-zero slot there).
+    nb_s: Vec<[u16; 6]>,
+    /// Per corner of each cell: the other two members (sentinel `n` if absent;
+    /// cells with fewer corners are padded with sentinel pairs).
+    cp_s: Vec<[[u16; 2]; 6]>,
     terrain_rules: bool,
     number_rules: bool,
 }
@@ -186,7 +190,11 @@ pub struct Solver<'a> {
 /// Per-run scratch state.
 pub(crate) struct Work {
     pub terrain: Vec<u8>,
+    /// Chip per cell, plus an always-zero sentinel slot at index `n`.
     pub number: Vec<u8>,
+    /// Pips per cell during the chip search (a chip still to come counts 1),
+    /// plus the sentinel slot.
+    pub pv: Vec<u8>,
     pub nodes: u64,
     pub max_nodes: u64,
     pub deadline: Option<Instant>,
@@ -233,7 +241,7 @@ impl<'a> Solver<'a> {
     pub fn new(map: &'a MapDef, c: &'a Constraints) -> Solver<'a> {
         let n = map.cells.len();
         let mut fixed_terrain = vec![UNSET; n];
-        let mut fixed_number = vec![0u8; n];
+        let mut fixed_number = vec![0u8; n + 1];
         let mut cell_region = vec![NONE; n];
         let mut slots = Vec::new();
         for (i, cell) in map.cells.iter().enumerate() {
@@ -252,22 +260,23 @@ impl<'a> Solver<'a> {
             }
         }
         let b = &map.board;
-        let corner_others = (0..n)
+        let sentinel = |m: u16| if m == NONE { n as u16 } else { m };
+        let nb_s = b.neighbors.iter().map(|ns| ns.map(sentinel)).collect();
+        let cp_s = (0..n)
             .map(|i| {
-                b.hex_corners[i]
-                    .iter()
-                    .map(|ci| {
-                        let mut others = [NONE; 2];
-                        let mut k = 0;
-                        for m in b.corners[*ci as usize] {
-                            if m != NONE && m as usize != i && k < 2 {
-                                others[k] = m;
-                                k += 1;
-                            }
+                let mut pairs = [[n as u16; 2]; 6];
+                for (k, ci) in b.hex_corners[i].iter().enumerate().take(6) {
+                    let mut others = [n as u16; 2];
+                    let mut j = 0;
+                    for m in b.corners[*ci as usize] {
+                        if m != NONE && m as usize != i && j < 2 {
+                            others[j] = m;
+                            j += 1;
                         }
-                        others
-                    })
-                    .collect()
+                    }
+                    pairs[k] = others;
+                }
+                pairs
             })
             .collect();
         Solver {
@@ -277,7 +286,8 @@ impl<'a> Solver<'a> {
             fixed_number,
             cell_region,
             slots,
-            corner_others,
+            nb_s,
+            cp_s,
             terrain_rules: c.max_terrain_group.is_some() || c.gold_not_adjacent,
             number_rules: c.no_adjacent_red
                 || c.no_equal_neighbours
@@ -294,6 +304,7 @@ impl<'a> Solver<'a> {
         let mut w = Work {
             terrain: self.fixed_terrain.clone(),
             number: self.fixed_number.clone(),
+            pv: vec![0; n + 1],
             nodes: 0,
             max_nodes: opts.max_nodes.max(1),
             deadline: opts.deadline,
@@ -423,9 +434,13 @@ impl<'a> Solver<'a> {
 /// run `k` (0-based). The last runs are unbounded, so the search stays
 /// complete when it is given enough budget.
 pub(crate) fn restart_limit(depth: usize, run: u32) -> u64 {
-    if run >= 12 {
+    if run >= RESTART_RUNS {
         return u64::MAX;
     }
-    let base = (depth as u64 + 1) * 8;
-    base << run
+    // Grows by half each run: short runs escape bad early choices cheaply.
+    let base = (depth as u64 + 1) * RESTART_BASE;
+    base * 3u64.pow(run) / 2u64.pow(run)
 }
+
+const RESTART_BASE: u64 = 2;
+const RESTART_RUNS: u32 = 24;
