@@ -138,8 +138,8 @@ impl Solver<'_> {
         // Forward checks pay off only for rules that reach across the board.
         let forward = self.c.max_corner_pips.is_some() || self.c.no_equal_neighbours;
         let n = self.map.cells.len();
-        for i in 0..n {
-            w.pv[i] = if w.number[i] != 0 { pips(w.number[i]) } else { u8::from(will_chip[i]) };
+        for (i, will) in will_chip.iter().enumerate() {
+            w.pv[i] = if w.number[i] != 0 { pips(w.number[i]) } else { u8::from(*will) };
         }
         w.pv[n] = 0;
         let mut bl = vec![Blocked::default(); n];
