@@ -224,14 +224,13 @@ impl<'a> Evaluator<'a> {
         let all_pips: u32 = out.resource_pips.iter().sum();
         let all_tiles: u32 = tiles.iter().sum();
         out.resource_deviation = 0.0;
-        for r in 0..5 {
-            out.resource_share[r] = if all_tiles == 0 {
+        for ((share, t), p) in out.resource_share.iter_mut().zip(tiles).zip(out.resource_pips) {
+            *share = if all_tiles == 0 {
                 0.0
             } else {
-                f64::from(all_pips) * f64::from(tiles[r]) / f64::from(all_tiles)
+                f64::from(all_pips) * f64::from(t) / f64::from(all_tiles)
             };
-            out.resource_deviation +=
-                (f64::from(out.resource_pips[r]) - out.resource_share[r]).abs();
+            out.resource_deviation += (f64::from(p) - *share).abs();
         }
         // Corners where three land hexes meet.
         out.corner_sums.clear();

@@ -134,6 +134,7 @@ pub fn score(m: &Measures, w: &Weights) -> f64 {
 }
 
 #[cfg(test)]
+#[allow(clippy::unwrap_used)]
 mod tests {
     use super::*;
 

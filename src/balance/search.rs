@@ -250,6 +250,7 @@ pub fn search_each(
 }
 
 #[cfg(test)]
+#[allow(clippy::unwrap_used)]
 mod tests {
     use super::*;
 
