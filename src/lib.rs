@@ -16,6 +16,7 @@
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
+pub mod balance;
 pub mod builtin;
 pub mod cli;
 pub mod compose;

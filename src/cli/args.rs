@@ -34,6 +34,13 @@ pub enum Command {
         hexpress generate gold-for-catan --players 4 --seed 7\n  \
         hexpress generate ./my.toml --seed 1 --out /tmp/map")]
     Generate(GenerateArgs),
+    /// Measure how fair a scenario's layouts are: percentiles of every
+    /// measure and balance.svg with histograms.
+    #[command(after_help = "Examples:\n  \
+        hexpress balance base\n  \
+        hexpress balance gold-for-catan --players 3 --samples 20000 --seed 7\n  \
+        hexpress balance base --weights my-weights.toml --out /tmp/report")]
+    Balance(BalanceArgs),
     /// Check scenario files and report every problem with its location.
     #[command(
         after_help = "Examples:\n  hexpress validate scenarios/*.toml\n  hexpress validate base"
@@ -73,4 +80,44 @@ pub struct GenerateArgs {
     /// Do not print the text picture of the map.
     #[arg(short, long)]
     pub quiet: bool,
+    /// Search many valid layouts and keep the fairest (lowest balance score);
+    /// every placement rule still holds. Adds a `balance` object to layout.json.
+    #[arg(long)]
+    pub balanced: bool,
+    /// Candidate layouts to score with --balanced [default: 20000].
+    #[arg(long, requires = "balanced", conflicts_with = "time_budget")]
+    pub candidates: Option<u64>,
+    /// Score candidates for about this many milliseconds instead of a fixed
+    /// number. The result then depends on the machine's speed; the number
+    /// searched is printed so `--candidates` can repeat it exactly.
+    #[arg(long, value_name = "MS", requires = "balanced")]
+    pub time_budget: Option<u64>,
+    /// A weights file for the balance score (format: templates/balance.toml).
+    #[arg(long, value_name = "FILE", requires = "balanced")]
+    pub weights: Option<PathBuf>,
+}
+
+/// Arguments of `balance`.
+#[derive(clap::Args, Debug)]
+pub struct BalanceArgs {
+    /// A built-in scenario id (see `hexpress list`) or a path to a scenario file.
+    pub scenario: String,
+    /// Number of players (default: the scenario's default).
+    #[arg(short, long)]
+    pub players: Option<u8>,
+    /// Layouts to measure; the fairest of them is marked as the chosen one.
+    #[arg(long, default_value_t = 5_000)]
+    pub samples: u64,
+    /// Seed of the samples. Default: a fresh one, printed.
+    #[arg(short, long)]
+    pub seed: Option<u64>,
+    /// A weights file for the balance score (format: templates/balance.toml).
+    #[arg(long, value_name = "FILE")]
+    pub weights: Option<PathBuf>,
+    /// Output folder for balance.svg. Default: output/<scenario>-<players>p-<seed>/.
+    #[arg(short, long)]
+    pub out: Option<PathBuf>,
+    /// Search steps per layout before giving up on it.
+    #[arg(long, default_value_t = 4_000_000)]
+    pub max_nodes: u64,
 }

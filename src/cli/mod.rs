@@ -1,6 +1,7 @@
 //! The command-line front end: argument dispatch, error reporting, exit codes.
 
 pub mod args;
+mod balance;
 
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -13,7 +14,7 @@ use crate::export::{files, json, text};
 use crate::model::{self, Scenario};
 use crate::solve::{self, SolveError, SolveOptions};
 use crate::{builtin, vocab};
-pub use args::{Cli, Command, GenerateArgs};
+pub use args::{BalanceArgs, Cli, Command, GenerateArgs};
 
 /// How a command ended.
 #[derive(Debug)]
@@ -34,6 +35,7 @@ impl From<anyhow::Error> for Failure {
 pub fn run(cli: Cli) -> ExitCode {
     let result = match cli.command {
         Command::Generate(a) => generate(&a),
+        Command::Balance(a) => balance::run(&a),
         Command::Validate { files } => validate(&files),
         Command::List => list(),
         Command::Schema => {
@@ -91,24 +93,38 @@ fn generate(a: &GenerateArgs) -> Result<(), Failure> {
         deadline: Some(Instant::now() + Duration::from_millis(a.time_limit_ms)),
         ..SolveOptions::default()
     };
-    let layout = match solve::solve(&scenario, players, seed, &opts) {
-        Ok(l) => l,
-        Err(e) => {
-            report_solve_error(&source, &scenario, &e);
-            return Err(Failure::Invalid);
-        }
+    let balanced = match a.balanced {
+        true => Some(balance::search_for_generate(a, &source, &scenario, players, seed)?),
+        false => None,
+    };
+    let layout = match &balanced {
+        Some(b) => b.outcome.layout.clone(),
+        None => match solve::solve(&scenario, players, seed, &opts) {
+            Ok(l) => l,
+            Err(e) => {
+                report_solve_error(&source, &scenario, &e);
+                return Err(Failure::Invalid);
+            }
+        },
     };
     let out_dir: PathBuf = match &a.out {
         Some(d) => d.clone(),
         None => files::run_dir(Path::new("output"), &scenario.meta.id, players, seed)
             .context("bad output folder")?,
     };
-    let path = files::write_atomic(&out_dir, "layout.json", json::to_json(&layout).as_bytes())
+    let text = match &balanced {
+        Some(b) => json::to_json_balanced(&layout, &b.outcome, &b.weights),
+        None => json::to_json(&layout),
+    };
+    let path = files::write_atomic(&out_dir, "layout.json", text.as_bytes())
         .context("writing the layout")?;
     if !a.quiet {
         println!("{} — {} players — seed {}\n", scenario.meta.title, players, seed);
         print!("{}", text::picture(&layout));
         println!();
+    }
+    if let Some(b) = &balanced {
+        balance::print_summary(b);
     }
     println!("seed: {seed}");
     println!("wrote {}", path.display());

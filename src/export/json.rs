@@ -98,6 +98,20 @@ fn list(out: &mut String, key: &str, items: Vec<String>, last: bool) {
 
 /// Renders a layout as `layout.json` text.
 pub fn to_json(layout: &Layout) -> String {
+    render(layout, None)
+}
+
+/// Renders the layout chosen by a balanced search: `layout.json` text with
+/// a `balance` object (its measures, score and search facts) after `constraints`.
+pub fn to_json_balanced(
+    layout: &Layout,
+    outcome: &crate::balance::Outcome,
+    weights: &crate::balance::Weights,
+) -> String {
+    render(layout, Some(crate::balance::json::object(outcome, weights)))
+}
+
+fn render(layout: &Layout, balance: Option<String>) -> String {
     let mut out = String::from("{\n");
     out.push_str(&format!("  \"format\": {},\n", compact(&FORMAT)));
     out.push_str(&format!("  \"scenario\": {},\n", compact(&layout.scenario)));
@@ -147,7 +161,11 @@ pub fn to_json(layout: &Layout) -> String {
         })
         .collect();
     list(&mut out, "regions", regions, false);
-    out.push_str(&format!("  \"constraints\": {}\n", compact(&constraints(&layout.constraints))));
+    out.push_str(&format!("  \"constraints\": {}", compact(&constraints(&layout.constraints))));
+    if let Some(b) = balance {
+        out.push_str(&format!(",\n  \"balance\": {b}"));
+    }
+    out.push('\n');
     out.push_str("}\n");
     out
 }

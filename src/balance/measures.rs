@@ -1,0 +1,385 @@
+//! The fairness measures of one layout: pure functions of a [`Layout`] and
+//! its [`MapDef`]. The formulas are written out in `docs/balance.md`.
+//!
+//! Only chips that lie face up on the board count: a face-down hex has no
+//! chip yet, so it produces nothing a player can plan for.
+
+use crate::hex::Hex;
+use crate::model::{board::NONE, MapDef};
+use crate::solve::Layout;
+use crate::vocab::{pips, HarborKind, Resource, Terrain};
+
+/// A pip count is "high" from this many dots on (5, 6, 8 and 9).
+pub const HIGH_PIPS: u8 = 4;
+
+/// Every measure of one layout.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Measures {
+    /// Pips on the hexes of each resource, in [`Resource::ALL`] order.
+    pub resource_pips: [u32; 5],
+    /// Each resource's fair share of the resource pips: all resource pips
+    /// times its share of the chip-carrying resource hexes.
+    pub resource_share: [f64; 5],
+    /// Sum over the resources of `|pips - share|`, in pips.
+    pub resource_deviation: f64,
+    /// Pip sum at every corner where three land hexes meet, in board corner order.
+    pub corner_sums: Vec<u32>,
+    /// Largest corner pip sum (0 when the map has no such corner).
+    pub corner_max: u32,
+    /// Smallest corner pip sum (0 when the map has no such corner).
+    pub corner_min: u32,
+    /// `corner_max - corner_min`.
+    pub corner_spread: u32,
+    /// Size of the largest connected group of one producing terrain.
+    pub largest_group: u32,
+    /// The terrain of that group (the first in board order on a tie).
+    pub largest_group_terrain: Option<Terrain>,
+    /// Neighbouring hex pairs whose chips both have at least [`HIGH_PIPS`] pips.
+    pub high_pairs: u32,
+    /// Every face-up 2:1 harbor with the pips of its own resource next to it.
+    pub harbors: Vec<HarborStrength>,
+    /// The largest of those harbor strengths (0 without 2:1 harbors).
+    pub harbor_max: u32,
+    /// Pips on gold hexes.
+    pub gold_pips: u32,
+    /// Connected groups of land hexes, in board order of their first hex.
+    pub islands: Vec<IslandTotals>,
+    /// Index into `islands` of the starting island: the one with most land
+    /// hexes (the first on a tie).
+    pub home_island: Option<usize>,
+    /// Fewest hex steps from a hex of the starting island to a gold hex
+    /// (`None` without gold or without land).
+    pub gold_reach: Option<u32>,
+    /// Totals per random region, in region order.
+    pub regions: Vec<RegionTotals>,
+}
+
+/// A 2:1 harbor and the production of its resource beside it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct HarborStrength {
+    /// The harbor's water hex.
+    pub hex: Hex,
+    /// Its resource.
+    pub resource: Resource,
+    /// Pips of that resource on the (up to three) hexes touching the harbor's two corners.
+    pub pips: u32,
+}
+
+/// Totals of one island (a connected group of land hexes).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct IslandTotals {
+    /// Its first hex in board order.
+    pub first: Hex,
+    /// Land hexes.
+    pub hexes: u32,
+    /// Pips of all its face-up chips.
+    pub pips: u32,
+    /// Pips per resource, in [`Resource::ALL`] order.
+    pub resource_pips: [u32; 5],
+}
+
+/// Totals of one random region.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RegionTotals {
+    /// Region key.
+    pub key: String,
+    /// Hexes in the region (slots and chip-drawing fixed hexes).
+    pub hexes: u32,
+    /// Pips of its face-up chips.
+    pub pips: u32,
+}
+
+impl Measures {
+    /// Pips on the starting island and on all other islands.
+    pub fn home_and_rest(&self) -> Option<(u32, u32)> {
+        let home = self.islands.get(self.home_island?)?.pips;
+        let all: u32 = self.islands.iter().map(|i| i.pips).sum();
+        Some((home, all - home))
+    }
+}
+
+/// The measures of `layout` on `map` (the map it was made for).
+///
+/// ```
+/// let s = hexpress::model::load(&hexpress::builtin::source("base").unwrap()).unwrap();
+/// let layout = hexpress::solve::solve(&s, 4, 1, &Default::default()).unwrap();
+/// let m = hexpress::balance::measures(&s.maps[0], &layout);
+/// assert_eq!(m.resource_pips.iter().sum::<u32>(), 58);
+/// assert_eq!(m.corner_sums.len(), 24);
+/// ```
+pub fn measures(map: &MapDef, layout: &Layout) -> Measures {
+    Evaluator::new(map).measure(layout)
+}
+
+/// Precomputed tables for measuring many layouts of one map quickly.
+pub struct Evaluator<'a> {
+    map: &'a MapDef,
+    /// Board corners whose three members are all on the map.
+    full_corners: Vec<[u16; 3]>,
+    /// (cell, neighbour) pairs with cell < neighbour.
+    edges: Vec<(u16, u16)>,
+    /// Dense hex -> cell lookup over the map's bounding box.
+    grid: Grid,
+}
+
+/// A dense hex -> cell index table (`NONE` outside the map).
+struct Grid {
+    q0: i32,
+    r0: i32,
+    width: i32,
+    height: i32,
+    cells: Vec<u16>,
+}
+
+impl Grid {
+    fn new(hexes: &[Hex]) -> Grid {
+        let q0 = hexes.iter().map(|h| h.q).min().unwrap_or(0);
+        let r0 = hexes.iter().map(|h| h.r).min().unwrap_or(0);
+        let width = hexes.iter().map(|h| h.q - q0 + 1).max().unwrap_or(0);
+        let height = hexes.iter().map(|h| h.r - r0 + 1).max().unwrap_or(0);
+        let mut cells = vec![NONE; (width * height) as usize];
+        for (i, h) in hexes.iter().enumerate() {
+            cells[((h.r - r0) * width + (h.q - q0)) as usize] = i as u16;
+        }
+        Grid { q0, r0, width, height, cells }
+    }
+
+    fn get(&self, h: Hex) -> Option<usize> {
+        let (q, r) = (h.q - self.q0, h.r - self.r0);
+        if q < 0 || r < 0 || q >= self.width || r >= self.height {
+            return None;
+        }
+        let c = self.cells[(r * self.width + q) as usize];
+        (c != NONE).then_some(c as usize)
+    }
+}
+
+/// Reusable buffers for [`Evaluator::measure_into`].
+#[derive(Default)]
+pub struct Scratch {
+    /// Pips of the face-up chip on each cell.
+    pip: Vec<u8>,
+    /// Gold cells.
+    gold: Vec<usize>,
+    seen: Vec<bool>,
+    stack: Vec<usize>,
+    island_of: Vec<usize>,
+}
+
+impl<'a> Evaluator<'a> {
+    /// Precomputes the corner and edge tables of `map`.
+    pub fn new(map: &'a MapDef) -> Evaluator<'a> {
+        let b = &map.board;
+        let full_corners =
+            b.corners.iter().filter(|c| c.iter().all(|m| *m != NONE)).copied().collect();
+        let mut edges = Vec::new();
+        for i in 0..b.len() {
+            for j in b.neighbors_of(i).filter(|j| *j > i) {
+                edges.push((i as u16, j as u16));
+            }
+        }
+        Evaluator { map, full_corners, edges, grid: Grid::new(&b.hexes) }
+    }
+
+    /// The map measured.
+    pub fn map(&self) -> &MapDef {
+        self.map
+    }
+
+    /// Measures one layout of this evaluator's map.
+    pub fn measure(&self, layout: &Layout) -> Measures {
+        let mut m = Measures::default();
+        self.measure_into(layout, &mut Scratch::default(), &mut m);
+        m
+    }
+
+    /// Measures one layout into `out`, reusing its and `scratch`'s buffers.
+    pub fn measure_into(&self, layout: &Layout, scratch: &mut Scratch, out: &mut Measures) {
+        self.scored_into(layout, scratch, out);
+        self.islands(layout, scratch, out);
+        self.regions(layout, out);
+    }
+
+    /// Fills only the measures the score uses (everything but the island,
+    /// gold and region totals): the balanced search's fast path.
+    pub fn scored_into(&self, layout: &Layout, s: &mut Scratch, out: &mut Measures) {
+        let hx = &layout.hexes;
+        s.pip.clear();
+        s.pip.extend(hx.iter().map(|h| h.number.map_or(0, pips)));
+        // Resources against their fair share.
+        let mut tiles = [0u32; 5];
+        out.resource_pips = [0; 5];
+        out.gold_pips = 0;
+        for (h, p) in hx.iter().zip(&s.pip) {
+            if h.number.is_none() {
+                continue;
+            }
+            if let Some(r) = h.terrain.resource() {
+                out.resource_pips[r as usize] += u32::from(*p);
+                tiles[r as usize] += 1;
+            } else if h.terrain == Terrain::Gold {
+                out.gold_pips += u32::from(*p);
+            }
+        }
+        let all_pips: u32 = out.resource_pips.iter().sum();
+        let all_tiles: u32 = tiles.iter().sum();
+        out.resource_deviation = 0.0;
+        for ((share, t), p) in out.resource_share.iter_mut().zip(tiles).zip(out.resource_pips) {
+            *share = if all_tiles == 0 {
+                0.0
+            } else {
+                f64::from(all_pips) * f64::from(t) / f64::from(all_tiles)
+            };
+            out.resource_deviation += (f64::from(p) - *share).abs();
+        }
+        // Corners where three land hexes meet.
+        out.corner_sums.clear();
+        for c in &self.full_corners {
+            if c.iter().all(|m| hx[*m as usize].terrain.is_land()) {
+                out.corner_sums.push(c.iter().map(|m| u32::from(s.pip[*m as usize])).sum());
+            }
+        }
+        out.corner_max = out.corner_sums.iter().copied().max().unwrap_or(0);
+        out.corner_min = out.corner_sums.iter().copied().min().unwrap_or(0);
+        out.corner_spread = out.corner_max - out.corner_min;
+        // Neighbouring high numbers.
+        let pip = &s.pip;
+        out.high_pairs = self
+            .edges
+            .iter()
+            .filter(|(a, b)| pip[*a as usize] >= HIGH_PIPS && pip[*b as usize] >= HIGH_PIPS)
+            .count() as u32;
+        self.groups(layout, s, out);
+        self.harbors(layout, s, out);
+    }
+
+    /// Largest same-terrain group among the producing terrains.
+    fn groups(&self, layout: &Layout, s: &mut Scratch, out: &mut Measures) {
+        let hx = &layout.hexes;
+        let b = &self.map.board;
+        s.seen.clear();
+        s.seen.resize(hx.len(), false);
+        out.largest_group = 0;
+        out.largest_group_terrain = None;
+        for start in 0..hx.len() {
+            let t = hx[start].terrain;
+            if s.seen[start] || !t.can_take_chip() {
+                continue;
+            }
+            s.seen[start] = true;
+            s.stack.clear();
+            s.stack.push(start);
+            let mut size = 0;
+            while let Some(h) = s.stack.pop() {
+                size += 1;
+                for n in b.neighbors[h] {
+                    if n != NONE && !s.seen[n as usize] && hx[n as usize].terrain == t {
+                        s.seen[n as usize] = true;
+                        s.stack.push(n as usize);
+                    }
+                }
+            }
+            if size > out.largest_group {
+                out.largest_group = size;
+                out.largest_group_terrain = Some(t);
+            }
+        }
+    }
+
+    /// Strength of every face-up 2:1 harbor.
+    fn harbors(&self, layout: &Layout, s: &Scratch, out: &mut Measures) {
+        let hx = &layout.hexes;
+        let b = &self.map.board;
+        out.harbors.clear();
+        for h in &layout.harbors {
+            let (HarborKind::Special(res), Some(toward)) = (h.kind, h.toward) else { continue };
+            let Some(i) = self.grid.get(h.hex) else { continue };
+            let Some(d) = h.hex.direction_to(toward) else { continue };
+            let d = d.index();
+            // The facing hex touches both harbor corners; the hexes on either
+            // side of the harbor edge touch one each.
+            let touching =
+                [b.neighbors[i][d], b.neighbors[i][(d + 1) % 6], b.neighbors[i][(d + 5) % 6]];
+            let pips_here = touching
+                .iter()
+                .filter(|n| **n != NONE && hx[**n as usize].terrain.resource() == Some(res))
+                .map(|n| u32::from(s.pip[*n as usize]))
+                .sum();
+            out.harbors.push(HarborStrength { hex: h.hex, resource: res, pips: pips_here });
+        }
+        out.harbor_max = out.harbors.iter().map(|h| h.pips).max().unwrap_or(0);
+    }
+
+    /// Islands, the starting island and the reach to gold.
+    fn islands(&self, layout: &Layout, s: &mut Scratch, out: &mut Measures) {
+        let hx = &layout.hexes;
+        let b = &self.map.board;
+        s.island_of.clear();
+        s.island_of.resize(hx.len(), usize::MAX);
+        out.islands.clear();
+        for start in 0..hx.len() {
+            if s.island_of[start] != usize::MAX || !hx[start].terrain.is_land() {
+                continue;
+            }
+            let id = out.islands.len();
+            let mut isl =
+                IslandTotals { first: hx[start].hex, hexes: 0, pips: 0, resource_pips: [0; 5] };
+            s.island_of[start] = id;
+            s.stack.clear();
+            s.stack.push(start);
+            while let Some(h) = s.stack.pop() {
+                isl.hexes += 1;
+                let p = hx[h].number.map_or(0, |n| u32::from(pips(n)));
+                isl.pips += p;
+                if let Some(r) = hx[h].terrain.resource() {
+                    isl.resource_pips[r as usize] += p;
+                }
+                for n in b.neighbors[h] {
+                    if n != NONE
+                        && s.island_of[n as usize] == usize::MAX
+                        && hx[n as usize].terrain.is_land()
+                    {
+                        s.island_of[n as usize] = id;
+                        s.stack.push(n as usize);
+                    }
+                }
+            }
+            out.islands.push(isl);
+        }
+        out.home_island = out
+            .islands
+            .iter()
+            .enumerate()
+            .max_by(|(ia, a), (ib, b)| a.hexes.cmp(&b.hexes).then(ib.cmp(ia)))
+            .map(|(i, _)| i);
+        s.gold.clear();
+        s.gold.extend((0..hx.len()).filter(|i| hx[*i].terrain == Terrain::Gold));
+        let (gold, island_of) = (&s.gold, &s.island_of);
+        out.gold_reach = out.home_island.and_then(|home| {
+            (0..hx.len())
+                .filter(|i| island_of[*i] == home)
+                .flat_map(|i| gold.iter().map(move |g| hx[i].hex.distance(hx[*g].hex)))
+                .min()
+        });
+    }
+
+    /// Totals per random region.
+    fn regions(&self, layout: &Layout, out: &mut Measures) {
+        if out.regions.len() != layout.regions.len() {
+            out.regions = layout
+                .regions
+                .iter()
+                .map(|r| RegionTotals { key: r.key.clone(), hexes: 0, pips: 0 })
+                .collect();
+        }
+        for r in &mut out.regions {
+            r.hexes = 0;
+            r.pips = 0;
+        }
+        for h in &layout.hexes {
+            let Some(r) = h.region.and_then(|r| out.regions.get_mut(r as usize)) else { continue };
+            r.hexes += 1;
+            r.pips += h.number.map_or(0, |n| u32::from(pips(n)));
+        }
+    }
+}

@@ -1,0 +1,255 @@
+//! How the measures spread over many layouts of a scenario: percentiles of
+//! each measure, histograms of the score and of the corner pip sums.
+
+use std::sync::Mutex;
+
+use super::measures::{Evaluator, Measures};
+use super::score::Weights;
+use super::search::{search_each, Outcome, Progress, SearchOptions};
+use crate::solve::{SolveError, Solver};
+
+/// The percentile levels reported, in percent.
+pub const LEVELS: [u32; 7] = [0, 10, 25, 50, 75, 90, 100];
+
+/// Largest corner pip sum possible: three hexes of 5 pips.
+pub const MAX_CORNER: usize = 15;
+
+/// The scalar measures in the report, in table order.
+pub const ROWS: [&str; 7] = [
+    "score",
+    "resource_deviation",
+    "corner_max",
+    "corner_min",
+    "corner_spread",
+    "largest_group",
+    "high_pairs",
+];
+
+/// The harbor row, added after [`ROWS`] when the map has 2:1 harbors.
+pub const HARBOR_ROW: &str = "harbor_max";
+
+/// One sampled layout, reduced to what the report needs.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Sample {
+    /// Candidate number.
+    pub k: u64,
+    /// Values of [`ROWS`] then `harbor_max`.
+    pub values: [f64; 8],
+    /// How many corners have each pip sum `0..=15`.
+    pub corners: [u32; MAX_CORNER + 1],
+}
+
+impl Sample {
+    /// Reduces one candidate's measures.
+    pub fn new(k: u64, m: &Measures, score: f64) -> Sample {
+        let mut corners = [0u32; MAX_CORNER + 1];
+        for s in &m.corner_sums {
+            corners[(*s as usize).min(MAX_CORNER)] += 1;
+        }
+        Sample {
+            k,
+            values: [
+                score,
+                m.resource_deviation,
+                f64::from(m.corner_max),
+                f64::from(m.corner_min),
+                f64::from(m.corner_spread),
+                f64::from(m.largest_group),
+                f64::from(m.high_pairs),
+                f64::from(m.harbor_max),
+            ],
+            corners,
+        }
+    }
+}
+
+/// Values at [`LEVELS`], by the nearest-rank method.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Percentiles(pub [f64; 7]);
+
+impl Percentiles {
+    /// Percentiles of `values` (which it sorts); all zero when empty.
+    pub fn of(values: &mut [f64]) -> Percentiles {
+        values.sort_by(f64::total_cmp);
+        let n = values.len();
+        Percentiles(LEVELS.map(|p| {
+            if n == 0 {
+                return 0.0;
+            }
+            // Nearest rank: the smallest value with at least p% of the values at or below it.
+            let rank = (u64::from(p) * n as u64).div_ceil(100).max(1) as usize;
+            values[rank.min(n) - 1]
+        }))
+    }
+}
+
+/// Equal-width bins.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Histogram {
+    /// Lower edge of the first bin.
+    pub lo: f64,
+    /// Width of a bin.
+    pub width: f64,
+    /// Count per bin.
+    pub counts: Vec<u64>,
+}
+
+impl Histogram {
+    /// `bins` equal bins from the smallest to the largest value (a width of
+    /// 1 when all values are equal).
+    pub fn of(values: &[f64], bins: usize) -> Histogram {
+        let bins = bins.max(1);
+        let lo = values.iter().copied().fold(f64::INFINITY, f64::min);
+        let hi = values.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+        if values.is_empty() {
+            return Histogram { lo: 0.0, width: 1.0, counts: vec![0; bins] };
+        }
+        let width = if hi > lo { (hi - lo) / bins as f64 } else { 1.0 };
+        let mut counts = vec![0u64; bins];
+        for v in values {
+            let b = (((v - lo) / width) as usize).min(bins - 1);
+            counts[b] += 1;
+        }
+        Histogram { lo, width, counts }
+    }
+
+    /// The bin holding `v`, if it is within range.
+    pub fn bin_of(&self, v: f64) -> Option<usize> {
+        let b = ((v - self.lo) / self.width).floor();
+        let n = self.counts.len();
+        if b < 0.0 || v > self.lo + self.width * n as f64 {
+            None
+        } else {
+            Some((b as usize).min(n - 1))
+        }
+    }
+}
+
+/// The whole report.
+#[derive(Clone, Debug)]
+pub struct Report {
+    /// Layouts measured.
+    pub samples: u64,
+    /// Candidates the solver could not lay out.
+    pub failed: u64,
+    /// Row names and their percentiles.
+    pub rows: Vec<(&'static str, Percentiles)>,
+    /// The chosen layout's value of each row.
+    pub chosen_values: Vec<f64>,
+    /// Histogram of the score.
+    pub score_hist: Histogram,
+    /// Corners with each pip sum `0..=15`, over all samples.
+    pub corner_counts: [u64; MAX_CORNER + 1],
+    /// The chosen (fairest) layout.
+    pub chosen: Outcome,
+    /// The chosen layout's corner counts.
+    pub chosen_corners: [u32; MAX_CORNER + 1],
+}
+
+/// Measures `samples` candidate layouts from `seed` and builds the report;
+/// the chosen layout is the fairest of them, the one
+/// `generate --balanced --candidates <samples>` gives for the same seed.
+pub fn run(
+    solver: &Solver<'_>,
+    eval: &Evaluator<'_>,
+    weights: &Weights,
+    seed: u64,
+    opts: &SearchOptions,
+    progress: Progress<'_>,
+) -> Result<Report, SolveError> {
+    let collected = Mutex::new(Vec::new());
+    let chosen = search_each(solver, eval, weights, seed, opts, progress, &|k, m, s| {
+        let sample = Sample::new(k, m, s);
+        // A poisoned lock only means another thread panicked; keep its data.
+        collected.lock().unwrap_or_else(|e| e.into_inner()).push(sample);
+    })?;
+    let mut samples = collected.into_inner().unwrap_or_else(|e| e.into_inner());
+    samples.sort_by_key(|s| s.k);
+    Ok(build(&samples, chosen, has_special_harbors(eval)))
+}
+
+fn is_special(k: &crate::vocab::HarborKind) -> bool {
+    matches!(k, crate::vocab::HarborKind::Special(_))
+}
+
+fn has_special_harbors(eval: &Evaluator<'_>) -> bool {
+    let map = eval.map();
+    map.harbor_pool.iter().any(is_special)
+        || map.cells.iter().any(|c| c.harbor.and_then(|h| h.kind).is_some_and(|k| is_special(&k)))
+        || map.regions.iter().any(|r| r.harbors.iter().any(is_special))
+}
+
+/// Builds the report from samples sorted by `k`.
+pub fn build(samples: &[Sample], chosen: Outcome, with_harbors: bool) -> Report {
+    let n_rows = if with_harbors { 8 } else { 7 };
+    let names = ROWS.iter().copied().chain(std::iter::once(HARBOR_ROW));
+    let rows = names
+        .take(n_rows)
+        .enumerate()
+        .map(|(i, name)| {
+            let mut v: Vec<f64> = samples.iter().map(|s| s.values[i]).collect();
+            (name, Percentiles::of(&mut v))
+        })
+        .collect();
+    let chosen_sample = Sample::new(chosen.candidate, &chosen.measures, chosen.score);
+    let scores: Vec<f64> = samples.iter().map(|s| s.values[0]).collect();
+    let mut corner_counts = [0u64; MAX_CORNER + 1];
+    for s in samples {
+        for (c, n) in corner_counts.iter_mut().zip(s.corners) {
+            *c += u64::from(n);
+        }
+    }
+    Report {
+        samples: samples.len() as u64,
+        failed: chosen.failed,
+        rows,
+        chosen_values: chosen_sample.values[..n_rows].to_vec(),
+        score_hist: Histogram::of(&scores, 30),
+        corner_counts,
+        chosen_corners: chosen_sample.corners,
+        chosen,
+    }
+}
+
+impl Report {
+    /// The percentile table as text, with fixed decimals.
+    pub fn table(&self) -> String {
+        let mut out = format!("{:<20}", "measure");
+        for l in LEVELS {
+            out.push_str(&format!("{:>8}", format!("p{l}")));
+        }
+        out.push_str(&format!("{:>9}\n", "chosen"));
+        for ((name, p), c) in self.rows.iter().zip(&self.chosen_values) {
+            out.push_str(&format!("{name:<20}"));
+            for v in p.0 {
+                out.push_str(&format!("{v:>8.2}"));
+            }
+            out.push_str(&format!("{c:>9.2}\n"));
+        }
+        out
+    }
+}
+
+#[cfg(test)]
+#[allow(clippy::unwrap_used)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn nearest_rank_percentiles() {
+        let mut v: Vec<f64> = (1..=10).rev().map(f64::from).collect();
+        let p = Percentiles::of(&mut v);
+        assert_eq!(p.0, [1.0, 1.0, 3.0, 5.0, 8.0, 9.0, 10.0]);
+        assert_eq!(Percentiles::of(&mut []).0, [0.0; 7]);
+    }
+
+    #[test]
+    fn histogram_bins_cover_the_range() {
+        let h = Histogram::of(&[0.0, 1.0, 2.0, 3.0, 4.0], 4);
+        assert_eq!(h.counts, vec![1, 1, 1, 2]);
+        assert_eq!(h.bin_of(4.0), Some(3));
+        assert_eq!(h.bin_of(-1.0), None);
+        let flat = Histogram::of(&[2.0, 2.0], 3);
+        assert_eq!(flat.counts, vec![2, 0, 0]);
+    }
+}
