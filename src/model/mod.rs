@@ -3,6 +3,7 @@
 
 pub mod board;
 mod constraints;
+pub mod game;
 mod validate;
 
 pub use board::Board;
@@ -26,6 +27,8 @@ pub struct Scenario {
     pub constraints: Constraints,
     /// Where each rule was set in the file (absent: its default is in force).
     pub constraint_spans: std::collections::BTreeMap<ConstraintId, Span>,
+    /// Components, tables and rules prose.
+    pub game: game::Game,
 }
 
 impl Scenario {

@@ -34,6 +34,8 @@ pub fn validate(raw: &RawScenario, _source: &Source, diags: &mut Diagnostics) ->
     for (_, map) in &maps {
         static_constraint_checks(map, &constraints, &spans, diags);
     }
+    let variants = meta.as_ref().map(|m| m.variants.clone()).unwrap_or_default();
+    let game = super::game::validate_game(&raw.game, &variants, diags);
     if diags.error_count() > before {
         return None;
     }
@@ -43,6 +45,7 @@ pub fn validate(raw: &RawScenario, _source: &Source, diags: &mut Diagnostics) ->
         maps: maps.into_iter().map(|(_, m)| m).collect(),
         constraints,
         constraint_spans: spans,
+        game,
     })
 }
 

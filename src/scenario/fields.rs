@@ -203,6 +203,106 @@ pub const CONSTRAINTS: &[Field] = &[
     f("gold_not_adjacent", Ty::Bool, false, "No gold field next to another (default false)."),
 ];
 
+/// What can be paid: the five resources, gold and the three commodities.
+pub const PAYMENTS: &[&str] =
+    &["lumber", "wool", "grain", "brick", "ore", "gold", "cloth", "coin", "paper"];
+/// Goods on trade tokens.
+pub const GOODS: &[&str] = &["glass", "marble", "sand", "tools"];
+/// Trade hex buildings, on the backs of trade tokens.
+pub const BUILDINGS: &[&str] = &["castle", "quarry", "glassworks"];
+
+const COUNT_MAP: Ty = Ty::MapOf(&Ty::Int(0, 99));
+
+/// `[components.fish_tokens]`.
+pub const FISH_TOKENS: &[Field] = &[
+    f("one", Ty::Int(0, 200), false, "Tokens showing one fish."),
+    f("two", Ty::Int(0, 200), false, "Tokens showing two fish."),
+    f("three", Ty::Int(0, 200), false, "Tokens showing three fish."),
+    f("old_boot", Ty::Int(0, 10), false, "Old boot tokens (same back as the fish)."),
+];
+
+/// `[[components.trade_tokens]]`.
+pub const TRADE_TOKENS: &[Field] = &[
+    f(
+        "building",
+        Ty::Choice(BUILDINGS),
+        true,
+        "The trade hex where these tokens are picked up (printed on the back).",
+    ),
+    f(
+        "goods",
+        COUNT_MAP,
+        true,
+        "How many tokens of each good (printed on the face): glass, marble, sand, tools.",
+    ),
+];
+
+/// `[[components.castaway_tokens]]`.
+pub const CASTAWAY_TOKENS: &[Field] = &[
+    f("cost", COUNT_MAP, true, "Resources to pay for this castaway (printed on the face)."),
+    f("count", Ty::Int(1, 50), true, "How many tokens with this cost."),
+];
+
+/// `[components]`.
+pub const COMPONENTS: &[Field] = &[
+    f("gold_chits", Ty::Int(0, 500), false, "Round chits worth one gold each."),
+    f("present_tiles", Ty::Int(0, 100), false, "Present tiles (Santa's workshop variant)."),
+    f(
+        "fishing_grounds",
+        Ty::Array(&INT_LIST),
+        false,
+        "Fishing-ground tiles, one per number listed.",
+    ),
+    f("fish_tokens", Ty::Table(FISH_TOKENS), false, "Fish tokens and the old boot."),
+    f("trade_tokens", Ty::TableArray(TRADE_TOKENS), false, "Trade tokens, per trade hex."),
+    f("castaway_tokens", Ty::TableArray(CASTAWAY_TOKENS), false, "Castaway tokens, per cost."),
+];
+
+/// `[[costs]]`.
+pub const COST: &[Field] = &[
+    f("item", Ty::Str, true, "What is built or bought, e.g. \"Road\"."),
+    f("cost", COUNT_MAP, true, "What it costs: resources, gold, commodities."),
+    f("alt", COUNT_MAP, false, "An alternative cost (\"or\")."),
+    f("note", Ty::Str, false, "A short remark printed beside it."),
+    f("variant", Ty::Str, false, "Only with this variant (a `[[scenario.variants]]` name)."),
+];
+
+/// `[[trades]]`.
+pub const TRADE: &[Field] = &[
+    f("give", Ty::Str, true, "What a player gives, e.g. \"2 gold\"."),
+    f("get", Ty::Str, true, "What the player gets, e.g. \"1 resource card\"."),
+    f("variant", Ty::Str, false, "Only with this variant."),
+];
+
+/// `[[tables]]`.
+pub const TABLE: &[Field] = &[
+    f("id", Ty::Str, true, "A short unique name (lowercase letters, digits, dashes)."),
+    f("title", Ty::Str, true, "Heading on the card and in the rules."),
+    f("columns", Ty::Array(&STR), true, "Column headings."),
+    f("rows", Ty::Array(&Ty::Array(&STR)), true, "Rows, each with one text per column."),
+    f("card", Ty::Bool, false, "Also print it as a reference card (default true)."),
+    f("per_player", Ty::Bool, false, "Print one card per player (default false)."),
+    f("note", Ty::Str, false, "A line printed under the table."),
+];
+
+/// `[[rules.sections]]`.
+pub const RULE_SECTION: &[Field] = &[
+    f("title", Ty::Str, true, "Section heading."),
+    f(
+        "text",
+        Ty::Str,
+        true,
+        "Paragraphs separated by blank lines; lines starting with `- ` are bullets.",
+    ),
+];
+
+/// `[rules]`.
+pub const RULES: &[Field] = &[
+    f("story", Ty::Str, false, "The story line, in the project's own words."),
+    f("setup", Ty::Str, false, "Setup notes beyond what the map shows."),
+    f("sections", Ty::TableArray(RULE_SECTION), false, "The special rules, one section each."),
+];
+
 /// The top level of a scenario file.
 pub const TOP: &[Field] = &[
     f(

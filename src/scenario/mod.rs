@@ -3,6 +3,7 @@
 pub mod fields;
 pub mod grid;
 mod parse;
+mod parse_game;
 pub mod raw;
 
 pub use parse::parse;

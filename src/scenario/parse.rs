@@ -45,11 +45,12 @@ pub fn parse(source: &Source, diags: &mut Diagnostics) -> Option<RawScenario> {
     if let Some(mut v) = top.take("constraints") {
         raw.constraints = w.constraints(&mut v);
     }
+    w.game(&mut top, &mut raw.game);
     top.finish(&mut w);
     Some(raw)
 }
 
-fn span(s: toml_span::Span) -> Span {
+pub(super) fn span(s: toml_span::Span) -> Span {
     s.start..s.end
 }
 
@@ -69,7 +70,7 @@ fn syntax_error(e: &toml_span::Error) -> Diagnostic {
     }
 }
 
-fn type_name(v: &ValueInner<'_>) -> &'static str {
+pub(super) fn type_name(v: &ValueInner<'_>) -> &'static str {
     match v {
         ValueInner::String(_) => "a string",
         ValueInner::Integer(_) => "an integer",
@@ -81,25 +82,25 @@ fn type_name(v: &ValueInner<'_>) -> &'static str {
 }
 
 /// A table being read: keys are taken out one by one; what is left is unknown.
-struct TableReader<'de> {
-    entries: Table<'de>,
-    span: Span,
-    what: String,
-    fields: &'static [Field],
+pub(super) struct TableReader<'de> {
+    pub(super) entries: Table<'de>,
+    pub(super) span: Span,
+    pub(super) what: String,
+    pub(super) fields: &'static [Field],
 }
 
 impl<'de> TableReader<'de> {
-    fn take(&mut self, key: &str) -> Option<Value<'de>> {
+    pub(super) fn take(&mut self, key: &str) -> Option<Value<'de>> {
         self.take_with_key(key).map(|(_, v)| v)
     }
 
-    fn take_with_key(&mut self, key: &str) -> Option<(Span, Value<'de>)> {
+    pub(super) fn take_with_key(&mut self, key: &str) -> Option<(Span, Value<'de>)> {
         let k = self.entries.keys().find(|k| k.name == key)?.clone();
         let ks = span(k.span);
         self.entries.remove(&k).map(|v| (ks, v))
     }
 
-    fn finish(self, w: &mut Walker<'_>) {
+    pub(super) fn finish(self, w: &mut Walker<'_>) {
         let mut left: Vec<_> = self.entries.into_keys().collect();
         left.sort_by_key(|k| k.span.start);
         for k in left {
@@ -119,20 +120,26 @@ impl<'de> TableReader<'de> {
     }
 }
 
-struct Walker<'a> {
-    diags: &'a mut Diagnostics,
-    text: &'a str,
+pub(super) struct Walker<'a> {
+    pub(super) diags: &'a mut Diagnostics,
+    pub(super) text: &'a str,
 }
 
 impl<'a> Walker<'a> {
-    fn wrong_type(&mut self, v: &Value<'_>, inner: &ValueInner<'_>, expected: &str, key: &str) {
+    pub(super) fn wrong_type(
+        &mut self,
+        v: &Value<'_>,
+        inner: &ValueInner<'_>,
+        expected: &str,
+        key: &str,
+    ) {
         self.diags.push(
             Diagnostic::error(format!("`{key}` must be {expected}, found {}", type_name(inner)))
                 .at(span(v.span), format!("expected {expected}")),
         );
     }
 
-    fn missing(&mut self, at: Span, what: &str, key: &str) {
+    pub(super) fn missing(&mut self, at: Span, what: &str, key: &str) {
         self.diags.push(
             Diagnostic::error(format!("missing `{key}` in {what}"))
                 .at(at, format!("`{key}` is required here"))
@@ -140,7 +147,7 @@ impl<'a> Walker<'a> {
         );
     }
 
-    fn table<'de>(
+    pub(super) fn table<'de>(
         &mut self,
         v: &mut Value<'de>,
         what: &str,
@@ -158,7 +165,7 @@ impl<'a> Walker<'a> {
         }
     }
 
-    fn string(&mut self, v: &mut Value<'_>, key: &str) -> Option<Sp<String>> {
+    pub(super) fn string(&mut self, v: &mut Value<'_>, key: &str) -> Option<Sp<String>> {
         let sp = span(v.span);
         match v.take() {
             ValueInner::String(s) => Some(Sp::new(s.into_owned(), sp)),
@@ -169,7 +176,7 @@ impl<'a> Walker<'a> {
         }
     }
 
-    fn int(&mut self, v: &mut Value<'_>, key: &str) -> Option<Sp<i64>> {
+    pub(super) fn int(&mut self, v: &mut Value<'_>, key: &str) -> Option<Sp<i64>> {
         let sp = span(v.span);
         match v.take() {
             ValueInner::Integer(i) => Some(Sp::new(i, sp)),
@@ -180,7 +187,7 @@ impl<'a> Walker<'a> {
         }
     }
 
-    fn boolean(&mut self, v: &mut Value<'_>, key: &str) -> Option<Sp<bool>> {
+    pub(super) fn boolean(&mut self, v: &mut Value<'_>, key: &str) -> Option<Sp<bool>> {
         let sp = span(v.span);
         match v.take() {
             ValueInner::Boolean(b) => Some(Sp::new(b, sp)),
@@ -191,7 +198,11 @@ impl<'a> Walker<'a> {
         }
     }
 
-    fn array<'de>(&mut self, v: &mut Value<'de>, key: &str) -> Option<Sp<Vec<Value<'de>>>> {
+    pub(super) fn array<'de>(
+        &mut self,
+        v: &mut Value<'de>,
+        key: &str,
+    ) -> Option<Sp<Vec<Value<'de>>>> {
         let sp = span(v.span);
         match v.take() {
             ValueInner::Array(a) => Some(Sp::new(a, sp)),
@@ -202,19 +213,27 @@ impl<'a> Walker<'a> {
         }
     }
 
-    fn int_array(&mut self, v: &mut Value<'_>, key: &str) -> Option<Sp<Vec<Sp<i64>>>> {
+    pub(super) fn int_array(&mut self, v: &mut Value<'_>, key: &str) -> Option<Sp<Vec<Sp<i64>>>> {
         let a = self.array(v, key)?;
         let items = a.value.into_iter().filter_map(|mut x| self.int(&mut x, key)).collect();
         Some(Sp::new(items, a.span))
     }
 
-    fn str_array(&mut self, v: &mut Value<'_>, key: &str) -> Option<Sp<Vec<Sp<String>>>> {
+    pub(super) fn str_array(
+        &mut self,
+        v: &mut Value<'_>,
+        key: &str,
+    ) -> Option<Sp<Vec<Sp<String>>>> {
         let a = self.array(v, key)?;
         let items = a.value.into_iter().filter_map(|mut x| self.string(&mut x, key)).collect();
         Some(Sp::new(items, a.span))
     }
 
-    fn array_of_tables<'de>(&mut self, v: &mut Value<'de>, key: &str) -> Option<Vec<Value<'de>>> {
+    pub(super) fn array_of_tables<'de>(
+        &mut self,
+        v: &mut Value<'de>,
+        key: &str,
+    ) -> Option<Vec<Value<'de>>> {
         self.array(v, key).map(|a| a.value)
     }
 

@@ -34,6 +34,8 @@ pub struct RawScenario {
     pub maps_span: Span,
     /// `[constraints]`.
     pub constraints: RawConstraints,
+    /// `[components]`, `[[costs]]`, `[[trades]]`, `[[tables]]`, `[rules]`.
+    pub game: RawGame,
 }
 
 /// `[scenario]`.
@@ -190,4 +192,95 @@ pub struct RawCell {
     pub r: Option<Sp<i64>>,
     /// `code`.
     pub code: Option<Sp<String>>,
+}
+
+/// A table of name -> count, e.g. `cost = { lumber = 1, gold = 2 }`.
+pub type Counts = Sp<Vec<(Sp<String>, Sp<i64>)>>;
+
+/// The game material beyond the map.
+#[derive(Clone, Debug, Default)]
+pub struct RawGame {
+    /// `[components]`.
+    pub components: Option<RawComponents>,
+    /// `[[costs]]`.
+    pub costs: Vec<RawCost>,
+    /// `[[trades]]`.
+    pub trades: Vec<RawTrade>,
+    /// `[[tables]]`.
+    pub tables: Vec<RawTable>,
+    /// `[rules]`.
+    pub rules: Option<RawRules>,
+}
+
+/// `[components]`.
+#[derive(Clone, Debug, Default)]
+pub struct RawComponents {
+    /// `gold_chits`.
+    pub gold_chits: Option<Sp<i64>>,
+    /// `present_tiles`.
+    pub present_tiles: Option<Sp<i64>>,
+    /// `fishing_grounds`.
+    pub fishing_grounds: Option<Sp<Vec<Sp<i64>>>>,
+    /// `[components.fish_tokens]`: (key, count).
+    pub fish_tokens: Option<Counts>,
+    /// `[[components.trade_tokens]]`: (building, goods).
+    pub trade_tokens: Vec<(Sp<String>, Counts)>,
+    /// `[[components.castaway_tokens]]`: (cost, count).
+    pub castaway_tokens: Vec<(Counts, Sp<i64>)>,
+}
+
+/// `[[costs]]`.
+#[derive(Clone, Debug)]
+pub struct RawCost {
+    /// `item`.
+    pub item: Sp<String>,
+    /// `cost`.
+    pub cost: Counts,
+    /// `alt`.
+    pub alt: Option<Counts>,
+    /// `note`.
+    pub note: Option<Sp<String>>,
+    /// `variant`.
+    pub variant: Option<Sp<String>>,
+}
+
+/// `[[trades]]`.
+#[derive(Clone, Debug)]
+pub struct RawTrade {
+    /// `give`.
+    pub give: Sp<String>,
+    /// `get`.
+    pub get: Sp<String>,
+    /// `variant`.
+    pub variant: Option<Sp<String>>,
+}
+
+/// `[[tables]]`.
+#[derive(Clone, Debug)]
+pub struct RawTable {
+    /// `id`.
+    pub id: Sp<String>,
+    /// `title`.
+    pub title: Sp<String>,
+    /// `columns`.
+    pub columns: Sp<Vec<Sp<String>>>,
+    /// `rows`.
+    pub rows: Vec<Sp<Vec<Sp<String>>>>,
+    /// `card`.
+    pub card: Option<Sp<bool>>,
+    /// `per_player`.
+    pub per_player: Option<Sp<bool>>,
+    /// `note`.
+    pub note: Option<Sp<String>>,
+}
+
+/// `[rules]`.
+#[derive(Clone, Debug, Default)]
+pub struct RawRules {
+    /// `story`.
+    pub story: Option<Sp<String>>,
+    /// `setup`.
+    pub setup: Option<Sp<String>>,
+    /// `[[rules.sections]]`: (title, text).
+    pub sections: Vec<(Sp<String>, Sp<String>)>,
 }

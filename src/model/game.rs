@@ -1,0 +1,437 @@
+//! The game material beyond the map, validated: components to print, cost
+//! and trade tables, reference tables and rules prose. Cards and the rules
+//! handout are both drawn from these, so they cannot disagree.
+
+use super::Variant;
+use crate::diag::{Diagnostic, Diagnostics};
+use crate::scenario::fields;
+use crate::scenario::raw::*;
+use crate::vocab::{did_you_mean, Resource};
+
+/// Something a cost can ask for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Pay {
+    /// A resource card.
+    Resource(Resource),
+    /// Gold (chits or coins).
+    Gold,
+    /// Cities & Knights commodity: cloth.
+    Cloth,
+    /// Cities & Knights commodity: coin.
+    Coin,
+    /// Cities & Knights commodity: paper.
+    Paper,
+}
+
+impl Pay {
+    /// Name as written in scenario files.
+    pub fn name(self) -> &'static str {
+        match self {
+            Pay::Resource(r) => r.name(),
+            Pay::Gold => "gold",
+            Pay::Cloth => "cloth",
+            Pay::Coin => "coin",
+            Pay::Paper => "paper",
+        }
+    }
+
+    /// Parses a name.
+    pub fn from_name(s: &str) -> Option<Pay> {
+        Resource::from_name(s).map(Pay::Resource).or(match s {
+            "gold" => Some(Pay::Gold),
+            "cloth" => Some(Pay::Cloth),
+            "coin" => Some(Pay::Coin),
+            "paper" => Some(Pay::Paper),
+            _ => None,
+        })
+    }
+}
+
+/// A cost: what to pay, in file order (counts > 0).
+pub type Cost = Vec<(Pay, u32)>;
+
+/// Goods carried by trade tokens.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Goods {
+    /// Glass.
+    Glass,
+    /// Marble.
+    Marble,
+    /// Sand.
+    Sand,
+    /// Tools.
+    Tools,
+}
+
+impl Goods {
+    /// Name as written in scenario files.
+    pub fn name(self) -> &'static str {
+        match self {
+            Goods::Glass => "glass",
+            Goods::Marble => "marble",
+            Goods::Sand => "sand",
+            Goods::Tools => "tools",
+        }
+    }
+
+    fn from_name(s: &str) -> Option<Goods> {
+        [Goods::Glass, Goods::Marble, Goods::Sand, Goods::Tools].into_iter().find(|g| g.name() == s)
+    }
+}
+
+/// The trade hexes where tokens are picked up.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Building {
+    /// The castle.
+    Castle,
+    /// The marble quarry.
+    Quarry,
+    /// The glassworks.
+    Glassworks,
+}
+
+impl Building {
+    /// Name as written in scenario files.
+    pub fn name(self) -> &'static str {
+        match self {
+            Building::Castle => "castle",
+            Building::Quarry => "quarry",
+            Building::Glassworks => "glassworks",
+        }
+    }
+
+    fn from_name(s: &str) -> Option<Building> {
+        [Building::Castle, Building::Quarry, Building::Glassworks]
+            .into_iter()
+            .find(|b| b.name() == s)
+    }
+}
+
+/// Fish token counts.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct FishTokens {
+    /// One fish.
+    pub one: u32,
+    /// Two fish.
+    pub two: u32,
+    /// Three fish.
+    pub three: u32,
+    /// The old boot.
+    pub old_boot: u32,
+}
+
+/// Trade tokens picked up at one trade hex.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TradeTokens {
+    /// Printed on the back.
+    pub building: Building,
+    /// Printed on the faces, with counts.
+    pub goods: Vec<(Goods, u32)>,
+}
+
+/// Castaway tokens with one cost.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CastawayTokens {
+    /// Resources to pay (on the face).
+    pub cost: Cost,
+    /// How many.
+    pub count: u32,
+}
+
+/// Tokens and tiles the scenario needs printed (beyond what the map implies).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Components {
+    /// Round gold chits, one gold each.
+    pub gold_chits: u32,
+    /// Present tiles.
+    pub present_tiles: u32,
+    /// Fishing-ground tiles by number.
+    pub fishing_grounds: Vec<u8>,
+    /// Fish tokens and the old boot.
+    pub fish_tokens: Option<FishTokens>,
+    /// Trade tokens per trade hex.
+    pub trade_tokens: Vec<TradeTokens>,
+    /// Castaway tokens per cost.
+    pub castaway_tokens: Vec<CastawayTokens>,
+}
+
+/// One row of the building costs.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CostRow {
+    /// What is built or bought.
+    pub item: String,
+    /// Its cost.
+    pub cost: Cost,
+    /// An alternative cost.
+    pub alt: Option<Cost>,
+    /// A remark.
+    pub note: Option<String>,
+    /// Only with this variant.
+    pub variant: Option<String>,
+}
+
+/// One trade ratio.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TradeRow {
+    /// What a player gives.
+    pub give: String,
+    /// What the player gets.
+    pub get: String,
+    /// Only with this variant.
+    pub variant: Option<String>,
+}
+
+/// A reference table.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RefTable {
+    /// Unique id.
+    pub id: String,
+    /// Heading.
+    pub title: String,
+    /// Column headings.
+    pub columns: Vec<String>,
+    /// Rows, as many cells as columns.
+    pub rows: Vec<Vec<String>>,
+    /// Print as a card too.
+    pub card: bool,
+    /// One card per player.
+    pub per_player: bool,
+    /// A line under the table.
+    pub note: Option<String>,
+}
+
+/// Rules prose for the handout.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Rules {
+    /// The story line.
+    pub story: Option<String>,
+    /// Setup notes.
+    pub setup: Option<String>,
+    /// Special rules: (title, text).
+    pub sections: Vec<(String, String)>,
+}
+
+/// Everything beyond the map.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Game {
+    /// Components to print.
+    pub components: Components,
+    /// Building costs.
+    pub costs: Vec<CostRow>,
+    /// Trade ratios.
+    pub trades: Vec<TradeRow>,
+    /// Other tables.
+    pub tables: Vec<RefTable>,
+    /// Rules prose.
+    pub rules: Rules,
+}
+
+fn count(v: &Sp<i64>, lo: i64, hi: i64, what: &str, diags: &mut Diagnostics) -> Option<u32> {
+    if v.value < lo || v.value > hi {
+        diags.push(
+            Diagnostic::error(format!("{what} must be between {lo} and {hi}, found {}", v.value))
+                .at(v.span.clone(), "out of range"),
+        );
+        return None;
+    }
+    Some(v.value as u32)
+}
+
+fn unknown(kind: &str, name: &Sp<String>, known: &[&str], diags: &mut Diagnostics) {
+    diags.push(
+        Diagnostic::error(format!("unknown {kind} `{}`", name.value))
+            .at(name.span.clone(), format!("not a {kind}"))
+            .hint(match did_you_mean(&name.value, known.iter().copied()) {
+                Some(s) => format!("did you mean `{s}`?"),
+                None => format!("{kind}s are: {}", known.join(", ")),
+            }),
+    );
+}
+
+fn cost(c: &Counts, diags: &mut Diagnostics) -> Cost {
+    let mut out = Cost::new();
+    for (name, n) in &c.value {
+        let Some(p) = Pay::from_name(&name.value) else {
+            unknown("payment", name, fields::PAYMENTS, diags);
+            continue;
+        };
+        if out.iter().any(|(q, _)| *q == p) {
+            diags.push(
+                Diagnostic::error(format!("`{}` is listed twice", name.value))
+                    .at(name.span.clone(), "repeated"),
+            );
+            continue;
+        }
+        if let Some(n) = count(n, 0, 99, "an amount", diags) {
+            if n > 0 {
+                out.push((p, n));
+            }
+        }
+    }
+    out
+}
+
+fn variant_ok(
+    v: &Option<Sp<String>>,
+    variants: &[Variant],
+    diags: &mut Diagnostics,
+) -> Option<String> {
+    let v = v.as_ref()?;
+    if !variants.iter().any(|x| x.name == v.value) {
+        let names: Vec<&str> = variants.iter().map(|x| x.name.as_str()).collect();
+        diags.push(
+            Diagnostic::error(format!("`{}` is not a variant of this scenario", v.value))
+                .at(v.span.clone(), "unknown variant")
+                .hint(match did_you_mean(&v.value, names.iter().copied()) {
+                    Some(s) => format!("did you mean `{s}`?"),
+                    None if names.is_empty() => "declare it in `[[scenario.variants]]`".to_string(),
+                    None => format!("variants: {}", names.join(", ")),
+                }),
+        );
+    }
+    Some(v.value.clone())
+}
+
+/// Validates the game sections.
+pub fn validate_game(raw: &RawGame, variants: &[Variant], diags: &mut Diagnostics) -> Game {
+    let mut g = Game::default();
+    if let Some(c) = &raw.components {
+        let comp = &mut g.components;
+        comp.gold_chits = c
+            .gold_chits
+            .as_ref()
+            .and_then(|v| count(v, 0, 500, "`gold_chits`", diags))
+            .unwrap_or(0);
+        comp.present_tiles = c
+            .present_tiles
+            .as_ref()
+            .and_then(|v| count(v, 0, 100, "`present_tiles`", diags))
+            .unwrap_or(0);
+        if let Some(fg) = &c.fishing_grounds {
+            for n in &fg.value {
+                if (2..=12).contains(&n.value) && n.value != 7 {
+                    comp.fishing_grounds.push(n.value as u8);
+                } else {
+                    diags.push(
+                        Diagnostic::error(format!("`{}` is not a number chip", n.value))
+                            .at(n.span.clone(), "no such number")
+                            .hint("fishing grounds carry numbers 2 to 12, without 7"),
+                    );
+                }
+            }
+        }
+        if let Some(ft) = &c.fish_tokens {
+            let mut f = FishTokens::default();
+            for (k, n) in &ft.value {
+                let n = count(n, 0, 200, "a token count", diags).unwrap_or(0);
+                match k.value.as_str() {
+                    "one" => f.one = n,
+                    "two" => f.two = n,
+                    "three" => f.three = n,
+                    _ => f.old_boot = n,
+                }
+            }
+            comp.fish_tokens = Some(f);
+        }
+        for (b, goods) in &c.trade_tokens {
+            let Some(building) = Building::from_name(&b.value) else {
+                unknown("trade building", b, fields::BUILDINGS, diags);
+                continue;
+            };
+            let mut gs = Vec::new();
+            for (name, n) in &goods.value {
+                match Goods::from_name(&name.value) {
+                    Some(gd) => {
+                        if let Some(n) = count(n, 0, 99, "a token count", diags) {
+                            gs.push((gd, n));
+                        }
+                    }
+                    None => unknown("good", name, fields::GOODS, diags),
+                }
+            }
+            comp.trade_tokens.push(TradeTokens { building, goods: gs });
+        }
+        for (c, n) in &c.castaway_tokens {
+            let cost = cost(c, diags);
+            if let Some(n) = count(n, 1, 50, "`count`", diags) {
+                comp.castaway_tokens.push(CastawayTokens { cost, count: n });
+            }
+        }
+    }
+    for c in &raw.costs {
+        g.costs.push(CostRow {
+            item: c.item.value.clone(),
+            cost: cost(&c.cost, diags),
+            alt: c.alt.as_ref().map(|a| cost(a, diags)),
+            note: c.note.as_ref().map(|n| n.value.clone()),
+            variant: variant_ok(&c.variant, variants, diags),
+        });
+    }
+    for t in &raw.trades {
+        g.trades.push(TradeRow {
+            give: t.give.value.clone(),
+            get: t.get.value.clone(),
+            variant: variant_ok(&t.variant, variants, diags),
+        });
+    }
+    for t in &raw.tables {
+        let id_ok = !t.id.value.is_empty()
+            && t.id
+                .value
+                .bytes()
+                .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-');
+        if !id_ok {
+            diags.push(
+                Diagnostic::error(format!("table id `{}` is not a plain name", t.id.value))
+                    .at(t.id.span.clone(), "invalid id")
+                    .hint("use lowercase letters, digits and dashes"),
+            );
+        }
+        if g.tables.iter().any(|x: &RefTable| x.id == t.id.value) {
+            diags.push(
+                Diagnostic::error(format!("two tables have the id `{}`", t.id.value))
+                    .at(t.id.span.clone(), "repeated"),
+            );
+        }
+        let cols = t.columns.value.len();
+        if cols == 0 {
+            diags.push(
+                Diagnostic::error("a table needs at least one column")
+                    .at(t.columns.span.clone(), "no columns"),
+            );
+        }
+        for row in &t.rows {
+            if row.value.len() != cols {
+                diags.push(
+                    Diagnostic::error(format!(
+                        "this row has {} cells for {cols} columns",
+                        row.value.len()
+                    ))
+                    .at(row.span.clone(), "wrong number of cells")
+                    .also(t.columns.span.clone(), "the columns"),
+                );
+            }
+        }
+        g.tables.push(RefTable {
+            id: t.id.value.clone(),
+            title: t.title.value.clone(),
+            columns: t.columns.value.iter().map(|c| c.value.clone()).collect(),
+            rows: t
+                .rows
+                .iter()
+                .map(|r| r.value.iter().map(|c| c.value.clone()).collect())
+                .collect(),
+            card: t.card.as_ref().is_none_or(|c| c.value),
+            per_player: t.per_player.as_ref().is_some_and(|c| c.value),
+            note: t.note.as_ref().map(|n| n.value.clone()),
+        });
+    }
+    if let Some(r) = &raw.rules {
+        g.rules = Rules {
+            story: r.story.as_ref().map(|s| s.value.clone()),
+            setup: r.setup.as_ref().map(|s| s.value.clone()),
+            sections: r.sections.iter().map(|(a, b)| (a.value.clone(), b.value.clone())).collect(),
+        };
+    }
+    g
+}

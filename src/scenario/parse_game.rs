@@ -1,0 +1,246 @@
+//! Parsing of the game material beyond the map: `[components]`, `[[costs]]`,
+//! `[[trades]]`, `[[tables]]` and `[rules]`.
+
+use toml_span::value::{Value, ValueInner};
+
+use super::fields;
+use super::parse::{span, TableReader, Walker};
+use super::raw::*;
+
+impl Walker<'_> {
+    /// Takes the game sections out of the top-level table.
+    pub(super) fn game(&mut self, top: &mut TableReader<'_>, game: &mut RawGame) {
+        if let Some(mut v) = top.take("components") {
+            game.components = self.components(&mut v);
+        }
+        for item in self.items(top, "costs") {
+            if let Some(c) = self.cost(item) {
+                game.costs.push(c);
+            }
+        }
+        for item in self.items(top, "trades") {
+            if let Some(t) = self.trade(item) {
+                game.trades.push(t);
+            }
+        }
+        for item in self.items(top, "tables") {
+            if let Some(t) = self.ref_table(item) {
+                game.tables.push(t);
+            }
+        }
+        if let Some(mut v) = top.take("rules") {
+            game.rules = self.rules(&mut v);
+        }
+    }
+
+    fn items<'de>(&mut self, t: &mut TableReader<'de>, key: &str) -> Vec<Value<'de>> {
+        match t.take(key) {
+            Some(mut v) => self.array_of_tables(&mut v, key).unwrap_or_default(),
+            None => Vec::new(),
+        }
+    }
+
+    /// A `name = count` table.
+    fn counts(&mut self, v: &mut Value<'_>, key: &str) -> Option<Counts> {
+        let sp = span(v.span);
+        match v.take() {
+            ValueInner::Table(entries) => {
+                let mut out = Vec::new();
+                for (k, mut cv) in entries {
+                    if let Some(n) = self.int(&mut cv, key) {
+                        out.push((Sp::new(k.name.to_string(), span(k.span)), n));
+                    }
+                }
+                out.sort_by_key(|(k, _)| k.span.start);
+                Some(Sp::new(out, sp))
+            }
+            other => {
+                let fake = Value::with_span(ValueInner::Boolean(false), sp.into());
+                self.wrong_type(
+                    &fake,
+                    &other,
+                    "a table of counts, e.g. `{ wool = 1, gold = 2 }`",
+                    key,
+                );
+                None
+            }
+        }
+    }
+
+    fn required_str(&mut self, t: &mut TableReader<'_>, key: &str) -> Option<Sp<String>> {
+        match t.take(key) {
+            Some(mut v) => self.string(&mut v, key),
+            None => {
+                let (at, what) = (t.span.clone(), t.what.clone());
+                self.missing(at, &what, key);
+                None
+            }
+        }
+    }
+
+    fn components(&mut self, v: &mut Value<'_>) -> Option<RawComponents> {
+        let mut t = self.table(v, "[components]", fields::COMPONENTS)?;
+        let mut c = RawComponents {
+            gold_chits: t.take("gold_chits").and_then(|mut v| self.int(&mut v, "gold_chits")),
+            present_tiles: t
+                .take("present_tiles")
+                .and_then(|mut v| self.int(&mut v, "present_tiles")),
+            fishing_grounds: t
+                .take("fishing_grounds")
+                .and_then(|mut v| self.int_array(&mut v, "fishing_grounds")),
+            ..RawComponents::default()
+        };
+        if let Some(mut v) = t.take("fish_tokens") {
+            // Checked against its own key list, so typos are caught.
+            if let Some(mut ft) =
+                self.table(&mut v, "[components.fish_tokens]", fields::FISH_TOKENS)
+            {
+                let sp = ft.span.clone();
+                let mut counts = Vec::new();
+                for key in ["one", "two", "three", "old_boot"] {
+                    if let Some((ks, mut cv)) = ft.take_with_key(key) {
+                        if let Some(n) = self.int(&mut cv, key) {
+                            counts.push((Sp::new(key.to_string(), ks), n));
+                        }
+                    }
+                }
+                ft.finish(self);
+                c.fish_tokens = Some(Sp::new(counts, sp));
+            }
+        }
+        for mut item in self.items(&mut t, "trade_tokens") {
+            let Some(mut tt) =
+                self.table(&mut item, "[[components.trade_tokens]]", fields::TRADE_TOKENS)
+            else {
+                continue;
+            };
+            let building = self.required_str(&mut tt, "building");
+            let goods = match tt.take("goods") {
+                Some(mut v) => self.counts(&mut v, "goods"),
+                None => {
+                    let (at, what) = (tt.span.clone(), tt.what.clone());
+                    self.missing(at, &what, "goods");
+                    None
+                }
+            };
+            tt.finish(self);
+            if let (Some(b), Some(g)) = (building, goods) {
+                c.trade_tokens.push((b, g));
+            }
+        }
+        for mut item in self.items(&mut t, "castaway_tokens") {
+            let Some(mut ct) =
+                self.table(&mut item, "[[components.castaway_tokens]]", fields::CASTAWAY_TOKENS)
+            else {
+                continue;
+            };
+            let cost = match ct.take("cost") {
+                Some(mut v) => self.counts(&mut v, "cost"),
+                None => {
+                    let (at, what) = (ct.span.clone(), ct.what.clone());
+                    self.missing(at, &what, "cost");
+                    None
+                }
+            };
+            let count = match ct.take("count") {
+                Some(mut v) => self.int(&mut v, "count"),
+                None => {
+                    let (at, what) = (ct.span.clone(), ct.what.clone());
+                    self.missing(at, &what, "count");
+                    None
+                }
+            };
+            ct.finish(self);
+            if let (Some(cost), Some(count)) = (cost, count) {
+                c.castaway_tokens.push((cost, count));
+            }
+        }
+        t.finish(self);
+        Some(c)
+    }
+
+    fn cost(&mut self, mut v: Value<'_>) -> Option<RawCost> {
+        let mut t = self.table(&mut v, "[[costs]]", fields::COST)?;
+        let item = self.required_str(&mut t, "item");
+        let cost = match t.take("cost") {
+            Some(mut v) => self.counts(&mut v, "cost"),
+            None => {
+                let (at, what) = (t.span.clone(), t.what.clone());
+                self.missing(at, &what, "cost");
+                None
+            }
+        };
+        let alt = t.take("alt").and_then(|mut v| self.counts(&mut v, "alt"));
+        let note = t.take("note").and_then(|mut v| self.string(&mut v, "note"));
+        let variant = t.take("variant").and_then(|mut v| self.string(&mut v, "variant"));
+        t.finish(self);
+        Some(RawCost { item: item?, cost: cost?, alt, note, variant })
+    }
+
+    fn trade(&mut self, mut v: Value<'_>) -> Option<RawTrade> {
+        let mut t = self.table(&mut v, "[[trades]]", fields::TRADE)?;
+        let give = self.required_str(&mut t, "give");
+        let get = self.required_str(&mut t, "get");
+        let variant = t.take("variant").and_then(|mut v| self.string(&mut v, "variant"));
+        t.finish(self);
+        Some(RawTrade { give: give?, get: get?, variant })
+    }
+
+    fn ref_table(&mut self, mut v: Value<'_>) -> Option<RawTable> {
+        let mut t = self.table(&mut v, "[[tables]]", fields::TABLE)?;
+        let id = self.required_str(&mut t, "id");
+        let title = self.required_str(&mut t, "title");
+        let columns = match t.take("columns") {
+            Some(mut v) => self.str_array(&mut v, "columns"),
+            None => {
+                let (at, what) = (t.span.clone(), t.what.clone());
+                self.missing(at, &what, "columns");
+                None
+            }
+        };
+        let mut rows = Vec::new();
+        match t.take("rows") {
+            Some(mut v) => {
+                if let Some(arr) = self.array(&mut v, "rows") {
+                    for mut row in arr.value {
+                        if let Some(r) = self.str_array(&mut row, "rows") {
+                            rows.push(r);
+                        }
+                    }
+                }
+            }
+            None => {
+                let (at, what) = (t.span.clone(), t.what.clone());
+                self.missing(at, &what, "rows");
+            }
+        }
+        let card = t.take("card").and_then(|mut v| self.boolean(&mut v, "card"));
+        let per_player = t.take("per_player").and_then(|mut v| self.boolean(&mut v, "per_player"));
+        let note = t.take("note").and_then(|mut v| self.string(&mut v, "note"));
+        t.finish(self);
+        Some(RawTable { id: id?, title: title?, columns: columns?, rows, card, per_player, note })
+    }
+
+    fn rules(&mut self, v: &mut Value<'_>) -> Option<RawRules> {
+        let mut t = self.table(v, "[rules]", fields::RULES)?;
+        let mut r = RawRules {
+            story: t.take("story").and_then(|mut v| self.string(&mut v, "story")),
+            setup: t.take("setup").and_then(|mut v| self.string(&mut v, "setup")),
+            sections: Vec::new(),
+        };
+        for mut item in self.items(&mut t, "sections") {
+            let Some(mut st) = self.table(&mut item, "[[rules.sections]]", fields::RULE_SECTION)
+            else {
+                continue;
+            };
+            let title = self.required_str(&mut st, "title");
+            let text = self.required_str(&mut st, "text");
+            st.finish(self);
+            if let (Some(a), Some(b)) = (title, text) {
+                r.sections.push((a, b));
+            }
+        }
+        t.finish(self);
+        Some(r)
+    }
+}
