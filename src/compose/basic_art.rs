@@ -93,7 +93,7 @@ impl MapArt for BasicArt {
 
     fn number_chip(&self, n: u8, d: f64) -> Vec<Item> {
         let ink = self.ink;
-        let red = if n == 6 || n == 8 { Color::rgb(190, 30, 30) } else { INK };
+        let red = ink.line(if n == 6 || n == 8 { Color::rgb(190, 30, 30) } else { INK });
         let mut v = vec![
             Item::Path { path: Path::circle(Pt::default(), d / 2.0 + 4.0), fill: Some(ink.fill(Color::rgb(245, 232, 200))), stroke: None },
             text(Pt::new(0.0, d * 0.1), &n.to_string(), d * 0.4, red),

@@ -79,6 +79,8 @@ pub fn cross_positions(w: f64, h: f64, opts: &SheetOptions) -> Vec<Pt> {
         Pt::new(inset, h - inset - 30.0),
         Pt::new(w - inset, h - inset - 30.0),
         Pt::new(w / 2.0, h - inset - 30.0),
+        // Off the symmetry axes: shows a wrong flip edge at once.
+        Pt::new(inset, h * 0.56),
     ]
 }
 

@@ -167,10 +167,21 @@ fn castaway_front(cost: &[(Resource, u8)], side: f64, art: &dyn MapArt) -> Vec<I
 /// Fishing-ground tile: water, a fish and its number.
 fn fishing_ground(n: u8, sizes: &ComponentSizes, art: &dyn MapArt) -> Vec<Item> {
     let f = sizes.hex_flat;
-    let mut v = art.terrain_face(Terrain::FishingGround, f);
-    v.extend(tokens::fish(Pt::new(0.0, -f * 0.25), f * 0.3, art.ink()));
+    let ink = art.ink();
+    let r = (f / 2.0 + 4.0) * 2.0 / 3f64.sqrt();
+    let hex: Vec<Pt> = [(0.0, -1.0), (0.866, -0.5), (0.866, 0.5), (0.0, 1.0), (-0.866, 0.5), (-0.866, -0.5)]
+        .iter()
+        .map(|(x, y)| Pt::new(x * r, y * r))
+        .collect();
+    let mut v = vec![Item::Path {
+        path: Path::polygon(&hex),
+        fill: Some(ink.fill(super::scene::Color::rgb(90, 150, 200))),
+        stroke: None,
+    }];
+    v.extend(tokens::fish(Pt::new(0.0, -f * 0.2), f * 0.34, ink));
+    v.push(tokens::label(-f * 0.34, "fishing ground", f * 0.06, true, ink));
     v.extend(art.number_chip(n, sizes.chip).into_iter().map(|i| Item::Group {
-        transform: super::scene::Transform::translate(0.0, f * 0.18),
+        transform: super::scene::Transform::translate(0.0, f * 0.16),
         clip: Some(Path::circle(Pt::default(), sizes.chip / 2.0)),
         items: vec![i],
     }));

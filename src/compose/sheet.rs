@@ -401,20 +401,38 @@ pub fn impose(sets: &[PieceSet], opts: &SheetOptions, footer: &FooterInfo) -> Ve
     pages
 }
 
-/// Adds the footer to every page. A page whose label ends with
-/// [`BACK_SUFFIX`] is the back of the sheet before it and shares its number.
+/// Adds the footer to every page, numbering the sheets `1..=M` of these pages.
+/// A page whose label ends with [`BACK_SUFFIX`] is the back of the sheet
+/// before it and shares its number.
 pub fn stamp_footers(pages: &mut [Page], opts: &SheetOptions, footer: &FooterInfo) {
-    let total = pages.iter().filter(|p| !p.label.ends_with(BACK_SUFFIX)).count();
-    let mut n = 0;
-    for page in pages.iter_mut() {
+    let total = sheet_count(pages);
+    stamp_footers_from(pages, opts, footer, 1, total);
+}
+
+/// How many sheets `pages` make (backs do not count).
+pub fn sheet_count(pages: &[Page]) -> usize {
+    pages.iter().enumerate().filter(|(i, p)| *i == 0 || !p.label.ends_with(BACK_SUFFIX)).count()
+}
+
+/// Like [`stamp_footers`], for pages that are part of a larger document:
+/// their first sheet is number `first` of `total`.
+pub fn stamp_footers_from(
+    pages: &mut [Page],
+    opts: &SheetOptions,
+    footer: &FooterInfo,
+    first: usize,
+    total: usize,
+) {
+    let mut n = first;
+    for (i, page) in pages.iter_mut().enumerate() {
         let back = page.label.ends_with(BACK_SUFFIX);
-        if !back || n == 0 {
+        if i > 0 && !back {
             n += 1;
         }
         let y = page.height - opts.margin - (opts.footer_band - opts.footer_size) / 2.0;
         page.push(text(
             Pt::new(page.width / 2.0, y),
-            footer.text(n, total, back),
+            footer.text(n, total, back && i > 0),
             opts.footer_size,
             Anchor::Middle,
             Weight::Regular,

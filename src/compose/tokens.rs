@@ -215,10 +215,10 @@ pub fn fish_token(fish_count: u8, d: f64, ink: Ink) -> Vec<Item> {
     let spots: &[(f64, f64)] = match fish_count {
         0 => &[],
         1 => &[(0.0, -0.04)],
-        2 => &[(0.0, -0.2), (0.0, 0.12)],
-        _ => &[(0.0, -0.26), (-0.14, 0.02), (0.14, 0.02)],
+        2 => &[(0.0, -0.22), (0.0, 0.08)],
+        _ => &[(0.0, -0.24), (-0.17, 0.04), (0.17, 0.04)],
     };
-    let small = if fish_count >= 3 { 0.75 } else { 1.0 };
+    let small = if fish_count >= 3 { 0.72 } else { 1.0 };
     if fish_count == 0 {
         v.extend(boot(Pt::new(0.0, -d * 0.06), d * 0.45, ink));
         v.push(label(d * 0.34, "old boot", d * 0.11, true, ink));
@@ -226,7 +226,7 @@ pub fn fish_token(fish_count: u8, d: f64, ink: Ink) -> Vec<Item> {
         for (x, y) in spots {
             v.extend(fish(Pt::new(x * d, y * d), l * small, ink));
         }
-        v.push(label(d * 0.36, &fish_count.to_string(), d * 0.17, true, ink));
+        v.push(label(d * 0.38, &fish_count.to_string(), d * 0.15, true, ink));
     }
     v
 }

@@ -1,6 +1,7 @@
 //! Stage 6, export: files from a layout (`layout.json`, the text picture,
 //! SVG/PDF/PNG drawings), written atomically inside the output folder.
 
+pub mod components;
 pub mod error;
 pub mod files;
 pub mod fonts;
