@@ -28,5 +28,6 @@ pub mod rng;
 pub mod scenario;
 pub mod schema;
 pub mod solve;
+pub mod theme;
 pub mod units;
 pub mod vocab;
