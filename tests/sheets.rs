@@ -1,10 +1,9 @@
 //! Print sheets: margins, duplex mirroring, shared hex cut lines, footers,
 //! a golden SVG and the PDF's pages.
+#![allow(clippy::unwrap_used)]
 
 use hexpress::compose::basic_art::BasicArt;
-use hexpress::compose::components::{
-    component_sets, CastawayTokens, ComponentCounts, TradeTokens,
-};
+use hexpress::compose::components::{component_sets, CastawayTokens, ComponentCounts, TradeTokens};
 use hexpress::compose::piece::{Piece, PieceSet, Shape};
 use hexpress::compose::scene::{Color, Item, Page, Path, Pt, Rect, Seg, Transform};
 use hexpress::compose::sheet::{self, back_centre, impose, FooterInfo, CUT_COLOR};
@@ -215,8 +214,7 @@ fn auto_orientation_fits_at_least_as_many() {
 }
 
 fn mirror_case(duplex: Duplex, orientation: Orientation) {
-    let mut opts = SheetOptions::default();
-    opts.orientation = orientation;
+    let mut opts = SheetOptions { orientation, ..Default::default() };
     opts.printer.duplex = duplex;
     opts.printer.back_offset_x = 1.5;
     opts.printer.back_offset_y = -0.75;
@@ -234,9 +232,8 @@ fn mirror_case(duplex: Duplex, orientation: Orientation) {
         let back = &pages[i + 1];
         assert!(back.label.ends_with(sheet::BACK_SUFFIX), "{}", back.label);
         let (w, h) = (front.width, front.height);
-        let scale = |p: Pt| {
-            Pt::new((p.x - w / 2.0) * 1.01 + w / 2.0, (p.y - h / 2.0) * 0.99 + h / 2.0)
-        };
+        let scale =
+            |p: Pt| Pt::new((p.x - w / 2.0) * 1.01 + w / 2.0, (p.y - h / 2.0) * 0.99 + h / 2.0);
         let fc = piece_centres(front);
         let bc = piece_centres(back);
         assert_eq!(fc.len(), bc.len());
@@ -309,7 +306,12 @@ fn hex_tiles_share_cut_lines() {
         segments += c;
     }
     // 6 face-down fog tiles + 6 fishing grounds.
-    assert_eq!(tiles, 12, "{:?}", pages.iter().map(|p| (&p.label, piece_centres(p).len())).collect::<Vec<_>>());
+    assert_eq!(
+        tiles,
+        12,
+        "{:?}",
+        pages.iter().map(|p| (&p.label, piece_centres(p).len())).collect::<Vec<_>>()
+    );
     assert!(segments < 6 * tiles, "{segments}");
 }
 
@@ -348,8 +350,7 @@ fn pages_carry_trim_and_bleed_boxes() {
 
 #[test]
 fn mono_sheets_use_no_colour() {
-    let mut opts = SheetOptions::default();
-    opts.mono = true;
+    let opts = SheetOptions { mono: true, ..Default::default() };
     let (s, l) = fog();
     let sets = component_sets(
         &l,
@@ -382,7 +383,8 @@ fn golden_fish_sheet_svg() {
     let fish: Vec<PieceSet> = sets.into_iter().filter(|s| s.title == "Fish tokens").collect();
     let pages = impose(&fish, &opts, &footer());
     let svg = hexpress::render::svg::page_to_svg(&pages[0]);
-    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/ref/svg/sheet-fish-a4.svg");
+    let path =
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/ref/svg/sheet-fish-a4.svg");
     if std::env::var_os("HEXPRESS_BLESS").is_some() {
         std::fs::create_dir_all(path.parent().unwrap()).unwrap();
         std::fs::write(&path, &svg).unwrap();
@@ -397,10 +399,12 @@ fn components_pdf_pages_and_sizes() {
     let (s, l) = fog();
     for (paper, w_pt, h_pt) in [("a4", 595.28, 841.89), ("letter", 612.0, 792.0)] {
         let opts = SheetOptions::default().with_paper(paper).unwrap();
-        let pages = hexpress::export::components::component_pages(&l, &s, &reference_counts(), &opts);
-        let pdf = hexpress::export::components::component_outputs(&l, &s, &reference_counts(), &opts)
-            .unwrap()
-            .unwrap();
+        let pages =
+            hexpress::export::components::component_pages(&l, &s, &reference_counts(), &opts);
+        let pdf =
+            hexpress::export::components::component_outputs(&l, &s, &reference_counts(), &opts)
+                .unwrap()
+                .unwrap();
         assert!(pdf.starts_with(b"%PDF"));
         let found = pdf_pages(&pdf);
         assert_eq!(found.len(), pages.len(), "{paper}");
@@ -411,12 +415,17 @@ fn components_pdf_pages_and_sizes() {
             assert!(*trim && *bleed, "{paper} {}: no trim or bleed box", page.label);
         }
         assert!(String::from_utf8_lossy(&pdf).contains("/PrintScaling/None"));
-        let again = hexpress::export::components::component_outputs(&l, &s, &reference_counts(), &opts)
-            .unwrap()
-            .unwrap();
+        let again =
+            hexpress::export::components::component_outputs(&l, &s, &reference_counts(), &opts)
+                .unwrap()
+                .unwrap();
         assert!(again == pdf, "components.pdf is not deterministic");
         if let Some(dir) = std::env::var_os("HEXPRESS_PREVIEW") {
-            std::fs::write(std::path::Path::new(&dir).join(format!("components-{paper}.pdf")), &pdf).unwrap();
+            std::fs::write(
+                std::path::Path::new(&dir).join(format!("components-{paper}.pdf")),
+                &pdf,
+            )
+            .unwrap();
         }
     }
 }
@@ -435,7 +444,12 @@ fn pdf_pages(pdf: &[u8]) -> Vec<(f64, f64, bool, bool)> {
         let mb = &obj[obj.find("/MediaBox[").unwrap() + 10..];
         let nums: Vec<f64> =
             mb[..mb.find(']').unwrap()].split_whitespace().map(|v| v.parse().unwrap()).collect();
-        out.push((nums[2] - nums[0], nums[3] - nums[1], obj.contains("/TrimBox"), obj.contains("/BleedBox")));
+        out.push((
+            nums[2] - nums[0],
+            nums[3] - nums[1],
+            obj.contains("/TrimBox"),
+            obj.contains("/BleedBox"),
+        ));
     }
     out
 }
@@ -445,8 +459,18 @@ fn print_pack_starts_with_calibration() {
     let (s, l) = fog();
     let opts = SheetOptions::default();
     let mut map = Page::new(420.0, 297.0, "map");
-    map.push(Item::Path { path: Path::rect(Rect::new(10.0, 10.0, 50.0, 50.0)), fill: Some(Color::BLACK), stroke: None });
-    let doc = hexpress::export::components::print_pack_document(vec![map.clone()], &l, &s, &reference_counts(), &opts);
+    map.push(Item::Path {
+        path: Path::rect(Rect::new(10.0, 10.0, 50.0, 50.0)),
+        fill: Some(Color::BLACK),
+        stroke: None,
+    });
+    let doc = hexpress::export::components::print_pack_document(
+        vec![map.clone()],
+        &l,
+        &s,
+        &reference_counts(),
+        &opts,
+    );
     assert_eq!(doc.pages[0].label, "calibration");
     assert!(doc.pages[1].label.ends_with(sheet::BACK_SUFFIX));
     assert_eq!(doc.pages[2], map);
@@ -463,4 +487,3 @@ fn print_pack_starts_with_calibration() {
         std::fs::write(std::path::Path::new(&dir).join("print-pack.pdf"), &pdf).unwrap();
     }
 }
-

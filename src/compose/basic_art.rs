@@ -61,10 +61,11 @@ pub fn pips(n: u8) -> u8 {
 
 fn hex_path(flat: f64, grow: f64) -> Path {
     let r = (flat / 2.0 + grow) * 2.0 / 3f64.sqrt();
-    let pts: Vec<Pt> = [(0.0, -1.0), (0.866, -0.5), (0.866, 0.5), (0.0, 1.0), (-0.866, 0.5), (-0.866, -0.5)]
-        .iter()
-        .map(|(x, y)| Pt::new(x * r, y * r))
-        .collect();
+    let pts: Vec<Pt> =
+        [(0.0, -1.0), (0.866, -0.5), (0.866, 0.5), (0.0, 1.0), (-0.866, 0.5), (-0.866, -0.5)]
+            .iter()
+            .map(|(x, y)| Pt::new(x * r, y * r))
+            .collect();
     Path::polygon(&pts)
 }
 
@@ -72,7 +73,11 @@ impl MapArt for BasicArt {
     fn terrain_face(&self, terrain: Terrain, flat: f64) -> Vec<Item> {
         let ink = self.ink;
         vec![
-            Item::Path { path: hex_path(flat, 4.0), fill: Some(ink.fill(terrain_color(terrain))), stroke: None },
+            Item::Path {
+                path: hex_path(flat, 4.0),
+                fill: Some(ink.fill(terrain_color(terrain))),
+                stroke: None,
+            },
             Item::Path {
                 path: Path::circle(Pt::default(), flat * 0.22),
                 fill: Some(Color::WHITE),
@@ -85,8 +90,16 @@ impl MapArt for BasicArt {
     fn fog_back(&self, flat: f64) -> Vec<Item> {
         let ink = self.ink;
         vec![
-            Item::Path { path: hex_path(flat, 4.0), fill: Some(ink.fill(Color::rgb(110, 130, 150))), stroke: None },
-            Item::Path { path: hex_path(flat, -4.0), fill: None, stroke: Some(Stroke::solid(ink.line(Color::WHITE), 0.5)) },
+            Item::Path {
+                path: hex_path(flat, 4.0),
+                fill: Some(ink.fill(Color::rgb(110, 130, 150))),
+                stroke: None,
+            },
+            Item::Path {
+                path: hex_path(flat, -4.0),
+                fill: None,
+                stroke: Some(Stroke::solid(ink.line(Color::WHITE), 0.5)),
+            },
             text(Pt::new(0.0, flat * 0.15), "?", flat * 0.4, ink.line(Color::WHITE)),
         ]
     }
@@ -95,14 +108,22 @@ impl MapArt for BasicArt {
         let ink = self.ink;
         let red = ink.line(if n == 6 || n == 8 { Color::rgb(190, 30, 30) } else { INK });
         let mut v = vec![
-            Item::Path { path: Path::circle(Pt::default(), d / 2.0 + 4.0), fill: Some(ink.fill(Color::rgb(245, 232, 200))), stroke: None },
+            Item::Path {
+                path: Path::circle(Pt::default(), d / 2.0 + 4.0),
+                fill: Some(ink.fill(Color::rgb(245, 232, 200))),
+                stroke: None,
+            },
             text(Pt::new(0.0, d * 0.1), &n.to_string(), d * 0.4, red),
         ];
         let p = pips(n);
         let step = d * 0.07;
         for i in 0..p {
             let x = (f64::from(i) - f64::from(p.saturating_sub(1)) / 2.0) * step;
-            v.push(Item::Path { path: Path::circle(Pt::new(x, d * 0.28), d * 0.025), fill: Some(red), stroke: None });
+            v.push(Item::Path {
+                path: Path::circle(Pt::new(x, d * 0.28), d * 0.025),
+                fill: Some(red),
+                stroke: None,
+            });
         }
         v
     }
@@ -115,7 +136,12 @@ impl MapArt for BasicArt {
                 fill: Some(ink.fill(terrain_color(r.terrain()))),
                 stroke: Some(Stroke::solid(ink.line(INK), 0.25)),
             },
-            text(Pt::new(at.x, at.y + size * 0.17), &r.name()[..1].to_uppercase(), size * 0.5, ink.line(INK)),
+            text(
+                Pt::new(at.x, at.y + size * 0.17),
+                &r.name()[..1].to_uppercase(),
+                size * 0.5,
+                ink.line(INK),
+            ),
         ]
     }
 

@@ -57,7 +57,13 @@ pub struct ComponentCounts {
     pub harbor_tokens: bool,
 }
 
-fn piece(name: String, shape: Shape, front: Vec<Item>, back: Option<Vec<Item>>, count: u32) -> Piece {
+fn piece(
+    name: String,
+    shape: Shape,
+    front: Vec<Item>,
+    back: Option<Vec<Item>>,
+    count: u32,
+) -> Piece {
     Piece { name, shape, front, back, count }
 }
 
@@ -76,7 +82,13 @@ fn tally<K: Ord>(keys: impl IntoIterator<Item = K>) -> Vec<(K, u32)> {
 }
 
 /// Face-down tiles, their chip stacks and harbor tokens, from the layout.
-fn from_layout(layout: &Layout, scenario: &Scenario, counts: &ComponentCounts, sizes: &ComponentSizes, art: &dyn MapArt) -> Vec<PieceSet> {
+fn from_layout(
+    layout: &Layout,
+    scenario: &Scenario,
+    counts: &ComponentCounts,
+    sizes: &ComponentSizes,
+    art: &dyn MapArt,
+) -> Vec<PieceSet> {
     let mut out = Vec::new();
     let hex = Shape::Hex { flat: sizes.hex_flat };
     let chip = Shape::Circle { diameter: sizes.chip };
@@ -86,12 +98,14 @@ fn from_layout(layout: &Layout, scenario: &Scenario, counts: &ComponentCounts, s
             continue;
         }
         // Harbor tiles among the region's hexes show their trade.
-        let tiles = tally(layout.hexes.iter().filter(|h| h.face_down && h.region == Some(ri as u16)).map(|h| {
-            let harbor = (h.terrain == Terrain::Harbor)
-                .then(|| layout.harbors.iter().find(|p| p.hex == h.hex).map(|p| p.kind))
-                .flatten();
-            (h.terrain, harbor)
-        }));
+        let tiles = tally(
+            layout.hexes.iter().filter(|h| h.face_down && h.region == Some(ri as u16)).map(|h| {
+                let harbor = (h.terrain == Terrain::Harbor)
+                    .then(|| layout.harbors.iter().find(|p| p.hex == h.hex).map(|p| p.kind))
+                    .flatten();
+                (h.terrain, harbor)
+            }),
+        );
         let tile_pieces = tiles
             .into_iter()
             .map(|((t, harbor), n)| {
@@ -110,17 +124,32 @@ fn from_layout(layout: &Layout, scenario: &Scenario, counts: &ComponentCounts, s
         let chips = tally(region.chip_stack.iter().copied())
             .into_iter()
             .map(|(n, c)| {
-                piece(format!("number chip {n}"), chip, art.number_chip(n, sizes.chip), Some(chip_back(sizes.chip, art)), c)
+                piece(
+                    format!("number chip {n}"),
+                    chip,
+                    art.number_chip(n, sizes.chip),
+                    Some(chip_back(sizes.chip, art)),
+                    c,
+                )
             })
             .collect();
         out.extend(set(&format!("{}: number chips", region.name), chips));
     }
     if counts.harbor_tokens {
-        let pool = scenario.map_for(layout.players).map(|m| m.harbor_pool.clone()).unwrap_or_default();
+        let pool =
+            scenario.map_for(layout.players).map(|m| m.harbor_pool.clone()).unwrap_or_default();
         let d = sizes.token;
         let pieces = tally(pool)
             .into_iter()
-            .map(|(k, n)| piece(format!("harbor {}", harbor_name(k)), Shape::Circle { diameter: d }, harbor_token(art, k, d), None, n))
+            .map(|(k, n)| {
+                piece(
+                    format!("harbor {}", harbor_name(k)),
+                    Shape::Circle { diameter: d },
+                    harbor_token(art, k, d),
+                    None,
+                    n,
+                )
+            })
             .collect();
         out.extend(set("Harbor tokens", pieces));
     }
@@ -138,7 +167,11 @@ fn harbor_name(k: HarborKind) -> String {
 fn chip_back(d: f64, art: &dyn MapArt) -> Vec<Item> {
     let ink = art.ink();
     vec![
-        Item::Path { path: Path::circle(Pt::default(), d / 2.0 + 4.0), fill: Some(ink.fill(super::scene::Color::rgb(110, 130, 150))), stroke: None },
+        Item::Path {
+            path: Path::circle(Pt::default(), d / 2.0 + 4.0),
+            fill: Some(ink.fill(super::scene::Color::rgb(110, 130, 150))),
+            stroke: None,
+        },
         tokens::label(d * 0.14, "?", d * 0.4, true, ink),
     ]
 }
@@ -153,7 +186,8 @@ fn castaway_front(cost: &[(Resource, u8)], side: f64, art: &dyn MapArt) -> Vec<I
         stroke: None,
     }];
     v.push(tokens::label(-side * 0.3, "rescue", side * 0.12, true, ink));
-    let icons: Vec<Resource> = cost.iter().flat_map(|(r, n)| std::iter::repeat_n(*r, usize::from(*n))).collect();
+    let icons: Vec<Resource> =
+        cost.iter().flat_map(|(r, n)| std::iter::repeat_n(*r, usize::from(*n))).collect();
     let s = (side * 0.8 / icons.len().max(1) as f64).min(side * 0.3);
     for (i, r) in icons.iter().enumerate() {
         let x = (i as f64 - (icons.len() as f64 - 1.0) / 2.0) * s;
@@ -169,10 +203,11 @@ fn fishing_ground(n: u8, sizes: &ComponentSizes, art: &dyn MapArt) -> Vec<Item> 
     let f = sizes.hex_flat;
     let ink = art.ink();
     let r = (f / 2.0 + 4.0) * 2.0 / 3f64.sqrt();
-    let hex: Vec<Pt> = [(0.0, -1.0), (0.866, -0.5), (0.866, 0.5), (0.0, 1.0), (-0.866, 0.5), (-0.866, -0.5)]
-        .iter()
-        .map(|(x, y)| Pt::new(x * r, y * r))
-        .collect();
+    let hex: Vec<Pt> =
+        [(0.0, -1.0), (0.866, -0.5), (0.866, 0.5), (0.0, 1.0), (-0.866, 0.5), (-0.866, -0.5)]
+            .iter()
+            .map(|(x, y)| Pt::new(x * r, y * r))
+            .collect();
     let mut v = vec![Item::Path {
         path: Path::polygon(&hex),
         fill: Some(ink.fill(super::scene::Color::rgb(90, 150, 200))),
@@ -193,7 +228,16 @@ fn from_counts(c: &ComponentCounts, sizes: &ComponentSizes, art: &dyn MapArt) ->
     let ink = art.ink();
     let mut out = Vec::new();
     let coin = Shape::Circle { diameter: sizes.coin };
-    out.extend(set("Gold coins", vec![piece("gold coin".into(), coin, tokens::gold_coin(sizes.coin, ink), Some(tokens::gold_coin(sizes.coin, ink)), c.gold_coins)]));
+    out.extend(set(
+        "Gold coins",
+        vec![piece(
+            "gold coin".into(),
+            coin,
+            tokens::gold_coin(sizes.coin, ink),
+            Some(tokens::gold_coin(sizes.coin, ink)),
+            c.gold_coins,
+        )],
+    ));
     let d = sizes.token;
     let trade = c
         .trade_tokens
@@ -214,8 +258,15 @@ fn from_counts(c: &ComponentCounts, sizes: &ComponentSizes, art: &dyn MapArt) ->
         .castaways
         .iter()
         .map(|t| {
-            let names: Vec<String> = t.cost.iter().map(|(r, n)| format!("{n} {}", r.name())).collect();
-            piece(format!("castaway {}", names.join(" ")), Shape::Square { side: sq }, castaway_front(&t.cost, sq, art), Some(tokens::castaway_back(sq, ink)), t.count)
+            let names: Vec<String> =
+                t.cost.iter().map(|(r, n)| format!("{n} {}", r.name())).collect();
+            piece(
+                format!("castaway {}", names.join(" ")),
+                Shape::Square { side: sq },
+                castaway_front(&t.cost, sq, art),
+                Some(tokens::castaway_back(sq, ink)),
+                t.count,
+            )
         })
         .collect();
     out.extend(set("Castaway tokens", cast));
@@ -223,13 +274,35 @@ fn from_counts(c: &ComponentCounts, sizes: &ComponentSizes, art: &dyn MapArt) ->
     let fish_shape = Shape::Circle { diameter: fd };
     let back = tokens::fish_back(fd, ink);
     let mut fish: Vec<Piece> = (1..=3u8)
-        .map(|n| piece(format!("fish token {n}"), fish_shape, tokens::fish_token(n, fd, ink), Some(back.clone()), c.fish[usize::from(n - 1)]))
+        .map(|n| {
+            piece(
+                format!("fish token {n}"),
+                fish_shape,
+                tokens::fish_token(n, fd, ink),
+                Some(back.clone()),
+                c.fish[usize::from(n - 1)],
+            )
+        })
         .collect();
-    fish.push(piece("old boot".into(), fish_shape, tokens::fish_token(0, fd, ink), Some(back.clone()), c.old_boots));
+    fish.push(piece(
+        "old boot".into(),
+        fish_shape,
+        tokens::fish_token(0, fd, ink),
+        Some(back.clone()),
+        c.old_boots,
+    ));
     out.extend(set("Fish tokens", fish));
     let grounds = tally(c.fishing_grounds.iter().copied())
         .into_iter()
-        .map(|(n, k)| piece(format!("fishing ground {n}"), Shape::Hex { flat: sizes.hex_flat }, fishing_ground(n, sizes, art), None, k))
+        .map(|(n, k)| {
+            piece(
+                format!("fishing ground {n}"),
+                Shape::Hex { flat: sizes.hex_flat },
+                fishing_ground(n, sizes, art),
+                None,
+                k,
+            )
+        })
         .collect();
     out.extend(set("Fishing grounds", grounds));
     out
@@ -237,7 +310,13 @@ fn from_counts(c: &ComponentCounts, sizes: &ComponentSizes, art: &dyn MapArt) ->
 
 /// Every component set the scenario uses, in print order: face-down tiles and
 /// their chips, harbor tokens, then the counted tokens.
-pub fn component_sets(layout: &Layout, scenario: &Scenario, counts: &ComponentCounts, sizes: &ComponentSizes, art: &dyn MapArt) -> Vec<PieceSet> {
+pub fn component_sets(
+    layout: &Layout,
+    scenario: &Scenario,
+    counts: &ComponentCounts,
+    sizes: &ComponentSizes,
+    art: &dyn MapArt,
+) -> Vec<PieceSet> {
     let mut v = from_layout(layout, scenario, counts, sizes, art);
     v.extend(from_counts(counts, sizes, art));
     v

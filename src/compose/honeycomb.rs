@@ -66,9 +66,8 @@ pub fn shared_edges(centres: &[Pt], flat: f64) -> Vec<[Option<usize>; 6]> {
             let mut e = [None; 6];
             for (k, (nx, ny)) in NORMALS.iter().enumerate() {
                 let q = Pt::new(c.x + nx * flat, c.y + ny * flat);
-                e[k] = centres
-                    .iter()
-                    .position(|o| (o.x - q.x).abs() < tol && (o.y - q.y).abs() < tol);
+                e[k] =
+                    centres.iter().position(|o| (o.x - q.x).abs() < tol && (o.y - q.y).abs() < tol);
             }
             e
         })

@@ -16,7 +16,9 @@
 
 use super::honeycomb;
 use super::piece::{PieceSet, Shape};
-use super::scene::{Anchor, Color, Item, Page, Path, Pt, Rect, Stroke, TextStyle, Transform, Weight};
+use super::scene::{
+    Anchor, Color, Item, Page, Path, Pt, Rect, Stroke, TextStyle, Transform, Weight,
+};
 use super::sheet_config::{Duplex, Orientation, PrinterProfile, SheetOptions};
 
 /// Colour of crop marks and cut lines.
@@ -347,7 +349,12 @@ fn side_page(
 }
 
 /// The front page and (if any piece on it has a back) the back page of one planned sheet.
-pub fn render_plan(plan: &SheetPlan, sets: &[PieceSet], opts: &SheetOptions, n: usize) -> Vec<Page> {
+pub fn render_plan(
+    plan: &SheetPlan,
+    sets: &[PieceSet],
+    opts: &SheetOptions,
+    n: usize,
+) -> Vec<Page> {
     let title = plan.titles.join(", ");
     let piece = |s: &Slot| &sets[s.set].pieces[s.piece];
     let centres: Vec<Pt> = plan.slots.iter().map(|s| s.centre).collect();
@@ -364,9 +371,10 @@ pub fn render_plan(plan: &SheetPlan, sets: &[PieceSet], opts: &SheetOptions, n: 
         .slots
         .iter()
         .filter_map(|s| {
-            piece(s).back.as_deref().map(|b| {
-                (back_centre(s.centre, plan.width, plan.height, &opts.printer), b)
-            })
+            piece(s)
+                .back
+                .as_deref()
+                .map(|b| (back_centre(s.centre, plan.width, plan.height, &opts.printer), b))
         })
         .collect();
     if !backs.is_empty() {

@@ -231,9 +231,10 @@ impl SheetOptions {
         let sizes = s.table("paper.sizes")?;
         for (k, v) in sizes {
             let key = format!("paper.sizes.{}", k.name);
-            let dims = v.as_array().filter(|a| a.len() == 2).ok_or_else(|| {
-                s.err(&key, "must be [width, height] in mm".to_string())
-            })?;
+            let dims = v
+                .as_array()
+                .filter(|a| a.len() == 2)
+                .ok_or_else(|| s.err(&key, "must be [width, height] in mm".to_string()))?;
             let w = s.positive(&key, number(&dims[0]))?;
             let h = s.positive(&key, number(&dims[1]))?;
             papers.push(Paper { name: k.name.to_string(), width: w, height: h });
@@ -244,11 +245,10 @@ impl SheetOptions {
                 .ok_or_else(|| d.err(key, format!("is `{v}`; use auto, portrait or landscape")))
         };
         let default_paper = s.string("paper.default")?;
-        let paper = papers
-            .iter()
-            .find(|p| p.name == default_paper)
-            .cloned()
-            .ok_or_else(|| s.err("paper.default", format!("names no paper: `{default_paper}`")))?;
+        let paper =
+            papers.iter().find(|p| p.name == default_paper).cloned().ok_or_else(|| {
+                s.err("paper.default", format!("names no paper: `{default_paper}`"))
+            })?;
         let duplex = match p.string("duplex")?.as_str() {
             "long" => Duplex::Long,
             "short" => Duplex::Short,
@@ -303,9 +303,10 @@ impl SheetOptions {
                 return Err(p.err(key, format!("is {v}; a correction lies between 0.9 and 1.1")));
             }
         }
-        for (key, v) in
-            [("back_offset_x", opts.printer.back_offset_x), ("back_offset_y", opts.printer.back_offset_y)]
-        {
+        for (key, v) in [
+            ("back_offset_x", opts.printer.back_offset_x),
+            ("back_offset_y", opts.printer.back_offset_y),
+        ] {
             if v.abs() > 10.0 {
                 return Err(p.err(key, format!("is {v} mm; an offset is at most 10 mm")));
             }

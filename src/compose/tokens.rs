@@ -51,6 +51,17 @@ impl Ink {
     }
 }
 
+impl From<crate::theme::Mode> for Ink {
+    /// The theme's print mode as a token look.
+    fn from(m: crate::theme::Mode) -> Ink {
+        match m {
+            crate::theme::Mode::Colour => Ink::Color,
+            crate::theme::Mode::InkSaver => Ink::Saver,
+            crate::theme::Mode::BlackAndWhite => Ink::Mono,
+        }
+    }
+}
+
 /// Trade goods on the face of trade tokens.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Goods {
@@ -181,7 +192,7 @@ pub fn fish(c: Pt, len: f64, ink: Ink) -> Vec<Item> {
             Seg::Close,
         ],
     };
-    let tail = poly(&[(-0.3, 0.0), (-0.5, -0.2), (-0.5, 0.2)], c, l);
+    let tail = poly(&[(-0.2, 0.0), (-0.5, -0.2), (-0.5, 0.2)], c, l);
     vec![
         shape(tail, FISH, 0.25, ink),
         shape(body, FISH, 0.25, ink),
@@ -197,14 +208,10 @@ pub fn boot(c: Pt, size: f64, ink: Ink) -> Vec<Item> {
         c,
         s,
     );
-    let sole = Path::line(
-        Pt::new(c.x - 0.3 * s, c.y + 0.36 * s),
-        Pt::new(c.x + 0.5 * s, c.y + 0.36 * s),
-    );
-    let lace = Path::line(
-        Pt::new(c.x - 0.05 * s, c.y - 0.25 * s),
-        Pt::new(c.x + 0.1 * s, c.y - 0.2 * s),
-    );
+    let sole =
+        Path::line(Pt::new(c.x - 0.3 * s, c.y + 0.36 * s), Pt::new(c.x + 0.5 * s, c.y + 0.36 * s));
+    let lace =
+        Path::line(Pt::new(c.x - 0.05 * s, c.y - 0.25 * s), Pt::new(c.x + 0.1 * s, c.y - 0.2 * s));
     vec![shape(b, BOOT, 0.3, ink), outline(sole, 0.3, ink), outline(lace, 0.3, ink)]
 }
 
@@ -216,9 +223,9 @@ pub fn fish_token(fish_count: u8, d: f64, ink: Ink) -> Vec<Item> {
         0 => &[],
         1 => &[(0.0, -0.04)],
         2 => &[(0.0, -0.22), (0.0, 0.08)],
-        _ => &[(0.0, -0.24), (-0.17, 0.04), (0.17, 0.04)],
+        _ => &[(0.0, -0.24), (-0.19, 0.05), (0.19, 0.05)],
     };
-    let small = if fish_count >= 3 { 0.72 } else { 1.0 };
+    let small = if fish_count >= 3 { 0.66 } else { 1.0 };
     if fish_count == 0 {
         v.extend(boot(Pt::new(0.0, -d * 0.06), d * 0.45, ink));
         v.push(label(d * 0.34, "old boot", d * 0.11, true, ink));
@@ -265,7 +272,11 @@ pub fn goods_icon(g: Goods, c: Pt, s: f64, ink: Ink) -> Vec<Item> {
             let bowl = poly(&[(-0.3, -0.5), (0.3, -0.5), (0.22, -0.05), (-0.22, -0.05)], c, s);
             let stem = Path::rect(Rect::new(c.x - 0.04 * s, c.y - 0.05 * s, 0.08 * s, 0.4 * s));
             let foot = poly(&[(-0.25, 0.45), (0.25, 0.45), (0.15, 0.35), (-0.15, 0.35)], c, s);
-            vec![shape(bowl, GLASS, 0.3, ink), shape(stem, GLASS, 0.3, ink), shape(foot, GLASS, 0.3, ink)]
+            vec![
+                shape(bowl, GLASS, 0.3, ink),
+                shape(stem, GLASS, 0.3, ink),
+                shape(foot, GLASS, 0.3, ink),
+            ]
         }
         Goods::Marble => {
             let top = poly(&[(-0.45, -0.2), (0.0, -0.42), (0.45, -0.2), (0.0, 0.02)], c, s);
@@ -336,7 +347,11 @@ pub fn building_icon(b: Building, c: Pt, s: f64, ink: Ink) -> Vec<Item> {
                 c,
                 s,
             );
-            let gate = poly(&[(-0.12, 0.45), (-0.12, 0.15), (0.0, 0.05), (0.12, 0.15), (0.12, 0.45)], c, s);
+            let gate = poly(
+                &[(-0.12, 0.45), (-0.12, 0.15), (0.0, 0.05), (0.12, 0.15), (0.12, 0.45)],
+                c,
+                s,
+            );
             vec![shape(wall, STONE, 0.3, ink), shape(gate, WOOD, 0.3, ink)]
         }
         Building::Quarry => {
@@ -359,7 +374,17 @@ pub fn building_icon(b: Building, c: Pt, s: f64, ink: Ink) -> Vec<Item> {
         }
         Building::Glassworks => {
             let hall = poly(
-                &[(-0.5, 0.45), (-0.5, -0.05), (0.0, -0.3), (0.22, -0.19), (0.22, -0.5), (0.38, -0.5), (0.38, -0.11), (0.5, -0.05), (0.5, 0.45)],
+                &[
+                    (-0.5, 0.45),
+                    (-0.5, -0.05),
+                    (0.0, -0.3),
+                    (0.22, -0.19),
+                    (0.22, -0.5),
+                    (0.38, -0.5),
+                    (0.38, -0.11),
+                    (0.5, -0.05),
+                    (0.5, 0.45),
+                ],
                 c,
                 s,
             );
@@ -376,7 +401,10 @@ pub fn building_icon(b: Building, c: Pt, s: f64, ink: Ink) -> Vec<Item> {
                     Seg::Close,
                 ],
             };
-            vec![shape(hall, Color::rgb(200, 160, 130), 0.3, ink), shape(fire, Color::rgb(245, 120, 40), 0.3, ink)]
+            vec![
+                shape(hall, Color::rgb(200, 160, 130), 0.3, ink),
+                shape(fire, Color::rgb(245, 120, 40), 0.3, ink),
+            ]
         }
     }
 }
@@ -460,7 +488,13 @@ mod tests {
 
     #[test]
     fn fish_tokens_show_their_count() {
-        let count_fish = |n| fish_token(n, 22.0, Ink::Color).iter().filter(|i| matches!(i, Item::Path { fill: Some(c), .. } if *c == FISH)).count() / 2;
+        let count_fish = |n| {
+            fish_token(n, 22.0, Ink::Color)
+                .iter()
+                .filter(|i| matches!(i, Item::Path { fill: Some(c), .. } if *c == FISH))
+                .count()
+                / 2
+        };
         assert_eq!([count_fish(1), count_fish(2), count_fish(3), count_fish(0)], [1, 2, 3, 0]);
         let boot = fish_token(0, 22.0, Ink::Color);
         assert!(boot.iter().any(|i| matches!(i, Item::Text { text, .. } if text == "old boot")));

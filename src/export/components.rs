@@ -59,7 +59,8 @@ pub fn component_outputs(
     if pages.is_empty() {
         return Ok(None);
     }
-    let doc = Document { title: format!("{} components (seed {})", layout.title, layout.seed), pages };
+    let doc =
+        Document { title: format!("{} components (seed {})", layout.title, layout.seed), pages };
     document_to_pdf(&doc).map(Some)
 }
 
