@@ -21,6 +21,7 @@ pub mod cli;
 pub mod compose;
 pub mod diag;
 pub mod export;
+pub mod geom;
 pub mod hex;
 pub mod model;
 pub mod render;

@@ -1,5 +1,6 @@
 //! Stage 4, compose: layouts and scenarios -> pages of placed items ([`scene`]).
 
+pub mod art;
 pub mod basic_art;
 pub mod calibration;
 pub mod components;
