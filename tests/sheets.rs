@@ -8,10 +8,12 @@ use hexpress::compose::piece::{Piece, PieceSet, Shape};
 use hexpress::compose::scene::{Color, Item, Page, Path, Pt, Rect, Seg, Transform};
 use hexpress::compose::sheet::{self, back_centre, impose, FooterInfo, CUT_COLOR};
 use hexpress::compose::sheet_config::{Duplex, Orientation, SheetOptions, MIN_MARGIN};
+use hexpress::compose::theme_art::ThemeArt;
 use hexpress::compose::tokens::{Building, Goods, Ink};
 use hexpress::diag::Source;
 use hexpress::model::Scenario;
 use hexpress::solve::Layout;
+use hexpress::theme::Theme;
 use hexpress::vocab::Resource;
 
 /// A small island with a face-down region holding a harbor tile.
@@ -357,7 +359,7 @@ fn mono_sheets_use_no_colour() {
         &s,
         &reference_counts(),
         &opts.sizes,
-        &BasicArt { ink: hexpress::export::components::ink(&opts) },
+        &ThemeArt { theme: &Theme::builtin(), mode: hexpress::export::components::mode(&opts) },
     );
     fn walk(item: &Item, bad: &mut Vec<Color>) {
         match item {
@@ -399,12 +401,22 @@ fn components_pdf_pages_and_sizes() {
     let (s, l) = fog();
     for (paper, w_pt, h_pt) in [("a4", 595.28, 841.89), ("letter", 612.0, 792.0)] {
         let opts = SheetOptions::default().with_paper(paper).unwrap();
-        let pages =
-            hexpress::export::components::component_pages(&l, &s, &reference_counts(), &opts);
-        let pdf =
-            hexpress::export::components::component_outputs(&l, &s, &reference_counts(), &opts)
-                .unwrap()
-                .unwrap();
+        let pages = hexpress::export::components::component_pages(
+            &l,
+            &s,
+            &reference_counts(),
+            &opts,
+            &Theme::builtin(),
+        );
+        let pdf = hexpress::export::components::component_outputs(
+            &l,
+            &s,
+            &reference_counts(),
+            &opts,
+            &Theme::builtin(),
+        )
+        .unwrap()
+        .unwrap();
         assert!(pdf.starts_with(b"%PDF"));
         let found = pdf_pages(&pdf);
         assert_eq!(found.len(), pages.len(), "{paper}");
@@ -415,17 +427,37 @@ fn components_pdf_pages_and_sizes() {
             assert!(*trim && *bleed, "{paper} {}: no trim or bleed box", page.label);
         }
         assert!(String::from_utf8_lossy(&pdf).contains("/PrintScaling/None"));
-        let again =
-            hexpress::export::components::component_outputs(&l, &s, &reference_counts(), &opts)
-                .unwrap()
-                .unwrap();
+        let again = hexpress::export::components::component_outputs(
+            &l,
+            &s,
+            &reference_counts(),
+            &opts,
+            &Theme::builtin(),
+        )
+        .unwrap()
+        .unwrap();
         assert!(again == pdf, "components.pdf is not deterministic");
         if let Some(dir) = std::env::var_os("HEXPRESS_PREVIEW") {
-            std::fs::write(
-                std::path::Path::new(&dir).join(format!("components-{paper}.pdf")),
-                &pdf,
-            )
-            .unwrap();
+            let dir = std::path::Path::new(&dir);
+            std::fs::write(dir.join(format!("components-{paper}.pdf")), &pdf).unwrap();
+            for (name, o) in [
+                ("mono", SheetOptions { mono: true, ..opts.clone() }),
+                ("saver", SheetOptions { ink_saver: true, ..opts.clone() }),
+            ] {
+                let c = &reference_counts();
+                let b = hexpress::export::components::component_outputs(
+                    &l,
+                    &s,
+                    c,
+                    &o,
+                    &Theme::builtin(),
+                );
+                std::fs::write(
+                    dir.join(format!("components-{paper}-{name}.pdf")),
+                    b.unwrap().unwrap(),
+                )
+                .unwrap();
+            }
         }
     }
 }
@@ -470,6 +502,7 @@ fn print_pack_starts_with_calibration() {
         &s,
         &reference_counts(),
         &opts,
+        &Theme::builtin(),
     );
     assert_eq!(doc.pages[0].label, "calibration");
     assert!(doc.pages[1].label.ends_with(sheet::BACK_SUFFIX));

@@ -158,6 +158,7 @@ pub fn harbor_token(art: &dyn MapArt, kind: HarborKind, d: f64) -> Vec<Item> {
         fill: Some(ink.fill(Color::rgb(200, 225, 240))),
         stroke: None,
     }];
+    v.extend(super::tokens::cut_guide(d, ink));
     match kind {
         HarborKind::Generic => {
             v.push(text(Pt::new(0.0, d * 0.06), "3:1", d * 0.3, ink.line(INK)));

@@ -9,4 +9,5 @@ pub mod piece;
 pub mod scene;
 pub mod sheet;
 pub mod sheet_config;
+pub mod theme_art;
 pub mod tokens;

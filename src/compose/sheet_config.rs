@@ -144,9 +144,9 @@ impl Default for PrinterProfile {
 /// Default physical sizes of components, in mm.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct ComponentSizes {
-    /// Hex tiles, flat to flat.
+    /// Hex tiles, flat to flat (from the theme: the map's size).
     pub hex_flat: f64,
-    /// Number chips, diameter.
+    /// Number chips, diameter (from the theme: the map's size).
     pub chip: f64,
     /// Round tokens (trade, harbor), diameter.
     pub token: f64,
@@ -249,6 +249,7 @@ impl SheetOptions {
             papers.iter().find(|p| p.name == default_paper).cloned().ok_or_else(|| {
                 s.err("paper.default", format!("names no paper: `{default_paper}`"))
             })?;
+        let theme = crate::theme::Theme::builtin().sizes;
         let duplex = match p.string("duplex")?.as_str() {
             "long" => Duplex::Long,
             "short" => Duplex::Short,
@@ -274,8 +275,8 @@ impl SheetOptions {
             heading_size: s.pos("sheet.heading_size")?,
             heading_band: s.non_negative("sheet.heading_band")?,
             sizes: ComponentSizes {
-                hex_flat: s.pos("sizes.hex_flat")?,
-                chip: s.pos("sizes.chip")?,
+                hex_flat: theme.hex_flat,
+                chip: theme.chip_diameter,
                 token: s.pos("sizes.token")?,
                 coin: s.pos("sizes.coin")?,
                 fish: s.pos("sizes.fish")?,

@@ -167,10 +167,22 @@ fn poly(pts: &[(f64, f64)], at: Pt, s: f64) -> Path {
 
 /// A round background filling the token plus bleed, with a thin inner ring.
 fn disc(d: f64, fill: Color, ink: Ink) -> Vec<Item> {
-    vec![
+    let mut v = vec![
         shape(Path::circle(Pt::default(), d / 2.0 + 4.0), fill, 0.0, ink),
         outline(Path::circle(Pt::default(), d / 2.0 - 1.2), 0.3, ink),
-    ]
+    ];
+    v.extend(cut_guide(d, ink));
+    v
+}
+
+/// In black and white a round piece has no fill to cut along: a thin grey
+/// circle on the cut line shows it.
+pub fn cut_guide(d: f64, ink: Ink) -> Option<Item> {
+    (ink == Ink::Mono).then(|| Item::Path {
+        path: Path::circle(Pt::default(), d / 2.0),
+        fill: None,
+        stroke: Some(Stroke::solid(Color::rgb(150, 150, 150), 0.15)),
+    })
 }
 
 /// A fish facing right, `len` mm long, centred at `c`.

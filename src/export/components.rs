@@ -7,28 +7,37 @@
 //! numbering the sheets of that document; map pages are kept as given and
 //! only counted.
 
-use crate::compose::basic_art::BasicArt;
 use crate::compose::calibration::calibration_pages;
 use crate::compose::components::{component_sets, ComponentCounts};
 use crate::compose::scene::{Document, Page};
 use crate::compose::sheet::{impose, impose_pages, sheet_count, stamp_footers_from, FooterInfo};
 use crate::compose::sheet_config::SheetOptions;
-use crate::compose::tokens::Ink;
+use crate::compose::theme_art::ThemeArt;
 use crate::model::Scenario;
 use crate::solve::Layout;
+use crate::theme::{Mode, Theme};
 
 use super::error::RenderError;
 use super::pdf::document_to_pdf;
 
-/// The ink look the options ask for (black and white wins over ink saving).
-pub fn ink(opts: &SheetOptions) -> Ink {
+/// The print mode the options ask for (black and white wins over ink saving).
+pub fn mode(opts: &SheetOptions) -> Mode {
     if opts.mono {
-        Ink::Mono
+        Mode::BlackAndWhite
     } else if opts.ink_saver {
-        Ink::Saver
+        Mode::InkSaver
     } else {
-        Ink::Color
+        Mode::Colour
     }
+}
+
+/// The options with the theme's hex and chip sizes (the map's sizes: one
+/// setting for both, in `theme.toml`).
+pub fn with_theme_sizes(opts: &SheetOptions, theme: &Theme) -> SheetOptions {
+    let mut o = opts.clone();
+    o.sizes.hex_flat = theme.sizes.hex_flat;
+    o.sizes.chip = theme.sizes.chip_diameter;
+    o
 }
 
 fn footer(layout: &Layout) -> FooterInfo {
@@ -42,8 +51,10 @@ pub fn component_pages(
     scenario: &Scenario,
     counts: &ComponentCounts,
     opts: &SheetOptions,
+    theme: &Theme,
 ) -> Vec<Page> {
-    let art = BasicArt { ink: ink(opts) };
+    let opts = &with_theme_sizes(opts, theme);
+    let art = ThemeArt { theme, mode: mode(opts) };
     let sets = component_sets(layout, scenario, counts, &opts.sizes, &art);
     impose(&sets, opts, &footer(layout))
 }
@@ -54,8 +65,9 @@ pub fn component_outputs(
     scenario: &Scenario,
     counts: &ComponentCounts,
     opts: &SheetOptions,
+    theme: &Theme,
 ) -> Result<Option<Vec<u8>>, RenderError> {
-    let pages = component_pages(layout, scenario, counts, opts);
+    let pages = component_pages(layout, scenario, counts, opts, theme);
     if pages.is_empty() {
         return Ok(None);
     }
@@ -75,8 +87,10 @@ pub fn print_pack_document(
     scenario: &Scenario,
     counts: &ComponentCounts,
     opts: &SheetOptions,
+    theme: &Theme,
 ) -> Document {
-    let art = BasicArt { ink: ink(opts) };
+    let opts = &with_theme_sizes(opts, theme);
+    let art = ThemeArt { theme, mode: mode(opts) };
     let sets = component_sets(layout, scenario, counts, &opts.sizes, &art);
     let calibration = calibration_pages(opts);
     let components = impose_pages(&sets, opts);
@@ -101,6 +115,7 @@ pub fn print_pack(
     scenario: &Scenario,
     counts: &ComponentCounts,
     opts: &SheetOptions,
+    theme: &Theme,
 ) -> Result<Vec<u8>, RenderError> {
-    document_to_pdf(&print_pack_document(map_pages, layout, scenario, counts, opts))
+    document_to_pdf(&print_pack_document(map_pages, layout, scenario, counts, opts, theme))
 }
