@@ -1,4 +1,13 @@
 //! Stage 4, compose: layouts and scenarios -> pages of placed items ([`scene`]).
 
+pub mod art;
+pub mod basic_art;
+pub mod calibration;
+pub mod components;
+pub mod honeycomb;
 pub mod piece;
 pub mod scene;
+pub mod sheet;
+pub mod sheet_config;
+pub mod theme_art;
+pub mod tokens;

@@ -1,6 +1,14 @@
-//! Stage 6, export: files from a layout (`layout.json`, the text picture),
-//! written atomically inside the output folder.
+//! Stage 6, export: files from a layout (`layout.json`, the text picture,
+//! SVG/PDF/PNG drawings), written atomically inside the output folder.
 
+pub mod components;
+pub mod error;
 pub mod files;
+pub mod fonts;
 pub mod json;
+pub mod pdf;
+pub mod png;
 pub mod text;
+pub mod tree;
+
+pub use error::RenderError;

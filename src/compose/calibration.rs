@@ -1,0 +1,207 @@
+//! The calibration sheet: a 100 mm ruler, one hex outline and one chip at
+//! the set sizes (to hold a real piece against), and a front/back alignment
+//! test whose back crosses sit at the mirrored positions of the front ones.
+//!
+//! The printer profile applies here too, so after setting a correction the
+//! sheet can be printed again to check it.
+
+use super::honeycomb;
+use super::scene::{Anchor, Color, Item, Page, Path, Pt, Stroke, TextStyle, Weight};
+use super::sheet::{back_centre, page_transform, BACK_SUFFIX};
+use super::sheet_config::{Orientation, SheetOptions};
+use crate::units::num;
+
+const LINE: Color = Color::BLACK;
+
+fn stroke(path: Path, width: f64) -> Item {
+    Item::Path { path, fill: None, stroke: Some(Stroke::solid(LINE, width)) }
+}
+
+fn text(x: f64, y: f64, s: impl Into<String>, size: f64, anchor: Anchor, bold: bool) -> Item {
+    Item::Text {
+        pos: Pt::new(x, y),
+        text: s.into(),
+        style: TextStyle {
+            size,
+            weight: if bold { Weight::Bold } else { Weight::Regular },
+            anchor,
+            color: LINE,
+        },
+    }
+}
+
+/// A 100 mm ruler starting at `(x, y)` (top of the ticks), ticks every mm.
+pub fn ruler(x: f64, y: f64) -> Vec<Item> {
+    let mut ticks = Path::default();
+    for mm in 0..=100u32 {
+        let len = if mm % 10 == 0 {
+            6.0
+        } else if mm % 5 == 0 {
+            4.0
+        } else {
+            2.5
+        };
+        let tx = x + f64::from(mm);
+        ticks.segs.extend(Path::line(Pt::new(tx, y), Pt::new(tx, y + len)).segs);
+    }
+    let mut v =
+        vec![stroke(Path::line(Pt::new(x, y), Pt::new(x + 100.0, y)), 0.2), stroke(ticks, 0.15)];
+    for cm in 0..=10u32 {
+        v.push(text(x + f64::from(cm) * 10.0, y + 9.5, cm.to_string(), 2.6, Anchor::Middle, false));
+    }
+    v.push(text(
+        x + 50.0,
+        y + 14.0,
+        "100 mm: measure this bar; it must be exactly 10 cm",
+        3.0,
+        Anchor::Middle,
+        false,
+    ));
+    v
+}
+
+/// A crosshair with a 1 mm scale, for reading an offset against the light.
+fn cross(c: Pt, back: bool) -> Item {
+    let arm = 8.0;
+    let mut p = Path::default();
+    p.segs.extend(Path::line(Pt::new(c.x - arm, c.y), Pt::new(c.x + arm, c.y)).segs);
+    p.segs.extend(Path::line(Pt::new(c.x, c.y - arm), Pt::new(c.x, c.y + arm)).segs);
+    if back {
+        for i in 1..=6 {
+            let d = f64::from(i);
+            for s in [-1.0, 1.0] {
+                p.segs.extend(
+                    Path::line(Pt::new(c.x + s * d, c.y - 0.8), Pt::new(c.x + s * d, c.y + 0.8))
+                        .segs,
+                );
+                p.segs.extend(
+                    Path::line(Pt::new(c.x - 0.8, c.y + s * d), Pt::new(c.x + 0.8, c.y + s * d))
+                        .segs,
+                );
+            }
+        }
+    } else {
+        p.segs.extend(Path::circle(c, 2.0).segs);
+    }
+    stroke(p, 0.2)
+}
+
+/// Where the alignment crosses go on a `w` x `h` page.
+pub fn cross_positions(w: f64, h: f64, opts: &SheetOptions) -> Vec<Pt> {
+    let inset = opts.margin + 15.0;
+    vec![
+        Pt::new(inset, h - inset - 30.0),
+        Pt::new(w - inset, h - inset - 30.0),
+        Pt::new(w / 2.0, h - inset - 30.0),
+        // Off the symmetry axes: shows a wrong flip edge at once.
+        Pt::new(inset, h * 0.56),
+    ]
+}
+
+/// The calibration sheet: front page, then its back page (footers are
+/// added by [`super::sheet::stamp_footers`]).
+pub fn calibration_pages(opts: &SheetOptions) -> Vec<Page> {
+    let (w, h) = opts.paper.size(Orientation::Portrait);
+    let m = opts.margin;
+    let mut front = Vec::new();
+    front.push(text(
+        w / 2.0,
+        m + 8.0,
+        "Calibration sheet: print at 100 % (actual size)",
+        5.0,
+        Anchor::Middle,
+        true,
+    ));
+    front.extend(ruler((w - 100.0) / 2.0, m + 20.0));
+    // The hex outline at the set size, with its flat-to-flat width marked.
+    let flat = opts.sizes.hex_flat;
+    let r = honeycomb::radius(flat);
+    let hc = Pt::new(w / 2.0 - 25.0, m + 50.0 + r);
+    front.push(Item::Group {
+        transform: super::scene::Transform::translate(hc.x, hc.y),
+        clip: None,
+        items: vec![stroke(honeycomb::clip_outline(flat, 0.0, &[None; 6]), 0.3)],
+    });
+    let y = hc.y;
+    front.push(stroke(
+        Path::line(Pt::new(hc.x - flat / 2.0, y), Pt::new(hc.x + flat / 2.0, y)),
+        0.2,
+    ));
+    for x in [hc.x - flat / 2.0, hc.x + flat / 2.0] {
+        front.push(stroke(Path::line(Pt::new(x, y - 2.0), Pt::new(x, y + 2.0)), 0.2));
+    }
+    front.push(text(
+        hc.x,
+        y - 2.0,
+        format!("{} mm flat to flat", num(flat)),
+        3.0,
+        Anchor::Middle,
+        false,
+    ));
+    front.push(text(
+        hc.x,
+        hc.y + r + 6.0,
+        "hex tile: hold a real tile on it",
+        3.0,
+        Anchor::Middle,
+        false,
+    ));
+    // The chip circle.
+    let chip = opts.sizes.chip;
+    let cc = Pt::new(w / 2.0 + 45.0, hc.y);
+    front.push(stroke(Path::circle(cc, chip / 2.0), 0.3));
+    front.push(stroke(
+        Path::line(Pt::new(cc.x - chip / 2.0, cc.y), Pt::new(cc.x + chip / 2.0, cc.y)),
+        0.2,
+    ));
+    front.push(text(
+        cc.x,
+        cc.y + chip / 2.0 + 5.0,
+        format!("chip {} mm", num(chip)),
+        3.0,
+        Anchor::Middle,
+        false,
+    ));
+    // Alignment test.
+    let crosses = cross_positions(w, h, opts);
+    let ty = crosses[0].y - 22.0;
+    front.push(text(
+        w / 2.0,
+        ty,
+        "Front/back test: print this sheet two-sided, hold it to the light.",
+        3.0,
+        Anchor::Middle,
+        true,
+    ));
+    front.push(text(
+        w / 2.0,
+        ty + 5.0,
+        "Each circle should sit on the cross of the back; read the offset in mm",
+        3.0,
+        Anchor::Middle,
+        false,
+    ));
+    front.push(text(w / 2.0, ty + 10.0, "and set back_offset_x / back_offset_y in printer.toml (x right, y down, as seen on the back).", 3.0, Anchor::Middle, false));
+    front.extend(crosses.iter().map(|c| cross(*c, false)));
+    let mut back =
+        vec![text(w / 2.0, m + 8.0, "Calibration sheet: back", 5.0, Anchor::Middle, true)];
+    back.extend(crosses.iter().map(|c| cross(back_centre(*c, w, h, &opts.printer), true)));
+    let duplex = match opts.printer.duplex {
+        super::sheet_config::Duplex::Long => "long",
+        super::sheet_config::Duplex::Short => "short",
+    };
+    back.push(text(
+        w / 2.0,
+        h / 2.0,
+        format!("printed for flipping on the {duplex} edge"),
+        3.0,
+        Anchor::Middle,
+        false,
+    ));
+    let wrap = |items: Vec<Item>, label: String| {
+        let mut p = Page::new(w, h, label);
+        p.push(Item::Group { transform: page_transform(w, h, &opts.printer), clip: None, items });
+        p
+    };
+    vec![wrap(front, "calibration".into()), wrap(back, format!("calibration{BACK_SUFFIX}"))]
+}

@@ -1,0 +1,323 @@
+//! Which pieces a scenario needs, as [`PieceSet`]s ready for imposition.
+//!
+//! From the solved layout: the cut-out hex tiles of face-down regions (terrain
+//! face, fog back) with their chip stacks, and harbor tokens for the map's
+//! harbor pool. From [`ComponentCounts`] (to be filled from the scenario's
+//! `[components]` table): gold coins, trade tokens, castaway tokens, fish
+//! tokens and fishing-ground tiles.
+
+use std::collections::BTreeMap;
+
+use super::basic_art::{harbor_token, MapArt};
+use super::piece::{Piece, PieceSet, Shape};
+use super::scene::{Item, Path, Pt, Rect};
+use super::sheet_config::ComponentSizes;
+use super::tokens::{self, Building, Goods};
+use crate::model::Scenario;
+use crate::solve::Layout;
+use crate::vocab::{HarborKind, Resource, Terrain};
+
+/// Trade tokens of one kind: picked up at `building`, showing `goods`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TradeTokens {
+    /// Where they are picked up (printed on the back).
+    pub building: Building,
+    /// What they show (printed on the face).
+    pub goods: Goods,
+    /// How many.
+    pub count: u32,
+}
+
+/// Castaway tokens of one kind.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CastawayTokens {
+    /// The resources to pay to rescue the castaway, with amounts.
+    pub cost: Vec<(Resource, u8)>,
+    /// How many.
+    pub count: u32,
+}
+
+/// Counts of scenario components the layout does not tell. Everything is
+/// zero or empty by default: a scenario prints only what it declares.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct ComponentCounts {
+    /// Gold coins (round, value 1, both sides alike).
+    pub gold_coins: u32,
+    /// Trade tokens (round; goods on the face, building on the back).
+    pub trade_tokens: Vec<TradeTokens>,
+    /// Castaway tokens (square; the cost on the face, a plain islet back).
+    pub castaways: Vec<CastawayTokens>,
+    /// Fish tokens with one, two and three fish (round, one plain back for all).
+    pub fish: [u32; 3],
+    /// Old boot tokens (share the fish back).
+    pub old_boots: u32,
+    /// Fishing-ground tiles, one per number (hex tiles, single-sided).
+    pub fishing_grounds: Vec<u8>,
+    /// Print a round harbor token for every harbor of the map's harbor pool.
+    pub harbor_tokens: bool,
+}
+
+fn piece(
+    name: String,
+    shape: Shape,
+    front: Vec<Item>,
+    back: Option<Vec<Item>>,
+    count: u32,
+) -> Piece {
+    Piece { name, shape, front, back, count }
+}
+
+fn set(title: &str, pieces: Vec<Piece>) -> Option<PieceSet> {
+    let pieces: Vec<Piece> = pieces.into_iter().filter(|p| p.count > 0).collect();
+    (!pieces.is_empty()).then(|| PieceSet { title: title.to_string(), pieces })
+}
+
+/// Counts equal designs: `(key, count)` in key order.
+fn tally<K: Ord>(keys: impl IntoIterator<Item = K>) -> Vec<(K, u32)> {
+    let mut m = BTreeMap::new();
+    for k in keys {
+        *m.entry(k).or_insert(0u32) += 1;
+    }
+    m.into_iter().collect()
+}
+
+/// Face-down tiles, their chip stacks and harbor tokens, from the layout.
+fn from_layout(
+    layout: &Layout,
+    scenario: &Scenario,
+    counts: &ComponentCounts,
+    sizes: &ComponentSizes,
+    art: &dyn MapArt,
+) -> Vec<PieceSet> {
+    let mut out = Vec::new();
+    let hex = Shape::Hex { flat: sizes.hex_flat };
+    let chip = Shape::Circle { diameter: sizes.chip };
+    let fog = art.fog_back(sizes.hex_flat);
+    for (ri, region) in layout.regions.iter().enumerate() {
+        if !region.face_down {
+            continue;
+        }
+        // Harbor tiles among the region's hexes show their trade.
+        let tiles = tally(
+            layout.hexes.iter().filter(|h| h.face_down && h.region == Some(ri as u16)).map(|h| {
+                let harbor = (h.terrain == Terrain::Harbor)
+                    .then(|| layout.harbors.iter().find(|p| p.hex == h.hex).map(|p| p.kind))
+                    .flatten();
+                (h.terrain, harbor)
+            }),
+        );
+        let tile_pieces = tiles
+            .into_iter()
+            .map(|((t, harbor), n)| {
+                let mut front = art.terrain_face(t, sizes.hex_flat);
+                let name = match harbor {
+                    Some(k) => {
+                        front.extend(harbor_token(art, k, sizes.chip));
+                        format!("{} tile {t} {}", region.name, harbor_name(k))
+                    }
+                    None => format!("{} tile {t}", region.name),
+                };
+                piece(name, hex, front, Some(fog.clone()), n)
+            })
+            .collect();
+        out.extend(set(&format!("{}: face-down tiles", region.name), tile_pieces));
+        let chips = tally(region.chip_stack.iter().copied())
+            .into_iter()
+            .map(|(n, c)| {
+                piece(
+                    format!("number chip {n}"),
+                    chip,
+                    art.number_chip(n, sizes.chip),
+                    Some(chip_back(sizes.chip, art)),
+                    c,
+                )
+            })
+            .collect();
+        out.extend(set(&format!("{}: number chips", region.name), chips));
+    }
+    if counts.harbor_tokens {
+        let pool =
+            scenario.map_for(layout.players).map(|m| m.harbor_pool.clone()).unwrap_or_default();
+        let d = sizes.token;
+        let pieces = tally(pool)
+            .into_iter()
+            .map(|(k, n)| {
+                piece(
+                    format!("harbor {}", harbor_name(k)),
+                    Shape::Circle { diameter: d },
+                    harbor_token(art, k, d),
+                    None,
+                    n,
+                )
+            })
+            .collect();
+        out.extend(set("Harbor tokens", pieces));
+    }
+    out
+}
+
+fn harbor_name(k: HarborKind) -> String {
+    match k {
+        HarborKind::Generic => "3:1".into(),
+        HarborKind::Special(r) => format!("2:1 {}", r.name()),
+    }
+}
+
+/// The plain back of face-down number chips.
+fn chip_back(d: f64, art: &dyn MapArt) -> Vec<Item> {
+    let ink = art.ink();
+    vec![
+        Item::Path {
+            path: Path::circle(Pt::default(), d / 2.0 + 4.0),
+            fill: Some(ink.fill(super::scene::Color::rgb(110, 130, 150))),
+            stroke: None,
+        },
+        tokens::label(d * 0.14, "?", d * 0.4, true, ink),
+    ]
+}
+
+/// Face of a castaway token: what rescuing costs.
+fn castaway_front(cost: &[(Resource, u8)], side: f64, art: &dyn MapArt) -> Vec<Item> {
+    let ink = art.ink();
+    let h = side / 2.0 + 4.0;
+    let mut v = vec![Item::Path {
+        path: Path::rect(Rect::new(-h, -h, 2.0 * h, 2.0 * h)),
+        fill: Some(ink.fill(super::scene::Color::rgb(250, 246, 232))),
+        stroke: None,
+    }];
+    v.push(tokens::label(-side * 0.3, "rescue", side * 0.12, true, ink));
+    let icons: Vec<Resource> =
+        cost.iter().flat_map(|(r, n)| std::iter::repeat_n(*r, usize::from(*n))).collect();
+    let s = (side * 0.8 / icons.len().max(1) as f64).min(side * 0.3);
+    for (i, r) in icons.iter().enumerate() {
+        let x = (i as f64 - (icons.len() as f64 - 1.0) / 2.0) * s;
+        v.extend(art.resource_icon(*r, Pt::new(x, side * 0.02), s * 0.9));
+    }
+    let names: Vec<String> = cost.iter().map(|(r, n)| format!("{n} {}", r.name())).collect();
+    v.push(tokens::label(side * 0.36, &names.join(" + "), side * 0.085, false, ink));
+    v
+}
+
+/// Fishing-ground tile: water, a fish and its number.
+fn fishing_ground(n: u8, sizes: &ComponentSizes, art: &dyn MapArt) -> Vec<Item> {
+    let f = sizes.hex_flat;
+    let ink = art.ink();
+    let r = (f / 2.0 + 4.0) * 2.0 / 3f64.sqrt();
+    let hex: Vec<Pt> =
+        [(0.0, -1.0), (0.866, -0.5), (0.866, 0.5), (0.0, 1.0), (-0.866, 0.5), (-0.866, -0.5)]
+            .iter()
+            .map(|(x, y)| Pt::new(x * r, y * r))
+            .collect();
+    let mut v = vec![Item::Path {
+        path: Path::polygon(&hex),
+        fill: Some(ink.fill(super::scene::Color::rgb(90, 150, 200))),
+        stroke: None,
+    }];
+    v.extend(tokens::fish(Pt::new(0.0, -f * 0.2), f * 0.34, ink));
+    v.push(tokens::label(-f * 0.34, "fishing ground", f * 0.06, true, ink));
+    v.extend(art.number_chip(n, sizes.chip).into_iter().map(|i| Item::Group {
+        transform: super::scene::Transform::translate(0.0, f * 0.16),
+        clip: Some(Path::circle(Pt::default(), sizes.chip / 2.0)),
+        items: vec![i],
+    }));
+    v
+}
+
+/// Token sets declared by counts.
+fn from_counts(c: &ComponentCounts, sizes: &ComponentSizes, art: &dyn MapArt) -> Vec<PieceSet> {
+    let ink = art.ink();
+    let mut out = Vec::new();
+    let coin = Shape::Circle { diameter: sizes.coin };
+    out.extend(set(
+        "Gold coins",
+        vec![piece(
+            "gold coin".into(),
+            coin,
+            tokens::gold_coin(sizes.coin, ink),
+            Some(tokens::gold_coin(sizes.coin, ink)),
+            c.gold_coins,
+        )],
+    ));
+    let d = sizes.token;
+    let trade = c
+        .trade_tokens
+        .iter()
+        .map(|t| {
+            piece(
+                format!("trade token {} at {}", t.goods.name(), t.building.name()),
+                Shape::Circle { diameter: d },
+                tokens::trade_front(t.goods, d, ink),
+                Some(tokens::trade_back(t.building, d, ink)),
+                t.count,
+            )
+        })
+        .collect();
+    out.extend(set("Trade tokens", trade));
+    let sq = sizes.square;
+    let cast = c
+        .castaways
+        .iter()
+        .map(|t| {
+            let names: Vec<String> =
+                t.cost.iter().map(|(r, n)| format!("{n} {}", r.name())).collect();
+            piece(
+                format!("castaway {}", names.join(" ")),
+                Shape::Square { side: sq },
+                castaway_front(&t.cost, sq, art),
+                Some(tokens::castaway_back(sq, ink)),
+                t.count,
+            )
+        })
+        .collect();
+    out.extend(set("Castaway tokens", cast));
+    let fd = sizes.fish;
+    let fish_shape = Shape::Circle { diameter: fd };
+    let back = tokens::fish_back(fd, ink);
+    let mut fish: Vec<Piece> = (1..=3u8)
+        .map(|n| {
+            piece(
+                format!("fish token {n}"),
+                fish_shape,
+                tokens::fish_token(n, fd, ink),
+                Some(back.clone()),
+                c.fish[usize::from(n - 1)],
+            )
+        })
+        .collect();
+    fish.push(piece(
+        "old boot".into(),
+        fish_shape,
+        tokens::fish_token(0, fd, ink),
+        Some(back.clone()),
+        c.old_boots,
+    ));
+    out.extend(set("Fish tokens", fish));
+    let grounds = tally(c.fishing_grounds.iter().copied())
+        .into_iter()
+        .map(|(n, k)| {
+            piece(
+                format!("fishing ground {n}"),
+                Shape::Hex { flat: sizes.hex_flat },
+                fishing_ground(n, sizes, art),
+                None,
+                k,
+            )
+        })
+        .collect();
+    out.extend(set("Fishing grounds", grounds));
+    out
+}
+
+/// Every component set the scenario uses, in print order: face-down tiles and
+/// their chips, harbor tokens, then the counted tokens.
+pub fn component_sets(
+    layout: &Layout,
+    scenario: &Scenario,
+    counts: &ComponentCounts,
+    sizes: &ComponentSizes,
+    art: &dyn MapArt,
+) -> Vec<PieceSet> {
+    let mut v = from_layout(layout, scenario, counts, sizes, art);
+    v.extend(from_counts(counts, sizes, art));
+    v
+}

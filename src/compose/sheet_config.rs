@@ -1,0 +1,459 @@
+//! Print-sheet settings: `templates/sheets.toml` and `templates/printer.toml`,
+//! embedded in the binary and replaceable from a template folder.
+//!
+//! Both files are read into typed values and checked (margins a home printer
+//! can reach, positive sizes, a 3 mm-or-so bleed that fits the gutter);
+//! every problem names the file and the key.
+
+use std::path::{Path, PathBuf};
+
+use toml_span::value::{Table, Value};
+
+use super::piece::Shape;
+
+/// The built-in sheet settings.
+pub const SHEETS_TOML: &str = include_str!("../../templates/sheets.toml");
+/// The built-in printer profile.
+pub const PRINTER_TOML: &str = include_str!("../../templates/printer.toml");
+
+/// The smallest margin accepted: home printers cannot print the outer ~5 mm.
+pub const MIN_MARGIN: f64 = 5.0;
+
+/// A problem in a sheet template.
+#[derive(Debug, thiserror::Error)]
+pub enum TemplateError {
+    /// The file could not be read.
+    #[error("cannot read `{path}`: {source}")]
+    Io {
+        /// The file.
+        path: PathBuf,
+        /// The cause.
+        source: std::io::Error,
+    },
+    /// The file is not valid TOML.
+    #[error("`{file}` is not valid TOML: {message}")]
+    Syntax {
+        /// The file.
+        file: String,
+        /// What the parser said.
+        message: String,
+    },
+    /// A key is missing, has the wrong type or an unusable value.
+    #[error("`{file}`: `{key}` {problem}")]
+    Value {
+        /// The file.
+        file: String,
+        /// Dotted key.
+        key: String,
+        /// What is wrong.
+        problem: String,
+    },
+    /// A paper name is not defined in `[paper.sizes]`.
+    #[error("unknown paper `{name}`; defined: {known}")]
+    UnknownPaper {
+        /// The name asked for.
+        name: String,
+        /// The defined names, comma-separated.
+        known: String,
+    },
+}
+
+/// Portrait or landscape, or the one that fits more pieces.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Orientation {
+    /// Pick per piece kind: the orientation with more pieces per sheet.
+    Auto,
+    /// Height > width.
+    Portrait,
+    /// Width > height.
+    Landscape,
+}
+
+impl Orientation {
+    /// Parses `auto`, `portrait` or `landscape`.
+    pub fn from_name(s: &str) -> Option<Orientation> {
+        match s {
+            "auto" => Some(Orientation::Auto),
+            "portrait" => Some(Orientation::Portrait),
+            "landscape" => Some(Orientation::Landscape),
+            _ => None,
+        }
+    }
+}
+
+/// How the printer turns the paper between front and back.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Duplex {
+    /// Flip on the long edge: a portrait back is the front mirrored left-right,
+    /// a landscape back is mirrored top-bottom.
+    Long,
+    /// Flip on the short edge: a portrait back is mirrored top-bottom,
+    /// a landscape back left-right.
+    Short,
+}
+
+/// A paper size.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Paper {
+    /// Name as in `[paper.sizes]`.
+    pub name: String,
+    /// Portrait width in mm.
+    pub width: f64,
+    /// Portrait height in mm.
+    pub height: f64,
+}
+
+impl Paper {
+    /// Width and height in mm for an orientation (`Auto` counts as portrait).
+    pub fn size(&self, o: Orientation) -> (f64, f64) {
+        let (a, b) = (self.width.min(self.height), self.width.max(self.height));
+        match o {
+            Orientation::Landscape => (b, a),
+            _ => (a, b),
+        }
+    }
+}
+
+/// The measured corrections of one printer (`printer.toml`).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct PrinterProfile {
+    /// Flip edge.
+    pub duplex: Duplex,
+    /// Shift of back pages, mm, right.
+    pub back_offset_x: f64,
+    /// Shift of back pages, mm, down.
+    pub back_offset_y: f64,
+    /// Horizontal scale correction, applied about the page centre.
+    pub scale_x: f64,
+    /// Vertical scale correction, applied about the page centre.
+    pub scale_y: f64,
+}
+
+impl Default for PrinterProfile {
+    fn default() -> Self {
+        PrinterProfile {
+            duplex: Duplex::Long,
+            back_offset_x: 0.0,
+            back_offset_y: 0.0,
+            scale_x: 1.0,
+            scale_y: 1.0,
+        }
+    }
+}
+
+/// Default physical sizes of components, in mm.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct ComponentSizes {
+    /// Hex tiles, flat to flat (from the theme: the map's size).
+    pub hex_flat: f64,
+    /// Number chips, diameter (from the theme: the map's size).
+    pub chip: f64,
+    /// Round tokens (trade, harbor), diameter.
+    pub token: f64,
+    /// Gold coins, diameter.
+    pub coin: f64,
+    /// Fish tokens, diameter.
+    pub fish: f64,
+    /// Square tokens (castaways), side.
+    pub square: f64,
+}
+
+/// Everything the imposition needs, resolved to one paper.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SheetOptions {
+    /// Paper.
+    pub paper: Paper,
+    /// Requested orientation; `Auto` uses [`SheetOptions::shape_orientation`].
+    pub orientation: Orientation,
+    /// Per-shape default (circle, square, hex, card).
+    pub shape_orientation: [Orientation; 4],
+    /// Unprinted border, mm (>= [`MIN_MARGIN`]).
+    pub margin: f64,
+    /// Space between neighbouring bleed areas, mm.
+    pub gutter: f64,
+    /// Bleed past the cut line, mm.
+    pub bleed: f64,
+    /// Crop mark length, mm.
+    pub crop_length: f64,
+    /// Gap between a bleed edge and its crop marks, mm.
+    pub crop_offset: f64,
+    /// Cut-line stroke width for hex tiles, mm.
+    pub cut_line: f64,
+    /// Footer text size, mm.
+    pub footer_size: f64,
+    /// Footer band height, mm.
+    pub footer_band: f64,
+    /// Heading text size, mm.
+    pub heading_size: f64,
+    /// Heading band height, mm.
+    pub heading_band: f64,
+    /// Default component sizes.
+    pub sizes: ComponentSizes,
+    /// Printer corrections.
+    pub printer: PrinterProfile,
+    /// Every defined paper (for `with_paper`).
+    pub papers: Vec<Paper>,
+    /// Draw light fills (outlines stay).
+    pub ink_saver: bool,
+    /// Black and white only (patterns and pictograms tell kinds apart).
+    pub mono: bool,
+}
+
+impl Default for SheetOptions {
+    /// The embedded templates (checked by a unit test).
+    fn default() -> Self {
+        #[allow(clippy::expect_used)]
+        SheetOptions::parse(SHEETS_TOML, PRINTER_TOML).expect("embedded sheet templates are valid")
+    }
+}
+
+impl SheetOptions {
+    /// Reads `sheets.toml` and `printer.toml` from `dir` when they exist there,
+    /// the embedded ones otherwise.
+    pub fn load(dir: Option<&Path>) -> Result<SheetOptions, TemplateError> {
+        let read = |name: &str, fallback: &'static str| -> Result<String, TemplateError> {
+            match dir.map(|d| d.join(name)) {
+                Some(p) if p.exists() => std::fs::read_to_string(&p)
+                    .map_err(|source| TemplateError::Io { path: p, source }),
+                _ => Ok(fallback.to_string()),
+            }
+        };
+        let sheets = read("sheets.toml", SHEETS_TOML)?;
+        let printer = read("printer.toml", PRINTER_TOML)?;
+        SheetOptions::parse(&sheets, &printer)
+    }
+
+    /// Parses the two files' text.
+    pub fn parse(sheets: &str, printer: &str) -> Result<SheetOptions, TemplateError> {
+        let s = Doc::parse("sheets.toml", sheets)?;
+        let p = Doc::parse("printer.toml", printer)?;
+        let mut papers = Vec::new();
+        let sizes = s.table("paper.sizes")?;
+        for (k, v) in sizes {
+            let key = format!("paper.sizes.{}", k.name);
+            let dims = v
+                .as_array()
+                .filter(|a| a.len() == 2)
+                .ok_or_else(|| s.err(&key, "must be [width, height] in mm".to_string()))?;
+            let w = s.positive(&key, number(&dims[0]))?;
+            let h = s.positive(&key, number(&dims[1]))?;
+            papers.push(Paper { name: k.name.to_string(), width: w, height: h });
+        }
+        let orient = |d: &Doc, key: &str| -> Result<Orientation, TemplateError> {
+            let v = d.string(key)?;
+            Orientation::from_name(&v)
+                .ok_or_else(|| d.err(key, format!("is `{v}`; use auto, portrait or landscape")))
+        };
+        let default_paper = s.string("paper.default")?;
+        let paper =
+            papers.iter().find(|p| p.name == default_paper).cloned().ok_or_else(|| {
+                s.err("paper.default", format!("names no paper: `{default_paper}`"))
+            })?;
+        let theme = crate::theme::Theme::builtin().sizes;
+        let duplex = match p.string("duplex")?.as_str() {
+            "long" => Duplex::Long,
+            "short" => Duplex::Short,
+            other => return Err(p.err("duplex", format!("is `{other}`; use long or short"))),
+        };
+        let opts = SheetOptions {
+            paper,
+            orientation: orient(&s, "paper.orientation")?,
+            shape_orientation: [
+                orient(&s, "orientation.circle")?,
+                orient(&s, "orientation.square")?,
+                orient(&s, "orientation.hex")?,
+                orient(&s, "orientation.card")?,
+            ],
+            margin: s.num("sheet.margin")?,
+            gutter: s.non_negative("sheet.gutter")?,
+            bleed: s.non_negative("sheet.bleed")?,
+            crop_length: s.non_negative("sheet.crop_length")?,
+            crop_offset: s.non_negative("sheet.crop_offset")?,
+            cut_line: s.pos("sheet.cut_line")?,
+            footer_size: s.pos("sheet.footer_size")?,
+            footer_band: s.non_negative("sheet.footer_band")?,
+            heading_size: s.pos("sheet.heading_size")?,
+            heading_band: s.non_negative("sheet.heading_band")?,
+            sizes: ComponentSizes {
+                hex_flat: theme.hex_flat,
+                chip: theme.chip_diameter,
+                token: s.pos("sizes.token")?,
+                coin: s.pos("sizes.coin")?,
+                fish: s.pos("sizes.fish")?,
+                square: s.pos("sizes.square")?,
+            },
+            printer: PrinterProfile {
+                duplex,
+                back_offset_x: p.num("back_offset_x")?,
+                back_offset_y: p.num("back_offset_y")?,
+                scale_x: p.pos("scale_x")?,
+                scale_y: p.pos("scale_y")?,
+            },
+            papers,
+            ink_saver: false,
+            mono: false,
+        };
+        if opts.margin < MIN_MARGIN {
+            return Err(s.err(
+                "sheet.margin",
+                format!("is {} mm; home printers need at least {MIN_MARGIN} mm", opts.margin),
+            ));
+        }
+        for (key, v) in [("scale_x", opts.printer.scale_x), ("scale_y", opts.printer.scale_y)] {
+            if !(0.9..=1.1).contains(&v) {
+                return Err(p.err(key, format!("is {v}; a correction lies between 0.9 and 1.1")));
+            }
+        }
+        for (key, v) in [
+            ("back_offset_x", opts.printer.back_offset_x),
+            ("back_offset_y", opts.printer.back_offset_y),
+        ] {
+            if v.abs() > 10.0 {
+                return Err(p.err(key, format!("is {v} mm; an offset is at most 10 mm")));
+            }
+        }
+        Ok(opts)
+    }
+
+    /// The same options on another defined paper.
+    pub fn with_paper(mut self, name: &str) -> Result<SheetOptions, TemplateError> {
+        let key = name.to_ascii_lowercase();
+        match self.papers.iter().find(|p| p.name == key) {
+            Some(p) => {
+                self.paper = p.clone();
+                Ok(self)
+            }
+            None => Err(TemplateError::UnknownPaper {
+                name: name.to_string(),
+                known: self.papers.iter().map(|p| p.name.as_str()).collect::<Vec<_>>().join(", "),
+            }),
+        }
+    }
+
+    /// The orientation setting for pieces of `shape`.
+    pub fn orientation_for(&self, shape: Shape) -> Orientation {
+        if self.orientation != Orientation::Auto {
+            return self.orientation;
+        }
+        self.shape_orientation[match shape {
+            Shape::Circle { .. } => 0,
+            Shape::Square { .. } => 1,
+            Shape::Hex { .. } => 2,
+            Shape::Card { .. } => 3,
+        }]
+    }
+}
+
+fn number(v: &Value<'_>) -> Option<f64> {
+    v.as_float().or_else(|| v.as_integer().map(|i| i as f64))
+}
+
+/// A parsed file with keyed access and errors naming the file.
+struct Doc<'a> {
+    file: &'static str,
+    root: Value<'a>,
+}
+
+impl<'a> Doc<'a> {
+    fn parse(file: &'static str, text: &'a str) -> Result<Doc<'a>, TemplateError> {
+        toml_span::parse(text)
+            .map(|root| Doc { file, root })
+            .map_err(|e| TemplateError::Syntax { file: file.into(), message: e.kind.to_string() })
+    }
+
+    fn err(&self, key: &str, problem: String) -> TemplateError {
+        TemplateError::Value { file: self.file.into(), key: key.into(), problem }
+    }
+
+    fn get(&self, key: &str) -> Result<&Value<'a>, TemplateError> {
+        let mut v = &self.root;
+        for part in key.split('.') {
+            v = v
+                .as_table()
+                .and_then(|t| t.iter().find(|(k, _)| k.name == part).map(|(_, v)| v))
+                .ok_or_else(|| self.err(key, "is missing".into()))?;
+        }
+        Ok(v)
+    }
+
+    fn table(&self, key: &str) -> Result<&Table<'a>, TemplateError> {
+        self.get(key)?.as_table().ok_or_else(|| self.err(key, "must be a table".into()))
+    }
+
+    fn string(&self, key: &str) -> Result<String, TemplateError> {
+        self.get(key)?
+            .as_str()
+            .map(str::to_string)
+            .ok_or_else(|| self.err(key, "must be a string".into()))
+    }
+
+    fn num(&self, key: &str) -> Result<f64, TemplateError> {
+        number(self.get(key)?)
+            .filter(|v| v.is_finite())
+            .ok_or_else(|| self.err(key, "must be a number".into()))
+    }
+
+    fn positive(&self, key: &str, v: Option<f64>) -> Result<f64, TemplateError> {
+        match v {
+            Some(v) if v > 0.0 && v.is_finite() => Ok(v),
+            _ => Err(self.err(key, "must be a number above 0".into())),
+        }
+    }
+
+    fn pos(&self, key: &str) -> Result<f64, TemplateError> {
+        let v = self.num(key)?;
+        self.positive(key, Some(v))
+    }
+
+    fn non_negative(&self, key: &str) -> Result<f64, TemplateError> {
+        let v = self.num(key)?;
+        if v < 0.0 {
+            return Err(self.err(key, "must not be negative".into()));
+        }
+        Ok(v)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn embedded_templates_load() {
+        let o = SheetOptions::parse(SHEETS_TOML, PRINTER_TOML).unwrap();
+        assert_eq!(o.paper.name, "a4");
+        assert_eq!(o.bleed, 3.0);
+        assert!(o.margin >= MIN_MARGIN);
+        assert_eq!(o.papers.len(), 3);
+        let l = o.clone().with_paper("Letter").unwrap();
+        assert_eq!(l.paper.size(Orientation::Landscape), (279.4, 215.9));
+        assert!(o.with_paper("b5").unwrap_err().to_string().contains("a3, a4, letter"));
+    }
+
+    #[test]
+    fn bad_values_name_file_and_key() {
+        let small = SHEETS_TOML.replace("margin = 7.0", "margin = 3.0");
+        let e = SheetOptions::parse(&small, PRINTER_TOML).unwrap_err().to_string();
+        assert!(e.contains("sheets.toml") && e.contains("sheet.margin"), "{e}");
+        let bad = PRINTER_TOML.replace("duplex = \"long\"", "duplex = \"sideways\"");
+        let e = SheetOptions::parse(SHEETS_TOML, &bad).unwrap_err().to_string();
+        assert!(e.contains("printer.toml") && e.contains("sideways"), "{e}");
+        let missing = SHEETS_TOML.replace("bleed = 3.0", "");
+        let e = SheetOptions::parse(&missing, PRINTER_TOML).unwrap_err().to_string();
+        assert!(e.contains("sheet.bleed") && e.contains("missing"), "{e}");
+        let e = SheetOptions::parse("x = [", PRINTER_TOML).unwrap_err().to_string();
+        assert!(e.contains("not valid TOML"), "{e}");
+    }
+
+    #[test]
+    fn folder_override_wins() {
+        let dir = std::env::temp_dir().join(format!("hexpress-sheetcfg-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        std::fs::write(dir.join("printer.toml"), PRINTER_TOML.replace("\"long\"", "\"short\""))
+            .unwrap();
+        let o = SheetOptions::load(Some(&dir)).unwrap();
+        assert_eq!(o.printer.duplex, Duplex::Short);
+        assert_eq!(o.paper.name, "a4");
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+}

@@ -1,0 +1,265 @@
+//! Theme TOML -> [`Theme`]: every key known, typed and range-checked; errors
+//! name the key and its line.
+
+use std::sync::OnceLock;
+
+use toml_span::value::{Value, ValueInner};
+
+use super::{Palette, Pictogram, Sizes, Theme, BUILTIN};
+use crate::compose::scene::Color;
+use crate::vocab::{did_you_mean, Terrain};
+
+const SIZE_KEYS: [&str; 10] = [
+    "hex_flat",
+    "chip_diameter",
+    "hex_stroke",
+    "art_stroke",
+    "harbor_stroke",
+    "label_text",
+    "title_text",
+    "small_text",
+    "page_margin",
+    "overlap",
+];
+const PALETTES: [&str; 3] = ["colour", "ink_saver", "black_and_white"];
+const PALETTE_EXTRA: [&str; 6] = ["fog", "art", "ink", "paper", "chip", "red_number"];
+const TOP: [&str; 3] = ["sizes", "pictograms", "palettes"];
+
+/// A TOML value reduced to what themes use, with the byte offset of its key.
+enum V {
+    Str(String),
+    Num(f64),
+    Other(&'static str),
+    Table(Vec<Entry>),
+}
+
+struct Entry {
+    key: String,
+    at: usize,
+    value: V,
+}
+
+fn simplify(mut v: Value<'_>) -> V {
+    match v.take() {
+        ValueInner::String(s) => V::Str(s.into_owned()),
+        ValueInner::Integer(i) => V::Num(i as f64),
+        ValueInner::Float(f) => V::Num(f),
+        ValueInner::Boolean(_) => V::Other("a boolean"),
+        ValueInner::Array(_) => V::Other("an array"),
+        ValueInner::Table(t) => V::Table(
+            t.into_iter()
+                .map(|(k, v)| Entry {
+                    key: k.name.into_owned(),
+                    at: k.span.start,
+                    value: simplify(v),
+                })
+                .collect(),
+        ),
+    }
+}
+
+/// The built-in theme, parsed once.
+pub fn builtin() -> Theme {
+    static T: OnceLock<Theme> = OnceLock::new();
+    T.get_or_init(|| {
+        let blank = Palette {
+            terrain: [Color::WHITE; 17],
+            fog: Color::WHITE,
+            art: None,
+            ink: Color::BLACK,
+            paper: Color::WHITE,
+            chip: Color::WHITE,
+            red_number: Color::BLACK,
+        };
+        let mut t = Theme {
+            sizes: Sizes {
+                hex_flat: 76.0,
+                chip_diameter: 25.0,
+                hex_stroke: 0.5,
+                art_stroke: 0.6,
+                harbor_stroke: 1.2,
+                label_text: 3.2,
+                title_text: 7.0,
+                small_text: 3.0,
+                page_margin: 7.0,
+                overlap: 12.0,
+            },
+            pictograms: [Pictogram::None; 17],
+            colour: blank.clone(),
+            ink_saver: blank.clone(),
+            black_and_white: blank,
+        };
+        // A unit test parses the built-in file; failing here is a build defect.
+        #[allow(clippy::panic)]
+        if let Err(e) = overlay(&mut t, BUILTIN, true) {
+            panic!("built-in templates/theme.toml is invalid: {e}");
+        }
+        t
+    })
+    .clone()
+}
+
+struct Walk<'a> {
+    text: &'a str,
+    complete: bool,
+}
+
+impl Walk<'_> {
+    fn line(&self, at: usize) -> usize {
+        self.text.get(..at).map_or(0, |s| s.matches('\n').count()) + 1
+    }
+
+    fn err(&self, e: &Entry, path: &str, msg: &str) -> String {
+        format!("line {}: `{path}{}` {msg}", self.line(e.at), e.key)
+    }
+
+    /// Checks a table's keys against `known` and returns its entries.
+    fn table<'e>(&self, e: &'e Entry, path: &str, known: &[&str]) -> Result<&'e [Entry], String> {
+        let V::Table(entries) = &e.value else {
+            return Err(self.err(e, path, "must be a table"));
+        };
+        let here = format!("{path}{}.", e.key);
+        self.check_keys(entries, &here, known)?;
+        Ok(entries)
+    }
+
+    fn check_keys(&self, entries: &[Entry], path: &str, known: &[&str]) -> Result<(), String> {
+        for e in entries {
+            if !known.contains(&e.key.as_str()) {
+                let hint = did_you_mean(&e.key, known.iter().copied())
+                    .map(|s| format!(" (did you mean `{s}`?)"))
+                    .unwrap_or_default();
+                return Err(self.err(e, path, &format!("is not a known key{hint}")));
+            }
+        }
+        if self.complete {
+            if let Some(k) = known.iter().find(|k| !entries.iter().any(|e| e.key == **k)) {
+                return Err(format!("`{path}{k}` is missing"));
+            }
+        }
+        Ok(())
+    }
+
+    fn number(&self, e: &Entry, path: &str, min: f64, max: f64) -> Result<f64, String> {
+        match e.value {
+            V::Num(n) if n >= min && n <= max => Ok(n),
+            V::Num(n) => {
+                Err(self.err(e, path, &format!("is {n}; it must be between {min} and {max}")))
+            }
+            _ => Err(self.err(e, path, "must be a number")),
+        }
+    }
+
+    fn string<'e>(&self, e: &'e Entry, path: &str) -> Result<&'e str, String> {
+        match &e.value {
+            V::Str(s) => Ok(s),
+            V::Other(t) => Err(self.err(e, path, &format!("must be a string, not {t}"))),
+            V::Num(_) => Err(self.err(e, path, "must be a string, not a number")),
+            V::Table(_) => Err(self.err(e, path, "must be a string, not a table")),
+        }
+    }
+
+    fn color(&self, e: &Entry, path: &str) -> Result<Color, String> {
+        let s = self.string(e, path)?;
+        Color::from_hex(s)
+            .ok_or_else(|| self.err(e, path, &format!("is {s:?}; write colours as \"#rrggbb\"")))
+    }
+}
+
+fn terrain_names() -> Vec<&'static str> {
+    Terrain::ALL.iter().map(|t| t.name()).collect()
+}
+
+/// Lays the theme file `text` over `theme`. With `complete`, every key must
+/// be present (the built-in file); otherwise missing keys keep their value.
+pub fn overlay(theme: &mut Theme, text: &str, complete: bool) -> Result<(), String> {
+    let root = toml_span::parse(text).map_err(|e| {
+        let w = Walk { text, complete };
+        format!("line {}: invalid TOML: {}", w.line(e.span.start), e.kind)
+    })?;
+    let w = Walk { text, complete };
+    let V::Table(top) = simplify(root) else { return Err("the file must hold tables".into()) };
+    w.check_keys(&top, "", &TOP)?;
+    let terrains = terrain_names();
+    for e in &top {
+        match e.key.as_str() {
+            "sizes" => sizes(&w, e, &mut theme.sizes)?,
+            "pictograms" => {
+                for p in w.table(e, "", &terrains)? {
+                    let name = w.string(p, "pictograms.")?;
+                    let pic = Pictogram::from_name(name).ok_or_else(|| {
+                        let all: Vec<&str> = Pictogram::ALL.iter().map(|p| p.name()).collect();
+                        w.err(
+                            p,
+                            "pictograms.",
+                            &format!("is {name:?}; choose one of {}", all.join(", ")),
+                        )
+                    })?;
+                    if let Some(t) = Terrain::from_name(&p.key) {
+                        theme.pictograms[t.index()] = pic;
+                    }
+                }
+            }
+            _ => {
+                for p in w.table(e, "", &PALETTES)? {
+                    let target = match p.key.as_str() {
+                        "colour" => &mut theme.colour,
+                        "ink_saver" => &mut theme.ink_saver,
+                        _ => &mut theme.black_and_white,
+                    };
+                    palette(&w, p, target)?;
+                }
+            }
+        }
+    }
+    if theme.sizes.chip_diameter > theme.sizes.hex_flat * 0.8 {
+        return Err("`sizes.chip_diameter` must be at most 80 % of `sizes.hex_flat`".into());
+    }
+    Ok(())
+}
+
+fn sizes(w: &Walk<'_>, e: &Entry, s: &mut Sizes) -> Result<(), String> {
+    for f in w.table(e, "", &SIZE_KEYS)? {
+        let p = "sizes.";
+        match f.key.as_str() {
+            "hex_flat" => s.hex_flat = w.number(f, p, 20.0, 300.0)?,
+            "chip_diameter" => s.chip_diameter = w.number(f, p, 5.0, 200.0)?,
+            "hex_stroke" => s.hex_stroke = w.number(f, p, 0.0, 5.0)?,
+            "art_stroke" => s.art_stroke = w.number(f, p, 0.05, 5.0)?,
+            "harbor_stroke" => s.harbor_stroke = w.number(f, p, 0.1, 5.0)?,
+            "label_text" => s.label_text = w.number(f, p, 1.0, 30.0)?,
+            "title_text" => s.title_text = w.number(f, p, 1.0, 40.0)?,
+            "small_text" => s.small_text = w.number(f, p, 1.0, 20.0)?,
+            "page_margin" => s.page_margin = w.number(f, p, 5.0, 40.0)?,
+            _ => s.overlap = w.number(f, p, 3.0, 40.0)?,
+        }
+    }
+    Ok(())
+}
+
+fn palette(w: &Walk<'_>, e: &Entry, pal: &mut Palette) -> Result<(), String> {
+    let mut known = terrain_names();
+    known.extend(PALETTE_EXTRA);
+    let path = format!("palettes.{}.", e.key);
+    for f in w.table(e, "palettes.", &known)? {
+        match f.key.as_str() {
+            "art" => {
+                pal.art = match w.string(f, &path)? {
+                    "auto" => None,
+                    _ => Some(w.color(f, &path)?),
+                }
+            }
+            "fog" => pal.fog = w.color(f, &path)?,
+            "ink" => pal.ink = w.color(f, &path)?,
+            "paper" => pal.paper = w.color(f, &path)?,
+            "chip" => pal.chip = w.color(f, &path)?,
+            "red_number" => pal.red_number = w.color(f, &path)?,
+            name => {
+                if let Some(t) = Terrain::from_name(name) {
+                    pal.terrain[t.index()] = w.color(f, &path)?;
+                }
+            }
+        }
+    }
+    Ok(())
+}
