@@ -57,6 +57,49 @@ pub struct ComponentCounts {
     pub harbor_tokens: bool,
 }
 
+impl ComponentCounts {
+    /// The counts a scenario file declares in `[components]`; harbor tokens
+    /// are printed whenever the map has a harbor pool.
+    pub fn from_scenario(s: &crate::model::Scenario, players: u8) -> ComponentCounts {
+        use crate::model::game::Pay;
+        let c = &s.game.components;
+        let fish = c.fish_tokens.unwrap_or_default();
+        ComponentCounts {
+            gold_coins: c.gold_chits,
+            trade_tokens: c
+                .trade_tokens
+                .iter()
+                .flat_map(|t| {
+                    t.goods.iter().map(|(g, n)| TradeTokens {
+                        building: t.building,
+                        goods: *g,
+                        count: *n,
+                    })
+                })
+                .collect(),
+            castaways: c
+                .castaway_tokens
+                .iter()
+                .map(|t| CastawayTokens {
+                    cost: t
+                        .cost
+                        .iter()
+                        .filter_map(|(p, n)| match p {
+                            Pay::Resource(r) => Some((*r, (*n).min(255) as u8)),
+                            _ => None,
+                        })
+                        .collect(),
+                    count: t.count,
+                })
+                .collect(),
+            fish: [fish.one, fish.two, fish.three],
+            old_boots: fish.old_boot,
+            fishing_grounds: c.fishing_grounds.clone(),
+            harbor_tokens: s.map_for(players).is_some_and(|m| !m.harbor_pool.is_empty()),
+        }
+    }
+}
+
 fn piece(
     name: String,
     shape: Shape,

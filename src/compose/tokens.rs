@@ -62,61 +62,7 @@ impl From<crate::theme::Mode> for Ink {
     }
 }
 
-/// Trade goods on the face of trade tokens.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub enum Goods {
-    /// Made at the glassworks' neighbours, wanted by the castle.
-    Glass,
-    /// Wanted by the castle.
-    Marble,
-    /// Wanted by the glassworks.
-    Sand,
-    /// Wanted by the quarry.
-    Tools,
-}
-
-impl Goods {
-    /// Lowercase name.
-    pub const fn name(self) -> &'static str {
-        match self {
-            Goods::Glass => "glass",
-            Goods::Marble => "marble",
-            Goods::Sand => "sand",
-            Goods::Tools => "tools",
-        }
-    }
-}
-
-/// The trade hexes where trade tokens are picked up (their backs).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub enum Building {
-    /// The castle.
-    Castle,
-    /// The marble quarry.
-    Quarry,
-    /// The glassworks.
-    Glassworks,
-}
-
-impl Building {
-    /// Lowercase name.
-    pub const fn name(self) -> &'static str {
-        match self {
-            Building::Castle => "castle",
-            Building::Quarry => "quarry",
-            Building::Glassworks => "glassworks",
-        }
-    }
-
-    /// The two goods picked up here (published pairing).
-    pub const fn goods(self) -> [Goods; 2] {
-        match self {
-            Building::Castle => [Goods::Tools, Goods::Sand],
-            Building::Quarry => [Goods::Sand, Goods::Marble],
-            Building::Glassworks => [Goods::Glass, Goods::Tools],
-        }
-    }
-}
+pub use crate::model::game::{Building, Goods};
 
 const INK: Color = Color::rgb(40, 36, 32);
 const PAPER: Color = Color::rgb(250, 246, 232);

@@ -65,7 +65,7 @@ pub enum Goods {
 
 impl Goods {
     /// Name as written in scenario files.
-    pub fn name(self) -> &'static str {
+    pub const fn name(self) -> &'static str {
         match self {
             Goods::Glass => "glass",
             Goods::Marble => "marble",
@@ -91,8 +91,17 @@ pub enum Building {
 }
 
 impl Building {
+    /// The two goods picked up here (published pairing).
+    pub const fn goods(self) -> [Goods; 2] {
+        match self {
+            Building::Castle => [Goods::Tools, Goods::Sand],
+            Building::Quarry => [Goods::Sand, Goods::Marble],
+            Building::Glassworks => [Goods::Glass, Goods::Tools],
+        }
+    }
+
     /// Name as written in scenario files.
-    pub fn name(self) -> &'static str {
+    pub const fn name(self) -> &'static str {
         match self {
             Building::Castle => "castle",
             Building::Quarry => "quarry",
@@ -353,6 +362,21 @@ pub fn validate_game(raw: &RawGame, variants: &[Variant], diags: &mut Diagnostic
         }
         for (c, n) in &c.castaway_tokens {
             let cost = cost(c, diags);
+            if let Some(bad) = cost.iter().find(|(p, _)| !matches!(p, Pay::Resource(_))) {
+                let at = c
+                    .value
+                    .iter()
+                    .find(|(k, _)| k.value == bad.0.name())
+                    .map_or(c.span.clone(), |(k, _)| k.span.clone());
+                diags.push(
+                    Diagnostic::error(format!(
+                        "castaways are paid in resources, not `{}`",
+                        bad.0.name()
+                    ))
+                    .at(at, "not a resource")
+                    .hint("use lumber, wool, grain, brick or ore"),
+                );
+            }
             if let Some(n) = count(n, 1, 50, "`count`", diags) {
                 comp.castaway_tokens.push(CastawayTokens { cost, count: n });
             }
