@@ -20,8 +20,8 @@ fn main() {
     let f = map_outputs(&layout, &opts).expect("renders");
     eprintln!("{} sheets, cuts clear: {}, {:?}", f.sheets, f.cuts_clear, t.elapsed());
     let dir = format!("/tmp/hx-map-{id}");
-    std::fs::create_dir_all(&dir).unwrap();
-    std::fs::write(format!("{dir}/map.svg"), f.svg.unwrap()).unwrap();
-    std::fs::write(format!("{dir}/map.pdf"), f.pdf.unwrap()).unwrap();
-    std::fs::write(format!("{dir}/preview.png"), f.png.unwrap()).unwrap();
+    std::fs::create_dir_all(&dir).expect("write");
+    std::fs::write(format!("{dir}/map.svg"), f.svg.expect("write")).expect("write");
+    std::fs::write(format!("{dir}/map.pdf"), f.pdf.expect("write")).expect("write");
+    std::fs::write(format!("{dir}/preview.png"), f.png.expect("write")).expect("write");
 }

@@ -42,8 +42,25 @@ pub fn label(row: usize, col: usize) -> String {
 }
 
 /// Windows along one axis. A window after the first starts at the previous
-/// cut; the previous one runs `overlap` past the cut (its glue strip).
+/// cut; the previous one runs `overlap` past the cut (its glue strip). Cuts
+/// avoid the `keep` intervals unless that would cost an extra sheet.
 fn axis(len: f64, printable: f64, overlap: f64, keep: &[(f64, f64)]) -> (Vec<(f64, f64)>, bool) {
+    let (plain, _) = axis_avoiding(len, printable, overlap, &[]);
+    let (avoiding, clear) = axis_avoiding(len, printable, overlap, keep);
+    if avoiding.len() > plain.len() {
+        let free = plain.iter().skip(1).all(|(c, _)| !keep.iter().any(|(lo, hi)| c > lo && c < hi));
+        (plain, free)
+    } else {
+        (avoiding, clear)
+    }
+}
+
+fn axis_avoiding(
+    len: f64,
+    printable: f64,
+    overlap: f64,
+    keep: &[(f64, f64)],
+) -> (Vec<(f64, f64)>, bool) {
     let mut out = Vec::new();
     let mut clear = true;
     let mut s = 0.0;
@@ -119,7 +136,7 @@ fn mark(c: Pt, pal: &Palette) -> Vec<Item> {
 }
 
 /// Everything drawn on one sheet, in canvas coordinates, over the map.
-fn overlays(t: &Tiling, row: usize, col: usize, win: Rect, pal: &Palette, small: f64) -> Vec<Item> {
+fn overlays(t: &Tiling, row: usize, col: usize, pal: &Palette, small: f64) -> Vec<Item> {
     let glue = Color { r: 128, g: 128, b: 128, a: 70 };
     let mut v = Vec::new();
     let (x0, x1) = t.cols[col];
@@ -177,29 +194,41 @@ fn overlays(t: &Tiling, row: usize, col: usize, win: Rect, pal: &Palette, small:
     // Alignment marks in every glue strip this sheet shares (same canvas
     // positions on both sheets, so they fall on each other when aligned).
     let step = 45.0;
-    for k in 0..t.cols.len().saturating_sub(1) {
-        let c = t.cols[k + 1].0;
-        let strip_x = c + (t.cols[k].1 - c) / 2.0;
-        if strip_x < win.x || strip_x > win.x + win.w {
-            continue;
-        }
+    // The sheet underneath carries full marks in its glue strip; the sheet on
+    // top carries only short ticks at its cut edge that continue those lines,
+    // so nothing shows on the assembled map.
+    let tick = 4.0;
+    if col + 1 < t.cols.len() {
+        let c = t.cols[col + 1].0;
+        let strip_x = c + (x1 - c) / 2.0;
         let mut y = (y0 / step).ceil() * step + step / 2.0;
         while y < y1 - 5.0 {
             v.extend(mark(Pt::new(strip_x, y), pal));
-            v.push(solid(Pt::new(c - 10.0, y), Pt::new(t.cols[k].1 + 10.0, y), pal.ink, 0.2));
+            v.push(solid(Pt::new(c - tick, y), Pt::new(x1, y), pal.ink, 0.2));
             y += step;
         }
     }
-    for k in 0..t.rows.len().saturating_sub(1) {
-        let c = t.rows[k + 1].0;
-        let strip_y = c + (t.rows[k].1 - c) / 2.0;
-        if strip_y < win.y || strip_y > win.y + win.h {
-            continue;
+    if col > 0 {
+        let mut y = (y0 / step).ceil() * step + step / 2.0;
+        while y < y1 - 5.0 {
+            v.push(solid(Pt::new(x0, y), Pt::new(x0 + tick, y), pal.ink, 0.3));
+            y += step;
         }
+    }
+    if row + 1 < t.rows.len() {
+        let c = t.rows[row + 1].0;
+        let strip_y = c + (y1 - c) / 2.0;
         let mut x = (x0 / step).ceil() * step + step / 2.0;
         while x < x1 - 5.0 {
             v.extend(mark(Pt::new(x, strip_y), pal));
-            v.push(solid(Pt::new(x, c - 10.0), Pt::new(x, t.rows[k].1 + 10.0), pal.ink, 0.2));
+            v.push(solid(Pt::new(x, c - tick), Pt::new(x, y1), pal.ink, 0.2));
+            x += step;
+        }
+    }
+    if row > 0 {
+        let mut x = (x0 / step).ceil() * step + step / 2.0;
+        while x < x1 - 5.0 {
+            v.push(solid(Pt::new(x, y0), Pt::new(x, y0 + tick), pal.ink, 0.3));
             x += step;
         }
     }
@@ -224,7 +253,7 @@ pub fn tile_document(
                 .filter(|b| intersects(b.bounds, win))
                 .map(|b| b.item.clone())
                 .collect();
-            items.extend(overlays(t, row, col, win, pal, small));
+            items.extend(overlays(t, row, col, pal, small));
             let name = label(row, col);
             let mut page = Page::new(t.sheet.0, t.sheet.1, name.clone());
             page.push(Item::Group {
