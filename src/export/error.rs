@@ -50,6 +50,9 @@ pub enum RenderError {
     /// A document without pages was asked for.
     #[error("there is nothing to render: the document has no pages")]
     Empty,
+    /// A render option is out of range.
+    #[error("{0}")]
+    Option(String),
     /// A template file could not be read.
     #[error("template {}: {message}", path.display())]
     Template {

@@ -6,9 +6,13 @@ pub mod error;
 pub mod files;
 pub mod fonts;
 pub mod json;
+pub mod map;
+pub mod options;
 pub mod pdf;
 pub mod png;
 pub mod text;
 pub mod tree;
 
 pub use error::RenderError;
+pub use map::{map_document, map_outputs, MapFiles};
+pub use options::{Formats, Paper, RenderOptions, View};

@@ -50,10 +50,20 @@ fn settings(page: &Page) -> Result<PageSettings, RenderError> {
 
 /// Renders every page of `doc` into one PDF.
 pub fn document_to_pdf(doc: &Document) -> Result<Vec<u8>, RenderError> {
+    document_to_pdf_with(doc, true)
+}
+
+/// As [`document_to_pdf`]; `compress: false` leaves content streams readable
+/// (for tests that measure drawn geometry).
+pub fn document_to_pdf_with(doc: &Document, compress: bool) -> Result<Vec<u8>, RenderError> {
     if doc.pages.is_empty() {
         return Err(RenderError::Empty);
     }
-    let ser = SerializeSettings { xmp_metadata: false, ..SerializeSettings::default() };
+    let ser = SerializeSettings {
+        xmp_metadata: false,
+        compress_content_streams: compress,
+        ..SerializeSettings::default()
+    };
     let mut kd = KDocument::new_with(ser);
     kd.set_metadata(Metadata::new().title(doc.title.clone()).creator("hexpress".into()));
     for page in &doc.pages {

@@ -25,7 +25,31 @@ pub fn page_to_png(page: &Page, dpi: f64) -> Result<Vec<u8>, RenderError> {
     let size = tree.size();
     let ts = tiny_skia::Transform::from_scale(w as f32 / size.width(), h as f32 / size.height());
     resvg::render(&tree, ts, &mut pixmap.as_mut());
-    pixmap.encode_png().map_err(|e| RenderError::Png(e.to_string()))
+    encode_rgb(&pixmap, dpi)
+}
+
+/// Encodes an opaque pixmap as 8-bit RGB PNG with fast compression and the
+/// resolution recorded (pHYs). The page is painted white first, so every
+/// pixel is opaque and premultiplied values equal straight ones.
+fn encode_rgb(pixmap: &tiny_skia::Pixmap, dpi: f64) -> Result<Vec<u8>, RenderError> {
+    let rgb: Vec<u8> = pixmap.data().chunks_exact(4).flat_map(|p| [p[0], p[1], p[2]]).collect();
+    let mut out = Vec::with_capacity(rgb.len() / 4);
+    {
+        let mut enc = ::png::Encoder::new(&mut out, pixmap.width(), pixmap.height());
+        enc.set_color(::png::ColorType::Rgb);
+        enc.set_depth(::png::BitDepth::Eight);
+        enc.set_compression(::png::Compression::Fast);
+        let ppm = (dpi / 0.0254).round() as u32;
+        enc.set_pixel_dims(Some(::png::PixelDimensions {
+            xppu: ppm,
+            yppu: ppm,
+            unit: ::png::Unit::Meter,
+        }));
+        let mut w = enc.write_header().map_err(|e| RenderError::Png(e.to_string()))?;
+        w.write_image_data(&rgb).map_err(|e| RenderError::Png(e.to_string()))?;
+        w.finish().map_err(|e| RenderError::Png(e.to_string()))?;
+    }
+    Ok(out)
 }
 
 #[cfg(test)]

@@ -133,6 +133,9 @@ pub fn fog_face(flat: f64, theme: &Theme, mode: Mode) -> Vec<Item> {
     let pal = theme.palette(mode);
     let inner = HexGeom::new(flat * 0.86);
     let size = 0.45 * flat;
+    let f = pal.fog;
+    let light = 0.3 * f64::from(f.r) + 0.59 * f64::from(f.g) + 0.11 * f64::from(f.b) > 170.0;
+    let mark = if light { pal.ink } else { pal.paper };
     vec![
         Item::Path { path: g.outline(Pt::default()), fill: Some(pal.fog), stroke: None },
         Item::Path {
@@ -140,14 +143,7 @@ pub fn fog_face(flat: f64, theme: &Theme, mode: Mode) -> Vec<Item> {
             fill: None,
             stroke: Some(Stroke { color: pal.ink, width: 0.4, dash: vec![2.0, 1.5] }),
         },
-        text(
-            Pt::new(0.0, centre_baseline(size)),
-            "?",
-            size,
-            Weight::Bold,
-            Anchor::Middle,
-            pal.paper,
-        ),
+        text(Pt::new(0.0, centre_baseline(size)), "?", size, Weight::Bold, Anchor::Middle, mark),
         Item::Path {
             path: g.outline(Pt::default()),
             fill: None,

@@ -1,0 +1,43 @@
+//! Render timings: the map of the largest built-in scenario as SVG + PDF, and
+//! with the PNG preview at 100 dpi. Run with `cargo bench --bench render`.
+
+use hexpress::export::{map_outputs, Formats, RenderOptions};
+use hexpress::solve::Layout;
+
+fn main() {
+    divan::main();
+}
+
+/// The built-in scenario with the most hexes, solved once.
+fn largest() -> Layout {
+    let mut best: Option<Layout> = None;
+    for id in hexpress::builtin::ids() {
+        let Some(src) = hexpress::builtin::source(id) else { continue };
+        let Ok(sc) = hexpress::model::load(&src) else { continue };
+        for players in [3u8, 4, 5, 6] {
+            if let Ok(l) = hexpress::solve::solve(&sc, players, 1, &Default::default()) {
+                if best.as_ref().is_none_or(|b| l.hexes.len() > b.hexes.len()) {
+                    best = Some(l);
+                }
+            }
+        }
+    }
+    best.expect("a built-in scenario solves")
+}
+
+#[divan::bench(sample_count = 20)]
+fn map_svg_pdf(b: divan::Bencher) {
+    let l = largest();
+    let opts = RenderOptions {
+        formats: Formats { svg: true, pdf: true, png: false },
+        ..RenderOptions::default()
+    };
+    b.bench(|| map_outputs(divan::black_box(&l), &opts).expect("renders"));
+}
+
+#[divan::bench(sample_count = 10)]
+fn map_svg_pdf_png_100dpi(b: divan::Bencher) {
+    let l = largest();
+    let opts = RenderOptions::default();
+    b.bench(|| map_outputs(divan::black_box(&l), &opts).expect("renders"));
+}

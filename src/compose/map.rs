@@ -1,0 +1,425 @@
+//! Layout -> the map canvas at true scale: hexes with pictograms, number
+//! chips, harbors with landing lines, fog hexes, then a band with the title
+//! block, the scale ruler and the legend. [`super::tiles`] cuts it into sheets.
+
+use super::art::{self, centre_baseline, text, text_width};
+use super::scene::{Anchor, Color, Item, Page, Path, Pt, Rect, Stroke, Transform, Weight};
+use crate::export::options::View;
+use crate::geom::HexGeom;
+use crate::hex::Hex;
+use crate::solve::{Layout, PlacedHarbor};
+use crate::theme::{Mode, Theme};
+use crate::vocab::{HarborKind, Terrain};
+
+/// What decides the look of a map.
+#[derive(Clone, Copy, Debug)]
+pub struct MapSpec<'a> {
+    /// Colours, pictograms, sizes.
+    pub theme: &'a Theme,
+    /// Palette.
+    pub mode: Mode,
+    /// Setup or play view.
+    pub view: View,
+    /// Flat-to-flat hex width in mm.
+    pub flat: f64,
+    /// Terrain names on hexes.
+    pub labels: bool,
+}
+
+/// One drawn piece of the canvas with its bounds (for cutting into sheets).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Block {
+    /// Bounds in canvas mm.
+    pub bounds: Rect,
+    /// The drawing.
+    pub item: Item,
+}
+
+/// The whole map at 1:1, before it is cut into sheets.
+#[derive(Clone, Debug, PartialEq)]
+pub struct MapCanvas {
+    /// Width in mm.
+    pub width: f64,
+    /// Height in mm.
+    pub height: f64,
+    /// Drawings, back to front.
+    pub blocks: Vec<Block>,
+    /// Round things (chips, harbor tokens) a sheet cut should not cross, as circles.
+    pub keep_whole: Vec<(Pt, f64)>,
+    /// The board's area (hexes only).
+    pub board: Rect,
+    /// Hex geometry used.
+    pub geom: HexGeom,
+    /// Heading for overview pages and metadata.
+    pub title: String,
+}
+
+impl MapCanvas {
+    /// The canvas as one page.
+    pub fn to_page(&self) -> Page {
+        let mut p = Page::new(self.width, self.height, "map");
+        p.items = self.blocks.iter().map(|b| b.item.clone()).collect();
+        p
+    }
+}
+
+const PAD: f64 = 8.0;
+
+fn group(at: Pt, items: Vec<Item>) -> Item {
+    Item::Group { transform: Transform::translate(at.x, at.y), clip: None, items }
+}
+
+fn hex_bounds(g: HexGeom, c: Pt) -> Rect {
+    Rect::new(c.x - g.flat / 2.0, c.y - g.radius(), g.flat, g.height())
+}
+
+/// Composes the map canvas of `layout`.
+pub fn map_canvas(layout: &Layout, spec: &MapSpec<'_>) -> MapCanvas {
+    let g = HexGeom::new(spec.flat);
+    let pal = spec.theme.palette(spec.mode);
+    // Board bounds from every hex corner.
+    let (mut x0, mut y0, mut x1, mut y1) = (f64::MAX, f64::MAX, f64::MIN, f64::MIN);
+    for h in &layout.hexes {
+        for k in g.corners(g.center(h.hex)) {
+            x0 = x0.min(k.x);
+            y0 = y0.min(k.y);
+            x1 = x1.max(k.x);
+            y1 = y1.max(k.y);
+        }
+    }
+    if layout.hexes.is_empty() {
+        (x0, y0, x1, y1) = (0.0, 0.0, 0.0, 0.0);
+    }
+    let (bw, bh) = (x1 - x0, y1 - y0);
+    let origin = Pt::new(PAD - x0, PAD - y0);
+    let at = |h: Hex| {
+        let c = g.center(h);
+        Pt::new(c.x + origin.x, c.y + origin.y)
+    };
+    let hidden = |face_down: bool| face_down && spec.view == View::Play;
+
+    let mut blocks = Vec::new();
+    let mut keep_whole = Vec::new();
+    let harbor_at = |h: Hex| layout.harbors.iter().find(|p| p.hex == h);
+
+    // 1. Hex tiles.
+    for h in &layout.hexes {
+        let c = at(h.hex);
+        let items = if hidden(h.face_down) {
+            art::fog_face(spec.flat, spec.theme, spec.mode)
+        } else if harbor_at(h.hex).is_some() {
+            vec![
+                Item::Path {
+                    path: g.outline(Pt::default()),
+                    fill: Some(pal.fill(h.terrain)),
+                    stroke: None,
+                },
+                Item::Path {
+                    path: g.outline(Pt::default()),
+                    fill: None,
+                    stroke: Some(Stroke::solid(pal.ink, spec.theme.sizes.hex_stroke)),
+                },
+            ]
+        } else {
+            art::terrain_tile(h.terrain, spec.flat, spec.theme, spec.mode, h.number.is_some())
+        };
+        blocks.push(Block { bounds: hex_bounds(g, c), item: group(c, items) });
+    }
+    // 2. Labels.
+    if spec.labels {
+        for h in layout.hexes.iter().filter(|h| !hidden(h.face_down)) {
+            let c = at(h.hex);
+            let size = spec.theme.sizes.label_text;
+            let name = h.terrain.name().replace('_', " ");
+            let w = text_width(&name, size, Weight::Regular);
+            let pos = Pt::new(c.x, c.y + 0.7 * g.radius());
+            blocks.push(Block {
+                bounds: Rect::new(pos.x - w / 2.0, pos.y - size, w, size * 1.3),
+                item: text(pos, name, size, Weight::Regular, Anchor::Middle, pal.ink),
+            });
+        }
+    }
+    // 3. Harbors.
+    for hb in &layout.harbors {
+        let on_hidden = layout.hexes.iter().any(|h| h.hex == hb.hex && hidden(h.face_down));
+        if on_hidden {
+            continue;
+        }
+        let (block, circle) = harbor_block(hb, at, g, spec);
+        keep_whole.push(circle);
+        blocks.push(block);
+    }
+    // 4. Number chips.
+    let d = spec.theme.sizes.chip_diameter;
+    for h in layout.hexes.iter().filter(|h| !hidden(h.face_down)) {
+        if let Some(n) = h.number {
+            let c = at(h.hex);
+            let cc = Pt::new(c.x, c.y + 0.1 * g.radius());
+            keep_whole.push((cc, d / 2.0));
+            blocks.push(Block {
+                bounds: Rect::new(cc.x - d / 2.0, cc.y - d / 2.0, d, d),
+                item: group(cc, art::number_chip(n, d, pal)),
+            });
+        }
+    }
+    let board = Rect::new(PAD, PAD, bw, bh);
+    let mut width = (bw + 2.0 * PAD).max(190.0);
+    let band_top = PAD + bh + 10.0;
+    let (band, band_h, band_w) = info_band(layout, spec, band_top, width);
+    width = width.max(band_w + 2.0 * PAD);
+    blocks.extend(band);
+    MapCanvas {
+        width,
+        height: band_top + band_h + PAD,
+        blocks,
+        keep_whole,
+        board,
+        geom: g,
+        title: layout.title.clone(),
+    }
+}
+
+/// A harbor token with its ratio and icon, and the two landing lines to the
+/// corners of the edge it faces.
+fn harbor_block(
+    hb: &PlacedHarbor,
+    at: impl Fn(Hex) -> Pt,
+    g: HexGeom,
+    spec: &MapSpec<'_>,
+) -> (Block, (Pt, f64)) {
+    let pal = spec.theme.palette(spec.mode);
+    let c = at(hb.hex);
+    let r = 0.19 * spec.flat;
+    let mut items = Vec::new();
+    let mut centre = c;
+    let mut bounds = Rect::new(c.x - r, c.y - r, 2.0 * r, 2.0 * r);
+    if let Some(dir) = hb.toward.and_then(|t| hb.hex.direction_to(t)) {
+        let (a, b) = g.edge_corners(c, dir);
+        let mid = Pt::new((a.x + b.x) / 2.0, (a.y + b.y) / 2.0);
+        centre = Pt::new(c.x + 0.25 * (mid.x - c.x), c.y + 0.25 * (mid.y - c.y));
+        for k in [a, b] {
+            // Landing stage: a thick line from the token to the corner.
+            items.push(Item::Path {
+                path: Path::line(centre, k),
+                fill: None,
+                stroke: Some(Stroke::solid(pal.ink, spec.theme.sizes.harbor_stroke * 2.2)),
+            });
+            items.push(Item::Path {
+                path: Path::line(centre, k),
+                fill: None,
+                stroke: Some(Stroke::solid(pal.chip, spec.theme.sizes.harbor_stroke)),
+            });
+        }
+        bounds = hex_bounds(g, c);
+    }
+    items.push(Item::Path {
+        path: Path::circle(centre, r),
+        fill: Some(pal.chip),
+        stroke: Some(Stroke::solid(pal.ink, 0.5)),
+    });
+    let (ratio, resource) = match hb.kind {
+        HarborKind::Generic => ("3:1", None),
+        HarborKind::Special(res) => ("2:1", Some(res)),
+    };
+    match resource {
+        None => {
+            let size = 0.62 * r;
+            items.push(text(
+                Pt::new(centre.x, centre.y + centre_baseline(size)),
+                ratio,
+                size,
+                Weight::Bold,
+                Anchor::Middle,
+                pal.ink,
+            ));
+        }
+        Some(res) => {
+            let size = 0.42 * r;
+            items.push(text(
+                Pt::new(centre.x, centre.y - 0.38 * r + centre_baseline(size)),
+                ratio,
+                size,
+                Weight::Bold,
+                Anchor::Middle,
+                pal.ink,
+            ));
+            items.extend(art::resource_icon(
+                res,
+                Pt::new(centre.x, centre.y + 0.3 * r),
+                0.75 * r,
+                spec.theme,
+                spec.mode,
+            ));
+        }
+    }
+    let item = Item::Group { transform: Transform::IDENTITY, clip: None, items };
+    (Block { bounds, item }, (centre, r))
+}
+
+fn rule(a: Pt, b: Pt, c: Color, w: f64) -> Item {
+    Item::Path { path: Path::line(a, b), fill: None, stroke: Some(Stroke::solid(c, w)) }
+}
+
+/// Title block, scale ruler and legend below the board. Returns the blocks,
+/// the band height and the width it needs.
+fn info_band(layout: &Layout, spec: &MapSpec<'_>, top: f64, width: f64) -> (Vec<Block>, f64, f64) {
+    let pal = spec.theme.palette(spec.mode);
+    let s = spec.theme.sizes;
+    let mut blocks = Vec::new();
+    // Title block.
+    let version = env!("CARGO_PKG_VERSION");
+    let lines = [
+        format!("{} players · seed {} · {} view", layout.players, layout.seed, spec.view.name()),
+        format!("hexpress {version} · scenario {}", layout.scenario),
+        format!(
+            "regenerate: hexpress generate {} --players {} --seed {}",
+            layout.scenario, layout.players, layout.seed
+        ),
+    ];
+    let tw = lines
+        .iter()
+        .map(|l| text_width(l, s.small_text, Weight::Regular))
+        .fold(text_width(&layout.title, s.title_text, Weight::Bold), f64::max)
+        + 8.0;
+    let th = s.title_text + 4.0 + 3.0 * s.small_text * 1.5 + 2.0;
+    let mut items = vec![Item::Path {
+        path: Path::rect(Rect::new(PAD, top, tw, th)),
+        fill: Some(pal.paper),
+        stroke: Some(Stroke::solid(pal.ink, 0.4)),
+    }];
+    items.push(text(
+        Pt::new(PAD + 4.0, top + 3.0 + s.title_text * 0.9),
+        layout.title.clone(),
+        s.title_text,
+        Weight::Bold,
+        Anchor::Start,
+        pal.ink,
+    ));
+    for (i, l) in lines.iter().enumerate() {
+        items.push(text(
+            Pt::new(PAD + 4.0, top + 4.0 + s.title_text + (i as f64 + 1.0) * s.small_text * 1.5),
+            l.clone(),
+            s.small_text,
+            Weight::Regular,
+            Anchor::Start,
+            pal.ink,
+        ));
+    }
+    blocks.push(Block {
+        bounds: Rect::new(PAD, top, tw, th),
+        item: Item::Group { transform: Transform::IDENTITY, clip: None, items },
+    });
+    // Scale ruler: 100 mm with centimetre ticks.
+    let rx = PAD + tw + 10.0;
+    let ry = top + 8.0;
+    let mut items = vec![rule(Pt::new(rx, ry), Pt::new(rx + 100.0, ry), pal.ink, 0.4)];
+    for i in 0..=20 {
+        let x = rx + f64::from(i) * 5.0;
+        let h = if i % 2 == 0 { 4.0 } else { 2.0 };
+        items.push(rule(Pt::new(x, ry), Pt::new(x, ry + h), pal.ink, 0.25));
+        if i % 2 == 0 {
+            items.push(text(
+                Pt::new(x, ry + 4.0 + s.small_text),
+                (i / 2).to_string(),
+                s.small_text * 0.8,
+                Weight::Regular,
+                Anchor::Middle,
+                pal.ink,
+            ));
+        }
+    }
+    items.push(text(
+        Pt::new(rx, ry - 2.0),
+        format!("scale 1:1 · 10 cm · hexes {} mm across the flats", crate::units::num(spec.flat)),
+        s.small_text,
+        Weight::Regular,
+        Anchor::Start,
+        pal.ink,
+    ));
+    let ruler_w = 100.0f64.max(text_width(
+        "scale 1:1 · 10 cm · hexes 000 mm across the flats",
+        s.small_text,
+        Weight::Regular,
+    ));
+    blocks.push(Block {
+        bounds: Rect::new(rx, ry - 6.0, ruler_w, 14.0),
+        item: Item::Group { transform: Transform::IDENTITY, clip: None, items },
+    });
+    // Legend: one small tile per terrain on the map.
+    let mut terrains: Vec<Terrain> = Vec::new();
+    let mut fog = false;
+    for h in &layout.hexes {
+        if h.face_down && spec.view == View::Play {
+            fog = true;
+        } else if !terrains.contains(&h.terrain) {
+            terrains.push(h.terrain);
+        }
+    }
+    terrains.sort();
+    // Beside the ruler when the canvas is wide enough, else below the title.
+    let cell = (36.0, 12.0);
+    let beside = rx + ruler_w + 10.0;
+    let (lx, ly, lw) = if width - PAD - beside >= 2.0 * cell.0 {
+        (beside, top + 4.0, width - PAD - beside)
+    } else {
+        (PAD, top + th + 8.0, width - 2.0 * PAD)
+    };
+    let cols = ((lw / cell.0).floor() as usize).max(1);
+    let mut entries: Vec<(String, Vec<Item>)> = terrains
+        .iter()
+        .map(|t| {
+            (t.name().replace('_', " "), art::terrain_tile(*t, 10.0, spec.theme, spec.mode, false))
+        })
+        .collect();
+    if fog {
+        entries.push(("face down".into(), art::fog_face(10.0, spec.theme, spec.mode)));
+    }
+    if !layout.harbors.is_empty() {
+        entries.push(("harbor".into(), {
+            let mut v = vec![Item::Path {
+                path: Path::circle(Pt::default(), 4.5),
+                fill: Some(pal.chip),
+                stroke: Some(Stroke::solid(pal.ink, 0.3)),
+            }];
+            v.push(text(
+                Pt::new(0.0, centre_baseline(3.0)),
+                "3:1",
+                3.0,
+                Weight::Bold,
+                Anchor::Middle,
+                pal.ink,
+            ));
+            v
+        }));
+    }
+    let mut items = vec![text(
+        Pt::new(lx, ly),
+        "Legend",
+        s.small_text * 1.2,
+        Weight::Bold,
+        Anchor::Start,
+        pal.ink,
+    )];
+    for (i, (name, tile)) in entries.into_iter().enumerate() {
+        let (col, row) = (i % cols, i / cols);
+        let x = lx + col as f64 * cell.0;
+        let y = ly + 4.0 + row as f64 * cell.1;
+        items.push(group(Pt::new(x + 5.0, y + 6.0), tile));
+        items.push(text(
+            Pt::new(x + 12.0, y + 6.0 + centre_baseline(s.small_text)),
+            name,
+            s.small_text,
+            Weight::Regular,
+            Anchor::Start,
+            pal.ink,
+        ));
+    }
+    let rows = items.len().saturating_sub(1).div_ceil(2).div_ceil(cols).max(1);
+    let lh = 4.0 + rows as f64 * cell.1;
+    let band_h = (ly - top) + lh;
+    blocks.push(Block {
+        bounds: Rect::new(lx, ly - 5.0, lw, lh + 5.0),
+        item: Item::Group { transform: Transform::IDENTITY, clip: None, items },
+    });
+    (blocks, band_h.max(th), tw + 10.0 + ruler_w)
+}
