@@ -80,6 +80,9 @@ pub struct GenerateArgs {
     /// Do not print the text picture of the map.
     #[arg(short, long)]
     pub quiet: bool,
+    /// How the map and components are drawn and printed.
+    #[command(flatten)]
+    pub render: RenderArgs,
     /// Search many valid layouts and keep the fairest (lowest balance score);
     /// every placement rule still holds. Adds a `balance` object to layout.json.
     #[arg(long)]
@@ -120,4 +123,89 @@ pub struct BalanceArgs {
     /// Search steps per layout before giving up on it.
     #[arg(long, default_value_t = 4_000_000)]
     pub max_nodes: u64,
+}
+
+/// Paper sizes.
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PaperArg {
+    /// 210 x 297 mm.
+    A4,
+    /// US Letter, 8.5 x 11 in.
+    Letter,
+    /// 297 x 420 mm.
+    A3,
+}
+
+/// Which side up face-down tiles are drawn on the map.
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ViewArg {
+    /// Show the true tiles (for whoever builds the board).
+    Setup,
+    /// Show fog "?" hexes, as the players see them.
+    Play,
+}
+
+/// Which edge the printer flips on for double-sided sheets.
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DuplexArg {
+    /// Long-edge flipping (the usual default).
+    Long,
+    /// Short-edge flipping.
+    Short,
+}
+
+/// Rendering options of `generate`.
+#[derive(clap::Args, Debug, Clone)]
+pub struct RenderArgs {
+    /// Paper for the PDFs.
+    #[arg(long, value_enum, default_value = "a4")]
+    pub paper: PaperArg,
+    /// Face-down tiles: `setup` shows them, `play` shows fog.
+    #[arg(long, value_enum, default_value = "play")]
+    pub view: ViewArg,
+    /// Resolution of preview.png.
+    #[arg(long, default_value_t = 100.0, value_parser = parse_dpi)]
+    pub dpi: f64,
+    /// Pale fills to save ink (outlines and pictograms stay).
+    #[arg(long)]
+    pub ink_saver: bool,
+    /// Greys only: terrains told apart by pictogram.
+    #[arg(long)]
+    pub black_and_white: bool,
+    /// Which files to write besides layout.json: any of svg, pdf, png.
+    #[arg(long, default_value = "svg,pdf,png", value_name = "LIST")]
+    pub formats: String,
+    /// A folder with your own theme.toml, sheets.toml and/or printer.toml.
+    #[arg(long, value_name = "DIR")]
+    pub templates: Option<PathBuf>,
+    /// Hex size, flat to flat, in mm (default 76, the theme's).
+    #[arg(long, value_name = "MM", value_parser = parse_hex_size)]
+    pub hex_size: Option<f64>,
+    /// Print the terrain name on every hex.
+    #[arg(long)]
+    pub labels: bool,
+    /// Flip edge for double-sided component sheets (overrides printer.toml).
+    #[arg(long, value_enum)]
+    pub duplex: Option<DuplexArg>,
+    /// Write only layout.json (no drawing).
+    #[arg(long)]
+    pub layout_only: bool,
+}
+
+fn parse_dpi(s: &str) -> Result<f64, String> {
+    let v: f64 = s.parse().map_err(|_| format!("`{s}` is not a number"))?;
+    if (10.0..=600.0).contains(&v) {
+        Ok(v)
+    } else {
+        Err("choose a resolution between 10 and 600 dpi".into())
+    }
+}
+
+fn parse_hex_size(s: &str) -> Result<f64, String> {
+    let v: f64 = s.parse().map_err(|_| format!("`{s}` is not a number"))?;
+    if (30.0..=150.0).contains(&v) {
+        Ok(v)
+    } else {
+        Err("choose a hex size between 30 and 150 mm".into())
+    }
 }

@@ -2,6 +2,7 @@
 
 pub mod args;
 mod balance;
+mod render;
 
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -118,6 +119,11 @@ fn generate(a: &GenerateArgs) -> Result<(), Failure> {
     };
     let path = files::write_atomic(&out_dir, "layout.json", text.as_bytes())
         .context("writing the layout")?;
+    let drawn = if a.render.layout_only {
+        Vec::new()
+    } else {
+        render::write_outputs(&a.render, &layout, &scenario, &out_dir)?
+    };
     if !a.quiet {
         println!("{} — {} players — seed {}\n", scenario.meta.title, players, seed);
         print!("{}", text::picture(&layout));
@@ -128,6 +134,9 @@ fn generate(a: &GenerateArgs) -> Result<(), Failure> {
     }
     println!("seed: {seed}");
     println!("wrote {}", path.display());
+    for p in drawn {
+        println!("wrote {}", p.display());
+    }
     Ok(())
 }
 
