@@ -122,7 +122,25 @@ fn generate(a: &GenerateArgs) -> Result<(), Failure> {
     let drawn = if a.render.layout_only {
         Vec::new()
     } else {
-        render::write_outputs(&a.render, &layout, &scenario, &out_dir)?
+        let notes = match &balanced {
+            Some(b) => {
+                let mut n = vec![format!(
+                    "Balanced: best of {} candidates (score {:.2}, lower is fairer)",
+                    b.outcome.evaluated, b.outcome.score
+                )];
+                n.extend(crate::balance::summary_lines(&b.outcome.measures));
+                n
+            }
+            None => Vec::new(),
+        };
+        // A balanced map comes back from its search seed and candidate count.
+        let regenerate = balanced.as_ref().map(|b| {
+            format!(
+                "hexpress generate {} --players {} --seed {} --balanced --candidates {}",
+                scenario.meta.id, players, seed, b.outcome.evaluated
+            )
+        });
+        render::write_outputs(&a.render, &layout, &scenario, &out_dir, notes, regenerate)?
     };
     if !a.quiet {
         println!("{} — {} players — seed {}\n", scenario.meta.title, players, seed);

@@ -33,6 +33,8 @@ pub fn render_options(a: &RenderArgs) -> anyhow::Result<RenderOptions> {
         templates_dir: a.templates.clone(),
         hex_size: a.hex_size,
         labels: a.labels,
+        notes: Vec::new(),
+        regenerate: None,
     })
 }
 
@@ -50,8 +52,12 @@ pub fn write_outputs(
     layout: &Layout,
     scenario: &Scenario,
     dir: &Path,
+    notes: Vec<String>,
+    regenerate: Option<String>,
 ) -> anyhow::Result<Vec<PathBuf>> {
-    let opts = render_options(a)?;
+    let mut opts = render_options(a)?;
+    opts.notes = notes;
+    opts.regenerate = regenerate;
     let mut written = Vec::new();
     let files = map::map_outputs(layout, &opts).context("drawing the map")?;
     if let Some(svg) = &files.svg {

@@ -24,6 +24,12 @@ pub struct MapSpec<'a> {
     pub flat: f64,
     /// Terrain names on hexes.
     pub labels: bool,
+    /// Extra lines for the title block, e.g. the balance measures of a
+    /// `--balanced` map.
+    pub notes: &'a [String],
+    /// The command that makes this map again, when it is more than
+    /// `generate <scenario> --players N --seed S` (e.g. a balanced search).
+    pub regenerate: Option<&'a str>,
 }
 
 /// One drawn piece of the canvas with its bounds (for cutting into sheets).
@@ -268,20 +274,30 @@ fn info_band(layout: &Layout, spec: &MapSpec<'_>, top: f64, width: f64) -> (Vec<
     let mut blocks = Vec::new();
     // Title block.
     let version = env!("CARGO_PKG_VERSION");
-    let lines = [
+    let mut lines = vec![
         format!("{} players · seed {} · {} view", layout.players, layout.seed, spec.view.name()),
         format!("hexpress {version} · scenario {}", layout.scenario),
         format!(
-            "regenerate: hexpress generate {} --players {} --seed {}",
-            layout.scenario, layout.players, layout.seed
+            "regenerate: {}",
+            spec.regenerate.map_or_else(
+                || format!(
+                    "hexpress generate {} --players {} --seed {}",
+                    layout.scenario, layout.players, layout.seed
+                ),
+                str::to_string
+            )
         ),
     ];
+    if !spec.notes.is_empty() {
+        lines.push(String::new());
+        lines.extend(spec.notes.iter().cloned());
+    }
     let tw = lines
         .iter()
         .map(|l| text_width(l, s.small_text, Weight::Regular))
         .fold(text_width(&layout.title, s.title_text, Weight::Bold), f64::max)
         + 8.0;
-    let th = s.title_text + 4.0 + 3.0 * s.small_text * 1.5 + 2.0;
+    let th = s.title_text + 4.0 + lines.len() as f64 * s.small_text * 1.5 + 2.0;
     let mut items = vec![Item::Path {
         path: Path::rect(Rect::new(PAD, top, tw, th)),
         fill: Some(pal.paper),

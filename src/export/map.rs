@@ -53,6 +53,8 @@ pub fn canvas(layout: &Layout, theme: &Theme, opts: &RenderOptions) -> MapCanvas
         view: opts.view,
         flat: theme.sizes.hex_flat,
         labels: opts.labels,
+        notes: &opts.notes,
+        regenerate: opts.regenerate.as_deref(),
     };
     map_canvas(layout, &spec)
 }

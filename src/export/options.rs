@@ -128,6 +128,12 @@ pub struct RenderOptions {
     pub hex_size: Option<f64>,
     /// Print the terrain name on every hex.
     pub labels: bool,
+    /// Extra lines for the map's title block (the balance summary of a
+    /// `--balanced` map).
+    pub notes: Vec<String>,
+    /// The command that regenerates this map, when the default one
+    /// (`generate <id> --players N --seed S`) would not.
+    pub regenerate: Option<String>,
 }
 
 impl Default for RenderOptions {
@@ -142,6 +148,8 @@ impl Default for RenderOptions {
             templates_dir: None,
             hex_size: None,
             labels: false,
+            notes: Vec::new(),
+            regenerate: None,
         }
     }
 }
