@@ -90,8 +90,8 @@ mod tests {
     fn base_board_has_the_known_counts() {
         let b = Board::new(hexagon(2));
         assert_eq!(b.len(), 19);
-        // 19 hexes have 54 corners; 12 of them touch a single hex and are skipped.
-        assert_eq!(b.corners.len(), 42);
+        // 19 hexes have 54 corners; 18 of them touch a single hex and are skipped.
+        assert_eq!(b.corners.len(), 36);
         let three = b.corners.iter().filter(|c| c.iter().all(|m| *m != NONE)).count();
         assert_eq!(three, 24);
         let centre = b.index[&Hex::new(0, 0)];

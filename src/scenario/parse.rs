@@ -65,6 +65,9 @@ fn syntax_error(e: &toml_span::Error) -> Diagnostic {
             .hint("merge the two tables, or use `[[...]]` for a list of tables"),
         K::UnquotedString => d.hint("strings need quotes, e.g. `terrain = \"forest\"`"),
         K::UnterminatedString => d.hint("close the string with the same quotes that open it"),
+        K::InvalidCharInString('\n') => d.hint(
+            "the string runs into the end of the line: close it with `\"`, or use `\"\"\"` for several lines",
+        ),
         _ => d.hint("see docs/scenario-format.md for the file syntax"),
     }
 }

@@ -181,6 +181,10 @@ pub struct Solver<'a> {
     corner_others: Vec<Vec<[u16; 2]>>,
     terrain_rules: bool,
     number_rules: bool,
+    /// Whether the terrain deal can change the chip stage (which hexes take
+    /// a chip, or where gold is under `gold_no_red`); if not, chips that fail
+    /// on one deal fail on all, and retrying the terrain is pointless.
+    terrain_shapes_chips: bool,
 }
 
 /// Per-run scratch state.
@@ -270,6 +274,12 @@ impl<'a> Solver<'a> {
                     .collect()
             })
             .collect();
+        let terrain_shapes_chips = map.regions.iter().filter(|r| !r.face_down).any(|r| {
+            let chip = |t: &Terrain| c.takes_chip(*t);
+            let mixed =
+                r.tiles.iter().any(|(t, _)| chip(t)) && r.tiles.iter().any(|(t, _)| !chip(t));
+            mixed || (c.gold_no_red && r.tiles.iter().any(|(t, _)| *t == Terrain::Gold))
+        });
         Solver {
             map,
             c,
@@ -284,6 +294,7 @@ impl<'a> Solver<'a> {
                 || c.no_2_next_to_12
                 || c.max_corner_pips.is_some()
                 || c.gold_no_red,
+            terrain_shapes_chips,
         }
     }
 
@@ -304,7 +315,9 @@ impl<'a> Solver<'a> {
         let mut h_rng = stage_rng(seed, Stream::Harbors);
         let mut last_fail = (Stage::Numbers, Stop::Exhausted);
         let attempts = opts.max_terrain_attempts.max(1);
+        let mut tried = 0;
         for attempt in 1..=attempts {
+            tried = attempt;
             w.terrain.copy_from_slice(&self.fixed_terrain);
             w.number.copy_from_slice(&self.fixed_number);
             if let StageResult::Failed(stop) = self.place_terrain(&mut w, &mut t_rng) {
@@ -323,7 +336,7 @@ impl<'a> Solver<'a> {
                 Ok(stacks) => stacks,
                 Err(stop) => {
                     last_fail = (Stage::Numbers, stop);
-                    if stop == Stop::Exhausted {
+                    if stop == Stop::Exhausted && self.terrain_shapes_chips {
                         continue;
                     }
                     break;
@@ -333,7 +346,8 @@ impl<'a> Solver<'a> {
                 Some(h) => h,
                 None => {
                     last_fail = (Stage::Harbors, Stop::Exhausted);
-                    if w.tick().is_some() {
+                    if let Some(stop) = w.tick() {
+                        last_fail = (Stage::Harbors, stop);
                         break;
                     }
                     continue;
@@ -359,7 +373,7 @@ impl<'a> Solver<'a> {
             rejections,
             nodes: w.nodes,
             stop,
-            terrain_attempts: attempts,
+            terrain_attempts: tried,
         })
     }
 
