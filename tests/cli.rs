@@ -89,7 +89,8 @@ fn generate_writes_the_same_layout_json_every_time() {
     let dir = temp_dir("generate");
     let (a, b) = (dir.join("a"), dir.join("b"));
     for d in [&a, &b] {
-        let out = hexpress(&["generate", "base", "--seed", "7", "--out", d.to_str().expect("utf-8")]);
+        let out =
+            hexpress(&["generate", "base", "--seed", "7", "--out", d.to_str().expect("utf-8")]);
         assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
         assert!(text(&out.stdout).contains("seed: 7"), "{}", text(&out.stdout));
     }
@@ -101,7 +102,8 @@ fn generate_writes_the_same_layout_json_every_time() {
     assert_eq!(v["seed"], 7);
     assert_eq!(v["hexes"].as_array().map(Vec::len), Some(37));
     // Nothing but the layout is left in the folder (no temporary files).
-    let names: Vec<_> = std::fs::read_dir(&a).expect("dir").map(|e| e.expect("e").file_name()).collect();
+    let names: Vec<_> =
+        std::fs::read_dir(&a).expect("dir").map(|e| e.expect("e").file_name()).collect();
     assert_eq!(names, vec![std::ffi::OsString::from("layout.json")]);
     std::fs::remove_dir_all(&dir).expect("clean up");
 }
@@ -112,7 +114,8 @@ fn different_seeds_give_different_layouts() {
     let mut layouts = Vec::new();
     for seed in ["1", "2"] {
         let d = dir.join(seed);
-        let out = hexpress(&["generate", "-q", "--seed", seed, "--out", d.to_str().expect("utf-8")]);
+        let out =
+            hexpress(&["generate", "-q", "--seed", seed, "--out", d.to_str().expect("utf-8")]);
         assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
         layouts.push(std::fs::read(d.join("layout.json")).expect("written"));
     }
@@ -142,7 +145,8 @@ fn unsatisfiable_rules_exit_1_naming_the_rule() {
 #[test]
 fn a_player_count_without_a_map_exits_1() {
     let dir = temp_dir("players");
-    let out = hexpress(&["generate", "base", "--players", "6", "--out", dir.to_str().expect("utf-8")]);
+    let out =
+        hexpress(&["generate", "base", "--players", "6", "--out", dir.to_str().expect("utf-8")]);
     assert_eq!(out.status.code(), Some(1), "{}", text(&out.stderr));
     assert!(text(&out.stderr).contains("6 players"), "{}", text(&out.stderr));
     std::fs::remove_dir_all(&dir).expect("clean up");

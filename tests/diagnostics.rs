@@ -207,3 +207,22 @@ fn unsatisfiable_rules_fail_by_proof_and_name_the_rule() {
         assert!(out.rendered.contains(&format!("`{rule}`")), "{name}:\n{}", out.rendered);
     }
 }
+
+/// Inputs on which the TOML parser reported spans past the end of the text or
+/// reversed (found by tests/robustness.rs); the diagnostics must stay inside.
+#[test]
+fn syntax_error_spans_stay_inside_the_file() {
+    for text in
+        ["[constraints]\nno_adjacent]red = true\n", "numbers = [11, 11. 12]\n", "n = [12.\n\n["]
+    {
+        let source = Source::new("s.toml", text);
+        let diags = model::load(&source).expect_err(text);
+        assert_eq!(diags.error_count(), 1, "{text:?}");
+        for l in &diags.items()[0].labels {
+            assert!(l.span.start <= l.span.end && l.span.end <= text.len(), "{text:?}: {l:?}");
+        }
+        let out = diag::render(&source, &diags);
+        assert!(out.contains("s.toml:") && out.contains("invalid TOML:"), "{out}");
+        assert!(!out.contains("invalid TOML: wanted"), "a bare error code:\n{out}");
+    }
+}
