@@ -159,6 +159,12 @@ fn generate(a: &GenerateArgs) -> Result<(), Failure> {
 }
 
 fn report_solve_error(source: &Source, scenario: &Scenario, e: &SolveError) {
+    eprint!("{}", diag::render(source, &solve_error_diagnostics(scenario, e)));
+}
+
+/// A solver failure as diagnostics: the message, a hint, and the span where
+/// the blocking rule is set (or a hint that it is on by default).
+pub fn solve_error_diagnostics(scenario: &Scenario, e: &SolveError) -> Diagnostics {
     let mut d = Diagnostic::error(e.to_string()).hint(e.hint());
     if let SolveError::Unsatisfiable { constraint: Some(c), .. } = e {
         if let Some(sp) = scenario.constraint_spans.get(c) {
@@ -172,7 +178,7 @@ fn report_solve_error(source: &Source, scenario: &Scenario, e: &SolveError) {
     }
     let mut ds = Diagnostics::new();
     ds.push(d);
-    eprint!("{}", diag::render(source, &ds));
+    ds
 }
 
 fn validate(names: &[String]) -> Result<(), Failure> {

@@ -473,10 +473,15 @@ fn map(
 
     // Codes placed by the drawing, then the explicit cells.
     let mut placed: Vec<(Hex, String, Span)> = Vec::new();
+    // Set when some hex could not be read: counts and coasts would then be
+    // checked against a partial map and give misleading follow-up errors.
+    let mut incomplete = false;
     if let Some(g) = &m.hexes {
+        let errors = diags.error_count();
         for gc in read_grid(g, diags) {
             placed.push((gc.hex, gc.code, gc.span));
         }
+        incomplete |= diags.error_count() > errors;
     }
     for cell in &m.cells {
         if let (Some(q), Some(r), Some(code)) = (&cell.q, &cell.r, &cell.code) {
@@ -503,6 +508,7 @@ fn map(
         }
         seen.insert(hex, span.clone());
         let Some(entry) = legend.get(&code) else {
+            incomplete = true;
             let known: Vec<&str> = legend.keys().map(String::as_str).collect();
             diags.push(
                 Diagnostic::error(format!("code `{code}` is not in the legend"))
@@ -516,7 +522,10 @@ fn map(
             );
             continue;
         };
-        let Some(entry) = entry.clone() else { continue }; // already reported
+        let Some(entry) = entry.clone() else {
+            incomplete = true;
+            continue; // already reported
+        };
         let idx = cells.len();
         let (content, harbor, label) = match entry {
             Code::Fixed { terrain, number, chip_region, harbor, label } => {
@@ -542,8 +551,14 @@ fn map(
     // Regions, ordered by first use in the drawing; defined-but-unused is an error.
     let defined: BTreeMap<&str, (&Sp<String>, &RawRegion)> =
         m.regions.iter().map(|(k, r)| (k.value.as_str(), (k, r))).collect();
-    for (k, _) in &m.regions {
-        if !region_order.contains(&k.value) {
+    for (k, r) in &m.regions {
+        if !region_order.contains(&k.value) && incomplete {
+            // Its hexes may be the unreadable ones: check only its values.
+            for (name, _) in r.tiles.iter().flat_map(|ts| &ts.value) {
+                let _ = terrain(name, diags);
+            }
+            check_pool_values(r, diags);
+        } else if !region_order.contains(&k.value) {
             diags.push(
                 Diagnostic::error(format!("region `{}` has no hexes on the map", k.value))
                     .at(k.span.clone(), "unused region")
@@ -601,7 +616,7 @@ fn map(
     }
     for region in &mut regions {
         let (key, rr) = defined[region.key.as_str()];
-        pools(key, rr, region, &cells, c, diags);
+        pools(key, rr, region, incomplete, c, diags);
     }
 
     // Harbor pool vs random harbor hexes.
@@ -619,7 +634,7 @@ fn map(
                     harbor_pool.push(k);
                 }
             }
-            if pool.value.len() != random_harbors.len() {
+            if pool.value.len() != random_harbors.len() && !incomplete {
                 let mut d = Diagnostic::error(format!(
                     "the harbor pool has {} harbors for {} random harbor hexes",
                     pool.value.len(),
@@ -651,10 +666,13 @@ fn map(
     let may_be_land = |i: usize, cells: &[Cell], regions: &[Region]| match cells[i].content {
         CellContent::Fixed { terrain, .. } => terrain.is_land(),
         CellContent::Slot { region } => {
-            regions.get(region).is_some_and(|r| r.tiles.iter().any(|(t, _)| t.is_land()))
+            // A region whose pool could not be read may hold land.
+            regions
+                .get(region)
+                .is_none_or(|r| r.tiles.is_empty() || r.tiles.iter().any(|(t, _)| t.is_land()))
         }
     };
-    for (i, cell) in cells.iter().enumerate() {
+    for (i, cell) in cells.iter().enumerate().filter(|_| !incomplete) {
         let Some(h) = cell.harbor else { continue };
         match h.facing {
             Some(dir) => {
@@ -709,11 +727,14 @@ fn pools(
     key: &Sp<String>,
     rr: &RawRegion,
     region: &mut Region,
-    cells: &[Cell],
+    incomplete: bool,
     c: &Constraints,
     diags: &mut Diagnostics,
 ) {
-    let Some(tiles) = &rr.tiles else { return };
+    let Some(tiles) = &rr.tiles else {
+        check_pool_values(rr, diags);
+        return;
+    };
     let mut seen = BTreeSet::new();
     let mut total: i64 = 0;
     let mut ok = true;
@@ -739,10 +760,11 @@ fn pools(
         }
     }
     if !ok {
+        check_pool_values(rr, diags);
         return;
     }
     let slots = region.slots.len() as i64;
-    if total != slots {
+    if total != slots && !incomplete {
         let more = total > slots;
         diags.push(
             Diagnostic::error(format!(
@@ -827,8 +849,18 @@ fn pools(
         }
         diags.push(d);
     }
-    let _ = cells;
     region.numbers = numbers;
+}
+
+/// Reports bad chips and harbor kinds of a region whose tiles could not be
+/// read: those mistakes are independent of the tiles and must not hide.
+fn check_pool_values(rr: &RawRegion, diags: &mut Diagnostics) {
+    for n in rr.numbers.iter().flat_map(|ns| &ns.value) {
+        let _ = chip_number(n, diags);
+    }
+    for k in rr.harbors.iter().flat_map(|hs| &hs.value) {
+        let _ = harbor_kind(k, diags);
+    }
 }
 
 fn player_coverage(

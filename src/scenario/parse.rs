@@ -14,7 +14,7 @@ pub fn parse(source: &Source, diags: &mut Diagnostics) -> Option<RawScenario> {
     let mut root = match toml_span::parse(&source.text) {
         Ok(v) => v,
         Err(e) => {
-            diags.push(syntax_error(&e));
+            diags.push(syntax_error(&e, source.text.len()));
             return None;
         }
     };
@@ -54,18 +54,23 @@ pub(super) fn span(s: toml_span::Span) -> Span {
     s.start..s.end
 }
 
-fn syntax_error(e: &toml_span::Error) -> Diagnostic {
+fn syntax_error(e: &toml_span::Error, len: usize) -> Diagnostic {
     use toml_span::ErrorKind as K;
-    let d = Diagnostic::error(format!("invalid TOML: {}", e.kind)).at(span(e.span), "here");
+    // toml-span may report spans past the end of the text or reversed.
+    let fit = |s: toml_span::Span| s.start.min(len)..s.end.max(s.start).min(len);
+    let d = Diagnostic::error(format!("invalid TOML: {e}")).at(fit(e.span), "here");
     match &e.kind {
         K::DuplicateKey { first, .. } => d
-            .also(span(*first), "first defined here")
+            .also(fit(*first), "first defined here")
             .hint("each key may appear once per table; remove or rename one of them"),
         K::DuplicateTable { first, .. } => d
-            .also(span(*first), "first defined here")
+            .also(fit(*first), "first defined here")
             .hint("merge the two tables, or use `[[...]]` for a list of tables"),
         K::UnquotedString => d.hint("strings need quotes, e.g. `terrain = \"forest\"`"),
         K::UnterminatedString => d.hint("close the string with the same quotes that open it"),
+        K::InvalidCharInString('\n') => d.hint(
+            "the string runs into the end of the line: close it with `\"`, or use `\"\"\"` for several lines",
+        ),
         _ => d.hint("see docs/scenario-format.md for the file syntax"),
     }
 }

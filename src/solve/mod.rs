@@ -185,6 +185,10 @@ pub struct Solver<'a> {
     cp_s: Vec<[[u16; 2]; 6]>,
     terrain_rules: bool,
     number_rules: bool,
+    /// Whether the terrain deal can change the chip stage (which hexes take
+    /// a chip, or where gold is under `gold_no_red`); if not, chips that fail
+    /// on one deal fail on all, and retrying the terrain is pointless.
+    terrain_shapes_chips: bool,
 }
 
 /// Per-run scratch state.
@@ -279,6 +283,12 @@ impl<'a> Solver<'a> {
                 pairs
             })
             .collect();
+        let terrain_shapes_chips = map.regions.iter().filter(|r| !r.face_down).any(|r| {
+            let chip = |t: &Terrain| c.takes_chip(*t);
+            let mixed =
+                r.tiles.iter().any(|(t, _)| chip(t)) && r.tiles.iter().any(|(t, _)| !chip(t));
+            mixed || (c.gold_no_red && r.tiles.iter().any(|(t, _)| *t == Terrain::Gold))
+        });
         Solver {
             map,
             c,
@@ -294,6 +304,7 @@ impl<'a> Solver<'a> {
                 || c.no_2_next_to_12
                 || c.max_corner_pips.is_some()
                 || c.gold_no_red,
+            terrain_shapes_chips,
         }
     }
 
@@ -315,7 +326,9 @@ impl<'a> Solver<'a> {
         let mut h_rng = stage_rng(seed, Stream::Harbors);
         let mut last_fail = (Stage::Numbers, Stop::Exhausted);
         let attempts = opts.max_terrain_attempts.max(1);
+        let mut tried = 0;
         for attempt in 1..=attempts {
+            tried = attempt;
             w.terrain.copy_from_slice(&self.fixed_terrain);
             w.number.copy_from_slice(&self.fixed_number);
             if let StageResult::Failed(stop) = self.place_terrain(&mut w, &mut t_rng) {
@@ -334,7 +347,7 @@ impl<'a> Solver<'a> {
                 Ok(stacks) => stacks,
                 Err(stop) => {
                     last_fail = (Stage::Numbers, stop);
-                    if stop == Stop::Exhausted {
+                    if stop == Stop::Exhausted && self.terrain_shapes_chips {
                         continue;
                     }
                     break;
@@ -344,7 +357,8 @@ impl<'a> Solver<'a> {
                 Some(h) => h,
                 None => {
                     last_fail = (Stage::Harbors, Stop::Exhausted);
-                    if w.tick().is_some() {
+                    if let Some(stop) = w.tick() {
+                        last_fail = (Stage::Harbors, stop);
                         break;
                     }
                     continue;
@@ -370,7 +384,7 @@ impl<'a> Solver<'a> {
             rejections,
             nodes: w.nodes,
             stop,
-            terrain_attempts: attempts,
+            terrain_attempts: tried,
         })
     }
 

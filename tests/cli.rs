@@ -1,0 +1,186 @@
+//! Smoke tests of the `hexpress` binary: commands, exit codes, output files.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+fn hexpress(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_hexpress"))
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .expect("the binary runs")
+}
+
+fn text(b: &[u8]) -> String {
+    String::from_utf8_lossy(b).into_owned()
+}
+
+/// A fresh, empty folder under the system temp dir, unique to this test.
+fn temp_dir(test: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("hexpress-cli-{}-{test}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("create temp dir");
+    dir
+}
+
+fn builtin_files() -> Vec<String> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios");
+    let mut files: Vec<String> = std::fs::read_dir(dir)
+        .expect("scenarios folder")
+        .map(|e| e.expect("entry").path())
+        .filter(|p| p.extension().is_some_and(|e| e == "toml"))
+        .map(|p| format!("scenarios/{}", p.file_name().and_then(|n| n.to_str()).expect("name")))
+        .collect();
+    files.sort();
+    files
+}
+
+#[test]
+fn help_lists_the_commands() {
+    let out = hexpress(&["--help"]);
+    assert!(out.status.success());
+    let help = text(&out.stdout);
+    for cmd in ["generate", "validate", "list", "schema"] {
+        assert!(help.contains(cmd), "`{cmd}` missing from --help:\n{help}");
+    }
+}
+
+#[test]
+fn every_builtin_scenario_file_validates() {
+    let files = builtin_files();
+    assert!(files.len() >= 2, "{files:?}");
+    let mut args = vec!["validate"];
+    args.extend(files.iter().map(String::as_str));
+    let out = hexpress(&args);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let stdout = text(&out.stdout);
+    for f in &files {
+        assert!(stdout.contains(&format!("ok: {f}")), "{f} not reported ok:\n{stdout}");
+    }
+}
+
+#[test]
+fn an_invalid_file_exits_1_pointing_at_the_problem() {
+    let out = hexpress(&["validate", "tests/invalid/unknown-terrain.toml"]);
+    assert_eq!(out.status.code(), Some(1));
+    let err = text(&out.stderr);
+    assert!(err.contains("error:"), "{err}");
+    assert!(err.contains("tests/invalid/unknown-terrain.toml:31:11"), "{err}");
+    assert!(err.contains("hint:"), "{err}");
+}
+
+#[test]
+fn good_and_bad_files_together_exit_1_and_report_both() {
+    let out = hexpress(&["validate", "base", "tests/invalid/bad-id.toml"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(text(&out.stdout).contains("ok: scenarios/base.toml"), "{}", text(&out.stdout));
+    assert!(text(&out.stderr).contains("bad-id.toml:5:7"), "{}", text(&out.stderr));
+}
+
+#[test]
+fn a_missing_file_exits_2() {
+    let out = hexpress(&["validate", "tests/no-such-file.toml"]);
+    assert_eq!(out.status.code(), Some(2), "{}", text(&out.stderr));
+    assert!(text(&out.stderr).contains("error:"));
+}
+
+#[test]
+fn generate_writes_the_same_layout_json_every_time() {
+    let dir = temp_dir("generate");
+    let (a, b) = (dir.join("a"), dir.join("b"));
+    for d in [&a, &b] {
+        let out =
+            hexpress(&["generate", "base", "--seed", "7", "--out", d.to_str().expect("utf-8")]);
+        assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+        assert!(text(&out.stdout).contains("seed: 7"), "{}", text(&out.stdout));
+    }
+    let ja = std::fs::read(a.join("layout.json")).expect("layout.json written");
+    let jb = std::fs::read(b.join("layout.json")).expect("layout.json written");
+    assert_eq!(ja, jb, "two runs with seed 7 differ");
+    let v: serde_json::Value = serde_json::from_slice(&ja).expect("valid JSON");
+    assert_eq!(v["format"], "hexpress-layout/1", "{v}");
+    assert_eq!(v["seed"], 7);
+    assert_eq!(v["hexes"].as_array().map(Vec::len), Some(37));
+    // Exactly the promised files, no temporary ones, and every one of them
+    // byte-identical between the two runs.
+    let mut names: Vec<String> = std::fs::read_dir(&a)
+        .expect("dir")
+        .map(|e| e.expect("e").file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    assert_eq!(
+        names,
+        ["components.pdf", "layout.json", "map.pdf", "map.svg", "preview.png", "print-pack.pdf"]
+    );
+    for n in &names {
+        let (fa, fb) = (std::fs::read(a.join(n)).expect("a"), std::fs::read(b.join(n)).expect("b"));
+        assert!(fa == fb, "{n} differs between two runs with the same seed");
+    }
+    std::fs::remove_dir_all(&dir).expect("clean up");
+}
+
+#[test]
+fn different_seeds_give_different_layouts() {
+    let dir = temp_dir("seeds");
+    let mut layouts = Vec::new();
+    for seed in ["1", "2"] {
+        let d = dir.join(seed);
+        let out =
+            hexpress(&["generate", "-q", "--seed", seed, "--out", d.to_str().expect("utf-8")]);
+        assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+        layouts.push(std::fs::read(d.join("layout.json")).expect("written"));
+    }
+    assert_ne!(layouts[0], layouts[1]);
+    std::fs::remove_dir_all(&dir).expect("clean up");
+}
+
+#[test]
+fn unsatisfiable_rules_exit_1_naming_the_rule() {
+    let dir = temp_dir("unsat");
+    let out = hexpress(&[
+        "generate",
+        "tests/invalid/unsat-corner-pips.toml",
+        "--seed",
+        "3",
+        "--out",
+        dir.to_str().expect("utf-8"),
+    ]);
+    assert_eq!(out.status.code(), Some(1), "{}", text(&out.stderr));
+    let err = text(&out.stderr);
+    assert!(err.contains("`max_corner_pips`"), "{err}");
+    assert!(err.contains("unsat-corner-pips.toml:30:19"), "{err}");
+    assert!(!dir.join("layout.json").exists());
+    std::fs::remove_dir_all(&dir).expect("clean up");
+}
+
+#[test]
+fn a_player_count_without_a_map_exits_1() {
+    let dir = temp_dir("players");
+    let out =
+        hexpress(&["generate", "base", "--players", "6", "--out", dir.to_str().expect("utf-8")]);
+    assert_eq!(out.status.code(), Some(1), "{}", text(&out.stderr));
+    assert!(text(&out.stderr).contains("6 players"), "{}", text(&out.stderr));
+    std::fs::remove_dir_all(&dir).expect("clean up");
+}
+
+#[test]
+fn list_shows_the_builtins() {
+    let out = hexpress(&["list"]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let s = text(&out.stdout);
+    for id in ["base", "gold-for-catan"] {
+        assert!(s.lines().any(|l| l.starts_with(id)), "`{id}` not listed:\n{s}");
+    }
+    assert!(s.contains("Gold for Catan"), "{s}");
+}
+
+#[test]
+fn schema_is_json_describing_the_format() {
+    let out = hexpress(&["schema"]);
+    assert_eq!(out.status.code(), Some(0));
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("valid JSON");
+    let props = &v["properties"];
+    for key in ["scenario", "legend", "map", "constraints"] {
+        assert!(props.get(key).is_some(), "`{key}` missing from the schema");
+    }
+}
