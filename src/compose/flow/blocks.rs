@@ -80,7 +80,6 @@ pub(crate) fn line_items(line: &Line, x: f64, y: f64, size: f64, color: Color) -
 
 /// One chunk per line, with widow and orphan control (a paragraph of two or
 /// more lines never leaves a single line alone at either end of a page).
-#[allow(clippy::too_many_arguments)]
 fn line_chunks(
     ctx: &Ctx,
     lines: &[Line],
@@ -151,7 +150,14 @@ fn heading_chunk(ctx: &Ctx, level: u8, text: &str) -> Result<Chunk, FlowError> {
         2 => 1.1,
         _ => 0.8,
     } * ctx.lh;
-    Ok(Chunk { height, space_before, items, keep_with_next: true, what: "a heading", ..Chunk::default() })
+    Ok(Chunk {
+        height,
+        space_before,
+        items,
+        keep_with_next: true,
+        what: "a heading",
+        ..Chunk::default()
+    })
 }
 
 fn image_chunk(ctx: &Ctx, width: f64, height: f64, items: &[Item]) -> Result<Chunk, FlowError> {
@@ -176,7 +182,11 @@ fn image_chunk(ctx: &Ctx, width: f64, height: f64, items: &[Item]) -> Result<Chu
 }
 
 /// Appends the chunks of `block` to `out`.
-pub(crate) fn block_chunks(ctx: &mut Ctx, block: &Block, out: &mut Vec<Chunk>) -> Result<(), FlowError> {
+pub(crate) fn block_chunks(
+    ctx: &mut Ctx,
+    block: &Block,
+    out: &mut Vec<Chunk>,
+) -> Result<(), FlowError> {
     let size = ctx.spec.base_size;
     match block {
         Block::Heading { level, text } => out.push(heading_chunk(ctx, (*level).max(1), text)?),
@@ -204,7 +214,9 @@ pub(crate) fn block_chunks(ctx: &mut Ctx, block: &Block, out: &mut Vec<Chunk>) -
         Block::Table { header, rows, col_widths } => {
             out.extend(table_chunks(ctx, header, rows, col_widths.as_deref())?);
         }
-        Block::Image { width, height, items } => out.push(image_chunk(ctx, *width, *height, items)?),
+        Block::Image { width, height, items } => {
+            out.push(image_chunk(ctx, *width, *height, items)?)
+        }
         Block::KeepTogether(blocks) => {
             let start = out.len();
             for b in blocks {
@@ -217,7 +229,9 @@ pub(crate) fn block_chunks(ctx: &mut Ctx, block: &Block, out: &mut Vec<Chunk>) -
                 }
             }
         }
-        Block::PageBreak => out.push(Chunk { page_break: true, what: "a page break", ..Chunk::default() }),
+        Block::PageBreak => {
+            out.push(Chunk { page_break: true, what: "a page break", ..Chunk::default() })
+        }
     }
     Ok(())
 }

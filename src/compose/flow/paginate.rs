@@ -65,7 +65,10 @@ impl Pager<'_> {
 
     /// Height of a whole unit on the current page.
     fn unit_cost(&self, unit: &[Chunk]) -> f64 {
-        unit.iter().enumerate().map(|(i, c)| if i == 0 { self.cost(c) } else { c.space_before + c.height }).sum()
+        unit.iter()
+            .enumerate()
+            .map(|(i, c)| if i == 0 { self.cost(c) } else { c.space_before + c.height })
+            .sum()
     }
 
     fn put(&mut self, c: &Chunk) {

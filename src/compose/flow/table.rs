@@ -52,16 +52,46 @@ fn widths(
             widest.max(floor.min(nat[j]))
         })
         .collect();
-    let sum_min: f64 = min.iter().sum();
-    if sum_min <= total {
-        // Every word fits; share the rest by how much each column wants.
-        let want: f64 = nat.iter().zip(&min).map(|(a, b)| a - b).sum();
-        return Ok((0..n).map(|j| min[j] + (total - sum_min) * (nat[j] - min[j]) / want).collect());
+    if let Some(w) = share(&nat, &min, total) {
+        return Ok(w);
     }
     // Some words must break: at least `floor` each, the rest by word width.
     let over: f64 = min.iter().map(|m| (m - floor).max(0.0)).sum();
     let spare = total - floor * n as f64;
     Ok(min.iter().map(|m| floor + spare * (m - floor).max(0.0) / over.max(1e-9)).collect())
+}
+
+/// Widths for columns wanting `nat` (natural) and needing `min` (widest
+/// word) in `total`: narrow columns get their natural width, the others
+/// share the rest by natural width, none below its minimum. `None` when the
+/// minimums do not fit.
+fn share(nat: &[f64], min: &[f64], total: f64) -> Option<Vec<f64>> {
+    let n = nat.len();
+    let mut w: Vec<Option<f64>> = vec![None; n];
+    loop {
+        let free: Vec<usize> = (0..n).filter(|&j| w[j].is_none()).collect();
+        if free.is_empty() {
+            break;
+        }
+        let rest = total - w.iter().flatten().sum::<f64>();
+        let even = rest / free.len() as f64;
+        let narrow: Vec<usize> = free.iter().copied().filter(|&j| nat[j] <= even).collect();
+        if !narrow.is_empty() {
+            narrow.iter().for_each(|&j| w[j] = Some(nat[j]));
+            continue;
+        }
+        let sum_nat: f64 = free.iter().map(|&j| nat[j]).sum();
+        let starved: Vec<usize> =
+            free.iter().copied().filter(|&j| rest * nat[j] / sum_nat < min[j]).collect();
+        if !starved.is_empty() {
+            starved.iter().for_each(|&j| w[j] = Some(min[j]));
+            continue;
+        }
+        free.iter().for_each(|&j| w[j] = Some(rest * nat[j] / sum_nat));
+        break;
+    }
+    let w: Vec<f64> = w.into_iter().flatten().collect();
+    (w.len() == n && w.iter().sum::<f64>() <= total + 1e-6).then_some(w)
 }
 
 fn rule(y: f64, x0: f64, x1: f64, color: Color, width: f64) -> Item {
@@ -137,12 +167,22 @@ pub(crate) fn table_chunks(
     };
 
     let (head_items, head_h) = row(ctx, &wrap_row(&head_spans)?, &aligns, &widths, pad);
-    let mut items =
-        vec![Item::Path { path: Path::rect(Rect::new(0.0, 0.0, table_w, head_h)), fill: Some(HEADER_FILL), stroke: None }];
+    let mut items = vec![Item::Path {
+        path: Path::rect(Rect::new(0.0, 0.0, table_w, head_h)),
+        fill: Some(HEADER_FILL),
+        stroke: None,
+    }];
     items.extend(head_items);
     items.push(rule(0.0, 0.0, table_w, RULE_DARK, 0.35));
     items.push(rule(head_h, 0.0, table_w, RULE_DARK, 0.25));
-    let head = Chunk { height: head_h, space_before: 0.7 * ctx.lh, items, keep_with_next: !rows.is_empty(), what: "a table header", ..Chunk::default() };
+    let head = Chunk {
+        height: head_h,
+        space_before: 0.7 * ctx.lh,
+        items,
+        keep_with_next: !rows.is_empty(),
+        what: "a table header",
+        ..Chunk::default()
+    };
     let room = ctx.spec.bottom() - ctx.spec.top();
     ctx.headers.push(Chunk { space_before: 0.0, ..head.clone() });
     let header_id = ctx.headers.len() - 1;
@@ -160,7 +200,28 @@ pub(crate) fn table_chunks(
         let last = i + 2 == all.len();
         let (color, width) = if last { (RULE_DARK, 0.35) } else { (RULE_LIGHT, 0.15) };
         items.push(rule(h, 0.0, table_w, color, width));
-        out.push(Chunk { height: h, items, header: Some(header_id), what: "a table row", ..Chunk::default() });
+        out.push(Chunk {
+            height: h,
+            items,
+            header: Some(header_id),
+            what: "a table row",
+            ..Chunk::default()
+        });
     }
     Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::share;
+
+    #[test]
+    fn narrow_columns_keep_their_natural_width() {
+        let w = share(&[20.0, 150.0, 30.0], &[15.0, 30.0, 20.0], 150.0).unwrap();
+        assert_eq!(w, vec![20.0, 100.0, 30.0]);
+        // Two wide columns share by natural width, but none below its minimum.
+        let w = share(&[200.0, 100.0], &[20.0, 90.0], 150.0).unwrap();
+        assert_eq!(w, vec![60.0, 90.0]);
+        assert!(share(&[200.0, 200.0], &[100.0, 100.0], 150.0).is_none());
+    }
 }

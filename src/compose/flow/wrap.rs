@@ -205,10 +205,7 @@ pub(crate) fn natural_width(spans: &[Span], size: f64) -> f64 {
 
 /// Width of the widest unbreakable piece of `spans`, mm.
 pub(crate) fn widest_atom(spans: &[Span], size: f64) -> f64 {
-    atoms(&normalize(spans))
-        .iter()
-        .map(|a| runs_of(&a.chars, size).width)
-        .fold(0.0, f64::max)
+    atoms(&normalize(spans)).iter().map(|a| runs_of(&a.chars, size).width).fold(0.0, f64::max)
 }
 
 #[cfg(test)]
@@ -264,10 +261,7 @@ mod tests {
         let lines = wrap(&[Span::plain("  a \n\t b  ")], 4.0, 100.0).unwrap();
         assert_eq!(text(&lines[0]), "a b");
         assert!(wrap(&[Span::plain("   ")], 4.0, 100.0).unwrap().is_empty());
-        assert!(matches!(
-            wrap(&[Span::plain("W")], 4.0, 0.5),
-            Err(FlowError::TooNarrow { .. })
-        ));
+        assert!(matches!(wrap(&[Span::plain("W")], 4.0, 0.5), Err(FlowError::TooNarrow { .. })));
         assert!(matches!(
             wrap(&[Span::plain("go →")], 4.0, 100.0),
             Err(FlowError::MissingGlyph { ch: '→', .. })
