@@ -526,3 +526,30 @@ fn write_pngs(svgs: &[String], dir: &std::path::Path, dpi: f64) {
         pix.save_png(dir.join(format!("flow-sample-{}.png", i + 1))).expect("write PNG");
     }
 }
+
+#[test]
+fn oversized_keep_together_still_flows() {
+    let s = spec();
+    let mut blocks: Vec<Block> = (0..10).map(|i| para(&format!("Line {i}."))).collect();
+    blocks.push(Block::KeepTogether(vec![
+        Block::Heading { level: 2, text: "Kept".into() },
+        para(&"A group longer than one page has to break somewhere after all. ".repeat(120)),
+    ]));
+    let pages = layout_document("", &blocks, &s).unwrap();
+    assert!(pages.len() >= 2);
+    assert_in_text_area(&pages, &s);
+    // It starts on the first page (no pointless empty space), heading not last.
+    let body = body_texts(&pages[0], &s);
+    let at = body.iter().position(|t| t.1 == "Kept").unwrap();
+    assert!(at + 2 < body.len());
+}
+
+#[test]
+#[ignore = "timing, run by hand"]
+fn timing() {
+    let t = std::time::Instant::now();
+    for _ in 0..20 {
+        layout_document("The Foggy Strait", &sample(), &spec()).unwrap();
+    }
+    eprintln!("layout: {:?} per sample", t.elapsed() / 20);
+}

@@ -8,7 +8,9 @@
 
 use std::sync::OnceLock;
 
-use rustybuzz::{Direction, Face, UnicodeBuffer};
+use std::cell::RefCell;
+
+use rustybuzz::{Direction, Face, Language, Script, ShapePlan, UnicodeBuffer};
 
 use crate::compose::scene::Weight;
 
@@ -30,6 +32,13 @@ fn face(weight: Weight) -> &'static Face<'static> {
     cell.get_or_init(|| Face::from_slice(bytes, 0).expect("bundled font parses"))
 }
 
+type Plans = Vec<(Weight, Script, Option<Language>, ShapePlan)>;
+
+thread_local! {
+    /// Shaping plans by face, script and language.
+    static PLANS: RefCell<Plans> = const { RefCell::new(Vec::new()) };
+}
+
 /// Advance width in mm of `text` set in one line at `size` mm, exactly as
 /// usvg lays out a `<text>` holding the same string.
 ///
@@ -43,7 +52,26 @@ pub fn text_width(text: &str, weight: Weight, size: f64) -> f64 {
     let mut buffer = UnicodeBuffer::new();
     buffer.push_str(text);
     buffer.set_direction(Direction::LeftToRight);
-    let shaped = rustybuzz::shape(face, &[], buffer);
+    // What `rustybuzz::shape` does, with the (slow to build) plan cached.
+    buffer.guess_segment_properties();
+    let (script, language) = (buffer.script(), buffer.language());
+    let shaped = PLANS.with_borrow_mut(|plans| {
+        let i = match plans.iter().position(|p| p.0 == weight && p.1 == script && p.2 == language) {
+            Some(i) => i,
+            None => {
+                let plan = ShapePlan::new(
+                    face,
+                    Direction::LeftToRight,
+                    Some(script),
+                    language.as_ref(),
+                    &[],
+                );
+                plans.push((weight, script, language, plan));
+                plans.len() - 1
+            }
+        };
+        rustybuzz::shape_with_plan(face, &plans[i].3, buffer)
+    });
     let units: i64 = shaped.glyph_positions().iter().map(|p| i64::from(p.x_advance)).sum();
     units as f64 * size / f64::from(face.units_per_em())
 }

@@ -8,6 +8,8 @@
 
 use super::metrics::{missing_char, text_width};
 use super::model::Span;
+use std::collections::VecDeque;
+
 use super::spec::FlowError;
 use crate::compose::scene::Weight;
 
@@ -168,32 +170,65 @@ fn split_atom(atom: &Atom, size: f64, max: f64) -> Result<(Chars, Atom), FlowErr
     Ok((head(best), rest))
 }
 
+/// Moves the finished line `cur` to `lines`. The line was filled by an
+/// estimate (atom widths plus space widths); the exact measure decides, and
+/// atoms that do not fit after all go back to the front of `queue`.
+fn flush(
+    cur: &mut Vec<Atom>,
+    queue: &mut VecDeque<Atom>,
+    lines: &mut Vec<Line>,
+    size: f64,
+    max: f64,
+) {
+    loop {
+        let line = line_of(cur, size);
+        if line.width <= max + 1e-9 || cur.len() <= 1 {
+            lines.push(line);
+            cur.clear();
+            return;
+        }
+        if let Some(a) = cur.pop() {
+            queue.push_front(a);
+        }
+    }
+}
+
 /// Breaks `spans` into lines no wider than `max` mm at `size` mm.
 /// Empty text gives no lines.
 pub(crate) fn wrap(spans: &[Span], size: f64, max: f64) -> Result<Vec<Line>, FlowError> {
     check_glyphs(spans)?;
+    let space = |w: Option<Weight>| w.map_or(0.0, |w| text_width(" ", w, size));
     let mut lines = Vec::new();
     let mut cur: Vec<Atom> = Vec::new();
-    let mut queue: std::collections::VecDeque<Atom> = atoms(&normalize(spans)).into();
-    while let Some(atom) = queue.pop_front() {
-        cur.push(atom);
-        if line_of(&cur, size).width <= max + 1e-9 {
+    let mut estimate = 0.0;
+    let mut queue: VecDeque<Atom> = atoms(&normalize(spans)).into();
+    loop {
+        let Some(atom) = queue.pop_front() else {
+            if cur.is_empty() {
+                break;
+            }
+            // The last line; the exact check may push atoms back.
+            flush(&mut cur, &mut queue, &mut lines, size, max);
+            estimate = 0.0;
+            continue;
+        };
+        let width = runs_of(&atom.chars, size).width;
+        let add = if cur.is_empty() { width } else { space(atom.space) + width };
+        if estimate + add <= max + 1e-9 {
+            estimate += add;
+            cur.push(atom);
             continue;
         }
-        let Some(atom) = cur.pop() else { continue };
         if !cur.is_empty() {
-            lines.push(line_of(&cur, size));
-            cur.clear();
             queue.push_front(atom);
+            flush(&mut cur, &mut queue, &mut lines, size, max);
+            estimate = 0.0;
             continue;
         }
         // Alone and still too wide: break inside the word.
         let (head, rest) = split_atom(&atom, size, max)?;
         lines.push(runs_of(&head, size));
         queue.push_front(rest);
-    }
-    if !cur.is_empty() {
-        lines.push(line_of(&cur, size));
     }
     Ok(lines)
 }
@@ -227,6 +262,41 @@ mod tests {
         }
         let joined: Vec<String> = lines.iter().map(text).collect();
         assert_eq!(joined.join(" "), src.trim());
+    }
+
+    #[test]
+    fn every_width_gives_exactly_fitting_lines() {
+        // Kerning pairs across hyphens and bold edges, so estimates and exact
+        // measures can differ at the margin.
+        let spans = Span::parse("AV-To Ty, **Wa.** LT-Yo **\"V\"**-Ay 7.7 r.y W-A-V-A T-y-T. ");
+        let spans: Vec<Span> = spans.iter().cycle().take(spans.len() * 4).cloned().collect();
+        let mut max = 15.0;
+        while max < 90.0 {
+            let lines = wrap(&spans, 3.7, max).unwrap();
+            for l in &lines {
+                let exact: f64 =
+                    l.runs.last().map_or(0.0, |r| r.dx + text_width(&r.text, r.weight, 3.7));
+                assert!((exact - l.width).abs() < 1e-9 && l.width <= max + 1e-9, "{max}: {l:?}");
+            }
+            let words: String = lines.iter().map(text).collect::<Vec<_>>().join(" ");
+            assert_eq!(
+                words.replace(['|', ' ', '-'], ""),
+                spans.iter().map(|s| s.text.replace([' ', '-'], "")).collect::<String>()
+            );
+            max += 0.37;
+        }
+    }
+
+    #[test]
+    fn flush_returns_atoms_the_exact_measure_rejects() {
+        let mut cur = atoms(&normalize(&[Span::plain("one two three")]));
+        let two = line_of(&cur[..2], 4.0).width;
+        let mut queue = VecDeque::new();
+        let mut lines = Vec::new();
+        flush(&mut cur, &mut queue, &mut lines, 4.0, two + 0.01);
+        assert_eq!(text(&lines[0]), "one two");
+        assert_eq!(queue.len(), 1);
+        assert!(cur.is_empty());
     }
 
     #[test]
