@@ -101,7 +101,15 @@ fn sample() -> Vec<Block> {
                     "1 desert",
                 ][i],
             ),
-            Cell::new(["5, 9, 10, 11", "4, 6, 8", "3, 4, 9, 10", "drawn when revealed", "none; see Longwordwithoutanyspacesatall"][i]),
+            Cell::new(
+                [
+                    "5, 9, 10, 11",
+                    "4, 6, 8",
+                    "3, 4, 9, 10",
+                    "drawn when revealed",
+                    "none; see Longwordwithoutanyspacesatall",
+                ][i],
+            ),
             Cell::new(&(i + 2).to_string()).aligned(Align::Right),
         ]);
     }
