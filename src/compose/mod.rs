@@ -4,6 +4,7 @@ pub mod art;
 pub mod basic_art;
 pub mod calibration;
 pub mod components;
+pub mod flow;
 pub mod honeycomb;
 pub mod map;
 pub mod piece;
