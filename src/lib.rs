@@ -3,9 +3,13 @@
 //! The pipeline, one stage per module, each taking the previous stage's type:
 //!
 //! ```text
-//! scenario::parse ─► model::validate ─► solve::solve ─► export::json / text
-//!  (RawScenario)        (Scenario)        (Layout)
+//! scenario::parse ─► model::validate ─► solve::solve ─► compose::{map, tiles, sheet, flow}
+//!  (RawScenario)        (Scenario)        (Layout)         (scene: Document of Pages)
+//!                                                   ─► render::svg ─► export::{pdf, png}
 //! ```
+//!
+//! `balance` scores layouts and searches for fair ones; `cli` is the thin
+//! command-line edge (the binary's `main` only parses arguments and calls it).
 //!
 //! ```
 //! let source = hexpress::builtin::source("base").unwrap();
@@ -22,6 +26,7 @@ pub mod cli;
 pub mod compose;
 pub mod diag;
 pub mod export;
+pub mod fonts;
 pub mod geom;
 pub mod hex;
 pub mod model;

@@ -11,9 +11,9 @@ use resvg::usvg::{self, fontdb};
 use crate::render::svg::FONT_FAMILY;
 
 /// Noto Sans Regular (SIL Open Font License, see `fonts/OFL.txt`).
-pub const REGULAR: &[u8] = include_bytes!("../../fonts/NotoSans-Regular.ttf");
+pub const REGULAR: &[u8] = crate::fonts::REGULAR;
 /// Noto Sans Bold (SIL Open Font License, see `fonts/OFL.txt`).
-pub const BOLD: &[u8] = include_bytes!("../../fonts/NotoSans-Bold.ttf");
+pub const BOLD: &[u8] = crate::fonts::BOLD;
 
 /// The shared font database holding only the bundled faces.
 pub fn database() -> Arc<fontdb::Database> {

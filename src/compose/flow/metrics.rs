@@ -15,9 +15,9 @@ use rustybuzz::{Direction, Face, Language, Script, ShapePlan, UnicodeBuffer};
 use crate::compose::scene::Weight;
 
 /// Noto Sans Regular (SIL Open Font License, see `fonts/OFL.txt`).
-pub const REGULAR_TTF: &[u8] = include_bytes!("../../../fonts/NotoSans-Regular.ttf");
+pub const REGULAR_TTF: &[u8] = crate::fonts::REGULAR;
 /// Noto Sans Bold (SIL Open Font License, see `fonts/OFL.txt`).
-pub const BOLD_TTF: &[u8] = include_bytes!("../../../fonts/NotoSans-Bold.ttf");
+pub const BOLD_TTF: &[u8] = crate::fonts::BOLD;
 
 fn face(weight: Weight) -> &'static Face<'static> {
     static REGULAR: OnceLock<Face<'static>> = OnceLock::new();
