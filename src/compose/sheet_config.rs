@@ -209,7 +209,8 @@ impl Default for SheetOptions {
 
 impl SheetOptions {
     /// Reads `sheets.toml` and `printer.toml` from `dir` when they exist there,
-    /// the embedded ones otherwise.
+    /// the embedded ones otherwise; a file in `dir` only needs the keys it
+    /// changes.
     pub fn load(dir: Option<&Path>) -> Result<SheetOptions, TemplateError> {
         let read = |name: &str, fallback: &'static str| -> Result<String, TemplateError> {
             match dir.map(|d| d.join(name)) {
@@ -225,8 +226,8 @@ impl SheetOptions {
 
     /// Parses the two files' text.
     pub fn parse(sheets: &str, printer: &str) -> Result<SheetOptions, TemplateError> {
-        let s = Doc::parse("sheets.toml", sheets)?;
-        let p = Doc::parse("printer.toml", printer)?;
+        let s = Doc::parse("sheets.toml", sheets, SHEETS_TOML)?;
+        let p = Doc::parse("printer.toml", printer, PRINTER_TOML)?;
         let mut papers = Vec::new();
         let sizes = s.table("paper.sizes")?;
         for (k, v) in sizes {
@@ -352,13 +353,36 @@ fn number(v: &Value<'_>) -> Option<f64> {
 struct Doc<'a> {
     file: &'static str,
     root: Value<'a>,
+    /// The built-in file, for keys a user's file leaves out.
+    base: Option<Value<'static>>,
+}
+
+fn lookup<'v, 'a>(root: &'v Value<'a>, key: &str) -> Option<&'v Value<'a>> {
+    let mut v = root;
+    for part in key.split('.') {
+        v = v.as_table().and_then(|t| t.iter().find(|(k, _)| k.name == part).map(|(_, v)| v))?;
+    }
+    Some(v)
 }
 
 impl<'a> Doc<'a> {
-    fn parse(file: &'static str, text: &'a str) -> Result<Doc<'a>, TemplateError> {
-        toml_span::parse(text)
-            .map(|root| Doc { file, root })
-            .map_err(|e| TemplateError::Syntax { file: file.into(), message: e.kind.to_string() })
+    /// Parses `text`; keys it lacks are read from the built-in `base` text.
+    fn parse(
+        file: &'static str,
+        text: &'a str,
+        base: &'static str,
+    ) -> Result<Doc<'a>, TemplateError> {
+        let syntax = |e: toml_span::Error| TemplateError::Syntax {
+            file: file.into(),
+            message: e.kind.to_string(),
+        };
+        let root = toml_span::parse(text).map_err(syntax)?;
+        let base = if std::ptr::eq(text, base) {
+            None
+        } else {
+            Some(toml_span::parse(base).map_err(syntax)?)
+        };
+        Ok(Doc { file, root, base })
     }
 
     fn err(&self, key: &str, problem: String) -> TemplateError {
@@ -366,14 +390,9 @@ impl<'a> Doc<'a> {
     }
 
     fn get(&self, key: &str) -> Result<&Value<'a>, TemplateError> {
-        let mut v = &self.root;
-        for part in key.split('.') {
-            v = v
-                .as_table()
-                .and_then(|t| t.iter().find(|(k, _)| k.name == part).map(|(_, v)| v))
-                .ok_or_else(|| self.err(key, "is missing".into()))?;
-        }
-        Ok(v)
+        lookup(&self.root, key)
+            .or_else(|| self.base.as_ref().and_then(|b| lookup(b, key)))
+            .ok_or_else(|| self.err(key, "is missing".into()))
     }
 
     fn table(&self, key: &str) -> Result<&Table<'a>, TemplateError> {
@@ -417,6 +436,18 @@ impl<'a> Doc<'a> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_partial_user_file_keeps_the_other_built_in_keys() {
+        let o =
+            SheetOptions::parse(SHEETS_TOML, "duplex = \"short\"\nback_offset_x = 1.5\n").unwrap();
+        assert_eq!(o.printer.duplex, Duplex::Short);
+        assert_eq!(o.printer.back_offset_x, 1.5);
+        assert_eq!(o.printer.back_offset_y, 0.0);
+        assert_eq!(o.printer.scale_x, 1.0);
+        let e = SheetOptions::parse(SHEETS_TOML, "scale_x = 2.0\n").unwrap_err().to_string();
+        assert!(e.contains("scale_x"), "{e}");
+    }
 
     #[test]
     fn embedded_templates_load() {
