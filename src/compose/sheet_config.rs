@@ -469,9 +469,13 @@ mod tests {
         let bad = PRINTER_TOML.replace("duplex = \"long\"", "duplex = \"sideways\"");
         let e = SheetOptions::parse(SHEETS_TOML, &bad).unwrap_err().to_string();
         assert!(e.contains("printer.toml") && e.contains("sideways"), "{e}");
+        // A key left out of a user file falls back to the built-in value...
         let missing = SHEETS_TOML.replace("bleed = 3.0", "");
-        let e = SheetOptions::parse(&missing, PRINTER_TOML).unwrap_err().to_string();
-        assert!(e.contains("sheet.bleed") && e.contains("missing"), "{e}");
+        assert_eq!(SheetOptions::parse(&missing, PRINTER_TOML).unwrap().bleed, 3.0);
+        // ...but a wrong type is still an error naming the key.
+        let wrong = SHEETS_TOML.replace("bleed = 3.0", "bleed = \"lots\"");
+        let e = SheetOptions::parse(&wrong, PRINTER_TOML).unwrap_err().to_string();
+        assert!(e.contains("sheet.bleed") && e.contains("number"), "{e}");
         let e = SheetOptions::parse("x = [", PRINTER_TOML).unwrap_err().to_string();
         assert!(e.contains("not valid TOML"), "{e}");
     }
