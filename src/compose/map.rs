@@ -58,6 +58,8 @@ pub struct MapCanvas {
     pub geom: HexGeom,
     /// Heading for overview pages and metadata.
     pub title: String,
+    /// The footer facts every printed sheet carries: title, seed, version, scale.
+    pub footer: String,
 }
 
 impl MapCanvas {
@@ -182,6 +184,12 @@ pub fn map_canvas(layout: &Layout, spec: &MapSpec<'_>) -> MapCanvas {
         board,
         geom: g,
         title: layout.title.clone(),
+        footer: format!(
+            "{} · seed {} · hexpress {} · print at 100 %",
+            layout.title,
+            layout.seed,
+            env!("CARGO_PKG_VERSION")
+        ),
     }
 }
 

@@ -264,13 +264,12 @@ pub fn tile_document(
             // Sheet label box in the top-left corner of the printable area.
             let info =
                 format!("sheet {} of {} · map 1:1", row * t.cols.len() + col + 1, t.sheets());
-            let lw = text_width(&name, 6.0, Weight::Bold).max(text_width(
-                &info,
-                small * 0.8,
-                Weight::Regular,
-            )) + 4.0;
+            let lw = text_width(&name, 6.0, Weight::Bold)
+                .max(text_width(&info, small * 0.8, Weight::Regular))
+                .max(text_width(&canvas.footer, small * 0.8, Weight::Regular))
+                + 4.0;
             page.push(Item::Path {
-                path: Path::rect(Rect::new(margin, margin, lw, 12.0)),
+                path: Path::rect(Rect::new(margin, margin, lw, 15.5)),
                 fill: Some(pal.paper),
                 stroke: Some(Stroke::solid(pal.ink, 0.3)),
             });
@@ -285,6 +284,14 @@ pub fn tile_document(
             page.push(text(
                 Pt::new(margin + 2.0, margin + 10.5),
                 info,
+                small * 0.8,
+                Weight::Regular,
+                Anchor::Start,
+                pal.ink,
+            ));
+            page.push(text(
+                Pt::new(margin + 2.0, margin + 14.0),
+                canvas.footer.clone(),
                 small * 0.8,
                 Weight::Regular,
                 Anchor::Start,
