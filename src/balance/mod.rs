@@ -40,11 +40,7 @@ pub fn balanced(
     opts: &SearchOptions,
     progress: Progress<'_>,
 ) -> Result<Outcome, SolveError> {
-    let map = scenario.map_for(players).ok_or_else(|| SolveError::NoMap {
-        scenario: scenario.meta.id.clone(),
-        players,
-        available: scenario.meta.players.clone(),
-    })?;
+    let map = crate::solve::map_for(scenario, players)?;
     let solver = Solver::new(map, &scenario.constraints);
     let eval = Evaluator::new(map);
     let mut out = search(&solver, &eval, weights, seed, opts, progress)?;

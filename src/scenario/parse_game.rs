@@ -67,15 +67,25 @@ impl Walker<'_> {
         }
     }
 
-    fn required_str(&mut self, t: &mut TableReader<'_>, key: &str) -> Option<Sp<String>> {
+    /// Reads a required key with `read`, or reports it missing.
+    fn required<'de, T>(
+        &mut self,
+        t: &mut TableReader<'de>,
+        key: &str,
+        read: impl FnOnce(&mut Self, &mut Value<'de>, &str) -> Option<T>,
+    ) -> Option<T> {
         match t.take(key) {
-            Some(mut v) => self.string(&mut v, key),
+            Some(mut v) => read(self, &mut v, key),
             None => {
                 let (at, what) = (t.span.clone(), t.what.clone());
                 self.missing(at, &what, key);
                 None
             }
         }
+    }
+
+    fn required_str(&mut self, t: &mut TableReader<'_>, key: &str) -> Option<Sp<String>> {
+        self.required(t, key, |w, v, k| w.string(v, k))
     }
 
     fn components(&mut self, v: &mut Value<'_>) -> Option<RawComponents> {
@@ -115,14 +125,7 @@ impl Walker<'_> {
                 continue;
             };
             let building = self.required_str(&mut tt, "building");
-            let goods = match tt.take("goods") {
-                Some(mut v) => self.counts(&mut v, "goods"),
-                None => {
-                    let (at, what) = (tt.span.clone(), tt.what.clone());
-                    self.missing(at, &what, "goods");
-                    None
-                }
-            };
+            let goods = self.required(&mut tt, "goods", |w, v, k| w.counts(v, k));
             tt.finish(self);
             if let (Some(b), Some(g)) = (building, goods) {
                 c.trade_tokens.push((b, g));
@@ -134,22 +137,8 @@ impl Walker<'_> {
             else {
                 continue;
             };
-            let cost = match ct.take("cost") {
-                Some(mut v) => self.counts(&mut v, "cost"),
-                None => {
-                    let (at, what) = (ct.span.clone(), ct.what.clone());
-                    self.missing(at, &what, "cost");
-                    None
-                }
-            };
-            let count = match ct.take("count") {
-                Some(mut v) => self.int(&mut v, "count"),
-                None => {
-                    let (at, what) = (ct.span.clone(), ct.what.clone());
-                    self.missing(at, &what, "count");
-                    None
-                }
-            };
+            let cost = self.required(&mut ct, "cost", |w, v, k| w.counts(v, k));
+            let count = self.required(&mut ct, "count", |w, v, k| w.int(v, k));
             ct.finish(self);
             if let (Some(cost), Some(count)) = (cost, count) {
                 c.castaway_tokens.push((cost, count));
@@ -162,14 +151,7 @@ impl Walker<'_> {
     fn cost(&mut self, mut v: Value<'_>) -> Option<RawCost> {
         let mut t = self.table(&mut v, "[[costs]]", fields::COST)?;
         let item = self.required_str(&mut t, "item");
-        let cost = match t.take("cost") {
-            Some(mut v) => self.counts(&mut v, "cost"),
-            None => {
-                let (at, what) = (t.span.clone(), t.what.clone());
-                self.missing(at, &what, "cost");
-                None
-            }
-        };
+        let cost = self.required(&mut t, "cost", |w, v, k| w.counts(v, k));
         let alt = t.take("alt").and_then(|mut v| self.counts(&mut v, "alt"));
         let note = t.take("note").and_then(|mut v| self.string(&mut v, "note"));
         let variant = t.take("variant").and_then(|mut v| self.string(&mut v, "variant"));
@@ -190,14 +172,7 @@ impl Walker<'_> {
         let mut t = self.table(&mut v, "[[tables]]", fields::TABLE)?;
         let id = self.required_str(&mut t, "id");
         let title = self.required_str(&mut t, "title");
-        let columns = match t.take("columns") {
-            Some(mut v) => self.str_array(&mut v, "columns"),
-            None => {
-                let (at, what) = (t.span.clone(), t.what.clone());
-                self.missing(at, &what, "columns");
-                None
-            }
-        };
+        let columns = self.required(&mut t, "columns", |w, v, k| w.str_array(v, k));
         let mut rows = Vec::new();
         match t.take("rows") {
             Some(mut v) => {

@@ -145,6 +145,16 @@ impl SolveError {
     }
 }
 
+/// The scenario's map for a player count, or the error that says which
+/// player counts it supports.
+pub fn map_for(scenario: &Scenario, players: u8) -> Result<&MapDef, SolveError> {
+    scenario.map_for(players).ok_or_else(|| SolveError::NoMap {
+        scenario: scenario.meta.id.clone(),
+        players,
+        available: scenario.meta.players.clone(),
+    })
+}
+
 /// Lays out the map of `scenario` for `players` from `seed`.
 pub fn solve(
     scenario: &Scenario,
@@ -152,11 +162,7 @@ pub fn solve(
     seed: u64,
     opts: &SolveOptions,
 ) -> Result<Layout, SolveError> {
-    let map = scenario.map_for(players).ok_or_else(|| SolveError::NoMap {
-        scenario: scenario.meta.id.clone(),
-        players,
-        available: scenario.meta.players.clone(),
-    })?;
+    let map = map_for(scenario, players)?;
     let solver = Solver::new(map, &scenario.constraints);
     let mut layout = solver.solve(seed, opts)?;
     layout.scenario = scenario.meta.id.clone();
