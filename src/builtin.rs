@@ -9,6 +9,12 @@ pub const DEFAULT: &str = "base";
 pub const ALL: &[(&str, &str)] = &[
     ("base", include_str!("../scenarios/base.toml")),
     ("gold-for-catan", include_str!("../scenarios/gold-for-catan.toml")),
+    ("catan-world", include_str!("../scenarios/catan-world.toml")),
+    ("seven-islands", include_str!("../scenarios/seven-islands.toml")),
+    ("reach-catan", include_str!("../scenarios/reach-catan.toml")),
+    ("traders-and-wagons", include_str!("../scenarios/traders-and-wagons.toml")),
+    ("fishermen", include_str!("../scenarios/fishermen.toml")),
+    ("fog-islands", include_str!("../scenarios/fog-islands.toml")),
 ];
 
 /// The source of a built-in scenario, named `builtin:<id>`.

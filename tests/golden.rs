@@ -36,6 +36,36 @@ fn gold_for_catan_4p_seed_42() {
 }
 
 #[test]
+fn catan_world_4p_seed_3() {
+    golden("catan-world", 4, 3);
+}
+
+#[test]
+fn seven_islands_3p_seed_4() {
+    golden("seven-islands", 3, 4);
+}
+
+#[test]
+fn reach_catan_4p_seed_5() {
+    golden("reach-catan", 4, 5);
+}
+
+#[test]
+fn traders_and_wagons_3p_seed_6() {
+    golden("traders-and-wagons", 3, 6);
+}
+
+#[test]
+fn fishermen_4p_seed_7() {
+    golden("fishermen", 4, 7);
+}
+
+#[test]
+fn fog_islands_3p_seed_8() {
+    golden("fog-islands", 3, 8);
+}
+
+#[test]
 fn strict_base_seed_7() {
     let mut s = common::builtin("base");
     s.constraints = hexpress::model::Constraints::strict();

@@ -10,15 +10,22 @@ use hexpress::export::json::to_json;
 use hexpress::model::Constraints;
 use hexpress::solve::{check::violations, solve, SolveOptions, Solver};
 
+/// Seeds for the two plain scenarios (fast to solve).
 const SEEDS: u64 = 2_000;
+/// Seeds for the larger seed scenarios, per player count.
+const SEED_SCENARIO_SEEDS: u64 = 500;
 
 fn check_scenario(id: &str) {
+    check_scenario_seeds(id, SEEDS);
+}
+
+fn check_scenario_seeds(id: &str, seeds: u64) {
     let s = common::builtin(id);
     let opts = SolveOptions::default();
     for &players in &s.meta.players {
         let map = s.map_for(players).expect("map for listed player count");
         let mut distinct = BTreeSet::new();
-        for seed in 0..SEEDS {
+        for seed in 0..seeds {
             let layout = solve(&s, players, seed, &opts)
                 .unwrap_or_else(|e| panic!("{id} {players}p seed {seed}: {e}"));
             let v = violations(map, &s.constraints, &layout);
@@ -28,10 +35,10 @@ fn check_scenario(id: &str) {
             assert_eq!(json, again, "{id} {players}p seed {seed} is not reproducible");
             distinct.insert(json.replace(&format!("\"seed\": {seed},"), ""));
         }
-        // Collisions among 2,000 shuffles of 18 tiles and chips are practically impossible.
+        // Collisions among shuffles of 15 or more tiles and chips are practically impossible.
         assert!(
-            distinct.len() as u64 >= SEEDS - 2,
-            "{id} {players}p: only {} distinct layouts from {SEEDS} seeds",
+            distinct.len() as u64 >= seeds - 2,
+            "{id} {players}p: only {} distinct layouts from {seeds} seeds",
             distinct.len()
         );
     }
@@ -48,9 +55,52 @@ fn gold_for_catan_over_many_seeds() {
 }
 
 #[test]
+fn catan_world_over_many_seeds() {
+    check_scenario_seeds("catan-world", SEED_SCENARIO_SEEDS);
+}
+
+#[test]
+fn seven_islands_over_many_seeds() {
+    check_scenario_seeds("seven-islands", SEED_SCENARIO_SEEDS);
+}
+
+#[test]
+fn reach_catan_over_many_seeds() {
+    check_scenario_seeds("reach-catan", SEED_SCENARIO_SEEDS);
+}
+
+#[test]
+fn traders_and_wagons_over_many_seeds() {
+    check_scenario_seeds("traders-and-wagons", SEED_SCENARIO_SEEDS);
+}
+
+#[test]
+fn fishermen_over_many_seeds() {
+    check_scenario_seeds("fishermen", SEED_SCENARIO_SEEDS);
+}
+
+#[test]
+fn fog_islands_over_many_seeds() {
+    check_scenario_seeds("fog-islands", SEED_SCENARIO_SEEDS);
+}
+
+#[test]
 fn every_builtin_scenario_is_covered() {
     let ids: Vec<&str> = hexpress::builtin::ids().collect();
-    assert_eq!(ids, ["base", "gold-for-catan"], "add a property test for each new built-in");
+    assert_eq!(
+        ids,
+        [
+            "base",
+            "gold-for-catan",
+            "catan-world",
+            "seven-islands",
+            "reach-catan",
+            "traders-and-wagons",
+            "fishermen",
+            "fog-islands"
+        ],
+        "add a property test for each new built-in"
+    );
 }
 
 #[test]
