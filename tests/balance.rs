@@ -106,6 +106,7 @@ fn hand_layout(s: &Scenario) -> Layout {
             face_down: false,
             chip_stack: vec![],
         }],
+        labels: Default::default(),
         constraints: s.constraints.clone(),
         stats: SolveStats::default(),
     }

@@ -105,13 +105,21 @@ pub fn map_canvas(layout: &Layout, spec: &MapSpec<'_>) -> MapCanvas {
         Pt::new(c.x + origin.x, c.y + origin.y)
     };
     let hidden = |face_down: bool| face_down && spec.view == View::Play;
+    // A fishing ground's number is printed as a chip (with its pips), like
+    // the published tiles, rather than as a text label.
+    let label_chip = |i: usize| -> Option<u8> {
+        let h = &layout.hexes[i];
+        let n: u8 = layout.label(i)?.trim().parse().ok()?;
+        (h.terrain == Terrain::FishingGround && h.number.is_none() && crate::vocab::pips(n) > 0)
+            .then_some(n)
+    };
 
     let mut blocks = Vec::new();
     let mut keep_whole = Vec::new();
     let harbor_at = |h: Hex| layout.harbors.iter().find(|p| p.hex == h);
 
     // 1. Hex tiles.
-    for h in &layout.hexes {
+    for (i, h) in layout.hexes.iter().enumerate() {
         let c = at(h.hex);
         let items = if hidden(h.face_down) {
             art::fog_face(spec.flat, spec.theme, spec.mode)
@@ -129,23 +137,32 @@ pub fn map_canvas(layout: &Layout, spec: &MapSpec<'_>) -> MapCanvas {
                 },
             ]
         } else {
-            art::terrain_tile(h.terrain, spec.flat, spec.theme, spec.mode, h.number.is_some())
+            let chip = h.number.is_some() || label_chip(i).is_some();
+            art::terrain_tile(h.terrain, spec.flat, spec.theme, spec.mode, chip)
         };
         blocks.push(Block { bounds: hex_bounds(g, c), item: group(c, items) });
     }
-    // 2. Labels.
-    if spec.labels {
-        for h in layout.hexes.iter().filter(|h| !hidden(h.face_down)) {
-            let c = at(h.hex);
-            let size = spec.theme.sizes.label_text;
-            let name = h.terrain.name().replace('_', " ");
-            let w = text_width(&name, size, Weight::Regular);
-            let pos = Pt::new(c.x, c.y + 0.7 * g.radius());
-            blocks.push(Block {
-                bounds: Rect::new(pos.x - w / 2.0, pos.y - size, w, size * 1.3),
-                item: text(pos, name, size, Weight::Regular, Anchor::Middle, pal.ink),
-            });
-        }
+    // 2. Labels: the scenario's names (front coast, a lake's rolls, a spice
+    // village's benefit) in bold, else with `--labels` the terrain's name.
+    for (i, h) in layout.hexes.iter().enumerate().filter(|(_, h)| !hidden(h.face_down)) {
+        let (name, weight) = match layout.label(i) {
+            Some(_) if label_chip(i).is_some() => continue,
+            Some(l) => (l.to_string(), Weight::Bold),
+            None if spec.labels => (h.terrain.name().replace('_', " "), Weight::Regular),
+            None => continue,
+        };
+        let c = at(h.hex);
+        let y = 0.64 * g.radius();
+        // A pointy-top hex is (R - |y|) * sqrt(3) wide at height y below its centre.
+        let room = 0.9 * (g.radius() - y) * 3f64.sqrt();
+        let base = spec.theme.sizes.label_text;
+        let size = base.min(base * room / text_width(&name, base, weight).max(0.001));
+        let w = text_width(&name, size, weight);
+        let pos = Pt::new(c.x, c.y + y);
+        blocks.push(Block {
+            bounds: Rect::new(pos.x - w / 2.0, pos.y - size, w, size * 1.3),
+            item: text(pos, name, size, weight, Anchor::Middle, pal.ink),
+        });
     }
     // 3. Harbors.
     for hb in &layout.harbors {
@@ -159,8 +176,8 @@ pub fn map_canvas(layout: &Layout, spec: &MapSpec<'_>) -> MapCanvas {
     }
     // 4. Number chips.
     let d = spec.theme.sizes.chip_diameter;
-    for h in layout.hexes.iter().filter(|h| !hidden(h.face_down)) {
-        if let Some(n) = h.number {
+    for (i, h) in layout.hexes.iter().enumerate().filter(|(_, h)| !hidden(h.face_down)) {
+        if let Some(n) = h.number.or_else(|| label_chip(i)) {
             let c = at(h.hex);
             let cc = Pt::new(c.x, c.y + 0.1 * g.radius());
             keep_whole.push((cc, d / 2.0));

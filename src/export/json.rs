@@ -20,6 +20,8 @@ struct HexOut<'a> {
     region: Option<&'a str>,
     fixed: bool,
     face_down: bool,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    label: Option<&'a str>,
 }
 
 #[derive(Serialize)]
@@ -131,6 +133,7 @@ fn render(layout: &Layout, balance: Option<String>) -> String {
                 region: layout.region_key(i),
                 fixed: h.fixed,
                 face_down: h.face_down,
+                label: layout.label(i),
             })
         })
         .collect();

@@ -21,6 +21,9 @@ pub struct Layout {
     pub harbors: Vec<PlacedHarbor>,
     /// Region keys, indexed by [`PlacedHex::region`].
     pub regions: Vec<RegionInfo>,
+    /// Names the scenario prints on hexes, indexed like `hexes` (shared
+    /// between all layouts of a map, so solving allocates nothing for them).
+    pub labels: std::sync::Arc<Vec<Option<String>>>,
     /// The rules it was made under.
     pub constraints: Constraints,
     /// How hard the search worked.
@@ -78,6 +81,11 @@ pub struct SolveStats {
 }
 
 impl Layout {
+    /// The scenario's label for hex `i`, if it has one.
+    pub fn label(&self, i: usize) -> Option<&str> {
+        self.labels.get(i).and_then(|l| l.as_deref())
+    }
+
     /// The region key of hex `i`, if it belongs to one.
     pub fn region_key(&self, i: usize) -> Option<&str> {
         self.hexes[i].region.and_then(|r| self.regions.get(r as usize)).map(|r| r.key.as_str())

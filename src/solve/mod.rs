@@ -195,6 +195,8 @@ pub struct Solver<'a> {
     /// a chip, or where gold is under `gold_no_red`); if not, chips that fail
     /// on one deal fail on all, and retrying the terrain is pointless.
     terrain_shapes_chips: bool,
+    /// The map's hex labels, shared by every layout.
+    labels: std::sync::Arc<Vec<Option<String>>>,
 }
 
 /// Per-run scratch state.
@@ -304,6 +306,7 @@ impl<'a> Solver<'a> {
             slots,
             nb_s,
             cp_s,
+            labels: std::sync::Arc::new(map.cells.iter().map(|c| c.label.clone()).collect()),
             terrain_rules: c.max_terrain_group.is_some() || c.gold_not_adjacent,
             number_rules: c.no_adjacent_red
                 || c.no_equal_neighbours
@@ -438,6 +441,7 @@ impl<'a> Solver<'a> {
             hexes,
             harbors,
             regions,
+            labels: self.labels.clone(),
             constraints: self.c.clone(),
             stats: SolveStats { terrain_attempts: attempt, nodes: w.nodes },
         }
