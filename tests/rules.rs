@@ -202,7 +202,8 @@ fn every_text_run_lies_inside_its_text_area() {
 }
 
 fn check_handout_pages(pages: &[Page], spec: &PageSpec) {
-    let body = Rect::new(spec.left(), spec.top(), spec.right() - spec.left(), spec.bottom() - spec.top());
+    let body =
+        Rect::new(spec.left(), spec.top(), spec.right() - spec.left(), spec.bottom() - spec.top());
     // The footer sits below the text area, within the side margins and on the page.
     let foot = Rect::new(spec.left(), spec.bottom(), body.w, spec.margins.bottom - 3.0);
     for (i, p) in pages.iter().enumerate() {
@@ -225,10 +226,15 @@ fn long_table(rows: usize) -> String {
         "\n[[tables]]\nid = \"long\"\ntitle = \"A long table\"\ncolumns = [\"Roll\", \"What happens\"]\nrows = [\n",
     );
     for i in 1..=rows {
-        t.push_str(&format!("  [\"Row{i}\", \"Something happens to every player with a coastal town\"],\n"));
+        t.push_str(&format!(
+            "  [\"Row{i}\", \"Something happens to every player with a coastal town\"],\n"
+        ));
     }
     t.push_str("]\n");
-    FIXTURE.replace("\n[[tables]]\nid = \"gold-income\"", &format!("{t}\n[[tables]]\nid = \"gold-income\""))
+    FIXTURE.replace(
+        "\n[[tables]]\nid = \"gold-income\"",
+        &format!("{t}\n[[tables]]\nid = \"gold-income\""),
+    )
 }
 
 fn long_cards(rows: usize) -> Vec<Piece> {

@@ -69,7 +69,8 @@ pub fn run(a: &RulesArgs) -> Result<(), Failure> {
         templates_dir: a.templates.clone(),
         ..RenderOptions::default()
     };
-    let doc = handout_document(&scenario, &layout, &opts).context("laying out the rules handout")?;
+    let doc =
+        handout_document(&scenario, &layout, &opts).context("laying out the rules handout")?;
     let written = write_handout(&doc, &dir, true, true)?;
     println!("seed: {seed}");
     for p in written {

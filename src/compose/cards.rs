@@ -23,8 +23,8 @@ use crate::model::Scenario;
 
 /// Distance from the cut line to the text area, mm.
 pub const SAFE: f64 = 4.5;
-/// Body text sizes tried, largest first, mm (8.5 pt down to 6 pt).
-pub const SIZES: [f64; 6] = [3.0, 2.8, 2.6, 2.4, 2.25, 2.1];
+/// Body text sizes tried, largest first, mm (about 10 pt down to 6 pt).
+pub const SIZES: [f64; 8] = [3.6, 3.3, 3.0, 2.8, 2.6, 2.4, 2.25, 2.1];
 /// Title of the set of reference cards on print sheets.
 pub const SET_TITLE: &str = "Reference cards";
 
@@ -226,8 +226,9 @@ fn part_size(p: &Part, z: &Sz) -> f64 {
     }
 }
 
-/// (narrowest, natural) width of a part.
-fn part_widths(p: &Part, z: &Sz) -> (f64, f64) {
+/// (narrowest, natural) width of a part; with `whole_costs` a cost's icons
+/// stay on one line.
+fn part_widths(p: &Part, z: &Sz, whole_costs: bool) -> (f64, f64) {
     match p {
         Part::Text { spans, .. } => {
             let size = part_size(p, z);
@@ -237,7 +238,7 @@ fn part_widths(p: &Part, z: &Sz) -> (f64, f64) {
             let t = tokens(c, z);
             let min = t.iter().map(|x| x.1).fold(0.0, f64::max);
             let nat = t.iter().map(|x| x.1).sum::<f64>() + z.gap * t.len().saturating_sub(1) as f64;
-            (min, nat)
+            (if whole_costs { nat } else { min }, nat)
         }
     }
 }
@@ -370,9 +371,21 @@ fn icon(r: crate::vocab::Resource, c: Pt, z: &Sz, look: &Look) -> Vec<Item> {
     resource_icon(r, c, z.icon / 1.24, look.art.theme, look.art.mode)
 }
 
-/// Column widths for `rows` (and the header) in `avail` mm, or `None` when
-/// even the narrowest columns do not fit.
+/// Column widths for `rows` (and the header) in `avail` mm, keeping each
+/// cost on one line when that fits; `None` when even the narrowest columns
+/// do not fit.
 fn columns(header: &[String], rows: &[Vec<CardCell>], avail: f64, z: &Sz) -> Option<Vec<f64>> {
+    columns_with(header, rows, avail, z, true)
+        .or_else(|| columns_with(header, rows, avail, z, false))
+}
+
+fn columns_with(
+    header: &[String],
+    rows: &[Vec<CardCell>],
+    avail: f64,
+    z: &Sz,
+    whole_costs: bool,
+) -> Option<Vec<f64>> {
     let n = header.len().max(rows.iter().map(Vec::len).max().unwrap_or(0));
     if n == 0 {
         return Some(Vec::new());
@@ -387,7 +400,7 @@ fn columns(header: &[String], rows: &[Vec<CardCell>], avail: f64, z: &Sz) -> Opt
     for row in rows {
         for (i, cell) in row.iter().enumerate() {
             for p in cell {
-                let (a, b) = part_widths(p, z);
+                let (a, b) = part_widths(p, z, whole_costs);
                 min[i] = min[i].max(a);
                 nat[i] = nat[i].max(b);
             }
@@ -484,7 +497,11 @@ fn lay_card(
     }
     if let Some(n) = note {
         y += 0.4 * z.s;
-        let laid = Laid::Text { lines: wrap(&Span::parse(n), z.small(), area.w)?, size: z.small(), color: GREY };
+        let laid = Laid::Text {
+            lines: wrap(&Span::parse(n), z.small(), area.w)?,
+            size: z.small(),
+            color: GREY,
+        };
         draw_laid(&laid, area.x, y, z, look, &mut items);
         y += laid.height(z);
     }
@@ -509,8 +526,19 @@ fn fit(
 ) -> Result<Option<(Vec<Item>, f64)>, FlowError> {
     for s in SIZES {
         let z = Sz::new(s);
-        if let Some((items, h)) = lay_card(title, &t.header, rows, t.note.as_deref(), area, &z, look)? {
+        let lay = |z: &Sz| lay_card(title, &t.header, rows, t.note.as_deref(), area, z, look);
+        if let Some((items, h)) = lay(&z)? {
             if h <= area.h + 1e-9 {
+                // Spread spare room over the rows (up to a comfortable padding).
+                let spare = (area.h - h) / (2 * rows.len()).max(1) as f64;
+                if spare > 0.05 {
+                    let airy = Sz { pad: z.pad + spare.min(0.5 * s), ..z };
+                    if let Some((items, h)) = lay(&airy)? {
+                        if h <= area.h + 1e-9 {
+                            return Ok(Some((items, s)));
+                        }
+                    }
+                }
                 return Ok(Some((items, s)));
             }
         }
@@ -554,9 +582,7 @@ fn faces(t: &CardTable, area: Rect, look: &Look) -> Result<Vec<Vec<Item>>, FlowE
         let title = numbered(&t.title, k + 1, n);
         match fit(t, &title, &t.rows[g], area, look)? {
             Some((items, _)) => out.push(items),
-            None => {
-                return Err(FlowError::TooTall { what: title, height: f64::NAN, room: area.h })
-            }
+            None => return Err(FlowError::TooTall { what: title, height: f64::NAN, room: area.h }),
         }
     }
     Ok(out)
@@ -586,21 +612,45 @@ pub fn card_back(width: f64, height: f64, title: &str, ink: Ink) -> Result<Vec<I
     let card = Rect::new(-width / 2.0, -height / 2.0, width, height);
     let fg = if ink == Ink::Color { PAPER } else { ink.line(HEAD) };
     let mut v = vec![
-        Item::Path { path: Path::rect(card.inflate(4.0)), fill: Some(ink.fill(HEAD)), stroke: None },
-        Item::Path { path: Path::rect(card.inflate(-3.0)), fill: None, stroke: Some(Stroke::solid(fg, 0.5)) },
-        Item::Path { path: Path::rect(card.inflate(-4.0)), fill: None, stroke: Some(Stroke::solid(fg, 0.2)) },
+        Item::Path {
+            path: Path::rect(card.inflate(4.0)),
+            fill: Some(ink.fill(HEAD)),
+            stroke: None,
+        },
+        Item::Path {
+            path: Path::rect(card.inflate(-3.0)),
+            fill: None,
+            stroke: Some(Stroke::solid(fg, 0.5)),
+        },
+        Item::Path {
+            path: Path::rect(card.inflate(-4.0)),
+            fill: None,
+            stroke: Some(Stroke::solid(fg, 0.2)),
+        },
     ];
     let r = 0.22 * width;
-    let hex: Vec<Pt> = [(0.0, -1.0), (0.866, -0.5), (0.866, 0.5), (0.0, 1.0), (-0.866, 0.5), (-0.866, -0.5)]
-        .iter()
-        .map(|(x, y)| Pt::new(x * r, y * r - 0.08 * height))
-        .collect();
-    v.push(Item::Path { path: Path::polygon(&hex), fill: None, stroke: Some(Stroke::solid(fg, 0.8)) });
+    let hex: Vec<Pt> =
+        [(0.0, -1.0), (0.866, -0.5), (0.866, 0.5), (0.0, 1.0), (-0.866, 0.5), (-0.866, -0.5)]
+            .iter()
+            .map(|(x, y)| Pt::new(x * r, y * r - 0.08 * height))
+            .collect();
+    v.push(Item::Path {
+        path: Path::polygon(&hex),
+        fill: None,
+        stroke: Some(Stroke::solid(fg, 0.8)),
+    });
     let area = text_area(width, height);
     let size = (0.07 * width).min(4.0);
     let word = "Reference";
     let ws = size.min(0.9 * area.w / text_width(word, Weight::Bold, 1.0).max(1e-9));
-    v.push(text_item(Pt::new(0.0, -0.08 * height + centre_baseline(ws)), word, ws, Weight::Bold, Anchor::Middle, fg));
+    v.push(text_item(
+        Pt::new(0.0, -0.08 * height + centre_baseline(ws)),
+        word,
+        ws,
+        Weight::Bold,
+        Anchor::Middle,
+        fg,
+    ));
     let small = 0.75 * size;
     let mut y = 0.08 * height + r;
     for line in wrap(&[Span::plain(title)], small, area.w)?.iter().take(3) {

@@ -131,9 +131,7 @@ fn facts(s: &Scenario, players: u8) -> Block {
     ]));
     let with_variants = |base: Option<u32>, get: fn(&crate::model::Variant) -> Option<u32>| {
         let mut parts: Vec<String> = base.map(|v| v.to_string()).into_iter().collect();
-        parts.extend(
-            m.variants.iter().filter_map(|v| get(v).map(|n| format!("{}: {n}", v.name))),
-        );
+        parts.extend(m.variants.iter().filter_map(|v| get(v).map(|n| format!("{}: {n}", v.name))));
         parts.join("; ")
     };
     let vp = with_variants(m.victory_points, |v| v.victory_points);
@@ -253,7 +251,10 @@ fn face_down_blocks(layout: &Layout) -> Vec<Block> {
             } else {
                 format!("chip stack, top first: {}", numbers_text(&r.chip_stack))
             };
-            vec![Span::bold(format!("{}: ", r.name)), Span::plain(format!("tiles face down; {stack}."))]
+            vec![
+                Span::bold(format!("{}: ", r.name)),
+                Span::plain(format!("tiles face down; {stack}.")),
+            ]
         })
         .collect();
     if items.is_empty() {
@@ -438,8 +439,7 @@ pub fn handout_blocks(scenario: &Scenario, layout: &Layout, map: Option<&Page>) 
 /// The page setup of a handout on `width` x `height` mm paper, with the
 /// scenario, player count and seed in the footer.
 pub fn handout_spec(layout: &Layout, width: f64, height: f64) -> PageSpec {
-    let footer =
-        format!("{} · {} players · seed {}", layout.title, layout.players, layout.seed);
+    let footer = format!("{} · {} players · seed {}", layout.title, layout.players, layout.seed);
     PageSpec { width, height, ..PageSpec::a4(footer) }
 }
 
