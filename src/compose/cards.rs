@@ -371,15 +371,10 @@ fn icon(r: crate::vocab::Resource, c: Pt, z: &Sz, look: &Look) -> Vec<Item> {
     resource_icon(r, c, z.icon / 1.24, look.art.theme, look.art.mode)
 }
 
-/// Column widths for `rows` (and the header) in `avail` mm, keeping each
-/// cost on one line when that fits; `None` when even the narrowest columns
-/// do not fit.
-fn columns(header: &[String], rows: &[Vec<CardCell>], avail: f64, z: &Sz) -> Option<Vec<f64>> {
-    columns_with(header, rows, avail, z, true)
-        .or_else(|| columns_with(header, rows, avail, z, false))
-}
-
-fn columns_with(
+/// Column widths for `rows` (and the header) in `avail` mm; with
+/// `whole_costs` each cost stays on one line. `None` when even the
+/// narrowest columns do not fit.
+fn columns(
     header: &[String],
     rows: &[Vec<CardCell>],
     avail: f64,
@@ -423,15 +418,16 @@ fn columns_with(
 /// Lays out one card at body size `z`; `None` when the columns do not fit
 /// across. Returns the items and the height used.
 fn lay_card(
+    t: &CardTable,
     title: &str,
-    header: &[String],
     rows: &[Vec<CardCell>],
-    note: Option<&str>,
     area: Rect,
     z: &Sz,
+    whole_costs: bool,
     look: &Look,
 ) -> Result<Option<(Vec<Item>, f64)>, FlowError> {
-    let Some(widths) = columns(header, rows, area.w, z) else {
+    let (header, note) = (&t.header, t.note.as_deref());
+    let Some(widths) = columns(header, rows, area.w, z, whole_costs) else {
         return Ok(None);
     };
     let mut items = Vec::new();
@@ -524,23 +520,26 @@ fn fit(
     area: Rect,
     look: &Look,
 ) -> Result<Option<(Vec<Item>, f64)>, FlowError> {
-    for s in SIZES {
-        let z = Sz::new(s);
-        let lay = |z: &Sz| lay_card(title, &t.header, rows, t.note.as_deref(), area, z, look);
-        if let Some((items, h)) = lay(&z)? {
-            if h <= area.h + 1e-9 {
-                // Spread spare room over the rows (up to a comfortable padding).
-                let spare = (area.h - h) / (2 * rows.len()).max(1) as f64;
-                if spare > 0.05 {
-                    let airy = Sz { pad: z.pad + spare.min(0.5 * s), ..z };
-                    if let Some((items, h)) = lay(&airy)? {
-                        if h <= area.h + 1e-9 {
-                            return Ok(Some((items, s)));
-                        }
+    // Costs on one line at a smaller size look better than wrapped icons.
+    for whole in [true, false] {
+        for s in SIZES {
+            let z = Sz::new(s);
+            let lay = |z: &Sz| lay_card(t, title, rows, area, z, whole, look);
+            let Some((items, h)) = lay(&z)? else { continue };
+            if h > area.h + 1e-9 {
+                continue;
+            }
+            // Spread spare room over the rows (up to a comfortable padding).
+            let spare = (area.h - h) / (2 * rows.len()).max(1) as f64;
+            if spare > 0.05 {
+                let airy = Sz { pad: z.pad + spare.min(0.5 * s), ..z };
+                if let Some((items, h)) = lay(&airy)? {
+                    if h <= area.h + 1e-9 {
+                        return Ok(Some((items, s)));
                     }
                 }
-                return Ok(Some((items, s)));
             }
+            return Ok(Some((items, s)));
         }
     }
     Ok(None)

@@ -15,7 +15,7 @@ use crate::solve::Layout;
 use crate::vocab::Terrain;
 
 /// The largest height of the map picture, mm.
-pub const MAP_MAX_HEIGHT: f64 = 115.0;
+pub const MAP_MAX_HEIGHT: f64 = 100.0;
 
 /// Splits rules prose into blocks: paragraphs are separated by blank lines;
 /// lines starting with "- " are bullet points (a following line that does
