@@ -108,9 +108,21 @@ fn generate_writes_the_same_layout_json_every_time() {
         .map(|e| e.expect("e").file_name().to_string_lossy().into_owned())
         .collect();
     names.sort();
+    // The handout has one SVG per page (rules-1.svg, rules-2.svg...).
+    let pages: Vec<&String> = names.iter().filter(|n| n.starts_with("rules-")).collect();
+    assert!(pages.first().is_some_and(|n| *n == "rules-1.svg"), "{names:?}");
+    let others: Vec<&String> = names.iter().filter(|n| !n.starts_with("rules-")).collect();
     assert_eq!(
-        names,
-        ["components.pdf", "layout.json", "map.pdf", "map.svg", "preview.png", "print-pack.pdf"]
+        others,
+        [
+            "components.pdf",
+            "layout.json",
+            "map.pdf",
+            "map.svg",
+            "preview.png",
+            "print-pack.pdf",
+            "rules.pdf"
+        ]
     );
     for n in &names {
         let (fa, fb) = (std::fs::read(a.join(n)).expect("a"), std::fs::read(b.join(n)).expect("b"));

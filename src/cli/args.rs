@@ -41,6 +41,11 @@ pub enum Command {
         hexpress balance gold-for-catan --players 3 --samples 20000 --seed 7\n  \
         hexpress balance base --weights my-weights.toml --out /tmp/report")]
     Balance(BalanceArgs),
+    /// Write the rules handout (rules.pdf and rules-N.svg) for one layout.
+    #[command(after_help = "Examples:\n  \
+        hexpress rules gold-for-catan --players 4 --seed 7\n  \
+        hexpress rules ./my.toml --paper letter --out /tmp/rules")]
+    Rules(RulesArgs),
     /// Check scenario files and report every problem with its location.
     #[command(
         after_help = "Examples:\n  hexpress validate scenarios/*.toml\n  hexpress validate base"
@@ -98,6 +103,31 @@ pub struct GenerateArgs {
     /// A weights file for the balance score (format: templates/balance.toml).
     #[arg(long, value_name = "FILE", requires = "balanced")]
     pub weights: Option<PathBuf>,
+}
+
+/// Arguments of `rules`.
+#[derive(clap::Args, Debug)]
+pub struct RulesArgs {
+    /// A built-in scenario id (see `hexpress list`) or a path to a scenario file.
+    pub scenario: String,
+    /// Number of players (default: the scenario's default).
+    #[arg(short, long)]
+    pub players: Option<u8>,
+    /// Seed of the map pictured in the handout. Default: a fresh one, printed.
+    #[arg(short, long)]
+    pub seed: Option<u64>,
+    /// Paper of the handout.
+    #[arg(long, value_enum, default_value = "a4")]
+    pub paper: PaperArg,
+    /// Face-down tiles in the map picture: `setup` shows them, `play` shows fog.
+    #[arg(long, value_enum, default_value = "play")]
+    pub view: ViewArg,
+    /// A folder with your own theme.toml.
+    #[arg(long, value_name = "DIR")]
+    pub templates: Option<PathBuf>,
+    /// Output folder. Default: output/<scenario>-<players>p-<seed>/.
+    #[arg(short, long)]
+    pub out: Option<PathBuf>,
 }
 
 /// Arguments of `balance`.

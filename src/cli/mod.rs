@@ -3,6 +3,7 @@
 pub mod args;
 mod balance;
 mod render;
+mod rules;
 
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -15,7 +16,7 @@ use crate::export::{files, json, text};
 use crate::model::{self, Scenario};
 use crate::solve::{self, SolveError, SolveOptions};
 use crate::{builtin, vocab};
-pub use args::{BalanceArgs, Cli, Command, GenerateArgs};
+pub use args::{BalanceArgs, Cli, Command, GenerateArgs, RulesArgs};
 
 /// How a command ended.
 #[derive(Debug)]
@@ -37,6 +38,7 @@ pub fn run(cli: Cli) -> ExitCode {
     let result = match cli.command {
         Command::Generate(a) => generate(&a),
         Command::Balance(a) => balance::run(&a),
+        Command::Rules(a) => rules::run(&a),
         Command::Validate { files } => validate(&files),
         Command::List => list(),
         Command::Schema => {

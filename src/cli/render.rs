@@ -1,5 +1,5 @@
-//! `generate`'s drawing step: map.svg, map.pdf, preview.png, components.pdf
-//! and print-pack.pdf, each written atomically.
+//! `generate`'s drawing step: map.svg, map.pdf, preview.png, rules.pdf and
+//! rules-N.svg, components.pdf and print-pack.pdf, each written atomically.
 
 use std::path::{Path, PathBuf};
 
@@ -10,7 +10,7 @@ use crate::compose::components::ComponentCounts;
 use crate::compose::sheet_config::{Duplex, SheetOptions};
 use crate::export::files::write_atomic;
 use crate::export::options::{Formats, Paper, RenderOptions, View};
-use crate::export::{components, map};
+use crate::export::{components, map, rules};
 use crate::model::Scenario;
 use crate::solve::Layout;
 
@@ -69,6 +69,20 @@ pub fn write_outputs(
     if let Some(png) = &files.png {
         written.push(write_atomic(dir, "preview.png", png)?);
     }
+    let handout = match opts.formats.pdf || opts.formats.svg {
+        true => {
+            let doc = rules::handout_document(scenario, layout, &opts)
+                .context("laying out the rules handout")?;
+            written.extend(super::rules::write_handout(
+                &doc,
+                dir,
+                opts.formats.pdf,
+                opts.formats.svg,
+            )?);
+            doc.pages
+        }
+        false => Vec::new(),
+    };
     if opts.formats.pdf {
         let theme = map::theme_for(&opts).context("loading the theme")?;
         let mut sheets = SheetOptions::load(a.templates.as_deref())
@@ -90,9 +104,21 @@ pub fn write_outputs(
             written.push(write_atomic(dir, "components.pdf", &pdf)?);
         }
         let (map_doc, _) = map::map_document(layout, &opts).context("tiling the map")?;
-        let pack =
-            components::print_pack(map_doc.pages, layout, scenario, &counts, &sheets, &theme)
-                .context("assembling the print pack")?;
+        let extras = components::PackExtras {
+            cards: rules::card_sets(scenario, layout.players, &sheets, &theme)
+                .context("laying out the reference cards")?,
+            handout,
+        };
+        let pack = components::print_pack(
+            map_doc.pages,
+            layout,
+            scenario,
+            &counts,
+            &sheets,
+            &theme,
+            extras,
+        )
+        .context("assembling the print pack")?;
         written.push(write_atomic(dir, "print-pack.pdf", &pack)?);
     }
     Ok(written)

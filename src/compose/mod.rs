@@ -3,8 +3,10 @@
 pub mod art;
 pub mod basic_art;
 pub mod calibration;
+pub mod cards;
 pub mod components;
 pub mod flow;
+pub mod handout;
 pub mod honeycomb;
 pub mod map;
 pub mod piece;

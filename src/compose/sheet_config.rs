@@ -158,6 +158,17 @@ pub struct ComponentSizes {
     pub square: f64,
 }
 
+/// A named card size (reference cards).
+#[derive(Clone, Debug, PartialEq)]
+pub struct CardSize {
+    /// Name as in `[cards.sizes]`.
+    pub name: String,
+    /// Width in mm (the shorter side).
+    pub width: f64,
+    /// Height in mm.
+    pub height: f64,
+}
+
 /// Everything the imposition needs, resolved to one paper.
 #[derive(Clone, Debug, PartialEq)]
 pub struct SheetOptions {
@@ -193,6 +204,10 @@ pub struct SheetOptions {
     pub printer: PrinterProfile,
     /// Every defined paper (for `with_paper`).
     pub papers: Vec<Paper>,
+    /// Reference card size.
+    pub card: CardSize,
+    /// Every defined card size (for `with_card`).
+    pub cards: Vec<CardSize>,
     /// Draw light fills (outlines stay).
     pub ink_saver: bool,
     /// Black and white only (patterns and pictograms tell kinds apart).
@@ -240,6 +255,24 @@ impl SheetOptions {
             let h = s.positive(&key, number(&dims[1]))?;
             papers.push(Paper { name: k.name.to_string(), width: w, height: h });
         }
+        let mut cards = Vec::new();
+        for (k, v) in s.table("cards.sizes")? {
+            let key = format!("cards.sizes.{}", k.name);
+            let dims = v
+                .as_array()
+                .filter(|a| a.len() == 2)
+                .ok_or_else(|| s.err(&key, "must be [width, height] in mm".to_string()))?;
+            let w = s.positive(&key, number(&dims[0]))?;
+            let h = s.positive(&key, number(&dims[1]))?;
+            if w.min(h) < 30.0 || w.max(h) > 200.0 {
+                return Err(s.err(&key, "must lie between 30 and 200 mm on each side".into()));
+            }
+            cards.push(CardSize { name: k.name.to_string(), width: w.min(h), height: w.max(h) });
+        }
+        let default_card = s.string("cards.default")?;
+        let card = cards.iter().find(|c| c.name == default_card).cloned().ok_or_else(|| {
+            s.err("cards.default", format!("names no card size: `{default_card}`"))
+        })?;
         let orient = |d: &Doc, key: &str| -> Result<Orientation, TemplateError> {
             let v = d.string(key)?;
             Orientation::from_name(&v)
@@ -291,6 +324,8 @@ impl SheetOptions {
                 scale_y: p.pos("scale_y")?,
             },
             papers,
+            card,
+            cards,
             ink_saver: false,
             mono: false,
         };
@@ -327,6 +362,25 @@ impl SheetOptions {
             None => Err(TemplateError::UnknownPaper {
                 name: name.to_string(),
                 known: self.papers.iter().map(|p| p.name.as_str()).collect::<Vec<_>>().join(", "),
+            }),
+        }
+    }
+
+    /// The same options with another defined card size.
+    pub fn with_card(mut self, name: &str) -> Result<SheetOptions, TemplateError> {
+        let key = name.to_ascii_lowercase();
+        match self.cards.iter().find(|c| c.name == key) {
+            Some(c) => {
+                self.card = c.clone();
+                Ok(self)
+            }
+            None => Err(TemplateError::Value {
+                file: "sheets.toml".into(),
+                key: "cards.sizes".into(),
+                problem: format!(
+                    "defines no card size `{name}`; defined: {}",
+                    self.cards.iter().map(|c| c.name.as_str()).collect::<Vec<_>>().join(", ")
+                ),
             }),
         }
     }
@@ -458,7 +512,11 @@ mod tests {
         assert_eq!(o.papers.len(), 3);
         let l = o.clone().with_paper("Letter").unwrap();
         assert_eq!(l.paper.size(Orientation::Landscape), (279.4, 215.9));
-        assert!(o.with_paper("b5").unwrap_err().to_string().contains("a3, a4, letter"));
+        assert!(o.clone().with_paper("b5").unwrap_err().to_string().contains("a3, a4, letter"));
+        assert_eq!((o.card.name.as_str(), o.card.width, o.card.height), ("poker", 63.0, 88.0));
+        let m = o.clone().with_card("mini-euro").unwrap();
+        assert_eq!((m.card.width, m.card.height), (44.0, 68.0));
+        assert!(o.with_card("tarot").unwrap_err().to_string().contains("mini-euro, poker"));
     }
 
     #[test]

@@ -76,6 +76,15 @@ pub fn component_outputs(
     document_to_pdf(&doc).map(Some)
 }
 
+/// What the print pack holds beyond the map and the components.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct PackExtras {
+    /// Reference cards, imposed after the component sheets.
+    pub cards: Vec<crate::compose::piece::PieceSet>,
+    /// Rules handout pages, kept as given, at the end.
+    pub handout: Vec<Page>,
+}
+
 /// The print pack as pages: calibration sheet (front, back), then
 /// `map_pages` unchanged, then the component sheets. Footers number every
 /// sheet of the pack; map pages count as one sheet each (a map page labelled
@@ -89,15 +98,41 @@ pub fn print_pack_document(
     opts: &SheetOptions,
     theme: &Theme,
 ) -> Document {
+    print_pack_document_with(
+        map_pages,
+        layout,
+        scenario,
+        counts,
+        opts,
+        theme,
+        PackExtras::default(),
+    )
+}
+
+/// [`print_pack_document`] with reference cards (imposed after the
+/// components) and the rules handout (last; its pages count as sheets).
+pub fn print_pack_document_with(
+    map_pages: Vec<Page>,
+    layout: &Layout,
+    scenario: &Scenario,
+    counts: &ComponentCounts,
+    opts: &SheetOptions,
+    theme: &Theme,
+    extras: PackExtras,
+) -> Document {
     let opts = &with_theme_sizes(opts, theme);
     let art = ThemeArt { theme, mode: mode(opts) };
-    let sets = component_sets(layout, scenario, counts, &opts.sizes, &art);
+    let mut sets = component_sets(layout, scenario, counts, &opts.sizes, &art);
+    sets.extend(extras.cards);
     let calibration = calibration_pages(opts);
     let components = impose_pages(&sets, opts);
     let map_sheets = sheet_count(&map_pages);
     let mut calibration = calibration;
     let mut components = components;
-    let total = sheet_count(&calibration) + map_sheets + sheet_count(&components);
+    let total = sheet_count(&calibration)
+        + map_sheets
+        + sheet_count(&components)
+        + sheet_count(&extras.handout);
     let info = footer(layout);
     stamp_footers_from(&mut calibration, opts, &info, 1, total);
     let first = sheet_count(&calibration) + map_sheets + 1;
@@ -105,10 +140,11 @@ pub fn print_pack_document(
     let mut pages = calibration;
     pages.extend(map_pages);
     pages.extend(components);
+    pages.extend(extras.handout);
     Document { title: format!("{} print pack (seed {})", layout.title, layout.seed), pages }
 }
 
-/// `print-pack.pdf`.
+/// `print-pack.pdf`, with reference cards and the rules handout.
 pub fn print_pack(
     map_pages: Vec<Page>,
     layout: &Layout,
@@ -116,6 +152,9 @@ pub fn print_pack(
     counts: &ComponentCounts,
     opts: &SheetOptions,
     theme: &Theme,
+    extras: PackExtras,
 ) -> Result<Vec<u8>, RenderError> {
-    document_to_pdf(&print_pack_document(map_pages, layout, scenario, counts, opts, theme))
+    document_to_pdf(&print_pack_document_with(
+        map_pages, layout, scenario, counts, opts, theme, extras,
+    ))
 }

@@ -10,6 +10,7 @@ pub mod map;
 pub mod options;
 pub mod pdf;
 pub mod png;
+pub mod rules;
 pub mod text;
 pub mod tree;
 

@@ -24,7 +24,7 @@ mod model;
 mod paginate;
 mod spec;
 mod table;
-mod wrap;
+pub(crate) mod wrap;
 
 pub use model::{Align, Block, Cell, Span};
 pub use spec::{FlowError, Margins, PageSpec};

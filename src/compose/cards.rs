@@ -1,0 +1,699 @@
+//! Reference cards drawn from the scenario's tables: building costs (resource
+//! icons and gold coins with counts), trade ratios, and every `[[tables]]`
+//! entry marked `card`. The rules handout reads the same tables, so card and
+//! handout cannot disagree.
+//!
+//! Text is measured with the flow engine's metrics ([`super::flow::metrics`]).
+//! A card is tried at a few body sizes, largest first; a table still too long
+//! at the smallest size is split over several cards ("(1/2)", "(2/2)").
+//! Nothing is drawn outside the card's [`text_area`] except the frame and the
+//! background. Cards are [`Piece`]s with [`Shape::Card`]; the imposition adds
+//! bleed, crop marks and duplex backs.
+
+use super::art::{centre_baseline, resource_icon};
+use super::flow::metrics::{text_width, vmetrics};
+use super::flow::wrap::{natural_width, widest_atom, wrap, Line};
+use super::flow::{FlowError, Span};
+use super::piece::{Piece, PieceSet, Shape};
+use super::scene::{Anchor, Color, Item, Path, Pt, Rect, Stroke, TextStyle, Weight};
+use super::theme_art::ThemeArt;
+use super::tokens::Ink;
+use crate::model::game::{Cost, CostRow, Game, Pay, RefTable, TradeRow};
+use crate::model::Scenario;
+
+/// Distance from the cut line to the text area, mm.
+pub const SAFE: f64 = 4.5;
+/// Body text sizes tried, largest first, mm (about 10 pt down to 6 pt).
+pub const SIZES: [f64; 8] = [3.6, 3.3, 3.0, 2.8, 2.6, 2.4, 2.25, 2.1];
+/// Title of the set of reference cards on print sheets.
+pub const SET_TITLE: &str = "Reference cards";
+
+const PAPER: Color = Color::rgb(250, 246, 232);
+const INK: Color = Color::rgb(26, 26, 26);
+const GREY: Color = Color::rgb(85, 85, 85);
+const HEAD: Color = Color::rgb(0x6b, 0x2a, 0x12);
+const ZEBRA: Color = Color::rgb(238, 230, 208);
+const GOLD: Color = Color::rgb(232, 185, 35);
+
+/// The text area of a `width` x `height` card centred on (0, 0).
+pub fn text_area(width: f64, height: f64) -> Rect {
+    Rect::new(-width / 2.0 + SAFE, -height / 2.0 + SAFE, width - 2.0 * SAFE, height - 2.0 * SAFE)
+}
+
+/// One stacked part of a card cell.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Part {
+    /// Wrapped text; `small` sets it smaller and grey (notes, variants).
+    Text {
+        /// The runs.
+        spans: Vec<Span>,
+        /// Smaller and grey.
+        small: bool,
+    },
+    /// A cost drawn as icons.
+    Cost(Cost),
+}
+
+impl Part {
+    fn text(s: &str) -> Part {
+        Part::Text { spans: Span::parse(s), small: false }
+    }
+    fn bold(s: &str) -> Part {
+        Part::Text { spans: vec![Span::bold(s)], small: false }
+    }
+    fn small(s: &str) -> Part {
+        Part::Text { spans: Span::parse(s), small: true }
+    }
+}
+
+/// A cell: parts stacked top to bottom.
+pub type CardCell = Vec<Part>;
+
+/// What one reference card says (split over more cards when it is too long).
+#[derive(Clone, Debug, PartialEq)]
+pub struct CardTable {
+    /// The heading.
+    pub title: String,
+    /// Column headings; empty for none.
+    pub header: Vec<String>,
+    /// Rows of cells.
+    pub rows: Vec<Vec<CardCell>>,
+    /// A line under the table.
+    pub note: Option<String>,
+    /// Copies to print.
+    pub copies: u32,
+}
+
+/// How a variant-only row is marked, on cards and in the handout alike.
+pub fn variant_note(variant: &str) -> String {
+    format!("Variant: {variant}")
+}
+
+/// A cost in words, as the handout prints it: "1 lumber, 1 brick, 2 gold".
+pub fn cost_text(cost: &Cost) -> String {
+    if cost.is_empty() {
+        return "free".into();
+    }
+    cost.iter().map(|(p, n)| format!("{n} {}", p.name())).collect::<Vec<_>>().join(", ")
+}
+
+fn cost_row(r: &CostRow) -> Vec<CardCell> {
+    let mut name = vec![Part::bold(&r.item)];
+    if let Some(v) = &r.variant {
+        name.push(Part::small(&variant_note(v)));
+    }
+    if let Some(n) = &r.note {
+        name.push(Part::small(n));
+    }
+    let mut cost = vec![Part::Cost(r.cost.clone())];
+    if let Some(a) = &r.alt {
+        cost.push(Part::small("or"));
+        cost.push(Part::Cost(a.clone()));
+    }
+    vec![name, cost]
+}
+
+fn trade_row(t: &TradeRow) -> Vec<CardCell> {
+    let mut get = vec![Part::text(&t.get)];
+    if let Some(v) = &t.variant {
+        get.push(Part::small(&variant_note(v)));
+    }
+    vec![vec![Part::text(&t.give)], get]
+}
+
+fn ref_table(t: &RefTable, players: u8) -> CardTable {
+    CardTable {
+        title: t.title.clone(),
+        header: t.columns.clone(),
+        rows: t.rows.iter().map(|r| r.iter().map(|c| vec![Part::text(c)]).collect()).collect(),
+        note: t.note.clone(),
+        copies: if t.per_player { u32::from(players) } else { 1 },
+    }
+}
+
+/// The cards a game asks for, in print order: building costs (one per
+/// player), trade ratios (one), then each table marked `card` (one per player
+/// when `per_player`).
+pub fn card_tables(game: &Game, players: u8) -> Vec<CardTable> {
+    let mut out = Vec::new();
+    if !game.costs.is_empty() {
+        out.push(CardTable {
+            title: "Building costs".into(),
+            header: Vec::new(),
+            rows: game.costs.iter().map(cost_row).collect(),
+            note: None,
+            copies: u32::from(players),
+        });
+    }
+    if !game.trades.is_empty() {
+        out.push(CardTable {
+            title: "Trade ratios".into(),
+            header: vec!["Give".into(), "Get".into()],
+            rows: game.trades.iter().map(trade_row).collect(),
+            note: None,
+            copies: 1,
+        });
+    }
+    out.extend(game.tables.iter().filter(|t| t.card).map(|t| ref_table(t, players)));
+    out
+}
+
+/// Sizes derived from the body text size.
+#[derive(Clone, Copy, Debug)]
+struct Sz {
+    s: f64,
+    pitch: f64,
+    icon: f64,
+    gap: f64,
+    col_gap: f64,
+    pad: f64,
+}
+
+impl Sz {
+    fn new(s: f64) -> Sz {
+        Sz { s, pitch: 1.4 * s, icon: 1.45 * s, gap: 0.3 * s, col_gap: 0.9 * s, pad: 0.3 * s }
+    }
+    fn small(&self) -> f64 {
+        0.85 * self.s
+    }
+    fn icon_line(&self) -> f64 {
+        (1.2 * self.icon).max(self.pitch)
+    }
+    /// Baseline offset from the top of a line box of `pitch` for text of `size`.
+    fn baseline(size: f64, pitch: f64) -> f64 {
+        let vm = vmetrics();
+        (pitch - (vm.ascent + vm.descent) * size) / 2.0 + vm.ascent * size
+    }
+}
+
+/// One drawn piece of a cost.
+#[derive(Clone, Debug, PartialEq)]
+enum Tok {
+    /// A resource icon.
+    Icon(crate::vocab::Resource),
+    /// A resource icon with "×n".
+    Many(crate::vocab::Resource, u32),
+    /// A gold coin with the amount on it.
+    Gold(u32),
+    /// A word ("2 cloth").
+    Word(String),
+}
+
+fn tokens(cost: &Cost, z: &Sz) -> Vec<(Tok, f64)> {
+    let mut v = Vec::new();
+    for &(p, n) in cost {
+        match p {
+            Pay::Resource(r) if n <= 3 => v.extend((0..n).map(|_| (Tok::Icon(r), z.icon))),
+            Pay::Resource(r) => {
+                let w = z.icon + 0.15 * z.s + text_width(&format!("×{n}"), Weight::Regular, z.s);
+                v.push((Tok::Many(r, n), w));
+            }
+            Pay::Gold => v.push((Tok::Gold(n), z.icon)),
+            other => {
+                let t = format!("{n} {}", other.name());
+                let w = text_width(&t, Weight::Regular, z.s);
+                v.push((Tok::Word(t), w));
+            }
+        }
+    }
+    v
+}
+
+fn part_size(p: &Part, z: &Sz) -> f64 {
+    match p {
+        Part::Text { small: true, .. } => z.small(),
+        _ => z.s,
+    }
+}
+
+/// (narrowest, natural) width of a part; with `whole_costs` a cost's icons
+/// stay on one line.
+fn part_widths(p: &Part, z: &Sz, whole_costs: bool) -> (f64, f64) {
+    match p {
+        Part::Text { spans, .. } => {
+            let size = part_size(p, z);
+            (widest_atom(spans, size), natural_width(spans, size))
+        }
+        Part::Cost(c) => {
+            let t = tokens(c, z);
+            let min = t.iter().map(|x| x.1).fold(0.0, f64::max);
+            let nat = t.iter().map(|x| x.1).sum::<f64>() + z.gap * t.len().saturating_sub(1) as f64;
+            (if whole_costs { nat } else { min }, nat)
+        }
+    }
+}
+
+/// A part laid out in a column.
+enum Laid {
+    Text { lines: Vec<Line>, size: f64, color: Color },
+    Cost(Vec<Vec<(Tok, f64)>>),
+}
+
+impl Laid {
+    fn height(&self, z: &Sz) -> f64 {
+        match self {
+            Laid::Text { lines, size, .. } => lines.len() as f64 * 1.4 * size,
+            Laid::Cost(lines) => lines.len().max(1) as f64 * z.icon_line(),
+        }
+    }
+}
+
+fn lay_part(p: &Part, width: f64, z: &Sz) -> Result<Laid, FlowError> {
+    Ok(match p {
+        Part::Text { spans, small } => Laid::Text {
+            lines: wrap(spans, part_size(p, z), width)?,
+            size: part_size(p, z),
+            color: if *small { GREY } else { INK },
+        },
+        Part::Cost(c) => {
+            let mut lines: Vec<Vec<(Tok, f64)>> = Vec::new();
+            let mut used = 0.0;
+            for t in tokens(c, z) {
+                match lines.last_mut() {
+                    Some(l) if used + z.gap + t.1 <= width + 1e-9 => {
+                        used += z.gap + t.1;
+                        l.push(t);
+                    }
+                    _ => {
+                        used = t.1;
+                        lines.push(vec![t]);
+                    }
+                }
+            }
+            Laid::Cost(lines)
+        }
+    })
+}
+
+fn text_item(pos: Pt, text: &str, size: f64, weight: Weight, anchor: Anchor, color: Color) -> Item {
+    Item::Text { pos, text: text.to_string(), style: TextStyle { size, weight, anchor, color } }
+}
+
+fn line_items(line: &Line, x: f64, y: f64, size: f64, color: Color, out: &mut Vec<Item>) {
+    for r in &line.runs {
+        out.push(text_item(Pt::new(x + r.dx, y), &r.text, size, r.weight, Anchor::Start, color));
+    }
+}
+
+/// How a card is drawn: theme art and the printed look.
+struct Look<'a> {
+    art: &'a ThemeArt<'a>,
+    ink: Ink,
+}
+
+fn gold_coin(c: Pt, n: u32, z: &Sz, look: &Look) -> Vec<Item> {
+    let r = z.icon / 2.0;
+    let size = if n >= 10 { 0.5 * z.icon } else { 0.62 * z.icon };
+    vec![
+        Item::Path {
+            path: Path::circle(c, r),
+            fill: Some(look.ink.fill(GOLD)),
+            stroke: Some(Stroke::solid(look.ink.line(INK), 0.2)),
+        },
+        text_item(
+            Pt::new(c.x, c.y + centre_baseline(size)),
+            &n.to_string(),
+            size,
+            Weight::Bold,
+            Anchor::Middle,
+            look.ink.line(INK),
+        ),
+    ]
+}
+
+fn draw_laid(l: &Laid, x: f64, y: f64, z: &Sz, look: &Look, out: &mut Vec<Item>) {
+    match l {
+        Laid::Text { lines, size, color } => {
+            let pitch = 1.4 * size;
+            let base = Sz::baseline(*size, pitch);
+            for (i, line) in lines.iter().enumerate() {
+                line_items(line, x, y + base + i as f64 * pitch, *size, look.ink.line(*color), out);
+            }
+        }
+        Laid::Cost(lines) => {
+            for (i, line) in lines.iter().enumerate() {
+                let cy = y + (i as f64 + 0.5) * z.icon_line();
+                let mut cx = x;
+                for (tok, w) in line {
+                    let c = Pt::new(cx + z.icon / 2.0, cy);
+                    match tok {
+                        Tok::Icon(r) => out.extend(icon(*r, c, z, look)),
+                        Tok::Many(r, n) => {
+                            out.extend(icon(*r, c, z, look));
+                            out.push(text_item(
+                                Pt::new(cx + z.icon + 0.15 * z.s, cy + centre_baseline(z.s)),
+                                &format!("×{n}"),
+                                z.s,
+                                Weight::Regular,
+                                Anchor::Start,
+                                look.ink.line(INK),
+                            ));
+                        }
+                        Tok::Gold(n) => out.extend(gold_coin(c, *n, z, look)),
+                        Tok::Word(t) => out.push(text_item(
+                            Pt::new(cx, cy + centre_baseline(z.s)),
+                            t,
+                            z.s,
+                            Weight::Regular,
+                            Anchor::Start,
+                            look.ink.line(INK),
+                        )),
+                    }
+                    cx += w + z.gap;
+                }
+            }
+        }
+    }
+}
+
+fn icon(r: crate::vocab::Resource, c: Pt, z: &Sz, look: &Look) -> Vec<Item> {
+    // The themed icon's disc is 1.24 x its box.
+    resource_icon(r, c, z.icon / 1.24, look.art.theme, look.art.mode)
+}
+
+/// Column widths for `rows` (and the header) in `avail` mm; with
+/// `whole_costs` each cost stays on one line. `None` when even the
+/// narrowest columns do not fit.
+fn columns(
+    header: &[String],
+    rows: &[Vec<CardCell>],
+    avail: f64,
+    z: &Sz,
+    whole_costs: bool,
+) -> Option<Vec<f64>> {
+    let n = header.len().max(rows.iter().map(Vec::len).max().unwrap_or(0));
+    if n == 0 {
+        return Some(Vec::new());
+    }
+    let mut min = vec![0.0_f64; n];
+    let mut nat = vec![0.0_f64; n];
+    for (i, h) in header.iter().enumerate() {
+        let spans = [Span::bold(h.as_str())];
+        min[i] = min[i].max(widest_atom(&spans, z.small()));
+        nat[i] = nat[i].max(natural_width(&spans, z.small()));
+    }
+    for row in rows {
+        for (i, cell) in row.iter().enumerate() {
+            for p in cell {
+                let (a, b) = part_widths(p, z, whole_costs);
+                min[i] = min[i].max(a);
+                nat[i] = nat[i].max(b);
+            }
+        }
+    }
+    let room = avail - z.col_gap * (n - 1) as f64;
+    let (smin, snat): (f64, f64) = (min.iter().sum(), nat.iter().sum());
+    if smin > room + 1e-9 {
+        return None;
+    }
+    Some(if snat <= room {
+        let extra = room - snat;
+        nat.iter().map(|w| w + extra * w / snat.max(1e-9)).collect()
+    } else {
+        let spread = snat - smin;
+        min.iter().zip(&nat).map(|(a, b)| a + (room - smin) * (b - a) / spread.max(1e-9)).collect()
+    })
+}
+
+/// Lays out one card at body size `z`; `None` when the columns do not fit
+/// across. Returns the items and the height used.
+fn lay_card(
+    t: &CardTable,
+    title: &str,
+    rows: &[Vec<CardCell>],
+    area: Rect,
+    z: &Sz,
+    whole_costs: bool,
+    look: &Look,
+) -> Result<Option<(Vec<Item>, f64)>, FlowError> {
+    let (header, note) = (&t.header, t.note.as_deref());
+    let Some(widths) = columns(header, rows, area.w, z, whole_costs) else {
+        return Ok(None);
+    };
+    let mut items = Vec::new();
+    let mut y = area.y;
+    // Title, centred, with a rule under it.
+    let ts = 1.3 * z.s;
+    let tp = 1.4 * ts;
+    for line in wrap(&[Span::bold(title)], ts, area.w)? {
+        let x = area.x + (area.w - line.width) / 2.0;
+        line_items(&line, x, y + Sz::baseline(ts, tp), ts, look.ink.line(HEAD), &mut items);
+        y += tp;
+    }
+    y += 0.25 * z.s;
+    items.push(rule(area.x, area.x + area.w, y, 0.3, look.ink.line(HEAD)));
+    y += 0.5 * z.s;
+    let xs: Vec<f64> = widths
+        .iter()
+        .scan(area.x, |x, w| {
+            let at = *x;
+            *x += w + z.col_gap;
+            Some(at)
+        })
+        .collect();
+    if !header.is_empty() {
+        let mut h = 0.0_f64;
+        for (i, t) in header.iter().enumerate() {
+            let laid = Laid::Text {
+                lines: wrap(&[Span::bold(t.as_str())], z.small(), widths[i])?,
+                size: z.small(),
+                color: GREY,
+            };
+            draw_laid(&laid, xs[i], y, z, look, &mut items);
+            h = h.max(laid.height(z));
+        }
+        y += h + 0.15 * z.s;
+        items.push(rule(area.x, area.x + area.w, y, 0.2, look.ink.line(GREY)));
+    }
+    for (r, row) in rows.iter().enumerate() {
+        let mut cells = Vec::new();
+        let mut h = 0.0_f64;
+        for (i, cell) in row.iter().enumerate() {
+            let laid: Vec<Laid> =
+                cell.iter().map(|p| lay_part(p, widths[i], z)).collect::<Result<_, _>>()?;
+            h = h.max(laid.iter().map(|l| l.height(z)).sum());
+            cells.push(laid);
+        }
+        let row_h = h + 2.0 * z.pad;
+        if r % 2 == 1 {
+            items.push(Item::Path {
+                path: Path::rect(Rect::new(area.x, y, area.w, row_h)),
+                fill: Some(look.ink.fill(ZEBRA)),
+                stroke: None,
+            });
+        }
+        for (i, laid) in cells.iter().enumerate() {
+            let mut cy = y + z.pad;
+            for l in laid {
+                draw_laid(l, xs[i], cy, z, look, &mut items);
+                cy += l.height(z);
+            }
+        }
+        y += row_h;
+    }
+    if let Some(n) = note {
+        y += 0.4 * z.s;
+        let laid = Laid::Text {
+            lines: wrap(&Span::parse(n), z.small(), area.w)?,
+            size: z.small(),
+            color: GREY,
+        };
+        draw_laid(&laid, area.x, y, z, look, &mut items);
+        y += laid.height(z);
+    }
+    Ok(Some((items, y - area.y)))
+}
+
+fn rule(x0: f64, x1: f64, y: f64, width: f64, color: Color) -> Item {
+    Item::Path {
+        path: Path::line(Pt::new(x0, y), Pt::new(x1, y)),
+        fill: None,
+        stroke: Some(Stroke::solid(color, width)),
+    }
+}
+
+/// The card at the largest size that fits, if any: items and body size.
+fn fit(
+    t: &CardTable,
+    title: &str,
+    rows: &[Vec<CardCell>],
+    area: Rect,
+    look: &Look,
+) -> Result<Option<(Vec<Item>, f64)>, FlowError> {
+    // Costs on one line at a smaller size look better than wrapped icons.
+    for whole in [true, false] {
+        for s in SIZES {
+            let z = Sz::new(s);
+            let lay = |z: &Sz| lay_card(t, title, rows, area, z, whole, look);
+            let Some((items, h)) = lay(&z)? else { continue };
+            if h > area.h + 1e-9 {
+                continue;
+            }
+            // Spread spare room over the rows (up to a comfortable padding).
+            let spare = (area.h - h) / (2 * rows.len()).max(1) as f64;
+            if spare > 0.05 {
+                let airy = Sz { pad: z.pad + spare.min(0.5 * s), ..z };
+                if let Some((items, h)) = lay(&airy)? {
+                    if h <= area.h + 1e-9 {
+                        return Ok(Some((items, s)));
+                    }
+                }
+            }
+            return Ok(Some((items, s)));
+        }
+    }
+    Ok(None)
+}
+
+fn numbered(title: &str, k: usize, n: usize) -> String {
+    format!("{title} ({k}/{n})")
+}
+
+/// The card faces of one table (several when it must be split), each the
+/// text items at their fitted size, in order.
+fn faces(t: &CardTable, area: Rect, look: &Look) -> Result<Vec<Vec<Item>>, FlowError> {
+    if let Some((items, _)) = fit(t, &t.title, &t.rows, area, look)? {
+        return Ok(vec![items]);
+    }
+    // Too long for one card: fill cards greedily at any size that fits,
+    // measuring with a two-digit count in the title to be safe.
+    let probe = numbered(&t.title, 88, 88);
+    let mut groups: Vec<std::ops::Range<usize>> = Vec::new();
+    let mut start = 0;
+    while start < t.rows.len() {
+        let mut end = start + 1;
+        if fit(t, &probe, &t.rows[start..end], area, look)?.is_none() {
+            return Err(FlowError::TooTall {
+                what: format!("a row of the card \"{}\"", t.title),
+                height: f64::NAN,
+                room: area.h,
+            });
+        }
+        while end < t.rows.len() && fit(t, &probe, &t.rows[start..=end], area, look)?.is_some() {
+            end += 1;
+        }
+        groups.push(start..end);
+        start = end;
+    }
+    let n = groups.len();
+    let mut out = Vec::new();
+    for (k, g) in groups.into_iter().enumerate() {
+        let title = numbered(&t.title, k + 1, n);
+        match fit(t, &title, &t.rows[g], area, look)? {
+            Some((items, _)) => out.push(items),
+            None => return Err(FlowError::TooTall { what: title, height: f64::NAN, room: area.h }),
+        }
+    }
+    Ok(out)
+}
+
+fn front(width: f64, height: f64, body: Vec<Item>, ink: Ink) -> Vec<Item> {
+    let mut v = vec![
+        // Background to the bleed edge.
+        Item::Path {
+            path: Path::rect(Rect::new(-width / 2.0, -height / 2.0, width, height).inflate(4.0)),
+            fill: Some(ink.fill(PAPER)),
+            stroke: None,
+        },
+        Item::Path {
+            path: Path::rect(Rect::new(-width / 2.0, -height / 2.0, width, height).inflate(-2.2)),
+            fill: None,
+            stroke: Some(Stroke::solid(ink.line(HEAD), 0.45)),
+        },
+    ];
+    v.extend(body);
+    v
+}
+
+/// The common back of every reference card: a framed panel with a hexagon,
+/// "Reference" and the scenario title.
+pub fn card_back(width: f64, height: f64, title: &str, ink: Ink) -> Result<Vec<Item>, FlowError> {
+    let card = Rect::new(-width / 2.0, -height / 2.0, width, height);
+    let fg = if ink == Ink::Color { PAPER } else { ink.line(HEAD) };
+    let mut v = vec![
+        Item::Path {
+            path: Path::rect(card.inflate(4.0)),
+            fill: Some(ink.fill(HEAD)),
+            stroke: None,
+        },
+        Item::Path {
+            path: Path::rect(card.inflate(-3.0)),
+            fill: None,
+            stroke: Some(Stroke::solid(fg, 0.5)),
+        },
+        Item::Path {
+            path: Path::rect(card.inflate(-4.0)),
+            fill: None,
+            stroke: Some(Stroke::solid(fg, 0.2)),
+        },
+    ];
+    let r = 0.22 * width;
+    let hex: Vec<Pt> =
+        [(0.0, -1.0), (0.866, -0.5), (0.866, 0.5), (0.0, 1.0), (-0.866, 0.5), (-0.866, -0.5)]
+            .iter()
+            .map(|(x, y)| Pt::new(x * r, y * r - 0.08 * height))
+            .collect();
+    v.push(Item::Path {
+        path: Path::polygon(&hex),
+        fill: None,
+        stroke: Some(Stroke::solid(fg, 0.8)),
+    });
+    let area = text_area(width, height);
+    let size = (0.07 * width).min(4.0);
+    let word = "Reference";
+    let ws = size.min(0.9 * area.w / text_width(word, Weight::Bold, 1.0).max(1e-9));
+    v.push(text_item(
+        Pt::new(0.0, -0.08 * height + centre_baseline(ws)),
+        word,
+        ws,
+        Weight::Bold,
+        Anchor::Middle,
+        fg,
+    ));
+    let small = 0.75 * size;
+    let mut y = 0.08 * height + r;
+    for line in wrap(&[Span::plain(title)], small, area.w)?.iter().take(3) {
+        let x = -line.width / 2.0;
+        line_items(line, x, y + Sz::baseline(small, 1.4 * small), small, fg, &mut v);
+        y += 1.4 * small;
+    }
+    Ok(v)
+}
+
+/// The reference cards of `scenario` for `players`, `width` x `height` mm,
+/// as one piece set (empty when the scenario has no tables for cards).
+///
+/// Errors: a character the bundled fonts lack, or a single table row too
+/// large for a card even at the smallest size.
+pub fn reference_cards(
+    scenario: &Scenario,
+    players: u8,
+    width: f64,
+    height: f64,
+    art: &ThemeArt,
+) -> Result<Vec<PieceSet>, FlowError> {
+    let tables = card_tables(&scenario.game, players);
+    if tables.is_empty() {
+        return Ok(Vec::new());
+    }
+    let ink = Ink::from(art.mode);
+    let look = Look { art, ink };
+    let area = text_area(width, height);
+    let back = card_back(width, height, &scenario.meta.title, ink)?;
+    let mut pieces = Vec::new();
+    for t in &tables {
+        let faces = faces(t, area, &look)?;
+        let n = faces.len();
+        for (k, body) in faces.into_iter().enumerate() {
+            let name = if n > 1 { numbered(&t.title, k + 1, n) } else { t.title.clone() };
+            pieces.push(Piece {
+                name: format!("reference card: {name}"),
+                shape: Shape::Card { width, height },
+                front: front(width, height, body, ink),
+                back: Some(back.clone()),
+                count: t.copies,
+            });
+        }
+    }
+    Ok(vec![PieceSet { title: SET_TITLE.into(), pieces }])
+}

@@ -1,0 +1,455 @@
+//! The rules handout: a scenario and one of its layouts as a flowed document
+//! (title, story, facts, setup with each region's tiles and chips, a small
+//! picture of the map with its seed, the cost, trade and reference tables,
+//! the special rules), laid out on pages by [`super::flow`].
+//!
+//! Every sentence of rules prose comes from the scenario file; the words
+//! here only label the tables. Costs and trades are the same rows the
+//! reference cards ([`super::cards`]) draw.
+
+use super::cards::{cost_text, variant_note};
+use super::flow::{layout_document, Block, Cell, FlowError, PageSpec, Span};
+use super::scene::{Item, Page, Transform};
+use crate::model::{CellContent, MapDef, Scenario};
+use crate::solve::Layout;
+use crate::vocab::Terrain;
+
+/// The largest height of the map picture, mm.
+pub const MAP_MAX_HEIGHT: f64 = 100.0;
+
+/// Splits rules prose into blocks: paragraphs are separated by blank lines;
+/// lines starting with "- " are bullet points (a following line that does
+/// not start with "- " continues the bullet). `**` marks bold.
+///
+/// ```
+/// use hexpress::compose::flow::{Block, Span};
+/// use hexpress::compose::handout::prose_blocks;
+/// let b = prose_blocks("Ships move.\n\n- one\n- two\n  more");
+/// assert_eq!(b[0], Block::Paragraph(vec![Span::plain("Ships move.")]));
+/// assert_eq!(b[1], Block::Bullets(vec![vec![Span::plain("one")], vec![Span::plain("two more")]]));
+/// ```
+pub fn prose_blocks(text: &str) -> Vec<Block> {
+    let mut out = Vec::new();
+    let mut para: Vec<&str> = Vec::new();
+    let mut bullets: Vec<String> = Vec::new();
+    let flush_para = |para: &mut Vec<&str>, out: &mut Vec<Block>| {
+        if !para.is_empty() {
+            out.push(Block::Paragraph(Span::parse(&para.join(" "))));
+            para.clear();
+        }
+    };
+    let flush_bullets = |bullets: &mut Vec<String>, out: &mut Vec<Block>| {
+        if !bullets.is_empty() {
+            out.push(Block::Bullets(bullets.iter().map(|b| Span::parse(b)).collect()));
+            bullets.clear();
+        }
+    };
+    for line in text.lines() {
+        let t = line.trim();
+        if t.is_empty() {
+            flush_para(&mut para, &mut out);
+            flush_bullets(&mut bullets, &mut out);
+        } else if let Some(item) = t.strip_prefix("- ") {
+            flush_para(&mut para, &mut out);
+            bullets.push(item.trim().to_string());
+        } else if let Some(last) = bullets.last_mut() {
+            last.push(' ');
+            last.push_str(t);
+        } else {
+            para.push(t);
+        }
+    }
+    flush_para(&mut para, &mut out);
+    flush_bullets(&mut bullets, &mut out);
+    out
+}
+
+fn or_list(items: &[String]) -> String {
+    match items {
+        [] => String::new(),
+        [one] => one.clone(),
+        [init @ .., last] => format!("{} or {last}", init.join(", ")),
+    }
+}
+
+fn counted<T: PartialEq + Copy>(items: impl IntoIterator<Item = T>) -> Vec<(T, u32)> {
+    let mut v: Vec<(T, u32)> = Vec::new();
+    for x in items {
+        match v.iter_mut().find(|(y, _)| *y == x) {
+            Some(e) => e.1 += 1,
+            None => v.push((x, 1)),
+        }
+    }
+    v
+}
+
+fn counts_text<T: PartialEq + Copy>(items: &[(T, u32)], name: impl Fn(T) -> String) -> String {
+    items.iter().map(|(t, n)| format!("{n} {}", name(*t))).collect::<Vec<_>>().join(", ")
+}
+
+fn harbor_text(items: &[(&str, u32)]) -> String {
+    items
+        .iter()
+        .map(|(k, n)| {
+            let name = if *k == "3:1" { "3:1".to_string() } else { format!("2:1 {k}") };
+            if *n == 1 {
+                name
+            } else {
+                format!("{n} × {name}")
+            }
+        })
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+fn numbers_text(ns: &[u8]) -> String {
+    if ns.is_empty() {
+        return "none".into();
+    }
+    ns.iter().map(u8::to_string).collect::<Vec<_>>().join(", ")
+}
+
+fn row(cells: &[&str]) -> Vec<Span> {
+    Span::parse(&cells.concat())
+}
+
+fn heading(level: u8, text: &str) -> Block {
+    Block::Heading { level, text: text.into() }
+}
+
+/// The facts list: sets, players, victory points, starting gold.
+fn facts(s: &Scenario, players: u8) -> Block {
+    let m = &s.meta;
+    let mut rows = Vec::new();
+    if !m.sets.is_empty() {
+        rows.push(row(&["**Sets needed:** ", &m.sets.join(", ")]));
+    }
+    let counts: Vec<String> = m.players.iter().map(u8::to_string).collect();
+    rows.push(row(&[
+        "**Players:** ",
+        &format!("{} (this handout: {players} players)", or_list(&counts)),
+    ]));
+    let with_variants = |base: Option<u32>, get: fn(&crate::model::Variant) -> Option<u32>| {
+        let mut parts: Vec<String> = base.map(|v| v.to_string()).into_iter().collect();
+        parts.extend(m.variants.iter().filter_map(|v| get(v).map(|n| format!("{}: {n}", v.name))));
+        parts.join("; ")
+    };
+    let vp = with_variants(m.victory_points, |v| v.victory_points);
+    if !vp.is_empty() {
+        rows.push(row(&["**Victory points:** ", &vp]));
+    }
+    let gold = with_variants(m.starting_gold, |v| v.starting_gold);
+    if !gold.is_empty() {
+        rows.push(row(&["**Starting gold per player:** ", &gold]));
+    }
+    Block::Bullets(rows)
+}
+
+/// What the fixed hexes of a map are, in words.
+fn fixed_summary(map: &MapDef) -> Vec<Block> {
+    let mut fixed: Vec<(Terrain, u32)> = Vec::new();
+    let mut printed: Vec<u8> = Vec::new();
+    let mut chip_drawn = 0;
+    for c in &map.cells {
+        if let CellContent::Fixed { terrain, number, chip_region } = c.content {
+            match fixed.iter_mut().find(|(t, _)| *t == terrain) {
+                Some(e) => e.1 += 1,
+                None => fixed.push((terrain, 1)),
+            }
+            printed.extend(number);
+            if chip_region.is_some() {
+                chip_drawn += 1;
+            }
+        }
+    }
+    fixed.sort_by_key(|(t, _)| t.index());
+    let mut out = Vec::new();
+    let mut lines = Vec::new();
+    if !fixed.is_empty() {
+        lines.push(vec![
+            Span::bold("Fixed hexes: "),
+            Span::plain(counts_text(&fixed, |t| t.name().to_string())),
+            Span::plain("."),
+        ]);
+    }
+    if !printed.is_empty() {
+        printed.sort_unstable();
+        lines.push(vec![
+            Span::bold("Chips printed on fixed hexes: "),
+            Span::plain(numbers_text(&printed)),
+            Span::plain("."),
+        ]);
+    }
+    if chip_drawn > 0 {
+        lines.push(vec![Span::plain(format!(
+            "{chip_drawn} fixed hexes take their chip from a region's pool."
+        ))]);
+    }
+    let fixed_harbors: Vec<String> = map
+        .cells
+        .iter()
+        .filter_map(|c| c.harbor.and_then(|h| h.kind).map(|k| k.name().to_string()))
+        .collect();
+    if !fixed_harbors.is_empty() {
+        let c = counted(fixed_harbors.iter().map(String::as_str));
+        lines.push(vec![
+            Span::bold("Fixed harbors: "),
+            Span::plain(harbor_text(&c)),
+            Span::plain("."),
+        ]);
+    }
+    if !map.harbor_pool.is_empty() {
+        let c = counted(map.harbor_pool.iter().map(|k| k.name()));
+        lines.push(vec![
+            Span::bold("Harbors dealt at random: "),
+            Span::plain(harbor_text(&c)),
+            Span::plain("."),
+        ]);
+    }
+    if !lines.is_empty() {
+        out.push(Block::Bullets(lines));
+    }
+    out
+}
+
+fn regions_table(map: &MapDef) -> Option<Block> {
+    if map.regions.is_empty() {
+        return None;
+    }
+    let rows = map
+        .regions
+        .iter()
+        .map(|r| {
+            let mut tiles = counts_text(&r.tiles, |t| t.name().to_string());
+            if !r.harbors.is_empty() {
+                let h = counted(r.harbors.iter().map(|k| k.name()));
+                tiles.push_str(&format!(" (harbor tiles: {})", harbor_text(&h)));
+            }
+            vec![
+                Cell::new(&format!("**{}**", r.name)),
+                Cell::new(&tiles),
+                Cell::new(&numbers_text(&r.numbers)),
+                Cell::new(if r.face_down { "face down" } else { "face up" }),
+            ]
+        })
+        .collect();
+    Some(Block::Table {
+        header: vec!["Region".into(), "Tiles".into(), "Number chips".into(), "Dealt".into()],
+        rows,
+        col_widths: Some(vec![1.3, 2.6, 2.2, 0.9]),
+    })
+}
+
+fn face_down_blocks(layout: &Layout) -> Vec<Block> {
+    let items: Vec<Vec<Span>> = layout
+        .regions
+        .iter()
+        .filter(|r| r.face_down)
+        .map(|r| {
+            let stack = if r.chip_stack.is_empty() {
+                "no chips".to_string()
+            } else {
+                format!("chip stack, top first: {}", numbers_text(&r.chip_stack))
+            };
+            vec![
+                Span::bold(format!("{}: ", r.name)),
+                Span::plain(format!("tiles face down; {stack}.")),
+            ]
+        })
+        .collect();
+    if items.is_empty() {
+        return Vec::new();
+    }
+    vec![heading(2, "Face-down areas"), Block::Bullets(items)]
+}
+
+/// The map page scaled into a picture block no taller than [`MAP_MAX_HEIGHT`].
+pub fn map_picture(map: &Page) -> Block {
+    let s = (MAP_MAX_HEIGHT / map.height).min(1.0);
+    Block::Image {
+        width: map.width * s,
+        height: map.height * s,
+        items: vec![Item::Group {
+            transform: Transform::scale(s, s),
+            clip: None,
+            items: map.items.clone(),
+        }],
+    }
+}
+
+fn costs_block(s: &Scenario) -> Vec<Block> {
+    let g = &s.game;
+    if g.costs.is_empty() {
+        return Vec::new();
+    }
+    let notes = g.costs.iter().any(|c| c.note.is_some() || c.variant.is_some());
+    let rows = g
+        .costs
+        .iter()
+        .map(|c| {
+            let mut cost = cost_text(&c.cost);
+            if let Some(a) = &c.alt {
+                cost = format!("{cost} **or** {}", cost_text(a));
+            }
+            let mut r = vec![Cell::new(&format!("**{}**", c.item)), Cell::new(&cost)];
+            if notes {
+                let n: Vec<String> = c
+                    .variant
+                    .as_deref()
+                    .map(variant_note)
+                    .into_iter()
+                    .chain(c.note.clone())
+                    .collect();
+                r.push(Cell::new(&n.join(". ")));
+            }
+            r
+        })
+        .collect();
+    let mut header = vec!["Item".to_string(), "Cost".to_string()];
+    let mut widths = vec![1.2, 2.6];
+    if notes {
+        header.push("Notes".into());
+        widths.push(1.6);
+    }
+    vec![Block::KeepTogether(vec![
+        heading(1, "Building costs"),
+        Block::Table { header, rows, col_widths: Some(widths) },
+    ])]
+}
+
+fn trades_block(s: &Scenario) -> Vec<Block> {
+    let g = &s.game;
+    if g.trades.is_empty() {
+        return Vec::new();
+    }
+    let variants = g.trades.iter().any(|t| t.variant.is_some());
+    let rows = g
+        .trades
+        .iter()
+        .map(|t| {
+            let mut r = vec![Cell::new(&t.give), Cell::new(&t.get)];
+            if variants {
+                r.push(Cell::new(&t.variant.as_deref().map(variant_note).unwrap_or_default()));
+            }
+            r
+        })
+        .collect();
+    let mut header = vec!["Give".to_string(), "Get".to_string()];
+    if variants {
+        header.push("Notes".into());
+    }
+    vec![Block::KeepTogether(vec![
+        heading(1, "Trade ratios"),
+        Block::Table { header, rows, col_widths: None },
+    ])]
+}
+
+fn ref_tables(s: &Scenario) -> Vec<Block> {
+    let mut out = Vec::new();
+    for t in &s.game.tables {
+        let mut part = vec![heading(2, &t.title)];
+        if !t.rows.is_empty() {
+            part.push(Block::Table {
+                header: t.columns.clone(),
+                rows: t.rows.iter().map(|r| r.iter().map(|c| Cell::new(c)).collect()).collect(),
+                col_widths: None,
+            });
+        }
+        if let Some(n) = &t.note {
+            part.push(Block::Paragraph(Span::parse(n)));
+        }
+        out.push(Block::KeepTogether(part));
+    }
+    if !out.is_empty() {
+        out.insert(0, heading(1, "Reference tables"));
+    }
+    out
+}
+
+/// The handout's blocks for `scenario` and one of its layouts; `map` is the
+/// map drawn as one page (see `export::map::canvas`), or `None` to leave
+/// the picture out.
+pub fn handout_blocks(scenario: &Scenario, layout: &Layout, map: Option<&Page>) -> Vec<Block> {
+    let m = &scenario.meta;
+    let r = &scenario.game.rules;
+    let mut out = Vec::new();
+    if let Some(d) = &m.description {
+        out.push(Block::Paragraph(vec![Span::bold(d.as_str())]));
+    }
+    if let Some(story) = &r.story {
+        out.extend(prose_blocks(story));
+    }
+    out.push(heading(1, "At a glance"));
+    out.push(facts(scenario, layout.players));
+    let described: Vec<Vec<Span>> = m
+        .variants
+        .iter()
+        .filter_map(|v| {
+            v.description.as_ref().map(|d| {
+                let mut s = vec![Span::bold(format!("{}: ", v.name))];
+                s.extend(Span::parse(d));
+                s
+            })
+        })
+        .collect();
+    if !described.is_empty() {
+        out.push(heading(2, "Variants"));
+        out.push(Block::Bullets(described));
+    }
+    out.push(heading(1, "Setup"));
+    if let Some(map_def) = scenario.map_for(layout.players) {
+        out.extend(fixed_summary(map_def));
+        if let Some(t) = regions_table(map_def) {
+            out.push(heading(2, "Random regions"));
+            out.push(t);
+        }
+    }
+    out.extend(face_down_blocks(layout));
+    if let Some(setup) = &r.setup {
+        out.extend(prose_blocks(setup));
+    }
+    if let Some(page) = map {
+        out.push(Block::KeepTogether(vec![
+            heading(2, "This game's map"),
+            Block::Paragraph(vec![Span::plain(format!(
+                "Laid out for {} players from seed {}. The same seed always gives the same \
+                 map; this command draws it again:",
+                layout.players, layout.seed
+            ))]),
+            Block::Paragraph(vec![Span::bold(format!(
+                "hexpress generate {} --players {} --seed {}",
+                m.id, layout.players, layout.seed
+            ))]),
+            map_picture(page),
+        ]));
+    }
+    out.extend(costs_block(scenario));
+    out.extend(trades_block(scenario));
+    out.extend(ref_tables(scenario));
+    if !r.sections.is_empty() {
+        out.push(heading(1, "Special rules"));
+        for (title, text) in &r.sections {
+            out.push(heading(2, title));
+            out.extend(prose_blocks(text));
+        }
+    }
+    out
+}
+
+/// The page setup of a handout on `width` x `height` mm paper, with the
+/// scenario, player count and seed in the footer.
+pub fn handout_spec(layout: &Layout, width: f64, height: f64) -> PageSpec {
+    let footer = format!("{} · {} players · seed {}", layout.title, layout.players, layout.seed);
+    PageSpec { width, height, ..PageSpec::a4(footer) }
+}
+
+/// The handout laid out on pages of `spec`.
+pub fn handout_pages(
+    scenario: &Scenario,
+    layout: &Layout,
+    map: Option<&Page>,
+    spec: &PageSpec,
+) -> Result<Vec<Page>, FlowError> {
+    let blocks = handout_blocks(scenario, layout, map);
+    layout_document(&scenario.meta.title, &blocks, spec)
+}
