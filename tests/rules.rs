@@ -306,8 +306,15 @@ fn card_counts_follow_the_tables() {
         "the ships table has card = false"
     );
     assert!(sets[0].pieces.iter().all(|p| p.back.is_some()));
-    // A scenario without tables has no cards.
-    assert!(cards(&common::builtin("base"), 4, 63.0, 88.0).is_empty());
+    // A scenario without tables has no cards...
+    let bare = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/fixtures/two-maps.toml"
+    ))
+    .expect("fixture");
+    assert!(cards(&scenario(&bare), 4, 63.0, 88.0).is_empty());
+    // ...and the base game, which has its costs and trades, has cards.
+    assert!(!cards(&common::builtin("base"), 4, 63.0, 88.0).is_empty());
 }
 
 #[test]
