@@ -41,3 +41,19 @@ fn map_svg_pdf_png_100dpi(b: divan::Bencher) {
     let opts = RenderOptions::default();
     b.bench(|| map_outputs(divan::black_box(&l), &opts).expect("renders"));
 }
+
+/// Everything `generate` draws for the largest built-in scenario: map SVG,
+/// tiled map PDF, PNG preview at 100 dpi, rules handout (PDF + SVG pages),
+/// components PDF and the whole print pack. Target: under 300 ms.
+#[divan::bench(sample_count = 10)]
+fn whole_print_pack(b: divan::Bencher) {
+    let l = largest();
+    let src = hexpress::builtin::source(&l.scenario).expect("built-in");
+    let sc = hexpress::model::load(&src).expect("valid");
+    let opts = RenderOptions::default();
+    let sheets = hexpress::compose::sheet_config::SheetOptions::default();
+    b.bench(|| {
+        hexpress::export::pack::all_outputs(divan::black_box(&l), &sc, &opts, &sheets)
+            .expect("renders")
+    });
+}

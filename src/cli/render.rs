@@ -6,11 +6,10 @@ use std::path::{Path, PathBuf};
 use anyhow::Context;
 
 use super::args::{DuplexArg, PaperArg, RenderArgs, ViewArg};
-use crate::compose::components::ComponentCounts;
 use crate::compose::sheet_config::{Duplex, SheetOptions};
 use crate::export::files::write_atomic;
 use crate::export::options::{Formats, Paper, RenderOptions, View};
-use crate::export::{components, map, rules};
+use crate::export::pack::all_outputs;
 use crate::model::Scenario;
 use crate::solve::Layout;
 
@@ -46,6 +45,23 @@ fn paper_name(p: PaperArg) -> &'static str {
     }
 }
 
+/// The sheet templates and printer profile, with the command line's choices.
+pub fn sheet_options(a: &RenderArgs) -> anyhow::Result<SheetOptions> {
+    let mut sheets = SheetOptions::load(a.templates.as_deref())
+        .context("loading the sheet templates")?
+        .with_paper(paper_name(a.paper))
+        .context("choosing the paper")?;
+    sheets.ink_saver = a.ink_saver;
+    sheets.mono = a.black_and_white;
+    if let Some(d) = a.duplex {
+        sheets.printer.duplex = match d {
+            DuplexArg::Long => Duplex::Long,
+            DuplexArg::Short => Duplex::Short,
+        };
+    }
+    Ok(sheets)
+}
+
 /// Draws everything the options ask for into `dir`; returns the files written.
 pub fn write_outputs(
     a: &RenderArgs,
@@ -58,68 +74,7 @@ pub fn write_outputs(
     let mut opts = render_options(a)?;
     opts.notes = notes;
     opts.regenerate = regenerate;
-    let mut written = Vec::new();
-    let files = map::map_outputs(layout, &opts).context("drawing the map")?;
-    if let Some(svg) = &files.svg {
-        written.push(write_atomic(dir, "map.svg", svg.as_bytes())?);
-    }
-    if let Some(pdf) = &files.pdf {
-        written.push(write_atomic(dir, "map.pdf", pdf)?);
-    }
-    if let Some(png) = &files.png {
-        written.push(write_atomic(dir, "preview.png", png)?);
-    }
-    let handout = match opts.formats.pdf || opts.formats.svg {
-        true => {
-            let doc = rules::handout_document(scenario, layout, &opts)
-                .context("laying out the rules handout")?;
-            written.extend(super::rules::write_handout(
-                &doc,
-                dir,
-                opts.formats.pdf,
-                opts.formats.svg,
-            )?);
-            doc.pages
-        }
-        false => Vec::new(),
-    };
-    if opts.formats.pdf {
-        let theme = map::theme_for(&opts).context("loading the theme")?;
-        let mut sheets = SheetOptions::load(a.templates.as_deref())
-            .context("loading the sheet templates")?
-            .with_paper(paper_name(a.paper))
-            .context("choosing the paper")?;
-        sheets.ink_saver = a.ink_saver;
-        sheets.mono = a.black_and_white;
-        if let Some(d) = a.duplex {
-            sheets.printer.duplex = match d {
-                DuplexArg::Long => Duplex::Long,
-                DuplexArg::Short => Duplex::Short,
-            };
-        }
-        let counts = ComponentCounts::from_scenario(scenario, layout.players);
-        if let Some(pdf) = components::component_outputs(layout, scenario, &counts, &sheets, &theme)
-            .context("drawing the components")?
-        {
-            written.push(write_atomic(dir, "components.pdf", &pdf)?);
-        }
-        let (map_doc, _) = map::map_document(layout, &opts).context("tiling the map")?;
-        let extras = components::PackExtras {
-            cards: rules::card_sets(scenario, layout.players, &sheets, &theme)
-                .context("laying out the reference cards")?,
-            handout,
-        };
-        let pack = components::print_pack(
-            map_doc.pages,
-            layout,
-            scenario,
-            &counts,
-            &sheets,
-            &theme,
-            extras,
-        )
-        .context("assembling the print pack")?;
-        written.push(write_atomic(dir, "print-pack.pdf", &pack)?);
-    }
-    Ok(written)
+    let sheets = sheet_options(a)?;
+    let files = all_outputs(layout, scenario, &opts, &sheets).context("drawing the outputs")?;
+    files.iter().map(|(name, bytes)| Ok(write_atomic(dir, name, bytes)?)).collect()
 }

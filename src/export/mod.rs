@@ -8,6 +8,7 @@ pub mod fonts;
 pub mod json;
 pub mod map;
 pub mod options;
+pub mod pack;
 pub mod pdf;
 pub mod png;
 pub mod rules;
