@@ -58,3 +58,27 @@ fn mistakes_in_game_sections_are_all_reported() {
     }
     assert_eq!(diags.error_count(), 5, "{shown}");
 }
+
+#[test]
+fn present_tiles_and_tokens_reach_the_component_sheets() {
+    use hexpress::compose::basic_art::BasicArt;
+    use hexpress::compose::components::{component_sets, ComponentCounts};
+    use hexpress::compose::sheet_config::SheetOptions;
+
+    let src = Source::new("game-sections.toml", fixture());
+    let s = load(&src).unwrap_or_else(|d| panic!("{}", render(&src, &d)));
+    let counts = ComponentCounts::from_scenario(&s, 3);
+    assert_eq!(counts.presents, 3);
+    assert_eq!(counts.gold_coins, 40);
+    assert_eq!(counts.fish, [11, 10, 8]);
+    let layout = hexpress::solve::solve(&s, 3, 1, &Default::default()).expect("solves");
+    let sizes = SheetOptions::default().sizes;
+    let sets = component_sets(&layout, &s, &counts, &sizes, &BasicArt::default());
+    let count_of = |title: &str| -> u32 {
+        sets.iter().filter(|x| x.title == title).flat_map(|x| &x.pieces).map(|p| p.count).sum()
+    };
+    assert_eq!(count_of("Present tiles"), 3);
+    assert_eq!(count_of("Gold coins"), 40);
+    assert_eq!(count_of("Fish tokens"), 30);
+    assert_eq!(count_of("Trade tokens"), 12);
+}

@@ -55,6 +55,8 @@ pub struct ComponentCounts {
     pub fishing_grounds: Vec<u8>,
     /// Print a round harbor token for every harbor of the map's harbor pool.
     pub harbor_tokens: bool,
+    /// Present tiles (Santa's workshop; square, one plain back).
+    pub presents: u32,
 }
 
 impl ComponentCounts {
@@ -96,6 +98,7 @@ impl ComponentCounts {
             old_boots: fish.old_boot,
             fishing_grounds: c.fishing_grounds.clone(),
             harbor_tokens: s.map_for(players).is_some_and(|m| !m.harbor_pool.is_empty()),
+            presents: c.present_tiles,
         }
     }
 }
@@ -313,6 +316,16 @@ fn from_counts(c: &ComponentCounts, sizes: &ComponentSizes, art: &dyn MapArt) ->
         })
         .collect();
     out.extend(set("Castaway tokens", cast));
+    out.extend(set(
+        "Present tiles",
+        vec![piece(
+            "present tile".into(),
+            Shape::Square { side: sq },
+            tokens::present_front(sq, ink),
+            Some(tokens::present_back(sq, ink)),
+            c.presents,
+        )],
+    ));
     let fd = sizes.fish;
     let fish_shape = Shape::Circle { diameter: fd };
     let back = tokens::fish_back(fd, ink);
