@@ -78,6 +78,7 @@ fn reference_counts() -> ComponentCounts {
         old_boots: 1,
         fishing_grounds: vec![4, 5, 6, 8, 9, 10],
         harbor_tokens: true,
+        presents: 0,
     }
 }
 

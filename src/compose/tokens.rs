@@ -417,6 +417,42 @@ pub fn castaway_back(side: f64, ink: Ink) -> Vec<Item> {
     v
 }
 
+const GIFT: Color = Color::rgb(200, 50, 60);
+const RIBBON: Color = Color::rgb(245, 205, 70);
+
+/// Face of a present tile (Santa's workshop): a wrapped gift.
+pub fn present_front(side: f64, ink: Ink) -> Vec<Item> {
+    let h = side / 2.0 + 4.0;
+    let s = side;
+    let mut v = vec![shape(Path::rect(Rect::new(-h, -h, 2.0 * h, 2.0 * h)), PAPER, 0.0, ink)];
+    // Box, lid, ribbons and bow.
+    v.push(shape(Path::rect(Rect::new(-0.26 * s, -0.1 * s, 0.52 * s, 0.34 * s)), GIFT, 0.3, ink));
+    v.push(shape(Path::rect(Rect::new(-0.3 * s, -0.2 * s, 0.6 * s, 0.11 * s)), GIFT, 0.3, ink));
+    v.push(shape(Path::rect(Rect::new(-0.04 * s, -0.2 * s, 0.08 * s, 0.44 * s)), RIBBON, 0.2, ink));
+    for dir in [-1.0, 1.0] {
+        v.push(shape(
+            poly(&[(0.0, 0.0), (0.16 * dir, -0.1), (0.16 * dir, 0.06)], Pt::new(0.0, -0.2 * s), s),
+            RIBBON,
+            0.2,
+            ink,
+        ));
+    }
+    v.push(label(0.4 * s, "present", 0.13 * s, true, ink));
+    v
+}
+
+/// Back of a present tile: plain, so presents cannot be told apart.
+pub fn present_back(side: f64, ink: Ink) -> Vec<Item> {
+    let h = side / 2.0 + 4.0;
+    let mut v = vec![shape(Path::rect(Rect::new(-h, -h, 2.0 * h, 2.0 * h)), GIFT, 0.0, ink)];
+    v.push(outline(
+        Path::rect(Rect::new(-side * 0.4, -side * 0.4, side * 0.8, side * 0.8)),
+        0.3,
+        ink,
+    ));
+    v
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -457,40 +493,4 @@ mod tests {
         let boot = fish_token(0, 22.0, Ink::Color);
         assert!(boot.iter().any(|i| matches!(i, Item::Text { text, .. } if text == "old boot")));
     }
-}
-
-const GIFT: Color = Color::rgb(200, 50, 60);
-const RIBBON: Color = Color::rgb(245, 205, 70);
-
-/// Face of a present tile (Santa's workshop): a wrapped gift.
-pub fn present_front(side: f64, ink: Ink) -> Vec<Item> {
-    let h = side / 2.0 + 4.0;
-    let s = side;
-    let mut v = vec![shape(Path::rect(Rect::new(-h, -h, 2.0 * h, 2.0 * h)), PAPER, 0.0, ink)];
-    // Box, lid, ribbons and bow.
-    v.push(shape(Path::rect(Rect::new(-0.26 * s, -0.1 * s, 0.52 * s, 0.34 * s)), GIFT, 0.3, ink));
-    v.push(shape(Path::rect(Rect::new(-0.3 * s, -0.2 * s, 0.6 * s, 0.11 * s)), GIFT, 0.3, ink));
-    v.push(shape(Path::rect(Rect::new(-0.04 * s, -0.2 * s, 0.08 * s, 0.44 * s)), RIBBON, 0.2, ink));
-    for dir in [-1.0, 1.0] {
-        v.push(shape(
-            poly(&[(0.0, 0.0), (0.16 * dir, -0.1), (0.16 * dir, 0.06)], Pt::new(0.0, -0.2 * s), s),
-            RIBBON,
-            0.2,
-            ink,
-        ));
-    }
-    v.push(label(0.4 * s, "present", 0.13 * s, true, ink));
-    v
-}
-
-/// Back of a present tile: plain, so presents cannot be told apart.
-pub fn present_back(side: f64, ink: Ink) -> Vec<Item> {
-    let h = side / 2.0 + 4.0;
-    let mut v = vec![shape(Path::rect(Rect::new(-h, -h, 2.0 * h, 2.0 * h)), GIFT, 0.0, ink)];
-    v.push(outline(
-        Path::rect(Rect::new(-side * 0.4, -side * 0.4, side * 0.8, side * 0.8)),
-        0.3,
-        ink,
-    ));
-    v
 }
