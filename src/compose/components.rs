@@ -127,6 +127,21 @@ fn tally<K: Ord>(keys: impl IntoIterator<Item = K>) -> Vec<(K, u32)> {
     m.into_iter().collect()
 }
 
+/// A fog area's name, centred `y` mm below the middle of a back.
+fn area_mark(name: &str, y: f64, size: f64) -> Item {
+    use crate::compose::scene::{Anchor, Color, Pt, TextStyle, Weight};
+    Item::Text {
+        pos: Pt::new(0.0, y),
+        text: name.to_string(),
+        style: TextStyle {
+            size,
+            weight: Weight::Bold,
+            anchor: Anchor::Middle,
+            color: Color::rgb(40, 36, 32),
+        },
+    }
+}
+
 /// Face-down tiles, their chip stacks and harbor tokens, from the layout.
 fn from_layout(
     layout: &Layout,
@@ -139,9 +154,19 @@ fn from_layout(
     let hex = Shape::Hex { flat: sizes.hex_flat };
     let chip = Shape::Circle { diameter: sizes.chip };
     let fog = art.fog_back(sizes.hex_flat);
+    // With several fog areas, each one's backs carry its name, so the face-down
+    // stacks of the areas can be told apart (like differently marked backs).
+    let several = layout.regions.iter().filter(|r| r.face_down).count() > 1;
     for (ri, region) in layout.regions.iter().enumerate() {
         if !region.face_down {
             continue;
+        }
+        let mut fog = fog.clone();
+        let mut chip_back_art = chip_back(sizes.chip, art);
+        if several {
+            let r = sizes.hex_flat / 3f64.sqrt();
+            fog.push(area_mark(&region.name, 0.62 * r, sizes.hex_flat * 0.06));
+            chip_back_art.push(area_mark(&region.name, sizes.chip * 0.34, sizes.chip * 0.1));
         }
         // Harbor tiles among the region's hexes show their trade.
         let tiles = tally(
@@ -174,7 +199,7 @@ fn from_layout(
                     format!("number chip {n}"),
                     chip,
                     art.number_chip(n, sizes.chip),
-                    Some(chip_back(sizes.chip, art)),
+                    Some(chip_back_art.clone()),
                     c,
                 )
             })
