@@ -166,7 +166,10 @@ pub(super) fn run(a: &BalanceArgs) -> Result<(), Failure> {
         .context("writing the balance report")?;
 
     println!("{} — {} players — seed {}", scenario.meta.title, players, seed);
-    println!("{} layouts measured (lower is fairer for every measure)\n", rep.samples);
+    println!(
+        "{} layouts measured (lower is fairer; corner_min is shown, not scored)\n",
+        rep.samples
+    );
     print!("{}", rep.table());
     if rep.failed > 0 {
         println!("({} candidates could not be laid out and were skipped)", rep.failed);
