@@ -136,9 +136,12 @@ fn generate(a: &GenerateArgs) -> Result<(), Failure> {
             None => Vec::new(),
         };
         // A balanced map comes back from its search seed and candidate count.
+        // Custom weights are part of the recipe too.
         let regenerate = balanced.as_ref().map(|b| {
+            let weights =
+                a.weights.as_ref().map_or(String::new(), |w| format!(" --weights {}", w.display()));
             format!(
-                "hexpress generate {} --players {} --seed {} --balanced --candidates {}",
+                "hexpress generate {} --players {} --seed {} --balanced --candidates {}{weights}",
                 scenario.meta.id, players, seed, b.outcome.evaluated
             )
         });
