@@ -5,6 +5,8 @@
 //!   clipped to its outline plus the bleed, bleed areas never overlap (the
 //!   gutter lies between them), and crop marks outside the grid mark every
 //!   row's and column's cut lines.
+//! - Cards are packed edge to edge in a grid sharing their cut lines, with
+//!   bleed only around the block.
 //! - Hex tiles are packed edge to edge in a honeycomb ([`super::honeycomb`]):
 //!   neighbours share a cut line, drawn once; bleed only on outer edges.
 //! - Back pages put every back at the mirrored position of its front (flip
@@ -139,10 +141,18 @@ fn positions(shape: Shape, w: f64, h: f64, opts: &SheetOptions) -> Vec<Pt> {
             .collect();
     }
     let (sw, sh) = shape.size();
-    let (cw, ch) = (sw + 2.0 * opts.bleed, sh + 2.0 * opts.bleed);
-    let fit = |avail: f64, cell: f64| ((avail + opts.gutter) / (cell + opts.gutter)).floor();
+    // Cards sit edge to edge and share their cut lines (a guillotine grid):
+    // no gutter, and bleed only around the block. Tokens keep their own
+    // bleed and a gutter.
+    let shared = matches!(shape, Shape::Card { .. });
+    let (cw, ch, gutter, (aw, ah)) = if shared {
+        (sw, sh, 0.0, (aw - 2.0 * opts.bleed, ah - 2.0 * opts.bleed))
+    } else {
+        (sw + 2.0 * opts.bleed, sh + 2.0 * opts.bleed, opts.gutter, (aw, ah))
+    };
+    let fit = |avail: f64, cell: f64| ((avail + gutter) / (cell + gutter)).floor();
     let (cols, rows) = (fit(aw, cw).max(0.0) as usize, fit(ah, ch).max(0.0) as usize);
-    let (px, py) = (cw + opts.gutter, ch + opts.gutter);
+    let (px, py) = (cw + gutter, ch + gutter);
     let x0 = cx - (cols as f64 - 1.0) * px / 2.0;
     let y0 = cy - (rows as f64 - 1.0) * py / 2.0;
     let mut out = Vec::with_capacity(cols * rows);
@@ -329,6 +339,28 @@ fn side_page(
                 stroke: Some(Stroke::solid(CUT_COLOR, opts.cut_line)),
             });
         }
+        Shape::Card { width, height } => {
+            // Bleed only on sides without a neighbouring card: inside the
+            // block, each card ends exactly on the shared cut line.
+            let near = |p: Pt| {
+                centres.iter().any(|c| (c.x - p.x).abs() < 1e-6 && (c.y - p.y).abs() < 1e-6)
+            };
+            for (c, art) in centres.iter().zip(arts) {
+                let b = |dx: f64, dy: f64| {
+                    if near(Pt::new(c.x + dx, c.y + dy)) {
+                        0.0
+                    } else {
+                        opts.bleed
+                    }
+                };
+                let (l, r, t, bo) =
+                    (b(-width, 0.0), b(width, 0.0), b(0.0, -height), b(0.0, height));
+                let outline =
+                    Rect::new(-width / 2.0 - l, -height / 2.0 - t, width + l + r, height + t + bo);
+                body.push(placed(*c, Path::rect(outline), art));
+            }
+            body.push(crop_marks(centres, plan.shape, opts));
+        }
         shape => {
             for (c, art) in centres.iter().zip(arts) {
                 body.push(placed(*c, clip(shape, opts.bleed), art));
@@ -445,5 +477,31 @@ pub fn stamp_footers_from(
             Anchor::Middle,
             Weight::Regular,
         ));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn a4() -> SheetOptions {
+        SheetOptions::default().with_paper("a4").expect("a4 is defined")
+    }
+
+    #[test]
+    fn cards_sit_edge_to_edge_and_tokens_keep_a_gutter() {
+        let o = a4();
+        let (w, h) = o.paper.size(Orientation::Portrait);
+        let mini = Shape::Card { width: 44.0, height: 68.0 };
+        let p = positions(mini, w, h, &o);
+        // Twelve mini-euro cards per A4 page (three with a bleed and gutter each).
+        assert_eq!(p.len(), 12);
+        let dx = p[1].x - p[0].x;
+        assert!((dx - 44.0).abs() < 1e-9, "cards share their cut line: pitch {dx}");
+        let poker = Shape::Card { width: 63.0, height: 88.0 };
+        assert_eq!(positions(poker, w, h, &o).len(), 4);
+        let chip = Shape::Circle { diameter: 25.0 };
+        let c = positions(chip, w, h, &o);
+        assert!((c[1].x - c[0].x - (25.0 + 2.0 * o.bleed + o.gutter)).abs() < 1e-9);
     }
 }
