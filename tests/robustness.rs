@@ -333,6 +333,17 @@ fn damaged_gold_for_catan_never_panics() {
 }
 
 #[test]
+fn damaged_other_builtins_never_panic() {
+    // The other built-ins bring face-down regions, pool harbors, special hexes
+    // and every game section (components, costs, tables, rules) into play.
+    for (i, id) in
+        hexpress::builtin::ids().filter(|id| !["base", "gold-for-catan"].contains(id)).enumerate()
+    {
+        fuzz(id, 0x0B11 + i as u64 * 0x1000);
+    }
+}
+
+#[test]
 fn escaping_ids_are_rejected() {
     let base = hexpress::builtin::source("base").expect("built-in").text;
     for id in ["../../x", "..", "a/b", "a\\\\b", "/etc", "", "Base", "-x", "x y", "con.txt", "é"] {
