@@ -107,6 +107,7 @@ fn hand_layout(s: &Scenario) -> Layout {
             chip_stack: vec![],
         }],
         labels: Default::default(),
+        rolls: Default::default(),
         constraints: s.constraints.clone(),
         stats: SolveStats::default(),
     }

@@ -82,3 +82,66 @@ fn present_tiles_and_tokens_reach_the_component_sheets() {
     assert_eq!(count_of("Fish tokens"), 30);
     assert_eq!(count_of("Trade tokens"), 12);
 }
+
+fn tiny(legend_l: &str) -> String {
+    format!(
+        r#"[scenario]
+id = "tiny"
+title = "Tiny"
+players = [3]
+
+[legend]
+"~" = "sea"
+L = {legend_l}
+"*" = {{ region = "isle" }}
+
+[[map]]
+players = [3]
+hexes = """
+ ~ ~
+~ L * ~
+ ~ ~
+"""
+
+[map.regions.isle]
+tiles = {{ forest = 1 }}
+numbers = [5]
+"#
+    )
+}
+
+#[test]
+fn a_chipless_hex_can_produce_on_several_rolls() {
+    let src = Source::new("tiny.toml", tiny(r#"{ terrain = "lake", rolls = [2, 3, 11, 12] }"#));
+    let s = load(&src).unwrap_or_else(|d| panic!("{}", render(&src, &d)));
+    let l = hexpress::solve::solve(&s, 3, 1, &Default::default()).expect("solves");
+    let lake =
+        l.hexes.iter().position(|h| h.terrain == hexpress::vocab::Terrain::Lake).expect("lake");
+    assert_eq!(l.rolls(lake), [2, 3, 11, 12]);
+    assert_eq!(l.hexes[lake].number, None);
+    let json = hexpress::export::json::to_json(&l);
+    assert!(json.contains(r#""terrain":"lake","number":null,"region":null,"fixed":true,"face_down":false,"rolls":[2,3,11,12]}"#), "{json}");
+}
+
+#[test]
+fn rolls_are_checked() {
+    for (entry, needle) in [
+        (r#"{ terrain = "lake", rolls = [2, 7] }"#, "`7` is not a number chip"),
+        (r#"{ terrain = "lake", rolls = [3, 3] }"#, "roll 3 is listed twice"),
+        (
+            r#"{ terrain = "forest", number = 4, rolls = [2] }"#,
+            "`rolls` is only for fixed hexes without a number chip",
+        ),
+        (
+            r#"{ region = "isle", rolls = [2] }"#,
+            "`rolls` is only for fixed hexes without a number chip",
+        ),
+    ] {
+        let src = Source::new("tiny.toml", tiny(entry));
+        let shown = match load(&src) {
+            Ok(_) => panic!("{entry} should be refused"),
+            Err(d) => render(&src, &d),
+        };
+        assert!(shown.contains(needle), "{entry}: missing {needle:?} in\n{shown}");
+    }
+}

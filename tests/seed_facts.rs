@@ -476,7 +476,8 @@ fn fishermen_matches_seed_002() {
         let map = s.map_for(p).expect("map");
         let lakes = fixed(map, Terrain::Lake);
         assert_eq!(lakes.len(), 1);
-        assert_eq!(map.cells[lakes[0]].label.as_deref(), Some("Lake: 2 3 11 12"));
+        // Seed 002: the lake produces on 2, 3, 11 and 12.
+        assert_eq!(map.cells[lakes[0]].rolls, [2, 3, 11, 12]);
         let grounds = fixed(map, Terrain::FishingGround);
         let mut labels: Vec<u8> = grounds
             .iter()

@@ -187,6 +187,25 @@ pub fn map_canvas(layout: &Layout, spec: &MapSpec<'_>) -> MapCanvas {
             });
         }
     }
+    // 5. Chipless production rolls (a lake's 2, 3, 11, 12): small chips in a row.
+    let small = d * 0.5;
+    for (i, h) in layout.hexes.iter().enumerate().filter(|(_, h)| !hidden(h.face_down)) {
+        let rolls = layout.rolls(i);
+        if rolls.is_empty() || h.number.is_some() {
+            continue;
+        }
+        let c = at(h.hex);
+        let step = small * 1.08;
+        let x0 = c.x - step * (rolls.len() as f64 - 1.0) / 2.0;
+        for (k, n) in rolls.iter().enumerate() {
+            let cc = Pt::new(x0 + step * k as f64, c.y + 0.32 * g.radius());
+            keep_whole.push((cc, small / 2.0));
+            blocks.push(Block {
+                bounds: Rect::new(cc.x - small / 2.0, cc.y - small / 2.0, small, small),
+                item: group(cc, art::number_chip(*n, small, pal)),
+            });
+        }
+    }
     let board = Rect::new(PAD, PAD, bw, bh);
     let mut width = (bw + 2.0 * PAD).max(190.0);
     let band_top = PAD + bh + 10.0;

@@ -22,6 +22,8 @@ struct HexOut<'a> {
     face_down: bool,
     #[serde(skip_serializing_if = "Option::is_none")]
     label: Option<&'a str>,
+    #[serde(skip_serializing_if = "<[u8]>::is_empty")]
+    rolls: &'a [u8],
 }
 
 #[derive(Serialize)]
@@ -134,6 +136,7 @@ fn render(layout: &Layout, balance: Option<String>) -> String {
                 fixed: h.fixed,
                 face_down: h.face_down,
                 label: layout.label(i),
+                rolls: layout.rolls(i),
             })
         })
         .collect();

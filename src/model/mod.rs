@@ -100,6 +100,8 @@ pub struct Cell {
     pub harbor: Option<HarborSpec>,
     /// Name to print on the hex.
     pub label: Option<String>,
+    /// Dice rolls this fixed hex produces on without a chip (a lake's 2, 3, 11, 12).
+    pub rolls: Vec<u8>,
     /// Where the hex is written in the file.
     pub span: Span,
 }

@@ -94,6 +94,31 @@ fn int_in(v: &Sp<i64>, lo: i64, hi: i64, what: &str, diags: &mut Diagnostics) ->
     Some(v.value)
 }
 
+/// The dice rolls of a `rolls` list: chip numbers, each once.
+fn rolls(rs: &Sp<Vec<Sp<i64>>>, diags: &mut Diagnostics) -> Option<Vec<u8>> {
+    let mut out: Vec<u8> = Vec::new();
+    for r in &rs.value {
+        let n = chip_number(r, diags)?;
+        if out.contains(&n) {
+            diags.push(
+                Diagnostic::error(format!("roll {n} is listed twice"))
+                    .at(r.span.clone(), "repeated"),
+            );
+            return None;
+        }
+        out.push(n);
+    }
+    if out.is_empty() {
+        diags.push(
+            Diagnostic::error("`rolls` is empty")
+                .at(rs.span.clone(), "no rolls")
+                .hint("list the numbers the hex produces on, or remove `rolls`"),
+        );
+        return None;
+    }
+    Some(out)
+}
+
 fn chip_number(v: &Sp<i64>, diags: &mut Diagnostics) -> Option<u8> {
     if !(2..=12).contains(&v.value) || v.value == 7 {
         diags.push(
@@ -255,6 +280,7 @@ enum Code {
         chip_region: Option<Sp<String>>,
         harbor: Option<HarborSpec>,
         label: Option<String>,
+        rolls: Vec<u8>,
     },
     Slot {
         region: Sp<String>,
@@ -303,10 +329,26 @@ fn legend_entry(
                 chip_region: None,
                 harbor: None,
                 label: None,
+                rolls: Vec::new(),
             })
         }
         RawLegendEntry::Detailed(d) => {
             let label = d.label.as_ref().map(|l| l.value.clone());
+            let rolls = match &d.rolls {
+                Some(rs) => Some((rolls(rs, diags)?, rs.span.clone())),
+                None => None,
+            };
+            let no_rolls_here = |diags: &mut Diagnostics| match &rolls {
+                Some((_, sp)) => {
+                    diags.push(
+                        Diagnostic::error("`rolls` is only for fixed hexes without a number chip")
+                            .at(sp.clone(), "not allowed here")
+                            .hint("give `rolls` to a fixed hex such as `{ terrain = \"lake\", rolls = [2, 3, 11, 12] }`"),
+                    );
+                    true
+                }
+                None => false,
+            };
             if let Some(h) = &d.harbor {
                 let kind =
                     if h.value == "random" { Some(None) } else { harbor_kind(h, diags).map(Some) };
@@ -349,12 +391,16 @@ fn legend_entry(
                         return None;
                     }
                 }
+                if no_rolls_here(diags) {
+                    return None;
+                }
                 return Some(Code::Fixed {
                     terrain: t,
                     number: None,
                     chip_region: None,
                     harbor: Some(HarborSpec { kind: kind?, facing }),
                     label,
+                    rolls: Vec::new(),
                 });
             }
             if let Some(f) = &d.facing {
@@ -381,6 +427,9 @@ fn legend_entry(
                                 .at(n.span.clone(), "chips of a region come from its pool")
                                 .hint("add the chip to the region's `numbers`, or fix the terrain too"),
                         );
+                        return None;
+                    }
+                    if no_rolls_here(diags) {
                         return None;
                     }
                     Some(Code::Slot { region: r.clone(), label })
@@ -443,12 +492,16 @@ fn legend_entry(
                             return None;
                         }
                     }
+                    if (takes || number.is_some()) && no_rolls_here(diags) {
+                        return None;
+                    }
                     Some(Code::Fixed {
                         terrain: t,
                         number,
                         chip_region: region.clone(),
                         harbor: None,
                         label,
+                        rolls: rolls.map(|(r, _)| r).unwrap_or_default(),
                     })
                 }
             }
@@ -527,25 +580,25 @@ fn map(
             continue; // already reported
         };
         let idx = cells.len();
-        let (content, harbor, label) = match entry {
-            Code::Fixed { terrain, number, chip_region, harbor, label } => {
+        let (content, harbor, label, rolls) = match entry {
+            Code::Fixed { terrain, number, chip_region, harbor, label, rolls } => {
                 if let Some(r) = chip_region {
                     if !region_order.contains(&r.value) {
                         region_order.push(r.value.clone());
                     }
                     slot_regions.push((idx, Sp::new(r.value.clone(), span.clone()), false));
                 }
-                (CellContent::Fixed { terrain, number, chip_region: None }, harbor, label)
+                (CellContent::Fixed { terrain, number, chip_region: None }, harbor, label, rolls)
             }
             Code::Slot { region, label } => {
                 if !region_order.contains(&region.value) {
                     region_order.push(region.value.clone());
                 }
                 slot_regions.push((idx, Sp::new(region.value.clone(), span.clone()), true));
-                (CellContent::Slot { region: usize::MAX }, None, label)
+                (CellContent::Slot { region: usize::MAX }, None, label, Vec::new())
             }
         };
-        cells.push(Cell { hex, content, harbor, label, span });
+        cells.push(Cell { hex, content, harbor, label, rolls, span });
     }
 
     // Regions, ordered by first use in the drawing; defined-but-unused is an error.

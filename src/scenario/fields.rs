@@ -132,6 +132,7 @@ pub const LEGEND_ENTRY: &[Field] = &[
     f("harbor", Ty::Choice(HARBOR_SLOT_KINDS), false, "A harbor on this sea hex: a kind, or `random` to draw one from the map's harbor pool."),
     f("facing", Ty::Choice(DIRECTIONS), false, "Side of the harbor hex that faces land; omitted: a land-facing side is chosen at random."),
     f("label", Ty::Str, false, "A name printed on the hex."),
+    f("rolls", Ty::Array(&INT_LIST), false, "Dice rolls a fixed hex without a chip produces on, e.g. a lake's [2, 3, 11, 12]."),
 ];
 
 /// The legend: code -> terrain name or detailed entry.

@@ -328,9 +328,10 @@ impl<'a> Walker<'a> {
                         harbor: t.take("harbor").and_then(|mut v| self.string(&mut v, "harbor")),
                         facing: t.take("facing").and_then(|mut v| self.string(&mut v, "facing")),
                         label: t.take("label").and_then(|mut v| self.string(&mut v, "label")),
+                        rolls: t.take("rolls").and_then(|mut v| self.int_array(&mut v, "rolls")),
                     };
                     t.finish(self);
-                    Some(RawLegendEntry::Detailed(e))
+                    Some(RawLegendEntry::Detailed(Box::new(e)))
                 }
                 other => {
                     self.diags.push(

@@ -82,7 +82,7 @@ pub enum RawLegendEntry {
     /// `C = "gold"`.
     Terrain(Sp<String>),
     /// `C = { ... }`.
-    Detailed(RawLegendTable),
+    Detailed(Box<RawLegendTable>),
 }
 
 /// `C = { terrain = ..., region = ..., number = ..., harbor = ..., facing = ..., label = ... }`.
@@ -100,6 +100,8 @@ pub struct RawLegendTable {
     pub facing: Option<Sp<String>>,
     /// `label`.
     pub label: Option<Sp<String>>,
+    /// `rolls`.
+    pub rolls: Option<Sp<Vec<Sp<i64>>>>,
 }
 
 /// The `hexes` drawing of a map.

@@ -24,6 +24,9 @@ pub struct Layout {
     /// Names the scenario prints on hexes, indexed like `hexes` (shared
     /// between all layouts of a map, so solving allocates nothing for them).
     pub labels: std::sync::Arc<Vec<Option<String>>>,
+    /// Dice rolls of fixed hexes that produce without a chip (a lake's
+    /// 2, 3, 11, 12), indexed like `hexes`; shared like `labels`.
+    pub rolls: std::sync::Arc<Vec<Vec<u8>>>,
     /// The rules it was made under.
     pub constraints: Constraints,
     /// How hard the search worked.
@@ -81,6 +84,11 @@ pub struct SolveStats {
 }
 
 impl Layout {
+    /// The rolls hex `i` produces on without a chip (empty for most hexes).
+    pub fn rolls(&self, i: usize) -> &[u8] {
+        self.rolls.get(i).map_or(&[], Vec::as_slice)
+    }
+
     /// The scenario's label for hex `i`, if it has one.
     pub fn label(&self, i: usize) -> Option<&str> {
         self.labels.get(i).and_then(|l| l.as_deref())

@@ -197,6 +197,8 @@ pub struct Solver<'a> {
     terrain_shapes_chips: bool,
     /// The map's hex labels, shared by every layout.
     labels: std::sync::Arc<Vec<Option<String>>>,
+    /// The map's chipless production rolls, shared by every layout.
+    rolls: std::sync::Arc<Vec<Vec<u8>>>,
 }
 
 /// Per-run scratch state.
@@ -307,6 +309,7 @@ impl<'a> Solver<'a> {
             nb_s,
             cp_s,
             labels: std::sync::Arc::new(map.cells.iter().map(|c| c.label.clone()).collect()),
+            rolls: std::sync::Arc::new(map.cells.iter().map(|c| c.rolls.clone()).collect()),
             terrain_rules: c.max_terrain_group.is_some() || c.gold_not_adjacent,
             number_rules: c.no_adjacent_red
                 || c.no_equal_neighbours
@@ -442,6 +445,7 @@ impl<'a> Solver<'a> {
             harbors,
             regions,
             labels: self.labels.clone(),
+            rolls: self.rolls.clone(),
             constraints: self.c.clone(),
             stats: SolveStats { terrain_attempts: attempt, nodes: w.nodes },
         }
