@@ -9,11 +9,14 @@ use clap::{Parser, Subcommand};
 #[command(
     name = "hexpress",
     version,
-    about = "Lay out Catan scenario maps from a scenario file, reproducibly from a seed",
+    about = "Turn a Catan scenario file into a fair random map, printable at true scale, with its components, cards and rules handout",
     after_help = "Examples:\n  \
         hexpress generate                          # the base game, a fresh seed\n  \
         hexpress generate gold-for-catan --players 3 --seed 42\n  \
         hexpress generate my-scenario.toml --out maps/\n  \
+        hexpress generate base --balanced --candidates 20000\n  \
+        hexpress balance base --samples 5000\n  \
+        hexpress rules fishermen --seed 7\n  \
         hexpress validate scenarios/*.toml\n  \
         hexpress list\n  \
         hexpress schema > scenario.schema.json\n\n\
@@ -28,7 +31,7 @@ pub struct Cli {
 /// The subcommands.
 #[derive(Subcommand, Debug)]
 pub enum Command {
-    /// Lay out a map and write layout.json (and print the map).
+    /// Lay out a map and draw everything: map (SVG/PDF/PNG), components, cards, rules, print pack.
     #[command(after_help = "Examples:\n  \
         hexpress generate\n  \
         hexpress generate gold-for-catan --players 4 --seed 7\n  \
