@@ -1,13 +1,20 @@
 //! Every drawn output of one layout, as named byte buffers: what `generate`
 //! writes, in the order it writes it. The CLI only adds the file writes.
+//!
+//! Pages that appear in two PDFs (the map sheets and the handout, again in
+//! the print pack) are laid out once, through one [`TreeCache`].
 
 use crate::compose::components::ComponentCounts;
+use crate::compose::scene::Document;
 use crate::compose::sheet_config::SheetOptions;
 use crate::model::Scenario;
+use crate::render::svg::page_to_svg;
 use crate::solve::Layout;
 
 use super::error::RenderError;
-use super::{components, map, rules, RenderOptions};
+use super::pdf::document_to_pdf_cached;
+use super::tree::TreeCache;
+use super::{components, map, png, rules, RenderOptions};
 
 /// One output file: its name inside the output folder and its bytes.
 pub type OutFile = (String, Vec<u8>);
@@ -23,43 +30,47 @@ pub fn all_outputs(
     sheets: &SheetOptions,
 ) -> Result<Vec<OutFile>, RenderError> {
     let mut out: Vec<OutFile> = Vec::new();
-    let files = map::map_outputs(layout, opts)?;
-    if let Some(svg) = files.svg {
-        out.push(("map.svg".into(), svg.into_bytes()));
+    let mut cache = TreeCache::default();
+    let theme = map::theme_for(opts)?;
+    let whole = map::canvas(layout, &theme, opts).to_page();
+    if opts.formats.svg {
+        out.push(("map.svg".into(), page_to_svg(&whole).into_bytes()));
     }
-    if let Some(pdf) = files.pdf {
-        out.push(("map.pdf".into(), pdf));
+    let (map_doc, _) = map::map_document(layout, opts)?;
+    if opts.formats.pdf {
+        out.push(("map.pdf".into(), document_to_pdf_cached(&map_doc, true, &mut cache)?));
     }
-    if let Some(png) = files.png {
-        out.push(("preview.png".into(), png));
+    if opts.formats.png {
+        out.push(("preview.png".into(), png::page_to_png(&whole, opts.dpi)?));
     }
     let mut handout = Vec::new();
     if opts.formats.pdf || opts.formats.svg {
         let doc = rules::handout_document(scenario, layout, opts)?;
-        let drawn = rules::rules_files(&doc)?;
         if opts.formats.pdf {
-            out.push(("rules.pdf".into(), drawn.pdf));
+            out.push(("rules.pdf".into(), document_to_pdf_cached(&doc, true, &mut cache)?));
         }
         if opts.formats.svg {
-            for (i, s) in drawn.svgs.into_iter().enumerate() {
-                out.push((rules::svg_name(i + 1), s.into_bytes()));
+            for (i, p) in doc.pages.iter().enumerate() {
+                out.push((rules::svg_name(i + 1), page_to_svg(p).into_bytes()));
             }
         }
         handout = doc.pages;
     }
     if opts.formats.pdf {
-        let theme = map::theme_for(opts)?;
         let counts = ComponentCounts::from_scenario(scenario, layout.players);
-        if let Some(pdf) = components::component_outputs(layout, scenario, &counts, sheets, &theme)?
-        {
-            out.push(("components.pdf".into(), pdf));
+        let pages = components::component_pages(layout, scenario, &counts, sheets, &theme);
+        if !pages.is_empty() {
+            let doc = Document {
+                title: format!("{} components (seed {})", layout.title, layout.seed),
+                pages,
+            };
+            out.push(("components.pdf".into(), document_to_pdf_cached(&doc, true, &mut cache)?));
         }
-        let (map_doc, _) = map::map_document(layout, opts)?;
         let extras = components::PackExtras {
             cards: rules::card_sets(scenario, layout.players, sheets, &theme)?,
             handout,
         };
-        let pack = components::print_pack(
+        let pack = components::print_pack_document_with(
             map_doc.pages,
             layout,
             scenario,
@@ -67,8 +78,8 @@ pub fn all_outputs(
             sheets,
             &theme,
             extras,
-        )?;
-        out.push(("print-pack.pdf".into(), pack));
+        );
+        out.push(("print-pack.pdf".into(), document_to_pdf_cached(&pack, true, &mut cache)?));
     }
     Ok(out)
 }

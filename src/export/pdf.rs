@@ -15,7 +15,7 @@ use krilla::{Document as KDocument, SerializeSettings};
 use krilla_svg::{SurfaceExt, SvgSettings};
 
 use super::error::RenderError;
-use super::tree::page_tree;
+use super::tree::TreeCache;
 use crate::compose::scene::{Document, Page, Rect};
 use crate::units::mm_to_pt;
 
@@ -56,6 +56,16 @@ pub fn document_to_pdf(doc: &Document) -> Result<Vec<u8>, RenderError> {
 /// As [`document_to_pdf`]; `compress: false` leaves content streams readable
 /// (for tests that measure drawn geometry).
 pub fn document_to_pdf_with(doc: &Document, compress: bool) -> Result<Vec<u8>, RenderError> {
+    document_to_pdf_cached(doc, compress, &mut TreeCache::default())
+}
+
+/// Like [`document_to_pdf_with`], reusing (and filling) `cache` for pages
+/// already laid out for another PDF.
+pub fn document_to_pdf_cached(
+    doc: &Document,
+    compress: bool,
+    cache: &mut TreeCache,
+) -> Result<Vec<u8>, RenderError> {
     if doc.pages.is_empty() {
         return Err(RenderError::Empty);
     }
@@ -67,7 +77,7 @@ pub fn document_to_pdf_with(doc: &Document, compress: bool) -> Result<Vec<u8>, R
     let mut kd = KDocument::new_with(ser);
     kd.set_metadata(Metadata::new().title(doc.title.clone()).creator("hexpress".into()));
     for page in &doc.pages {
-        let tree = page_tree(page)?;
+        let tree = cache.tree(page)?;
         let ps = settings(page)?;
         let size = Size::from_wh(mm_to_pt(page.width) as f32, mm_to_pt(page.height) as f32)
             .ok_or_else(|| RenderError::PageSize {

@@ -56,6 +56,31 @@ pub fn parse_svg(svg: &str, label: &str) -> Result<usvg::Tree, RenderError> {
 
 /// Writes `page` as SVG and parses it, checking every text run survived.
 pub fn page_tree(page: &Page) -> Result<usvg::Tree, RenderError> {
+    checked_tree(page, &page_to_svg(page))
+}
+
+/// Page trees already built, keyed by the page's SVG text, so a page that
+/// goes into two PDFs (map.pdf and the print pack, rules.pdf and the print
+/// pack) is laid out once. A tree depends only on that text.
+#[derive(Default)]
+pub struct TreeCache {
+    trees: std::collections::HashMap<String, std::rc::Rc<usvg::Tree>>,
+}
+
+impl TreeCache {
+    /// The tree of `page`, built on first use.
+    pub fn tree(&mut self, page: &Page) -> Result<std::rc::Rc<usvg::Tree>, RenderError> {
+        let svg = page_to_svg(page);
+        if let Some(t) = self.trees.get(&svg) {
+            return Ok(t.clone());
+        }
+        let t = std::rc::Rc::new(checked_tree(page, &svg)?);
+        self.trees.insert(svg, t.clone());
+        Ok(t)
+    }
+}
+
+fn checked_tree(page: &Page, svg: &str) -> Result<usvg::Tree, RenderError> {
     if !(page.width > 0.0 && page.height > 0.0 && page.width.is_finite() && page.height.is_finite())
     {
         return Err(RenderError::PageSize {
@@ -64,7 +89,7 @@ pub fn page_tree(page: &Page) -> Result<usvg::Tree, RenderError> {
             height: page.height,
         });
     }
-    let tree = parse_svg(&page_to_svg(page), &page.label)?;
+    let tree = parse_svg(svg, &page.label)?;
     let expected = count_text(&page.items);
     let found = count_tree_text(tree.root(), &page.label)?;
     if found != expected {
