@@ -124,11 +124,9 @@ pub fn print_pack_document_with(
     let art = ThemeArt { theme, mode: mode(opts) };
     let mut sets = component_sets(layout, scenario, counts, &opts.sizes, &art);
     sets.extend(extras.cards);
-    let calibration = calibration_pages(opts);
-    let components = impose_pages(&sets, opts);
+    let mut calibration = calibration_pages(opts);
+    let mut components = impose_pages(&sets, opts);
     let map_sheets = sheet_count(&map_pages);
-    let mut calibration = calibration;
-    let mut components = components;
     let total = sheet_count(&calibration)
         + map_sheets
         + sheet_count(&components)

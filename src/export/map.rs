@@ -70,7 +70,8 @@ pub fn map_document(
     Ok(tiled(&c, &theme, opts))
 }
 
-fn tiled(c: &MapCanvas, theme: &Theme, opts: &RenderOptions) -> (Document, Tiling) {
+/// Tiles an already composed map canvas over 1:1 sheets (overview first).
+pub fn tiled(c: &MapCanvas, theme: &Theme, opts: &RenderOptions) -> (Document, Tiling) {
     let s = theme.sizes;
     let t = plan(c, opts.paper.size_mm(), s.page_margin, s.overlap);
     let doc = tile_document(c, &t, s.page_margin, theme.palette(opts.mode()), s.small_text);

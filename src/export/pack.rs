@@ -32,11 +32,13 @@ pub fn all_outputs(
     let mut out: Vec<OutFile> = Vec::new();
     let mut cache = TreeCache::default();
     let theme = map::theme_for(opts)?;
-    let whole = map::canvas(layout, &theme, opts).to_page();
+    // One composition of the map serves the SVG, the PNG and the tiled sheets.
+    let canvas = map::canvas(layout, &theme, opts);
+    let whole = canvas.to_page();
     if opts.formats.svg {
         out.push(("map.svg".into(), page_to_svg(&whole).into_bytes()));
     }
-    let (map_doc, _) = map::map_document(layout, opts)?;
+    let (map_doc, _) = map::tiled(&canvas, &theme, opts);
     if opts.formats.pdf {
         out.push(("map.pdf".into(), document_to_pdf_cached(&map_doc, true, &mut cache)?));
     }
