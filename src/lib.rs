@@ -29,6 +29,7 @@ pub mod export;
 pub mod fonts;
 pub mod geom;
 pub mod hex;
+pub mod limits;
 pub mod model;
 pub mod render;
 pub mod rng;

@@ -21,6 +21,16 @@ pub enum Stream {
     Harbors = 3,
     /// Balanced search candidates.
     Balance = 4,
+    /// The exact sampler's deals.
+    Deal = 5,
+    /// The Markov chain's moves.
+    Chain = 6,
+    /// The solver's trial deals that choose its method (fixed seed).
+    Pilot = 7,
+    /// The search for the chain's starting board (fixed seed).
+    Start = 8,
+    /// Moves of the balanced search's local improvement.
+    Improve = 9,
 }
 
 /// The generator for one stage of one seed.

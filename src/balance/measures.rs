@@ -115,43 +115,9 @@ pub fn measures(map: &MapDef, layout: &Layout) -> Measures {
 pub struct Evaluator<'a> {
     map: &'a MapDef,
     /// Board corners whose three members are all on the map.
-    full_corners: Vec<[u16; 3]>,
+    full_corners: Vec<[u32; 3]>,
     /// (cell, neighbour) pairs with cell < neighbour.
-    edges: Vec<(u16, u16)>,
-    /// Dense hex -> cell lookup over the map's bounding box.
-    grid: Grid,
-}
-
-/// A dense hex -> cell index table (`NONE` outside the map).
-struct Grid {
-    q0: i32,
-    r0: i32,
-    width: i32,
-    height: i32,
-    cells: Vec<u16>,
-}
-
-impl Grid {
-    fn new(hexes: &[Hex]) -> Grid {
-        let q0 = hexes.iter().map(|h| h.q).min().unwrap_or(0);
-        let r0 = hexes.iter().map(|h| h.r).min().unwrap_or(0);
-        let width = hexes.iter().map(|h| h.q - q0 + 1).max().unwrap_or(0);
-        let height = hexes.iter().map(|h| h.r - r0 + 1).max().unwrap_or(0);
-        let mut cells = vec![NONE; (width * height) as usize];
-        for (i, h) in hexes.iter().enumerate() {
-            cells[((h.r - r0) * width + (h.q - q0)) as usize] = i as u16;
-        }
-        Grid { q0, r0, width, height, cells }
-    }
-
-    fn get(&self, h: Hex) -> Option<usize> {
-        let (q, r) = (h.q - self.q0, h.r - self.r0);
-        if q < 0 || r < 0 || q >= self.width || r >= self.height {
-            return None;
-        }
-        let c = self.cells[(r * self.width + q) as usize];
-        (c != NONE).then_some(c as usize)
-    }
+    edges: Vec<(u32, u32)>,
 }
 
 /// Reusable buffers for [`Evaluator::measure_into`].
@@ -175,10 +141,10 @@ impl<'a> Evaluator<'a> {
         let mut edges = Vec::new();
         for i in 0..b.len() {
             for j in b.neighbors_of(i).filter(|j| *j > i) {
-                edges.push((i as u16, j as u16));
+                edges.push((i as u32, j as u32));
             }
         }
-        Evaluator { map, full_corners, edges, grid: Grid::new(&b.hexes) }
+        Evaluator { map, full_corners, edges }
     }
 
     /// The map measured.
@@ -293,7 +259,7 @@ impl<'a> Evaluator<'a> {
         out.harbors.clear();
         for h in &layout.harbors {
             let (HarborKind::Special(res), Some(toward)) = (h.kind, h.toward) else { continue };
-            let Some(i) = self.grid.get(h.hex) else { continue };
+            let Some(&i) = b.index.get(&h.hex) else { continue };
             let Some(d) = h.hex.direction_to(toward) else { continue };
             let d = d.index();
             // The facing hex touches both harbor corners; the hexes on either

@@ -79,6 +79,10 @@ pub struct GenerateArgs {
     /// Output folder. Default: output/<scenario>-<players>p-<seed>/.
     #[arg(short, long)]
     pub out: Option<PathBuf>,
+    /// Placement rules to start from; the scenario's own `[constraints]`
+    /// apply on top. Default: the scenario's (its `preset`, else `official`).
+    #[arg(long, value_enum, value_name = "PRESET")]
+    pub rules: Option<RulesArg>,
     /// Search steps before giving up on an unsatisfiable scenario.
     #[arg(long, default_value_t = 4_000_000)]
     pub max_nodes: u64,
@@ -119,6 +123,11 @@ pub struct RulesArgs {
     /// Seed of the map pictured in the handout. Default: a fresh one, printed.
     #[arg(short, long)]
     pub seed: Option<u64>,
+    /// Placement rules to start from; the scenario's own `[constraints]`
+    /// apply on top. Default: the scenario's (its `preset`, else `official`).
+    #[arg(long, value_enum, value_name = "PRESET")]
+    pub rules: Option<RulesArg>,
+
     /// Paper of the handout.
     #[arg(long, value_enum, default_value = "a4")]
     pub paper: PaperArg,
@@ -141,6 +150,10 @@ pub struct BalanceArgs {
     /// Number of players (default: the scenario's default).
     #[arg(short, long)]
     pub players: Option<u8>,
+    /// Placement rules to start from; the scenario's own `[constraints]`
+    /// apply on top. Default: the scenario's (its `preset`, else `official`).
+    #[arg(long, value_enum, value_name = "PRESET")]
+    pub rules: Option<RulesArg>,
     /// Layouts to measure; the fairest of them is marked as the chosen one.
     #[arg(long, default_value_t = 5_000)]
     pub samples: u64,
@@ -156,6 +169,26 @@ pub struct BalanceArgs {
     /// Search steps per layout before giving up on it.
     #[arg(long, default_value_t = 4_000_000)]
     pub max_nodes: u64,
+}
+
+/// Named rule presets (see `[constraints] preset` in the scenario format).
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RulesArg {
+    /// No 6 or 8 next to another 6 or 8 (the published rule).
+    Official,
+    /// Also no equal neighbours, no 2 next to 12, at most 10 pips at a
+    /// corner, same-terrain groups of at most 2.
+    Strict,
+}
+
+impl RulesArg {
+    /// The preset.
+    pub fn preset(self) -> crate::model::RulePreset {
+        match self {
+            RulesArg::Official => crate::model::RulePreset::Official,
+            RulesArg::Strict => crate::model::RulePreset::Strict,
+        }
+    }
 }
 
 /// Paper sizes.

@@ -9,7 +9,7 @@ use std::time::Duration;
 use anyhow::Context;
 
 use super::args::{BalanceArgs, GenerateArgs};
-use super::{load, report_solve_error, resolve, Failure};
+use super::{load_with_rules, report_solve_error, resolve, Failure};
 use crate::balance::{self, report, Budget, Evaluator, Outcome, SearchOptions, Weights};
 use crate::diag::Source;
 use crate::export::files;
@@ -131,7 +131,7 @@ fn solve_failed(source: &Source, scenario: &Scenario, e: &SolveError) -> Failure
 /// `hexpress balance`.
 pub(super) fn run(a: &BalanceArgs) -> Result<(), Failure> {
     let source = resolve(&a.scenario)?;
-    let scenario = load(&source)?;
+    let scenario = load_with_rules(&source, a.rules)?;
     let players = a.players.unwrap_or(scenario.meta.default_players);
     let seed = a.seed.unwrap_or_else(crate::rng::fresh_seed);
     let weights = weights(a.weights.as_deref())?;

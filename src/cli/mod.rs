@@ -86,9 +86,21 @@ fn load(source: &Source) -> Result<Scenario, Failure> {
     })
 }
 
+/// Loads a scenario under the `--rules` preset, if one was asked for.
+fn load_with_rules(source: &Source, rules: Option<args::RulesArg>) -> Result<Scenario, Failure> {
+    let scenario = load(source)?;
+    match rules {
+        None => Ok(scenario),
+        Some(r) => scenario.with_preset(r.preset()).map_err(|d| {
+            eprint!("{}", diag::render(source, &d));
+            Failure::Invalid
+        }),
+    }
+}
+
 fn generate(a: &GenerateArgs) -> Result<(), Failure> {
     let source = resolve(a.scenario.as_deref().unwrap_or(builtin::DEFAULT))?;
-    let scenario = load(&source)?;
+    let scenario = load_with_rules(&source, a.rules)?;
     let players = a.players.unwrap_or(scenario.meta.default_players);
     let seed = a.seed.unwrap_or_else(crate::rng::fresh_seed);
     let opts = SolveOptions {
@@ -174,6 +186,12 @@ pub fn solve_error_diagnostics(scenario: &Scenario, e: &SolveError) -> Diagnosti
     if let SolveError::Unsatisfiable { constraint: Some(c), .. } = e {
         if let Some(sp) = scenario.constraint_spans.get(c) {
             d = d.at(sp.clone(), format!("`{c}` set here"));
+        } else if scenario.preset != model::RulePreset::Official {
+            d = d.hint(format!(
+                "`{c}` comes from the `{}` rule preset; choose `--rules official`, or set `{}` in `[constraints]`",
+                scenario.preset,
+                c.key()
+            ));
         } else {
             d = d.hint(format!(
                 "`{c}` is on by default; set `{} = false` in `[constraints]` to relax it",

@@ -37,7 +37,7 @@ pub fn write_handout(
 /// Runs `hexpress rules`.
 pub fn run(a: &RulesArgs) -> Result<(), Failure> {
     let source = super::resolve(&a.scenario)?;
-    let scenario = super::load(&source)?;
+    let scenario = super::load_with_rules(&source, a.rules)?;
     let players = a.players.unwrap_or(scenario.meta.default_players);
     let seed = a.seed.unwrap_or_else(crate::rng::fresh_seed);
     let solve_opts = SolveOptions {

@@ -170,7 +170,7 @@ fn from_layout(
         }
         // Harbor tiles among the region's hexes show their trade.
         let tiles = tally(
-            layout.hexes.iter().filter(|h| h.face_down && h.region == Some(ri as u16)).map(|h| {
+            layout.hexes.iter().filter(|h| h.face_down && h.region == Some(ri as u32)).map(|h| {
                 let harbor = (h.terrain == Terrain::Harbor)
                     .then(|| layout.harbors.iter().find(|p| p.hex == h.hex).map(|p| p.kind))
                     .flatten();

@@ -59,6 +59,31 @@ struct ConstraintsOut<'a> {
     gold_no_red: bool,
     gold_not_adjacent: bool,
     harbors_face_land: bool,
+    harbors_apart: bool,
+    harbors_off_fishing_grounds: bool,
+}
+
+#[derive(Serialize)]
+struct SamplerOut {
+    method: &'static str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    deals: Option<u64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    steps: Option<u64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    moved: Option<u64>,
+}
+
+fn sampler(s: &crate::solve::Sampler) -> SamplerOut {
+    use crate::solve::Sampler;
+    match *s {
+        Sampler::Rejection { deals } => {
+            SamplerOut { method: s.method(), deals: Some(deals), steps: None, moved: None }
+        }
+        Sampler::Chain { steps, moved, .. } => {
+            SamplerOut { method: s.method(), deals: None, steps: Some(steps), moved: Some(moved) }
+        }
+    }
 }
 
 fn constraints(c: &Constraints) -> ConstraintsOut<'_> {
@@ -72,6 +97,8 @@ fn constraints(c: &Constraints) -> ConstraintsOut<'_> {
         gold_no_red: c.gold_no_red,
         gold_not_adjacent: c.gold_not_adjacent,
         harbors_face_land: true,
+        harbors_apart: c.harbors_apart,
+        harbors_off_fishing_grounds: c.harbors_off_fishing_grounds,
     }
 }
 
@@ -167,7 +194,8 @@ fn render(layout: &Layout, balance: Option<String>) -> String {
         })
         .collect();
     list(&mut out, "regions", regions, false);
-    out.push_str(&format!("  \"constraints\": {}", compact(&constraints(&layout.constraints))));
+    out.push_str(&format!("  \"constraints\": {},\n", compact(&constraints(&layout.constraints))));
+    out.push_str(&format!("  \"sampler\": {}", compact(&sampler(&layout.sampler))));
     if let Some(b) = balance {
         out.push_str(&format!(",\n  \"balance\": {b}"));
     }

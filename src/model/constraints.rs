@@ -1,5 +1,6 @@
-//! Placement rules as data. The predicates that check them live in
-//! [`crate::solve::check`], shared by the solver and the tests.
+//! Placement rules as data, and the named presets they can start from. The
+//! predicates that say what each rule forbids live in [`super::rules`],
+//! shared by validation, the solver, the checks and the balance measures.
 
 use std::fmt;
 
@@ -22,13 +23,17 @@ pub enum ConstraintId {
     GoldNoRed,
     /// No gold next to gold.
     GoldNotAdjacent,
-    /// Every harbor faces a land hex.
+    /// Every face-up harbor faces a land hex the players can see.
     HarborFacesLand,
+    /// No two harbors share a settlement corner.
+    HarborsApart,
+    /// No settlement corner touches both a harbor and a fishing ground.
+    HarborsOffFishing,
 }
 
 impl ConstraintId {
     /// Every rule.
-    pub const ALL: [ConstraintId; 8] = [
+    pub const ALL: [ConstraintId; 10] = [
         ConstraintId::NoAdjacentRed,
         ConstraintId::NoEqualNeighbours,
         ConstraintId::No2Next12,
@@ -37,6 +42,8 @@ impl ConstraintId {
         ConstraintId::GoldNoRed,
         ConstraintId::GoldNotAdjacent,
         ConstraintId::HarborFacesLand,
+        ConstraintId::HarborsApart,
+        ConstraintId::HarborsOffFishing,
     ];
 
     /// The key of the rule in `[constraints]` (and in `layout.json`).
@@ -50,6 +57,8 @@ impl ConstraintId {
             ConstraintId::GoldNoRed => "gold_no_red",
             ConstraintId::GoldNotAdjacent => "gold_not_adjacent",
             ConstraintId::HarborFacesLand => "harbors_face_land",
+            ConstraintId::HarborsApart => "harbors_apart",
+            ConstraintId::HarborsOffFishing => "harbors_off_fishing_grounds",
         }
     }
 
@@ -57,11 +66,71 @@ impl ConstraintId {
     pub const fn index(self) -> usize {
         self as usize
     }
+
+    /// Whether the rule is about harbors (checked when harbors are placed).
+    pub const fn is_harbor_rule(self) -> bool {
+        matches!(
+            self,
+            ConstraintId::HarborFacesLand
+                | ConstraintId::HarborsApart
+                | ConstraintId::HarborsOffFishing
+        )
+    }
 }
 
 impl fmt::Display for ConstraintId {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.key())
+    }
+}
+
+/// A named starting set of placement rules, chosen with `rules = "..."` in
+/// `[constraints]` or with `--rules`; the scenario's own settings apply on top.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum RulePreset {
+    /// The published rule: no 6 or 8 next to another 6 or 8. The default.
+    Official,
+    /// Tournament-style fairness: no neighbouring 6/8, no equal neighbours, no
+    /// 2 next to 12, at most 10 pips at a corner, same-terrain groups of at most 2.
+    Strict,
+}
+
+impl RulePreset {
+    /// Every preset.
+    pub const ALL: [RulePreset; 2] = [RulePreset::Official, RulePreset::Strict];
+
+    /// The name used in files and on the command line.
+    pub const fn name(self) -> &'static str {
+        match self {
+            RulePreset::Official => "official",
+            RulePreset::Strict => "strict",
+        }
+    }
+
+    /// Parses a preset name.
+    pub fn from_name(s: &str) -> Option<RulePreset> {
+        RulePreset::ALL.into_iter().find(|p| p.name() == s)
+    }
+
+    /// The rules of this preset (harbor rules on, no terrain without chips).
+    pub fn constraints(self) -> Constraints {
+        match self {
+            RulePreset::Official => Constraints::default(),
+            RulePreset::Strict => Constraints {
+                no_adjacent_red: true,
+                no_equal_neighbours: true,
+                no_2_next_to_12: true,
+                max_terrain_group: Some(2),
+                max_corner_pips: Some(10),
+                ..Constraints::default()
+            },
+        }
+    }
+}
+
+impl fmt::Display for RulePreset {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
     }
 }
 
@@ -84,6 +153,10 @@ pub struct Constraints {
     pub gold_no_red: bool,
     /// No gold next to gold.
     pub gold_not_adjacent: bool,
+    /// No two harbors share a settlement corner (default on).
+    pub harbors_apart: bool,
+    /// No settlement corner touches both a harbor and a fishing ground (default on).
+    pub harbors_off_fishing_grounds: bool,
 }
 
 impl Default for Constraints {
@@ -97,6 +170,8 @@ impl Default for Constraints {
             max_corner_pips: None,
             gold_no_red: false,
             gold_not_adjacent: false,
+            harbors_apart: true,
+            harbors_off_fishing_grounds: true,
         }
     }
 }
@@ -118,20 +193,74 @@ impl Constraints {
             ConstraintId::GoldNoRed => self.gold_no_red,
             ConstraintId::GoldNotAdjacent => self.gold_not_adjacent,
             ConstraintId::HarborFacesLand => true,
+            ConstraintId::HarborsApart => self.harbors_apart,
+            ConstraintId::HarborsOffFishing => self.harbors_off_fishing_grounds,
         }
     }
 
-    /// The strict set used in benchmarks and by `--strict`: no neighbouring
-    /// 6/8, no 2 next to 12, no equal neighbours, corner pips at most 10,
-    /// same-terrain groups at most 2.
+    /// The strict preset ([`RulePreset::Strict`]).
     pub fn strict() -> Constraints {
-        Constraints {
-            no_adjacent_red: true,
-            no_equal_neighbours: true,
-            no_2_next_to_12: true,
-            max_terrain_group: Some(2),
-            max_corner_pips: Some(10),
-            ..Constraints::default()
+        RulePreset::Strict.constraints()
+    }
+}
+
+/// The rules a scenario file sets itself, each `None` when the file leaves
+/// it to the preset. Laid over a preset by [`Overrides::apply`].
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Overrides {
+    /// `no_adjacent_red`.
+    pub no_adjacent_red: Option<bool>,
+    /// `no_equal_neighbours`.
+    pub no_equal_neighbours: Option<bool>,
+    /// `no_2_next_to_12`.
+    pub no_2_next_to_12: Option<bool>,
+    /// `max_terrain_group`.
+    pub max_terrain_group: Option<u32>,
+    /// `max_corner_pips`.
+    pub max_corner_pips: Option<u32>,
+    /// `gold_no_red`.
+    pub gold_no_red: Option<bool>,
+    /// `gold_not_adjacent`.
+    pub gold_not_adjacent: Option<bool>,
+    /// `harbors_apart`.
+    pub harbors_apart: Option<bool>,
+    /// `harbors_off_fishing_grounds`.
+    pub harbors_off_fishing_grounds: Option<bool>,
+    /// `no_chip` (not part of any preset: it is about the scenario's terrains).
+    pub no_chip: Vec<Terrain>,
+}
+
+impl Overrides {
+    /// The preset's rules with the file's own settings on top.
+    ///
+    /// ```
+    /// use hexpress::model::{Overrides, RulePreset};
+    /// let mine = Overrides { max_corner_pips: Some(12), ..Overrides::default() };
+    /// let c = mine.apply(RulePreset::Strict);
+    /// assert_eq!(c.max_corner_pips, Some(12));
+    /// assert!(c.no_equal_neighbours);
+    /// ```
+    pub fn apply(&self, preset: RulePreset) -> Constraints {
+        let mut c = preset.constraints();
+        let set = |slot: &mut bool, v: Option<bool>| {
+            if let Some(v) = v {
+                *slot = v;
+            }
+        };
+        set(&mut c.no_adjacent_red, self.no_adjacent_red);
+        set(&mut c.no_equal_neighbours, self.no_equal_neighbours);
+        set(&mut c.no_2_next_to_12, self.no_2_next_to_12);
+        set(&mut c.gold_no_red, self.gold_no_red);
+        set(&mut c.gold_not_adjacent, self.gold_not_adjacent);
+        set(&mut c.harbors_apart, self.harbors_apart);
+        set(&mut c.harbors_off_fishing_grounds, self.harbors_off_fishing_grounds);
+        if self.max_terrain_group.is_some() {
+            c.max_terrain_group = self.max_terrain_group;
         }
+        if self.max_corner_pips.is_some() {
+            c.max_corner_pips = self.max_corner_pips;
+        }
+        c.no_chip.clone_from(&self.no_chip);
+        c
     }
 }

@@ -4,10 +4,12 @@
 pub mod board;
 mod constraints;
 pub mod game;
+pub mod rules;
+pub mod static_checks;
 mod validate;
 
 pub use board::Board;
-pub use constraints::{ConstraintId, Constraints};
+pub use constraints::{ConstraintId, Constraints, Overrides, RulePreset};
 pub use validate::validate;
 
 use crate::diag::{Diagnostics, Source, Span};
@@ -23,8 +25,13 @@ pub struct Scenario {
     pub meta: Meta,
     /// One map per group of player counts.
     pub maps: Vec<MapDef>,
-    /// Placement rules the solver must respect.
+    /// Placement rules the solver must respect: the preset with the file's
+    /// own settings on top.
     pub constraints: Constraints,
+    /// The rule preset the file names (`[constraints] preset`), or the default.
+    pub preset: RulePreset,
+    /// The rules the file sets itself, laid over any preset.
+    pub overrides: Overrides,
     /// Where each rule was set in the file (absent: its default is in force).
     pub constraint_spans: std::collections::BTreeMap<ConstraintId, Span>,
     /// Components, tables and rules prose.
@@ -35,6 +42,22 @@ impl Scenario {
     /// The map for a player count, if the scenario supports it.
     pub fn map_for(&self, players: u8) -> Option<&MapDef> {
         self.maps.iter().find(|m| m.players.contains(&players))
+    }
+
+    /// The same scenario under another rule preset, with the file's own
+    /// settings still on top; errors where the fixed hexes break a rule of it.
+    pub fn with_preset(&self, preset: RulePreset) -> Result<Scenario, Diagnostics> {
+        let mut s = self.clone();
+        s.preset = preset;
+        s.constraints = self.overrides.apply(preset);
+        let mut diags = Diagnostics::new();
+        for map in &s.maps {
+            static_checks::check(map, &s.constraints, &s.constraint_spans, &mut diags);
+        }
+        match diags.has_errors() {
+            true => Err(diags),
+            false => Ok(s),
+        }
     }
 }
 

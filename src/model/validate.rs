@@ -9,13 +9,14 @@ use crate::hex::{Direction, Hex};
 use crate::scenario::fields;
 use crate::scenario::grid::read_grid;
 use crate::scenario::raw::*;
-use crate::vocab::{did_you_mean, pips, HarborKind, Terrain};
+use crate::vocab::{did_you_mean, HarborKind, Terrain};
 
 /// Validates a parsed scenario. Returns `None` when errors were found (they
 /// are in `diags`); warnings alone still give a model.
 pub fn validate(raw: &RawScenario, _source: &Source, diags: &mut Diagnostics) -> Option<Scenario> {
     let before = diags.error_count();
-    let (constraints, spans) = constraints(&raw.constraints, diags);
+    let (preset, overrides, spans) = constraints(&raw.constraints, diags);
+    let constraints = overrides.apply(preset);
     let meta = raw.meta.as_ref().and_then(|m| meta(m, diags));
     // The shared legend is checked once, not once per map.
     let mut top_legend: BTreeMap<String, Option<Code>> = BTreeMap::new();
@@ -32,7 +33,7 @@ pub fn validate(raw: &RawScenario, _source: &Source, diags: &mut Diagnostics) ->
         player_coverage(meta, raw, &maps, diags);
     }
     for (_, map) in &maps {
-        static_constraint_checks(map, &constraints, &spans, diags);
+        super::static_checks::check(map, &constraints, &spans, diags);
     }
     let variants = meta.as_ref().map(|m| m.variants.clone()).unwrap_or_default();
     let game = super::game::validate_game(&raw.game, &variants, diags);
@@ -44,6 +45,8 @@ pub fn validate(raw: &RawScenario, _source: &Source, diags: &mut Diagnostics) ->
         meta: meta?,
         maps: maps.into_iter().map(|(_, m)| m).collect(),
         constraints,
+        preset,
+        overrides,
         constraint_spans: spans,
         game,
     })
@@ -237,12 +240,12 @@ fn meta(m: &RawMeta, diags: &mut Diagnostics) -> Option<Meta> {
 fn constraints(
     c: &RawConstraints,
     diags: &mut Diagnostics,
-) -> (Constraints, BTreeMap<ConstraintId, Span>) {
-    let mut out = Constraints::default();
+) -> (RulePreset, Overrides, BTreeMap<ConstraintId, Span>) {
+    let mut out = Overrides::default();
     let mut spans = BTreeMap::new();
-    let mut flag = |v: &Option<Sp<bool>>, id: ConstraintId, slot: &mut bool| {
+    let mut flag = |v: &Option<Sp<bool>>, id: ConstraintId, slot: &mut Option<bool>| {
         if let Some(v) = v {
-            *slot = v.value;
+            *slot = Some(v.value);
             spans.insert(id, v.span.clone());
         }
     };
@@ -251,6 +254,12 @@ fn constraints(
     flag(&c.no_2_next_to_12, ConstraintId::No2Next12, &mut out.no_2_next_to_12);
     flag(&c.gold_no_red, ConstraintId::GoldNoRed, &mut out.gold_no_red);
     flag(&c.gold_not_adjacent, ConstraintId::GoldNotAdjacent, &mut out.gold_not_adjacent);
+    flag(&c.harbors_apart, ConstraintId::HarborsApart, &mut out.harbors_apart);
+    flag(
+        &c.harbors_off_fishing_grounds,
+        ConstraintId::HarborsOffFishing,
+        &mut out.harbors_off_fishing_grounds,
+    );
     if let Some(v) = &c.max_terrain_group {
         out.max_terrain_group = int_in(v, 1, 50, "`max_terrain_group`", diags).map(|x| x as u32);
         spans.insert(ConstraintId::MaxTerrainGroup, v.span.clone());
@@ -268,7 +277,22 @@ fn constraints(
             }
         }
     }
-    (out, spans)
+    let preset = match &c.preset {
+        None => RulePreset::Official,
+        Some(p) => match RulePreset::from_name(&p.value) {
+            Some(p) => p,
+            None => {
+                let names: Vec<&str> = RulePreset::ALL.iter().map(|p| p.name()).collect();
+                diags.push(
+                    Diagnostic::error(format!("unknown rule preset `{}`", p.value))
+                        .at(p.span.clone(), "not a preset")
+                        .hint(format!("use one of: {}", names.join(", "))),
+                );
+                RulePreset::Official
+            }
+        },
+    };
+    (preset, out, spans)
 }
 
 /// A resolved legend code.
@@ -545,6 +569,19 @@ fn map(
             }
         }
     }
+    if placed.len() > crate::limits::MAX_HEXES {
+        let span = placed[crate::limits::MAX_HEXES].2.clone();
+        diags.push(
+            Diagnostic::error(format!(
+                "the map has {} hexes, more than the limit of {} (`MAX_HEXES`)",
+                placed.len(),
+                crate::limits::MAX_HEXES
+            ))
+            .at(span, "this hex is over the limit")
+            .hint("split the map, or make it smaller"),
+        );
+        return None;
+    }
     let mut seen: BTreeMap<Hex, Span> = BTreeMap::new();
     let mut cells: Vec<Cell> = Vec::new();
     let mut region_order: Vec<String> = Vec::new();
@@ -803,7 +840,8 @@ fn pools(
             );
             ok = false;
         }
-        let Some(n) = int_in(count, 0, 200, "a tile count", diags) else {
+        let Some(n) = int_in(count, 0, crate::limits::MAX_HEXES as i64, "a tile count", diags)
+        else {
             ok = false;
             continue;
         };
@@ -964,90 +1002,6 @@ fn player_coverage(
                         "add a `[[map]]` with `players = [{p}]`, or remove {p} from `players`"
                     )),
             );
-        }
-    }
-}
-
-/// Rules that fixed hexes alone already break can never be met: say so now.
-fn static_constraint_checks(
-    map: &MapDef,
-    c: &Constraints,
-    spans: &BTreeMap<ConstraintId, Span>,
-    diags: &mut Diagnostics,
-) {
-    let fixed = |i: usize| match map.cells[i].content {
-        CellContent::Fixed { terrain, number, .. } => Some((terrain, number)),
-        _ => None,
-    };
-    let at = |id: ConstraintId| spans.get(&id).cloned();
-    for i in 0..map.cells.len() {
-        let Some((t, n)) = fixed(i) else { continue };
-        if c.gold_no_red && t == Terrain::Gold && n.is_some_and(crate::vocab::is_red) {
-            let d =
-                Diagnostic::error("a fixed gold hex carries a 6 or 8, which `gold_no_red` forbids")
-                    .at(map.cells[i].span.clone(), "fixed red gold");
-            diags.push(with_rule(d, at(ConstraintId::GoldNoRed)));
-        }
-        for j in map.board.neighbors_of(i).filter(|j| *j > i) {
-            let Some((t2, n2)) = fixed(j) else { continue };
-            if c.gold_not_adjacent && t == Terrain::Gold && t2 == Terrain::Gold {
-                let d = Diagnostic::error(
-                    "two fixed gold hexes touch, which `gold_not_adjacent` forbids",
-                )
-                .at(map.cells[j].span.clone(), "gold")
-                .also(map.cells[i].span.clone(), "next to this gold");
-                diags.push(with_rule(d, at(ConstraintId::GoldNotAdjacent)));
-            }
-            if let (Some(a), Some(b)) = (n, n2) {
-                let broken =
-                    if c.no_adjacent_red && crate::vocab::is_red(a) && crate::vocab::is_red(b) {
-                        Some(ConstraintId::NoAdjacentRed)
-                    } else if c.no_equal_neighbours && a == b {
-                        Some(ConstraintId::NoEqualNeighbours)
-                    } else if c.no_2_next_to_12 && ((a == 2 && b == 12) || (a == 12 && b == 2)) {
-                        Some(ConstraintId::No2Next12)
-                    } else {
-                        None
-                    };
-                if let Some(id) = broken {
-                    let d = Diagnostic::error(format!(
-                        "fixed chips {a} and {b} are neighbours, which `{id}` forbids"
-                    ))
-                    .at(map.cells[j].span.clone(), format!("{b}"))
-                    .also(map.cells[i].span.clone(), format!("{a}"));
-                    diags.push(with_rule(d, at(id)));
-                }
-            }
-        }
-    }
-    if let Some(cap) = c.max_corner_pips {
-        for corner in &map.board.corners {
-            let members: Vec<usize> =
-                corner.iter().filter(|m| **m != board::NONE).map(|m| *m as usize).collect();
-            if members.iter().any(|m| fixed(*m).is_none()) {
-                continue;
-            }
-            let sum: u32 = members
-                .iter()
-                .filter_map(|m| fixed(*m).and_then(|(_, n)| n))
-                .map(|n| u32::from(pips(n)))
-                .sum();
-            if sum > cap {
-                let d = Diagnostic::error(format!(
-                    "fixed chips meet at a corner with {sum} pips, over `max_corner_pips` = {cap}"
-                ))
-                .at(map.cells[members[0]].span.clone(), "at this hex's corner");
-                diags.push(with_rule(d, at(ConstraintId::MaxCornerPips)));
-            }
-        }
-    }
-}
-
-fn with_rule(d: Diagnostic, span: Option<Span>) -> Diagnostic {
-    match span {
-        Some(sp) => d.also(sp, "rule set here").hint("relax the rule, or change the fixed hexes"),
-        None => {
-            d.hint("this rule is on by default; set it to `false` in `[constraints]` to relax it")
         }
     }
 }

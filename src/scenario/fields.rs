@@ -76,7 +76,7 @@ const INT_LIST: Ty = Ty::Int(2, 12);
 const PLAYER: Ty = Ty::Int(1, 8);
 const STR: Ty = Ty::Str;
 const HARBOR_KIND: Ty = Ty::Choice(HARBOR_KINDS);
-const COUNT: Ty = Ty::Int(0, 200);
+const COUNT: Ty = Ty::Int(0, crate::limits::MAX_HEXES as i64);
 
 /// `[[scenario.variants]]`.
 pub const VARIANT: &[Field] = &[
@@ -194,6 +194,7 @@ pub const MAP: &[Field] = &[
 
 /// `[constraints]`.
 pub const CONSTRAINTS: &[Field] = &[
+    f("preset", Ty::Choice(PRESETS), false, "Named rule set to start from: \"official\" (no neighbouring 6/8; the default) or \"strict\" (also no equal neighbours, no 2 next to 12, at most 10 pips at a corner, same-terrain groups of at most 2). The keys below apply on top."),
     f("no_adjacent_red", Ty::Bool, false, "No 6 or 8 next to another 6 or 8 (default true)."),
     f("no_equal_neighbours", Ty::Bool, false, "No two neighbouring hexes with the same number (default false)."),
     f("no_2_next_to_12", Ty::Bool, false, "No 2 next to a 12 (default false)."),
@@ -202,7 +203,12 @@ pub const CONSTRAINTS: &[Field] = &[
     f("max_corner_pips", Ty::Int(1, 15), false, "Largest pip sum where three hexes meet."),
     f("gold_no_red", Ty::Bool, false, "No 6 or 8 on a gold field (default false)."),
     f("gold_not_adjacent", Ty::Bool, false, "No gold field next to another (default false)."),
+    f("harbors_apart", Ty::Bool, false, "No two harbors share a settlement corner (default true)."),
+    f("harbors_off_fishing_grounds", Ty::Bool, false, "No settlement corner touches both a harbor and a fishing ground (default true)."),
 ];
+
+/// Names of the rule presets.
+pub const PRESETS: &[&str] = &["official", "strict"];
 
 /// What can be paid: the five resources, gold and the three commodities.
 pub const PAYMENTS: &[&str] =

@@ -474,6 +474,9 @@ impl<'a> Walker<'a> {
             t.take(k).and_then(|mut v| w.boolean(&mut v, k))
         };
         let c = RawConstraints {
+            preset: t.take("preset").and_then(|mut v| self.string(&mut v, "preset")),
+            harbors_apart: b(&mut t, self, "harbors_apart"),
+            harbors_off_fishing_grounds: b(&mut t, self, "harbors_off_fishing_grounds"),
             no_adjacent_red: b(&mut t, self, "no_adjacent_red"),
             no_equal_neighbours: b(&mut t, self, "no_equal_neighbours"),
             no_2_next_to_12: b(&mut t, self, "no_2_next_to_12"),

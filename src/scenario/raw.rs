@@ -165,6 +165,12 @@ pub struct RawHarbors {
 /// `[constraints]`.
 #[derive(Clone, Debug, Default)]
 pub struct RawConstraints {
+    /// `preset`.
+    pub preset: Option<Sp<String>>,
+    /// `harbors_apart`.
+    pub harbors_apart: Option<Sp<bool>>,
+    /// `harbors_off_fishing_grounds`.
+    pub harbors_off_fishing_grounds: Option<Sp<bool>>,
     /// `no_adjacent_red`.
     pub no_adjacent_red: Option<Sp<bool>>,
     /// `no_equal_neighbours`.

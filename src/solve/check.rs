@@ -6,8 +6,8 @@ use std::collections::BTreeMap;
 
 use super::Layout;
 use crate::hex::Hex;
-use crate::model::{CellContent, ConstraintId, Constraints, MapDef};
-use crate::vocab::{is_red, pips, HarborKind, Terrain};
+use crate::model::{rules, CellContent, ConstraintId, Constraints, MapDef};
+use crate::vocab::{pips, HarborKind, Terrain};
 
 /// What a violation breaks.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -48,7 +48,7 @@ pub fn violations(map: &MapDef, c: &Constraints, layout: &Layout) -> Vec<Violati
     }
     structure(map, c, layout, &mut out);
     rules(map, c, layout, &mut out);
-    harbors(map, layout, &mut out);
+    harbors(map, c, layout, &mut out);
     out
 }
 
@@ -125,68 +125,44 @@ fn rules(map: &MapDef, c: &Constraints, layout: &Layout, out: &mut Vec<Violation
     let b = &map.board;
     let hx = &layout.hexes;
     for i in 0..hx.len() {
-        if c.gold_no_red && hx[i].terrain == Terrain::Gold && hx[i].number.is_some_and(is_red) {
-            out.push(v(
-                Rule::Constraint(ConstraintId::GoldNoRed),
-                vec![hx[i].hex],
-                "red chip on gold",
-            ));
+        if let Some(id) =
+            hx[i].number.and_then(|n| rules::chip_on_terrain_clash(c, hx[i].terrain, n))
+        {
+            out.push(v(Rule::Constraint(id), vec![hx[i].hex], "red chip on gold"));
         }
         for j in b.neighbors_of(i).filter(|j| *j > i) {
             let pair = vec![hx[i].hex, hx[j].hex];
-            if c.gold_not_adjacent
-                && hx[i].terrain == Terrain::Gold
-                && hx[j].terrain == Terrain::Gold
-            {
-                out.push(v(
-                    Rule::Constraint(ConstraintId::GoldNotAdjacent),
-                    pair.clone(),
-                    "gold next to gold",
-                ));
+            if let Some(id) = rules::terrain_pair_clash(c, hx[i].terrain, hx[j].terrain) {
+                let what = format!("{} next to {}", hx[i].terrain, hx[j].terrain);
+                out.push(v(Rule::Constraint(id), pair.clone(), what));
             }
             let (Some(a), Some(z)) = (hx[i].number, hx[j].number) else { continue };
-            if c.no_adjacent_red && is_red(a) && is_red(z) {
-                out.push(v(
-                    Rule::Constraint(ConstraintId::NoAdjacentRed),
-                    pair.clone(),
-                    format!("{a} next to {z}"),
-                ));
-            }
-            if c.no_equal_neighbours && a == z {
-                out.push(v(
-                    Rule::Constraint(ConstraintId::NoEqualNeighbours),
-                    pair.clone(),
-                    format!("{a} next to {z}"),
-                ));
-            }
-            if c.no_2_next_to_12 && a.min(z) == 2 && a.max(z) == 12 {
-                out.push(v(Rule::Constraint(ConstraintId::No2Next12), pair, "2 next to 12"));
+            if let Some(id) = rules::chip_pair_clash(c, a, z) {
+                out.push(v(Rule::Constraint(id), pair, format!("{a} next to {z}")));
             }
         }
     }
-    if let Some(cap) = c.max_corner_pips {
-        for corner in &b.corners {
-            let members: Vec<usize> = corner
-                .iter()
-                .filter(|m| **m != crate::model::board::NONE)
-                .map(|m| *m as usize)
-                .collect();
-            let sum: u32 =
-                members.iter().filter_map(|m| hx[*m].number).map(|n| u32::from(pips(n))).sum();
-            if sum > cap {
-                out.push(v(
-                    Rule::Constraint(ConstraintId::MaxCornerPips),
-                    members.iter().map(|m| hx[*m].hex).collect(),
-                    format!("{sum} pips at a corner"),
-                ));
-            }
+    for corner in &b.corners {
+        let members: Vec<usize> = corner
+            .iter()
+            .filter(|m| **m != crate::model::board::NONE)
+            .map(|m| *m as usize)
+            .collect();
+        let sum: u32 =
+            members.iter().filter_map(|m| hx[*m].number).map(|n| u32::from(pips(n))).sum();
+        if rules::corner_over(c, sum) {
+            out.push(v(
+                Rule::Constraint(ConstraintId::MaxCornerPips),
+                members.iter().map(|m| hx[*m].hex).collect(),
+                format!("{sum} pips at a corner"),
+            ));
         }
     }
-    if let Some(max) = c.max_terrain_group {
+    if c.max_terrain_group.is_some() {
         let mut seen = vec![false; hx.len()];
         for start in 0..hx.len() {
             let t = hx[start].terrain;
-            if seen[start] || !t.can_take_chip() {
+            if seen[start] || !rules::groups(t) {
                 continue;
             }
             let mut stack = vec![start];
@@ -201,7 +177,7 @@ fn rules(map: &MapDef, c: &Constraints, layout: &Layout, out: &mut Vec<Violation
                     }
                 }
             }
-            if group.len() as u32 > max {
+            if rules::group_too_big(c, group.len() as u32) {
                 out.push(v(
                     Rule::Constraint(ConstraintId::MaxTerrainGroup),
                     group.clone(),
@@ -212,9 +188,10 @@ fn rules(map: &MapDef, c: &Constraints, layout: &Layout, out: &mut Vec<Violation
     }
 }
 
-fn harbors(map: &MapDef, layout: &Layout, out: &mut Vec<Violation>) {
+fn harbors(map: &MapDef, c: &Constraints, layout: &Layout, out: &mut Vec<Violation>) {
     let at: BTreeMap<Hex, usize> =
         layout.hexes.iter().enumerate().map(|(i, h)| (h.hex, i)).collect();
+    let mut landings: BTreeMap<u32, Vec<Hex>> = BTreeMap::new();
     let mut random_got: Vec<HarborKind> = Vec::new();
     let mut expected_hexes = 0;
     for (i, cell) in map.cells.iter().enumerate() {
@@ -244,14 +221,20 @@ fn harbors(map: &MapDef, layout: &Layout, out: &mut Vec<Violation>) {
         let face_down = layout.hexes[i].face_down;
         match h.toward {
             Some(t) => {
+                let target = at.get(&t).map(|j| &layout.hexes[*j]);
                 let ok = cell.hex.distance(t) == 1
-                    && at.get(&t).is_some_and(|j| layout.hexes[*j].terrain.is_land());
+                    && target.is_some_and(|x| rules::harbor_may_face(x.terrain, x.face_down));
                 if !ok {
                     out.push(v(
                         Rule::Constraint(ConstraintId::HarborFacesLand),
                         vec![cell.hex, t],
-                        "harbor does not face land",
+                        "harbor does not face land the players can see",
                     ));
+                }
+                if let Some(dir) = cell.hex.direction_to(t) {
+                    for k in map.board.edge_corners(i, dir) {
+                        landings.entry(k).or_default().push(cell.hex);
+                    }
                 }
             }
             None if !face_down => out.push(v(
@@ -260,6 +243,23 @@ fn harbors(map: &MapDef, layout: &Layout, out: &mut Vec<Violation>) {
                 "face-up harbor faces nothing",
             )),
             None => {}
+        }
+    }
+    let fishing = crate::model::static_checks::fishing_corners(map);
+    for (k, hexes) in &landings {
+        if c.harbors_apart && hexes.len() > 1 {
+            out.push(v(
+                Rule::Constraint(ConstraintId::HarborsApart),
+                hexes.clone(),
+                "harbors share a settlement corner",
+            ));
+        }
+        if c.harbors_off_fishing_grounds && fishing.get(*k as usize).copied().unwrap_or(false) {
+            out.push(v(
+                Rule::Constraint(ConstraintId::HarborsOffFishing),
+                hexes.clone(),
+                "a harbor corner touches a fishing ground",
+            ));
         }
     }
     if layout.harbors.len() != expected_hexes {

@@ -29,6 +29,8 @@ pub struct Layout {
     pub rolls: std::sync::Arc<Vec<Vec<u8>>>,
     /// The rules it was made under.
     pub constraints: Constraints,
+    /// Which sampler drew it.
+    pub sampler: Sampler,
     /// How hard the search worked.
     pub stats: SolveStats,
 }
@@ -56,7 +58,7 @@ pub struct PlacedHex {
     /// Number chip, if any.
     pub number: Option<u8>,
     /// Index into [`Layout::regions`] for random slots and chip-drawing fixed hexes.
-    pub region: Option<u16>,
+    pub region: Option<u32>,
     /// Whether the scenario fixes this hex.
     pub fixed: bool,
     /// Whether the tile is dealt face down.
@@ -72,6 +74,40 @@ pub struct PlacedHarbor {
     pub toward: Option<Hex>,
     /// Its trade.
     pub kind: HarborKind,
+}
+
+/// Which sampler drew a board (see [`crate::solve`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Sampler {
+    /// Exact rejection sampling: random deals until one kept every rule.
+    Rejection {
+        /// Deals made for this board (the last one kept).
+        deals: u64,
+    },
+    /// A Markov chain of rule-keeping swaps from a valid starting board.
+    Chain {
+        /// Steps taken.
+        steps: u64,
+        /// Steps that changed the board (0: the valid board is unique).
+        moved: u64,
+        /// Search nodes spent finding the starting board (once per map).
+        start_nodes: u64,
+    },
+}
+
+impl Sampler {
+    /// The method's name in `layout.json`.
+    pub fn method(&self) -> &'static str {
+        match self {
+            Sampler::Rejection { .. } => "rejection",
+            Sampler::Chain { .. } => "markov-chain",
+        }
+    }
+
+    /// Whether the chain could not move: every valid board is this one.
+    pub fn frozen(&self) -> bool {
+        matches!(self, Sampler::Chain { moved: 0, steps, .. } if *steps > 0)
+    }
 }
 
 /// Search effort, for reports and benchmarks.

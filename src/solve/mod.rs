@@ -1,36 +1,57 @@
-//! Stage 3, solve: a validated map + a seed -> a [`Layout`] that respects
-//! every fixed hex, every pool and every placement rule.
+//! Stage 3, solve: a validated map + a seed -> a [`Layout`] drawn uniformly
+//! from all the boards that keep every fixed hex, use every pool exactly and
+//! respect every placement and harbor rule.
 //!
-//! Three stages, each with its own random stream: terrain, numbers, harbors.
-//! Each stage is a randomized depth-first search with constraint checks,
-//! restarts, and a node budget, so it finds a layout when one exists for the
-//! seed's order and fails in bounded time otherwise, naming the rule that
-//! blocked it. The solver is pure: no I/O; an optional deadline is the only
-//! clock it reads.
+//! Two samplers, chosen per map and rule set (never per seed):
+//! - **rejection** ([`exact`]): deal everything at random, keep the board
+//!   only if every rule holds. Exact by construction; used whenever a trial
+//!   run shows that valid deals come up often enough (the base game keeps
+//!   about one deal in four).
+//! - **Markov chain** ([`chain`]): from one valid board (found by a
+//!   randomized search, [`search`], which also proves impossibility and
+//!   names the rule), take many random symmetric swaps, each kept only if
+//!   the board stays valid. Its stationary distribution is uniform over the
+//!   valid boards; it is used when rules are so tight that rejection would
+//!   deal for too long (the strict set, maps of thousands of hexes).
+//!
+//! Which one drew a board is recorded in [`Layout::sampler`] and in
+//! `layout.json`. The solver is pure: no I/O; an optional deadline is the
+//! only clock it reads. Same map, rules, seed and version: same board.
 
+mod chain;
 pub mod check;
-mod harbors;
+mod error;
+mod exact;
 mod layout;
-mod numbers;
-mod terrain;
+mod problem;
+mod search;
+mod state;
+mod walk;
 
-pub use layout::{Layout, PlacedHarbor, PlacedHex, RegionInfo, SolveStats};
+pub use chain::ChainRun;
+pub use error::{LockError, SolveError, Stage, Stop};
+pub use layout::{Layout, PlacedHarbor, PlacedHex, RegionInfo, Sampler, SolveStats};
+pub use walk::Walker;
 
-use std::fmt;
+use std::sync::{Arc, OnceLock};
 use std::time::Instant;
 
+use crate::hex::Hex;
 use crate::model::{board::NONE, CellContent, ConstraintId, Constraints, MapDef, Scenario};
-use crate::rng::{stage_rng, Stream};
+use crate::rng::{shuffle, stage_rng, Stream};
 use crate::vocab::Terrain;
+use problem::{Problem, NO_DIR};
+use state::State;
 
 /// Search limits.
 #[derive(Clone, Copy, Debug)]
 pub struct SolveOptions {
-    /// Search nodes over all stages and attempts before giving up. At about
-    /// 20 ns a node, the default (4 million) bounds a failing search to well
+    /// Deals, chain steps (in batches of 1,024) and search nodes before
+    /// giving up. The default (4 million) bounds a failing search to well
     /// under a second.
     pub max_nodes: u64,
-    /// Terrain arrangements to try when numbers or harbors cannot be placed on one.
+    /// Terrain arrangements the start search tries when chips or harbors
+    /// cannot be placed on one.
     pub max_terrain_attempts: u32,
     /// Wall-clock limit, checked every few thousand nodes; `None` keeps the
     /// solver fully deterministic (the CLI sets one as a safety net).
@@ -43,105 +64,29 @@ impl Default for SolveOptions {
     }
 }
 
-/// The solver stage that failed.
+/// A hex kept as it is when the rest of the board is redrawn (`--lock`, the
+/// web page's locked hexes).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Stage {
-    /// Terrain placement.
-    Terrain,
-    /// Number chip placement.
-    Numbers,
-    /// Harbor placement.
-    Harbors,
+pub struct Lock {
+    /// Where.
+    pub hex: Hex,
+    /// The terrain it keeps.
+    pub terrain: Terrain,
+    /// The chip it keeps (`None` for a hex without a chip on the board).
+    pub number: Option<u8>,
 }
 
-impl fmt::Display for Stage {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            Stage::Terrain => "terrain",
-            Stage::Numbers => "number chips",
-            Stage::Harbors => "harbors",
-        })
-    }
-}
-
-/// Why the search stopped.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Stop {
-    /// Every arrangement was tried: none exists.
-    Exhausted,
-    /// The node budget ran out.
-    Budget,
-    /// The deadline passed.
-    Deadline,
-}
-
-/// A layout could not be made.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum SolveError {
-    /// The scenario has no map for this player count.
-    #[error("`{scenario}` has no map for {players} players (it has maps for {available:?})")]
-    NoMap {
-        /// Scenario id.
-        scenario: String,
-        /// Asked for.
-        players: u8,
-        /// Supported.
-        available: Vec<u8>,
-    },
-    /// The rules cannot be met.
-    #[error("{}", unsat_message(*.stage, *.constraint, *.rejections, *.nodes, *.stop, *.terrain_attempts))]
-    Unsatisfiable {
-        /// The stage that could not finish.
-        stage: Stage,
-        /// The rule that rejected the most placements in that stage.
-        constraint: Option<ConstraintId>,
-        /// How many placements that rule rejected.
-        rejections: u64,
-        /// Nodes searched in all.
-        nodes: u64,
-        /// Why the search stopped.
-        stop: Stop,
-        /// Terrain arrangements tried.
-        terrain_attempts: u32,
-    },
-}
-
-fn unsat_message(
-    stage: Stage,
-    c: Option<ConstraintId>,
-    rej: u64,
-    nodes: u64,
-    stop: Stop,
-    attempts: u32,
-) -> String {
-    let why = match stop {
-        Stop::Exhausted => "no arrangement exists".to_string(),
-        Stop::Budget => format!("gave up after {nodes} search steps"),
-        Stop::Deadline => format!("ran out of time after {nodes} search steps"),
-    };
-    let rule = match c {
-        Some(c) => format!("; the rule `{c}` blocked {rej} placements"),
-        None => String::new(),
-    };
-    let tries =
-        if attempts > 1 { format!(" (on {attempts} terrain arrangements)") } else { String::new() };
-    format!("cannot place the {stage}: {why}{tries}{rule}")
-}
-
-impl SolveError {
-    /// A suggestion for the user.
-    pub fn hint(&self) -> String {
-        match self {
-            SolveError::NoMap { available, .. } => {
-                format!("use `--players` with one of {available:?}")
-            }
-            SolveError::Unsatisfiable { constraint: Some(c), .. } => format!(
-                "relax `{c}` in `[constraints]`, or change the pools; another `--seed` may also help when the search merely ran out of budget"
-            ),
-            SolveError::Unsatisfiable { .. } => {
-                "check the region pools against the map, or try another `--seed`".into()
-            }
-        }
+impl Lock {
+    /// Locks for `hexes` with the contents they have in `layout`; `None` if a
+    /// hex is not in the layout.
+    pub fn from_layout(layout: &Layout, hexes: &[Hex]) -> Option<Vec<Lock>> {
+        hexes
+            .iter()
+            .map(|h| {
+                let p = layout.hexes.iter().find(|p| p.hex == *h)?;
+                Some(Lock { hex: *h, terrain: p.terrain, number: p.number })
+            })
+            .collect()
     }
 }
 
@@ -156,14 +101,33 @@ pub fn map_for(scenario: &Scenario, players: u8) -> Result<&MapDef, SolveError> 
 }
 
 /// Lays out the map of `scenario` for `players` from `seed`.
+///
+/// ```
+/// let s = hexpress::model::load(&hexpress::builtin::source("base").unwrap()).unwrap();
+/// let a = hexpress::solve::solve(&s, 4, 7, &Default::default()).unwrap();
+/// let b = hexpress::solve::solve(&s, 4, 7, &Default::default()).unwrap();
+/// assert_eq!(a, b);
+/// ```
 pub fn solve(
     scenario: &Scenario,
     players: u8,
     seed: u64,
     opts: &SolveOptions,
 ) -> Result<Layout, SolveError> {
+    solve_locked(scenario, players, seed, opts, &[])
+}
+
+/// Like [`solve`], but the locked hexes keep their terrain and chip; the
+/// rest is drawn uniformly among the valid boards that agree with them.
+pub fn solve_locked(
+    scenario: &Scenario,
+    players: u8,
+    seed: u64,
+    opts: &SolveOptions,
+    locks: &[Lock],
+) -> Result<Layout, SolveError> {
     let map = map_for(scenario, players)?;
-    let solver = Solver::new(map, &scenario.constraints);
+    let solver = Solver::with_locks(map, &scenario.constraints, locks)?;
     let mut layout = solver.solve(seed, opts)?;
     layout.scenario = scenario.meta.id.clone();
     layout.title = scenario.meta.title.clone();
@@ -171,269 +135,314 @@ pub fn solve(
     Ok(layout)
 }
 
-/// Precomputed search data for one map and rule set; reusable across seeds.
+/// How a solver draws its boards.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Method {
+    /// Exact rejection sampling.
+    Rejection,
+    /// A Markov chain of this many steps per board.
+    Chain {
+        /// Steps per board.
+        steps: u64,
+    },
+}
+
+/// Trial deals that choose the method, at most (fewer on large maps).
+const PILOT_DEALS: u64 = 20_000;
+/// Valid boards after which the trial stops.
+const PILOT_ACCEPTS: u64 = 64;
+/// Chain steps per movable unit and doubling of the map size (see
+/// [`chain::Chain::new`]); set by the uniformity tests with a margin.
+pub const CHAIN_FACTOR: u64 = 8;
+
+/// Precomputed sampling data for one map, rule set and lock set; reusable
+/// across seeds (and threads).
 pub struct Solver<'a> {
-    map: &'a MapDef,
-    c: &'a Constraints,
-    /// Fixed terrain per cell (`u8::MAX` for slots).
-    fixed_terrain: Vec<u8>,
-    /// Printed chip per cell (0 for none).
-    fixed_number: Vec<u8>,
-    /// Region per cell for slots and chip-drawing fixed hexes (`NONE` otherwise).
-    cell_region: Vec<u16>,
-    /// Slot cells, board order.
-    slots: Vec<u16>,
-    /// Neighbours of each cell, with the sentinel index `n` for off-map
-    /// (number and pip arrays carry an always-zero slot there).
-    nb_s: Vec<[u16; 6]>,
-    /// Per corner of each cell: the other two members (sentinel `n` if absent;
-    /// cells with fewer corners are padded with sentinel pairs).
-    cp_s: Vec<[[u16; 2]; 6]>,
-    terrain_rules: bool,
-    number_rules: bool,
-    /// Whether the terrain deal can change the chip stage (which hexes take
-    /// a chip, or where gold is under `gold_no_red`); if not, chips that fail
-    /// on one deal fail on all, and retrying the terrain is pointless.
-    terrain_shapes_chips: bool,
-    /// The map's hex labels, shared by every layout.
-    labels: std::sync::Arc<Vec<Option<String>>>,
-    /// The map's chipless production rolls, shared by every layout.
-    rolls: std::sync::Arc<Vec<Vec<u8>>>,
+    p: Problem<'a>,
+    chain: chain::Chain,
+    method: Method,
+    /// The chain's starting board, found once with a fixed seed.
+    start: OnceLock<Result<(State, u32, u64), SolveError>>,
+    labels: Arc<Vec<Option<String>>>,
+    rolls: Arc<Vec<Vec<u8>>>,
 }
 
-/// Per-run scratch state.
-pub(crate) struct Work {
-    pub terrain: Vec<u8>,
-    /// Chip per cell, plus an always-zero sentinel slot at index `n`.
-    pub number: Vec<u8>,
-    /// Pips per cell during the chip search (a chip still to come counts 1),
-    /// plus the sentinel slot.
-    pub pv: Vec<u8>,
+/// Reusable buffers of a [`Solver`] (see [`Solver::scratch`]).
+pub struct Scratch {
+    exact: Option<exact::Exact>,
+    chain: Option<State>,
+}
+
+/// Node and deadline accounting shared by the samplers.
+pub(crate) struct Budget {
     pub nodes: u64,
-    pub max_nodes: u64,
+    pub max: u64,
     pub deadline: Option<Instant>,
-    pub rejections: [u64; 8],
 }
 
-pub(crate) const UNSET: u8 = u8::MAX;
+impl Budget {
+    fn new(opts: &SolveOptions) -> Budget {
+        Budget { nodes: 0, max: opts.max_nodes.max(1), deadline: opts.deadline }
+    }
 
-/// The outcome of one stage's search.
-pub(crate) enum StageResult {
-    Done,
-    Failed(Stop),
-}
-
-impl Work {
-    /// Counts a node; tells whether the budget or deadline is spent.
+    /// Counts a node; fails when the budget or the deadline is spent.
     #[inline]
-    pub fn tick(&mut self) -> Option<Stop> {
+    pub fn tick(&mut self) -> Result<(), Stop> {
         self.nodes += 1;
-        if self.nodes >= self.max_nodes {
-            return Some(Stop::Budget);
+        if self.nodes >= self.max {
+            return Err(Stop::Budget);
         }
         if self.nodes & 0xFFF == 0 {
             if let Some(d) = self.deadline {
                 if Instant::now() >= d {
-                    return Some(Stop::Deadline);
+                    return Err(Stop::Deadline);
                 }
             }
         }
-        None
-    }
-
-    fn top_rule(&self, ids: &[ConstraintId]) -> (Option<ConstraintId>, u64) {
-        ids.iter()
-            .map(|id| (*id, self.rejections[id.index()]))
-            .filter(|(_, n)| *n > 0)
-            .max_by_key(|(_, n)| *n)
-            .map_or((None, 0), |(id, n)| (Some(id), n))
+        Ok(())
     }
 }
 
 impl<'a> Solver<'a> {
-    /// Precomputes the search tables for a map under a rule set.
-    pub fn new(map: &'a MapDef, c: &'a Constraints) -> Solver<'a> {
-        let n = map.cells.len();
-        let mut fixed_terrain = vec![UNSET; n];
-        let mut fixed_number = vec![0u8; n + 1];
-        let mut cell_region = vec![NONE; n];
-        let mut slots = Vec::new();
-        for (i, cell) in map.cells.iter().enumerate() {
-            match cell.content {
-                CellContent::Fixed { terrain, number, chip_region } => {
-                    fixed_terrain[i] = terrain.index() as u8;
-                    fixed_number[i] = number.unwrap_or(0);
-                    if let Some(r) = chip_region {
-                        cell_region[i] = r as u16;
-                    }
-                }
-                CellContent::Slot { region } => {
-                    cell_region[i] = region as u16;
-                    slots.push(i as u16);
-                }
-            }
-        }
-        let b = &map.board;
-        let sentinel = |m: u16| if m == NONE { n as u16 } else { m };
-        let nb_s = b.neighbors.iter().map(|ns| ns.map(sentinel)).collect();
-        let cp_s = (0..n)
-            .map(|i| {
-                let mut pairs = [[n as u16; 2]; 6];
-                for (k, ci) in b.hex_corners[i].iter().enumerate().take(6) {
-                    let mut others = [n as u16; 2];
-                    let mut j = 0;
-                    for m in b.corners[*ci as usize] {
-                        if m != NONE && m as usize != i && j < 2 {
-                            others[j] = m;
-                            j += 1;
-                        }
-                    }
-                    pairs[k] = others;
-                }
-                pairs
-            })
-            .collect();
-        let terrain_shapes_chips = map.regions.iter().filter(|r| !r.face_down).any(|r| {
-            let chip = |t: &Terrain| c.takes_chip(*t);
-            let mixed =
-                r.tiles.iter().any(|(t, _)| chip(t)) && r.tiles.iter().any(|(t, _)| !chip(t));
-            mixed || (c.gold_no_red && r.tiles.iter().any(|(t, _)| *t == Terrain::Gold))
-        });
-        Solver {
-            map,
-            c,
-            fixed_terrain,
-            fixed_number,
-            cell_region,
-            slots,
-            nb_s,
-            cp_s,
-            labels: std::sync::Arc::new(map.cells.iter().map(|c| c.label.clone()).collect()),
-            rolls: std::sync::Arc::new(map.cells.iter().map(|c| c.rolls.clone()).collect()),
-            terrain_rules: c.max_terrain_group.is_some() || c.gold_not_adjacent,
-            number_rules: c.no_adjacent_red
-                || c.no_equal_neighbours
-                || c.no_2_next_to_12
-                || c.max_corner_pips.is_some()
-                || c.gold_no_red,
-            terrain_shapes_chips,
+    /// Precomputes the tables for a map under a rule set.
+    pub fn new(map: &'a MapDef, c: &Constraints) -> Solver<'a> {
+        match Solver::with_locks(map, c, &[]) {
+            Ok(s) => s,
+            Err(_) => unreachable!("no locks, no lock errors"),
         }
     }
 
-    /// Solves for one seed. The returned layout's scenario fields are blank;
-    /// [`solve`] fills them.
-    pub fn solve(&self, seed: u64, opts: &SolveOptions) -> Result<Layout, SolveError> {
-        let n = self.map.cells.len();
-        let mut w = Work {
-            terrain: self.fixed_terrain.clone(),
-            number: self.fixed_number.clone(),
-            pv: vec![0; n + 1],
-            nodes: 0,
-            max_nodes: opts.max_nodes.max(1),
-            deadline: opts.deadline,
-            rejections: [0; 8],
-        };
-        let mut t_rng = stage_rng(seed, Stream::Terrain);
-        let mut n_rng = stage_rng(seed, Stream::Numbers);
-        let mut h_rng = stage_rng(seed, Stream::Harbors);
-        let mut last_fail = (Stage::Numbers, Stop::Exhausted);
-        let attempts = opts.max_terrain_attempts.max(1);
-        let mut tried = 0;
-        for attempt in 1..=attempts {
-            tried = attempt;
-            w.terrain.copy_from_slice(&self.fixed_terrain);
-            w.number.copy_from_slice(&self.fixed_number);
-            if let StageResult::Failed(stop) = self.place_terrain(&mut w, &mut t_rng) {
-                let (constraint, rejections) =
-                    w.top_rule(&[ConstraintId::MaxTerrainGroup, ConstraintId::GoldNotAdjacent]);
-                return Err(SolveError::Unsatisfiable {
-                    stage: Stage::Terrain,
-                    constraint,
-                    rejections,
-                    nodes: w.nodes,
-                    stop,
-                    terrain_attempts: attempt,
-                });
-            }
-            let stacks = match self.place_numbers(&mut w, &mut n_rng) {
-                Ok(stacks) => stacks,
-                Err(stop) => {
-                    last_fail = (Stage::Numbers, stop);
-                    if stop == Stop::Exhausted && self.terrain_shapes_chips {
-                        continue;
-                    }
-                    break;
-                }
-            };
-            let harbors = match self.place_harbors(&mut w, &mut h_rng) {
-                Some(h) => h,
-                None => {
-                    last_fail = (Stage::Harbors, Stop::Exhausted);
-                    if let Some(stop) = w.tick() {
-                        last_fail = (Stage::Harbors, stop);
-                        break;
-                    }
-                    continue;
-                }
-            };
-            return Ok(self.build(seed, &w, harbors, stacks, attempt, n));
-        }
-        let (stage, stop) = last_fail;
-        let ids: &[ConstraintId] = match stage {
-            Stage::Numbers => &[
-                ConstraintId::NoAdjacentRed,
-                ConstraintId::NoEqualNeighbours,
-                ConstraintId::No2Next12,
-                ConstraintId::MaxCornerPips,
-                ConstraintId::GoldNoRed,
-            ],
-            _ => &[ConstraintId::HarborFacesLand],
-        };
-        let (constraint, rejections) = w.top_rule(ids);
-        Err(SolveError::Unsatisfiable {
-            stage,
-            constraint,
-            rejections,
-            nodes: w.nodes,
-            stop,
-            terrain_attempts: tried,
+    /// Like [`Solver::new`], with hexes locked to their contents.
+    pub fn with_locks(
+        map: &'a MapDef,
+        c: &Constraints,
+        locks: &[Lock],
+    ) -> Result<Solver<'a>, SolveError> {
+        let p = Problem::new(map, c, locks)?;
+        let chain = chain::Chain::new(&p, CHAIN_FACTOR);
+        let method = pilot(&p, &chain);
+        Ok(Solver {
+            p,
+            method,
+            chain,
+            start: OnceLock::new(),
+            labels: Arc::new(map.cells.iter().map(|c| c.label.clone()).collect()),
+            rolls: Arc::new(map.cells.iter().map(|c| c.rolls.clone()).collect()),
         })
     }
 
-    fn build(
+    /// The same solver with the chain run for `steps` steps per board (for
+    /// tests that measure how long the chain must run).
+    #[doc(hidden)]
+    pub fn with_chain_steps(mut self, steps: u64) -> Self {
+        self.chain.steps = steps;
+        if let Method::Chain { .. } = self.method {
+            self.method = Method::Chain { steps };
+        }
+        self
+    }
+
+    /// The method this solver draws with.
+    pub fn method(&self) -> Method {
+        self.method
+    }
+
+    /// Draws the board for one seed. The returned layout's scenario fields
+    /// are blank; [`solve`] fills them.
+    pub fn solve(&self, seed: u64, opts: &SolveOptions) -> Result<Layout, SolveError> {
+        self.solve_with(&mut self.scratch(), seed, opts)
+    }
+
+    /// Buffers for [`Solver::solve_with`]: one per thread drawing many boards.
+    pub fn scratch(&self) -> Scratch {
+        Scratch { exact: None, chain: None }
+    }
+
+    /// [`Solver::solve`] reusing `scratch`'s buffers (the same board for the
+    /// same seed, whatever the scratch held before).
+    pub fn solve_with(
         &self,
+        scratch: &mut Scratch,
         seed: u64,
-        w: &Work,
-        harbors: Vec<PlacedHarbor>,
-        stacks: Vec<Vec<u8>>,
-        attempt: u32,
-        n: usize,
-    ) -> Layout {
-        let hexes = (0..n)
-            .map(|i| {
-                let cell = &self.map.cells[i];
-                let region = (self.cell_region[i] != NONE).then_some(self.cell_region[i]);
-                let face_down = matches!(cell.content, CellContent::Slot { region } if self.map.regions[region].face_down);
-                PlacedHex {
-                    hex: cell.hex,
-                    terrain: Terrain::ALL[w.terrain[i] as usize],
-                    number: (w.number[i] != 0).then_some(w.number[i]),
-                    region,
-                    fixed: matches!(cell.content, CellContent::Fixed { .. }),
-                    face_down,
+        opts: &SolveOptions,
+    ) -> Result<Layout, SolveError> {
+        let mut budget = Budget::new(opts);
+        match self.method {
+            Method::Rejection => {
+                let ex = scratch.exact.get_or_insert_with(|| exact::Exact::new(&self.p));
+                ex.reset(&self.p);
+                let mut rng = stage_rng(seed, Stream::Deal);
+                match ex.sample(&self.p, &mut rng, &mut budget) {
+                    Ok(deals) => Ok(self.build(
+                        &ex.st,
+                        &mut rng,
+                        seed,
+                        Sampler::Rejection { deals },
+                        budget.nodes,
+                        1,
+                    )),
+                    Err(stop) => {
+                        Err(self.unsat(Stage::Numbers, stop, &ex.rejections, budget.nodes, 1))
+                    }
+                }
+            }
+            Method::Chain { .. } => {
+                let (start, attempts, start_nodes) = self.start(opts)?;
+                let st = match &mut scratch.chain {
+                    Some(st) => {
+                        st.clone_from(start);
+                        st
+                    }
+                    None => scratch.chain.insert(start.clone()),
+                };
+                let mut rng = stage_rng(seed, Stream::Chain);
+                let run = self.chain.run(&self.p, st, &mut rng, &mut budget).map_err(|stop| {
+                    self.unsat(Stage::Numbers, stop, &[], budget.nodes, *attempts)
+                })?;
+                let sampler = Sampler::Chain {
+                    steps: run.steps,
+                    moved: run.moved,
+                    start_nodes: *start_nodes,
+                };
+                Ok(self.build(st, &mut rng, seed, sampler, budget.nodes, *attempts))
+            }
+        }
+    }
+
+    /// The board the randomized search finds for `seed`: valid, but NOT a
+    /// uniform draw (the search tries some hexes first). For tests that
+    /// check the uniformity tests can see such bias.
+    #[doc(hidden)]
+    pub fn search_board(&self, seed: u64, opts: &SolveOptions) -> Result<Layout, SolveError> {
+        let mut budget = Budget::new(opts);
+        let mut rng = stage_rng(seed, Stream::Start);
+        let mut rej = [0u64; ConstraintId::ALL.len()];
+        match search::find(&self.p, &mut rng, &mut budget, &mut rej, opts.max_terrain_attempts) {
+            Ok((st, attempts)) => {
+                let sampler = Sampler::Chain { steps: 0, moved: 0, start_nodes: budget.nodes };
+                Ok(self.build(&st, &mut rng, seed, sampler, budget.nodes, attempts))
+            }
+            Err(f) => Err(self.unsat(f.stage, f.stop, &rej, budget.nodes, 1)),
+        }
+    }
+
+    /// The chain's starting board, searched once (with a fixed seed, so the
+    /// result never depends on which seed asked first).
+    fn start(&self, opts: &SolveOptions) -> Result<&(State, u32, u64), SolveError> {
+        let found = self.start.get_or_init(|| {
+            let mut budget = Budget::new(&SolveOptions { deadline: opts.deadline, ..*opts });
+            let mut rng = stage_rng(0, Stream::Start);
+            let mut rej = [0u64; ConstraintId::ALL.len()];
+            match search::find(&self.p, &mut rng, &mut budget, &mut rej, opts.max_terrain_attempts)
+            {
+                Ok((st, attempts)) => Ok((st, attempts, budget.nodes)),
+                Err(f) => Err(self.unsat(f.stage, f.stop, &rej, budget.nodes, 1)),
+            }
+        });
+        found.as_ref().map_err(Clone::clone)
+    }
+
+    fn unsat(
+        &self,
+        stage: Stage,
+        stop: Stop,
+        rej: &[u64],
+        nodes: u64,
+        terrain_attempts: u32,
+    ) -> SolveError {
+        let ids: Vec<ConstraintId> = ConstraintId::ALL
+            .into_iter()
+            .filter(|id| match stage {
+                Stage::Terrain => {
+                    matches!(id, ConstraintId::MaxTerrainGroup | ConstraintId::GoldNotAdjacent)
+                }
+                Stage::Harbors => id.is_harbor_rule(),
+                Stage::Numbers => {
+                    !id.is_harbor_rule()
+                        && !matches!(
+                            id,
+                            ConstraintId::MaxTerrainGroup | ConstraintId::GoldNotAdjacent
+                        )
                 }
             })
             .collect();
-        let regions = self
-            .map
+        let (constraint, rejections) = ids
+            .iter()
+            .map(|id| (*id, rej.get(id.index()).copied().unwrap_or(0)))
+            .filter(|(_, n)| *n > 0)
+            .max_by_key(|(_, n)| *n)
+            .map_or((None, 0), |(id, n)| (Some(id), n));
+        SolveError::Unsatisfiable { stage, constraint, rejections, nodes, stop, terrain_attempts }
+    }
+
+    /// The layout of board `st`, with harbor kinds and face-down chip stacks
+    /// drawn from `rng` (the sampler's stream, after the board).
+    fn build(
+        &self,
+        st: &State,
+        rng: &mut crate::rng::Rng,
+        seed: u64,
+        sampler: Sampler,
+        nodes: u64,
+        attempts: u32,
+    ) -> Layout {
+        let p = &self.p;
+        let map = p.map;
+        // Harbor kinds: the map's pool over its random harbor sites, each
+        // region's kinds over its harbor tiles, in board order.
+        let mut pool = p.pool_kinds.clone();
+        shuffle(rng, &mut pool);
+        let mut pool = pool.into_iter();
+        let mut region_kinds: Vec<_> = p
             .regions
             .iter()
-            .zip(stacks)
-            .map(|(r, chip_stack)| RegionInfo {
-                key: r.key.clone(),
-                name: r.name.clone(),
-                face_down: r.face_down,
-                chip_stack,
+            .map(|r| {
+                let mut k = r.kinds.clone();
+                shuffle(rng, &mut k);
+                k.into_iter()
+            })
+            .collect();
+        let mut harbors = Vec::new();
+        for (i, cell) in map.cells.iter().enumerate() {
+            let kind = if let Some(h) = cell.harbor {
+                h.kind.or_else(|| pool.next())
+            } else if st.terrain[i] == Terrain::Harbor as u8 && p.cell_region[i] != NONE {
+                region_kinds[p.cell_region[i] as usize].next()
+            } else {
+                continue;
+            };
+            let Some(kind) = kind else { continue };
+            let toward = (st.hdir[i] != NO_DIR)
+                .then(|| map.cells[p.nb[i][st.hdir[i] as usize] as usize].hex);
+            harbors.push(PlacedHarbor { hex: cell.hex, toward, kind });
+        }
+        let regions = map
+            .regions
+            .iter()
+            .zip(&p.regions)
+            .map(|(r, plan)| {
+                let mut chip_stack = plan.stack.clone();
+                shuffle(rng, &mut chip_stack);
+                RegionInfo {
+                    key: r.key.clone(),
+                    name: r.name.clone(),
+                    face_down: r.face_down,
+                    chip_stack,
+                }
+            })
+            .collect();
+        let hexes = (0..p.n)
+            .map(|i| {
+                let cell = &map.cells[i];
+                let region = (p.cell_region[i] != NONE).then_some(p.cell_region[i]);
+                PlacedHex {
+                    hex: cell.hex,
+                    terrain: Terrain::ALL[st.terrain[i] as usize],
+                    number: (st.number[i] != 0).then_some(st.number[i]),
+                    region,
+                    fixed: matches!(cell.content, CellContent::Fixed { .. }),
+                    face_down: p.face_down[i],
+                }
             })
             .collect();
         Layout {
@@ -446,15 +455,40 @@ impl<'a> Solver<'a> {
             regions,
             labels: self.labels.clone(),
             rolls: self.rolls.clone(),
-            constraints: self.c.clone(),
-            stats: SolveStats { terrain_attempts: attempt, nodes: w.nodes },
+            constraints: p.c.clone(),
+            sampler,
+            stats: SolveStats { terrain_attempts: attempts, nodes },
         }
     }
+}
 
-    /// Neighbour indices of cell `i` (with `NONE` for off-map).
-    #[inline]
-    pub(crate) fn nbrs(&self, i: usize) -> &[u16; 6] {
-        &self.map.board.neighbors[i]
+/// Trial deals with a fixed seed: rejection when valid boards come up often
+/// enough that dealing is cheaper than running the chain, else the chain.
+fn pilot(p: &Problem<'_>, chain: &chain::Chain) -> Method {
+    let max = (4_000_000 / (p.n as u64 + 1)).clamp(64, PILOT_DEALS);
+    let mut budget = Budget { nodes: 0, max, deadline: None };
+    let mut ex = exact::Exact::new(p);
+    let mut rng = stage_rng(0, Stream::Pilot);
+    let mut accepted = 0u64;
+    while accepted < PILOT_ACCEPTS {
+        if ex.sample(p, &mut rng, &mut budget).is_err() {
+            break;
+        }
+        accepted += 1;
+    }
+    if accepted == 0 {
+        return Method::Chain { steps: chain.steps };
+    }
+    // A deal touches about as many hexes as the chain does in one step per
+    // early tile, constrained chip and harbor; compare the work per board.
+    let per_deal: u64 = p.regions.iter().map(|r| (r.early + r.constrained) as u64).sum::<u64>()
+        + p.facing_cells.len() as u64
+        + 1;
+    let deals_per_board = budget.nodes.div_ceil(accepted);
+    if deals_per_board * per_deal <= 4 * chain.steps.max(1) {
+        Method::Rejection
+    } else {
+        Method::Chain { steps: chain.steps }
     }
 }
 

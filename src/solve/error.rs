@@ -1,0 +1,168 @@
+//! Why a layout could not be made.
+
+use std::fmt;
+
+use crate::hex::Hex;
+use crate::model::ConstraintId;
+use crate::vocab::Terrain;
+
+/// The solver stage that failed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Stage {
+    /// Terrain placement.
+    Terrain,
+    /// Number chip placement.
+    Numbers,
+    /// Harbor placement.
+    Harbors,
+}
+
+impl fmt::Display for Stage {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Stage::Terrain => "terrain",
+            Stage::Numbers => "number chips",
+            Stage::Harbors => "harbors",
+        })
+    }
+}
+
+/// Why the search stopped.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Stop {
+    /// Every arrangement was tried: none exists.
+    Exhausted,
+    /// The node budget ran out.
+    Budget,
+    /// The deadline passed.
+    Deadline,
+}
+
+/// A lock that does not fit the map.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum LockError {
+    /// No hex of the map is there.
+    #[error("the locked hex {0} is not on the map")]
+    NotOnMap(Hex),
+    /// Locked twice.
+    #[error("the hex {0} is locked twice")]
+    Twice(Hex),
+    /// A fixed hex locked to another terrain.
+    #[error("the hex {hex} is always {fixed}; it cannot be locked to another terrain")]
+    FixedTerrain {
+        /// Where.
+        hex: Hex,
+        /// Its fixed terrain.
+        fixed: Terrain,
+    },
+    /// A printed chip locked to another value.
+    #[error("the hex {hex} has a fixed chip (or none); it cannot be locked to another")]
+    FixedChip {
+        /// Where.
+        hex: Hex,
+    },
+    /// More tiles of a terrain locked than the region's pool holds.
+    #[error("the region of {hex} has no {terrain} tile left to lock there")]
+    TerrainNotInPool {
+        /// Where.
+        hex: Hex,
+        /// The terrain asked for.
+        terrain: Terrain,
+    },
+    /// More chips of a value locked than the region's pool holds.
+    #[error("the region of {hex} has no {chip} chip left to lock there")]
+    ChipNotInPool {
+        /// Where.
+        hex: Hex,
+        /// The chip asked for.
+        chip: u8,
+    },
+    /// A chip-taking hex locked without its chip.
+    #[error("the locked hex {0} takes a number chip: lock it with its chip")]
+    ChipMissing(Hex),
+    /// A chip locked on a hex that takes none (or whose chips are stacked face down).
+    #[error("the locked hex {0} takes no chip on the board")]
+    NoChipHere(Hex),
+}
+
+/// A layout could not be made.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum SolveError {
+    /// The scenario has no map for this player count.
+    #[error("`{scenario}` has no map for {players} players (it has maps for {available:?})")]
+    NoMap {
+        /// Scenario id.
+        scenario: String,
+        /// Asked for.
+        players: u8,
+        /// Supported.
+        available: Vec<u8>,
+    },
+    /// A lock does not fit the map.
+    #[error("{0}")]
+    Lock(#[from] LockError),
+    /// The rules cannot be met.
+    #[error("{}", unsat_message(*.stage, *.constraint, *.rejections, *.nodes, *.stop, *.terrain_attempts))]
+    Unsatisfiable {
+        /// The stage that could not finish.
+        stage: Stage,
+        /// The rule that rejected the most placements in that stage.
+        constraint: Option<ConstraintId>,
+        /// How many placements that rule rejected.
+        rejections: u64,
+        /// Nodes searched in all.
+        nodes: u64,
+        /// Why the search stopped.
+        stop: Stop,
+        /// Terrain arrangements tried.
+        terrain_attempts: u32,
+    },
+}
+
+fn unsat_message(
+    stage: Stage,
+    c: Option<ConstraintId>,
+    rej: u64,
+    nodes: u64,
+    stop: Stop,
+    attempts: u32,
+) -> String {
+    let why = match stop {
+        Stop::Exhausted => "no arrangement exists".to_string(),
+        Stop::Budget => format!("gave up after {nodes} search steps (the limit, `--max-nodes`)"),
+        Stop::Deadline => {
+            format!("ran out of time after {nodes} search steps (the limit, `--time-limit-ms`)")
+        }
+    };
+    let rule = match c {
+        Some(c) => format!("; the rule `{c}` blocked {rej} placements"),
+        None => String::new(),
+    };
+    let tries =
+        if attempts > 1 { format!(" (on {attempts} terrain arrangements)") } else { String::new() };
+    format!("cannot place the {stage}: {why}{tries}{rule}")
+}
+
+impl SolveError {
+    /// A suggestion for the user.
+    pub fn hint(&self) -> String {
+        match self {
+            SolveError::NoMap { available, .. } => {
+                format!("use `--players` with one of {available:?}")
+            }
+            SolveError::Lock(_) => {
+                "lock only random hexes, with the terrain and chip they have in the saved layout"
+                    .into()
+            }
+            SolveError::Unsatisfiable { stop: Stop::Budget | Stop::Deadline, .. } => {
+                "raise `--max-nodes` or `--time-limit-ms`, or relax the rules".into()
+            }
+            SolveError::Unsatisfiable { constraint: Some(c), .. } => format!(
+                "relax `{c}` in `[constraints]` (or choose a milder `--rules` preset), or change the pools"
+            ),
+            SolveError::Unsatisfiable { .. } => {
+                "check the region pools against the map".into()
+            }
+        }
+    }
+}

@@ -1,0 +1,395 @@
+//! The solver's compiled view of one map under one rule set (and any locks):
+//! flat index tables that every sampler walks, built once per [`Solver`](super::Solver).
+
+use super::{Lock, LockError};
+use crate::model::board::NONE;
+use crate::model::{rules, static_checks, CellContent, Constraints, MapDef};
+use crate::vocab::{pips, HarborKind, Terrain};
+
+/// A cell with no terrain yet.
+pub(crate) const UNSET: u8 = u8::MAX;
+/// No harbor direction.
+pub(crate) const NO_DIR: u8 = u8::MAX;
+
+/// A random region as the samplers see it.
+pub(crate) struct RegionPlan {
+    /// Tiles dealt face down.
+    pub face_down: bool,
+    /// Free (unlocked) slots, board order.
+    pub slots: Vec<u32>,
+    /// Terrain (as [`Terrain`] index) of the tiles still to deal on `slots`:
+    /// the tiles that decide where chips go (and, under terrain rules, all
+    /// tiles) first, then the rest.
+    pub tiles: Vec<u8>,
+    /// How many of `tiles` come first.
+    pub early: usize,
+    /// Unlocked fixed hexes that draw their chip from this region.
+    pub chip_fixed: Vec<u32>,
+    /// Face-up regions: the chips still to deal, those some rule can block
+    /// first (most pips first), then the free ones.
+    pub chips: Vec<u8>,
+    /// How many of `chips` some rule can block.
+    pub constrained: usize,
+    /// Face-down regions: the chips stacked beside the board.
+    pub stack: Vec<u8>,
+    /// Kinds of the region's harbor tiles.
+    pub kinds: Vec<HarborKind>,
+}
+
+/// A harbor printed on a fixed water hex.
+pub(crate) struct Site {
+    /// A fixed facing (direction index), or `None` to choose one.
+    pub facing: Option<u8>,
+}
+
+/// Everything the samplers need, as flat tables.
+pub(crate) struct Problem<'a> {
+    pub map: &'a MapDef,
+    pub c: Constraints,
+    pub n: usize,
+    /// Neighbours; `n` (a cell that is always empty) for off-map.
+    pub nb: Vec<[u32; 6]>,
+    /// Corner `k` of each cell, `n_corners` (an always-empty corner) when absent.
+    pub corner_at: Vec<[u32; 6]>,
+    /// The members of each corner, `n` for off-map.
+    pub corners: Vec<[u32; 3]>,
+    /// For each cell and each of its corners, the two other hexes there
+    /// (`n`, the always-empty cell, where there is none).
+    pub mates: Vec<[[u32; 2]; 6]>,
+    /// Fixed and locked terrain; [`UNSET`] on free slots.
+    pub base_terrain: Vec<u8>,
+    /// Printed and locked chips, 0 elsewhere, plus the empty sentinel at `n`.
+    pub base_number: Vec<u8>,
+    /// The region of slots and chip-drawing fixed hexes, [`NONE`] elsewhere.
+    pub cell_region: Vec<u32>,
+    /// Whether the cell is a tile of a face-down region.
+    pub face_down: Vec<bool>,
+    /// Whether a tile of each face-up region may carry a chip (per cell).
+    pub regions: Vec<RegionPlan>,
+    /// Harbors on fixed hexes, board order.
+    pub sites: Vec<Site>,
+    /// Which site is on each cell (`NONE` if none).
+    pub site_of: Vec<u32>,
+    /// The map's harbor pool.
+    pub pool_kinds: Vec<HarborKind>,
+    /// For each cell, the directions a face-up harbor there may ever face:
+    /// on-map, face-up, possibly land.
+    pub dmax: Vec<Vec<u8>>,
+    /// Whether each corner touches a fishing ground (plus the sentinel).
+    pub fishing: Vec<bool>,
+    /// Chips forbidden next to each chip value.
+    pub pair: [u16; 13],
+    /// Chips no rule can block.
+    pub free: u16,
+    /// Whether a terrain rule (groups, gold adjacency) is on.
+    pub terrain_rules: bool,
+    /// Whether where chips go, or what they may be, depends on the terrain deal.
+    pub chips_need_terrain: bool,
+    /// Whether harbor rules can depend on the terrain deal.
+    pub harbors_need_terrain: bool,
+    /// Cells that may carry a face-up harbor needing a facing: harbor sites,
+    /// and free slots of face-up regions that deal harbor tiles. Board order.
+    pub facing_cells: Vec<u32>,
+}
+
+impl<'a> Problem<'a> {
+    pub fn new(map: &'a MapDef, c: &Constraints, locks: &[Lock]) -> Result<Problem<'a>, LockError> {
+        let n = map.cells.len();
+        let b = &map.board;
+        let n_corners = b.corners.len() as u32;
+        let sentinel = |m: u32| if m == NONE { n as u32 } else { m };
+        let nb: Vec<[u32; 6]> = b.neighbors.iter().map(|ns| ns.map(sentinel)).collect();
+        let corner_at: Vec<[u32; 6]> = b
+            .corner_at
+            .iter()
+            .map(|ks| ks.map(|k| if k == NONE { n_corners } else { k }))
+            .collect();
+        let corners: Vec<[u32; 3]> = b.corners.iter().map(|m| m.map(sentinel)).collect();
+        let mates: Vec<[[u32; 2]; 6]> = (0..n)
+            .map(|i| {
+                b.corner_at[i].map(|k| {
+                    let mut two = [n as u32; 2];
+                    if k != NONE {
+                        let others = corners[k as usize].iter().filter(|m| **m as usize != i);
+                        for (slot, m) in two.iter_mut().zip(others) {
+                            *slot = *m;
+                        }
+                    }
+                    two
+                })
+            })
+            .collect();
+
+        let mut base_terrain = vec![UNSET; n];
+        let mut base_number = vec![0u8; n + 1];
+        let mut cell_region = vec![NONE; n];
+        let mut face_down = vec![false; n];
+        for (i, cell) in map.cells.iter().enumerate() {
+            match cell.content {
+                CellContent::Fixed { terrain, number, chip_region } => {
+                    base_terrain[i] = terrain.index() as u8;
+                    base_number[i] = number.unwrap_or(0);
+                    if let Some(r) = chip_region {
+                        cell_region[i] = r as u32;
+                    }
+                }
+                CellContent::Slot { region } => {
+                    cell_region[i] = region as u32;
+                    face_down[i] = map.regions[region].face_down;
+                }
+            }
+        }
+
+        // Pools, minus what the locks hold.
+        let mut tiles: Vec<Vec<u8>> = map
+            .regions
+            .iter()
+            .map(|r| {
+                r.tiles
+                    .iter()
+                    .flat_map(|(t, k)| std::iter::repeat_n(t.index() as u8, *k as usize))
+                    .collect()
+            })
+            .collect();
+        let mut chips: Vec<Vec<u8>> = map.regions.iter().map(|r| r.numbers.clone()).collect();
+        let mut locked = vec![false; n];
+        for lock in locks {
+            apply_lock(
+                map,
+                c,
+                lock,
+                &mut locked,
+                &mut tiles,
+                &mut chips,
+                &mut base_terrain,
+                &mut base_number,
+            )?;
+        }
+
+        let terrain_rules = c.max_terrain_group.is_some() || c.gold_not_adjacent;
+        let free = rules::free_chips(c);
+        let gold_matters = c.gold_no_red && c.takes_chip(Terrain::Gold);
+        let mut chips_need_terrain = false;
+        let mut regions = Vec::with_capacity(map.regions.len());
+        for (ri, r) in map.regions.iter().enumerate() {
+            let slots: Vec<u32> =
+                r.slots.iter().filter(|s| !locked[**s]).map(|s| *s as u32).collect();
+            let mut t = std::mem::take(&mut tiles[ri]);
+            // Early: tiles that decide where chips go or what they may be.
+            let is_early = |x: u8| {
+                let tt = Terrain::ALL[x as usize];
+                terrain_rules || !c.takes_chip(tt) || (gold_matters && tt == Terrain::Gold)
+            };
+            t.sort_by_key(|x| (!is_early(*x), *x));
+            let early = t.iter().filter(|x| is_early(**x)).count();
+            if !r.face_down && early > 0 && !t.is_empty() {
+                chips_need_terrain |= t[..early].iter().any(|x| {
+                    let tt = Terrain::ALL[*x as usize];
+                    !c.takes_chip(tt) || (gold_matters && tt == Terrain::Gold)
+                }) && t.len() > 1;
+            }
+            let chip_fixed: Vec<u32> =
+                r.chip_cells.iter().filter(|s| !locked[**s]).map(|s| *s as u32).collect();
+            let mut ch = std::mem::take(&mut chips[ri]);
+            let is_free = |v: u8| free & rules::chip_bit(v) != 0;
+            ch.sort_by_key(|v| (is_free(*v), std::cmp::Reverse(pips(*v)), *v));
+            let constrained = ch.iter().filter(|v| !is_free(**v)).count();
+            let (chips, stack) = if r.face_down { (Vec::new(), ch) } else { (ch, Vec::new()) };
+            regions.push(RegionPlan {
+                face_down: r.face_down,
+                slots,
+                tiles: t,
+                early,
+                chip_fixed,
+                chips,
+                constrained,
+                stack,
+                kinds: r.harbors.clone(),
+            });
+        }
+        if terrain_rules {
+            chips_need_terrain = true;
+        }
+
+        let mut sites = Vec::new();
+        let mut site_of = vec![NONE; n];
+        for (i, cell) in map.cells.iter().enumerate() {
+            if let Some(h) = cell.harbor {
+                site_of[i] = sites.len() as u32;
+                sites.push(Site { facing: h.facing.map(|d| d.index() as u8) });
+            }
+        }
+        let dynamic_harbors =
+            regions.iter().any(|r| !r.face_down && r.tiles.contains(&(Terrain::Harbor as u8)));
+
+        // Could cell m ever be land the players see?
+        let may_be_land = |m: usize| {
+            if face_down[m] {
+                return false;
+            }
+            if base_terrain[m] != UNSET {
+                return Terrain::ALL[base_terrain[m] as usize].is_land();
+            }
+            let r = cell_region[m] as usize;
+            regions[r].tiles.iter().any(|x| Terrain::ALL[*x as usize].is_land())
+        };
+        let dmax: Vec<Vec<u8>> = (0..n)
+            .map(|i| {
+                (0..6u8)
+                    .filter(|k| {
+                        let m = nb[i][*k as usize] as usize;
+                        m < n && may_be_land(m)
+                    })
+                    .collect()
+            })
+            .collect();
+        let mut facing_cells: Vec<u32> = Vec::new();
+        for i in 0..n {
+            let dynamic = base_terrain[i] == UNSET
+                && !face_down[i]
+                && regions[cell_region[i] as usize].tiles.contains(&(Terrain::Harbor as u8));
+            let locked_tile = locked[i]
+                && base_terrain[i] == Terrain::Harbor as u8
+                && !face_down[i]
+                && cell_region[i] != NONE;
+            if site_of[i] != NONE || dynamic || locked_tile {
+                facing_cells.push(i as u32);
+            }
+        }
+        // Harbor rules depend on the terrain deal when a harbor may face a
+        // free slot that could be water, or when harbor tiles move.
+        let could_be_water = |m: usize| {
+            m < n
+                && base_terrain[m] == UNSET
+                && !face_down[m]
+                && regions[cell_region[m] as usize]
+                    .tiles
+                    .iter()
+                    .any(|x| !Terrain::ALL[*x as usize].is_land())
+        };
+        let harbors_need_terrain = dynamic_harbors
+            || facing_cells.iter().any(|x| {
+                let i = *x as usize;
+                let fixed = sites.get(site_of[i] as usize).and_then(|s| s.facing);
+                match fixed {
+                    Some(k) => could_be_water(nb[i][k as usize] as usize),
+                    None => dmax[i].iter().any(|k| could_be_water(nb[i][*k as usize] as usize)),
+                }
+            });
+        let mut fishing = static_checks::fishing_corners(map);
+        fishing.push(false);
+
+        Ok(Problem {
+            map,
+            c: c.clone(),
+            n,
+            nb,
+            corner_at,
+            corners,
+            mates,
+            base_terrain,
+            base_number,
+            cell_region,
+            face_down,
+            regions,
+            sites,
+            site_of,
+            pool_kinds: map.harbor_pool.clone(),
+            dmax,
+            fishing,
+            pair: rules::pair_table(c),
+            free,
+            terrain_rules,
+            chips_need_terrain,
+            harbors_need_terrain,
+            facing_cells,
+        })
+    }
+
+    /// Number of corners (the sentinel corner has this index).
+    pub fn n_corners(&self) -> usize {
+        self.corners.len()
+    }
+
+    /// Whether a hex of terrain index `t` takes a chip here.
+    #[inline]
+    pub fn takes_chip(&self, t: u8) -> bool {
+        t != UNSET && self.c.takes_chip(Terrain::ALL[t as usize])
+    }
+}
+
+#[allow(clippy::too_many_arguments)]
+fn apply_lock(
+    map: &MapDef,
+    c: &Constraints,
+    lock: &Lock,
+    locked: &mut [bool],
+    tiles: &mut [Vec<u8>],
+    chips: &mut [Vec<u8>],
+    base_terrain: &mut [u8],
+    base_number: &mut [u8],
+) -> Result<(), LockError> {
+    let Some(&i) = map.board.index.get(&lock.hex) else {
+        return Err(LockError::NotOnMap(lock.hex));
+    };
+    if locked[i] {
+        return Err(LockError::Twice(lock.hex));
+    }
+    locked[i] = true;
+    let take = |pool: &mut Vec<u8>, v: u8| match pool.iter().position(|x| *x == v) {
+        Some(p) => {
+            pool.swap_remove(p);
+            true
+        }
+        None => false,
+    };
+    match map.cells[i].content {
+        CellContent::Fixed { terrain, number, chip_region } => {
+            if lock.terrain != terrain {
+                return Err(LockError::FixedTerrain { hex: lock.hex, fixed: terrain });
+            }
+            match (chip_region, lock.number) {
+                (Some(r), Some(v)) if number.is_none() && !map.regions[r].face_down => {
+                    if !take(&mut chips[r], v) {
+                        return Err(LockError::ChipNotInPool { hex: lock.hex, chip: v });
+                    }
+                    base_number[i] = v;
+                }
+                (Some(r), None) if number.is_none() && !map.regions[r].face_down => {
+                    return Err(LockError::ChipMissing(lock.hex));
+                }
+                _ if lock.number != number => {
+                    return Err(LockError::FixedChip { hex: lock.hex });
+                }
+                _ => {}
+            }
+        }
+        CellContent::Slot { region } => {
+            let r = &map.regions[region];
+            if !take(&mut tiles[region], lock.terrain.index() as u8) {
+                return Err(LockError::TerrainNotInPool { hex: lock.hex, terrain: lock.terrain });
+            }
+            base_terrain[i] = lock.terrain.index() as u8;
+            let wants_chip = !r.face_down && c.takes_chip(lock.terrain);
+            match (wants_chip, lock.number) {
+                (true, Some(v)) => {
+                    if !take(&mut chips[region], v) {
+                        return Err(LockError::ChipNotInPool { hex: lock.hex, chip: v });
+                    }
+                    base_number[i] = v;
+                }
+                (true, None) => return Err(LockError::ChipMissing(lock.hex)),
+                (false, Some(_)) => return Err(LockError::NoChipHere(lock.hex)),
+                (false, None) => {}
+            }
+        }
+    }
+    Ok(())
+}
+
+/// The two landing corners of a harbor on cell `i` facing direction `k`.
+#[inline]
+pub(crate) fn landing(p: &Problem<'_>, i: usize, k: u8) -> [u32; 2] {
+    let k = k as usize;
+    [p.corner_at[i][(k + 5) % 6], p.corner_at[i][k]]
+}

@@ -1,0 +1,207 @@
+//! A valid board that takes random rule-keeping steps and can take the last
+//! one back: the balanced search's local moves. It uses the Markov chain's
+//! moves ([`super::chain`]) plus swaps of harbor kinds, and keeps a
+//! [`Layout`] of the board current after every step, for scoring.
+
+use super::chain::{Chain, Move};
+use super::problem::NO_DIR;
+use super::state::{Flood, State};
+use super::{Layout, PlacedHarbor, Solver};
+use crate::model::board::NONE;
+use crate::rng::{below, Rng};
+use crate::vocab::{HarborKind, Terrain};
+
+/// What [`Walker::step`] did last.
+#[derive(Clone, Copy)]
+enum Step {
+    Chain(Move),
+    Kinds(u32, u32),
+}
+
+/// A board walking through the valid boards of one solver.
+pub struct Walker<'s, 'a> {
+    solver: &'s Solver<'a>,
+    st: State,
+    flood: Flood,
+    layout: Layout,
+    /// The harbor kind on each cell (moves with its tile).
+    kind_at: Vec<Option<HarborKind>>,
+    /// Cells that can hold a harbor, board order.
+    harbor_cells: Vec<u32>,
+    /// Groups of cells whose harbor kinds may be swapped (one pool each).
+    kind_groups: Vec<Vec<u32>>,
+    /// (group, member) of every swappable kind, for uniform picks.
+    kind_units: Vec<(u32, u32)>,
+    last: Option<Step>,
+}
+
+impl<'a> Solver<'a> {
+    /// A walker starting at `layout`, which must be a board of this solver
+    /// (a result of [`Solver::solve`]).
+    pub fn walker<'s>(&'s self, layout: &Layout) -> Walker<'s, 'a> {
+        let p = &self.p;
+        let mut st = State::new(p);
+        for (i, h) in layout.hexes.iter().enumerate() {
+            st.terrain[i] = h.terrain.index() as u8;
+            st.number[i] = h.number.unwrap_or(0);
+        }
+        let mut kind_at = vec![None; p.n];
+        for h in &layout.harbors {
+            let Some(&i) = p.map.board.index.get(&h.hex) else { continue };
+            kind_at[i] = Some(h.kind);
+            if let Some(d) = h.toward.and_then(|t| h.hex.direction_to(t)) {
+                p.land_harbor(&mut st, i, d.index() as u8);
+            }
+        }
+        let mut harbor_cells: Vec<u32> = Vec::new();
+        let mut kind_groups: Vec<Vec<u32>> = vec![Vec::new(); p.regions.len() + 1];
+        for i in 0..p.n {
+            let site = p.site_of[i] != NONE;
+            let region = p.cell_region[i];
+            let tile_region = region != NONE
+                && p.map.cells[i].harbor.is_none()
+                && p.regions[region as usize].tiles.contains(&(Terrain::Harbor as u8))
+                || st.terrain[i] == Terrain::Harbor as u8;
+            if site || tile_region {
+                harbor_cells.push(i as u32);
+            }
+            if site && p.map.cells[i].harbor.is_some_and(|h| h.kind.is_none()) {
+                kind_groups[0].push(i as u32);
+            }
+        }
+        // Region harbor tiles: their kinds swap within the region, wherever
+        // the tiles are (the group is of cells holding a tile now; a tile
+        // moving with a slot swap takes its kind along).
+        for (ri, r) in p.regions.iter().enumerate() {
+            if r.kinds.len() >= 2 {
+                kind_groups[ri + 1] = r.slots.clone();
+            }
+        }
+        let kind_units = kind_groups
+            .iter()
+            .enumerate()
+            .filter(|(_, g)| g.len() >= 2)
+            .flat_map(|(gi, g)| (0..g.len()).map(move |m| (gi as u32, m as u32)))
+            .collect();
+        Walker {
+            solver: self,
+            st,
+            flood: Flood::new(p.n),
+            layout: layout.clone(),
+            kind_at,
+            harbor_cells,
+            kind_groups,
+            kind_units,
+            last: None,
+        }
+    }
+}
+
+impl Walker<'_, '_> {
+    /// The board now.
+    pub fn layout(&self) -> &Layout {
+        &self.layout
+    }
+
+    /// Proposes one random move and makes it if every rule still holds.
+    /// Whether the board changed (only then can [`Walker::undo`] take it back).
+    pub fn step(&mut self, rng: &mut Rng) -> bool {
+        let chain: &Chain = &self.solver.chain;
+        let p = &self.solver.p;
+        let units = chain.units() + self.kind_units.len() as u32;
+        if units == 0 {
+            return false;
+        }
+        self.last = None;
+        let pick = below(rng, units);
+        if pick < chain.units() {
+            // Let the chain draw its own move (same distribution as `pick`
+            // restricted to the chain's units).
+            let Some(m) = chain.propose(p, &mut self.st, &mut self.flood, rng) else {
+                return false;
+            };
+            self.mirror(m);
+            self.last = Some(Step::Chain(m));
+        } else {
+            let (g, m) = self.kind_units[(pick - chain.units()) as usize];
+            let group = &self.kind_groups[g as usize];
+            let a = group[m as usize];
+            let b = group[below(rng, group.len() as u32) as usize];
+            let (ka, kb) = (self.kind_at[a as usize], self.kind_at[b as usize]);
+            if a == b || ka.is_none() || kb.is_none() || ka == kb {
+                return false;
+            }
+            self.kind_at.swap(a as usize, b as usize);
+            self.rebuild_harbors();
+            self.last = Some(Step::Kinds(a, b));
+        }
+        true
+    }
+
+    /// Takes back the last step that changed the board.
+    pub fn undo(&mut self) {
+        match self.last.take() {
+            Some(Step::Chain(m)) => {
+                self.solver.chain.revert(&self.solver.p, &mut self.st, m);
+                self.mirror(m);
+            }
+            Some(Step::Kinds(a, b)) => {
+                self.kind_at.swap(a as usize, b as usize);
+                self.rebuild_harbors();
+            }
+            None => {}
+        }
+    }
+
+    /// Brings the layout up to date after move `m` (made or reverted).
+    fn mirror(&mut self, m: Move) {
+        let touches_harbor = match m {
+            Move::Slots(a, b) => {
+                for x in [a as usize, b as usize] {
+                    let h = &mut self.layout.hexes[x];
+                    h.terrain = Terrain::ALL[self.st.terrain[x] as usize];
+                    h.number = (self.st.number[x] != 0).then_some(self.st.number[x]);
+                }
+                let moved =
+                    self.kind_at[a as usize].is_some() || self.kind_at[b as usize].is_some();
+                if moved {
+                    // A harbor tile moved with its slot.
+                    let (ka, kb) = (self.kind_at[a as usize], self.kind_at[b as usize]);
+                    self.kind_at[a as usize] = kb;
+                    self.kind_at[b as usize] = ka;
+                }
+                moved
+            }
+            Move::Terrain(a, b) => {
+                for x in [a as usize, b as usize] {
+                    self.layout.hexes[x].terrain = Terrain::ALL[self.st.terrain[x] as usize];
+                }
+                false
+            }
+            Move::Chips(a, b) => {
+                for x in [a as usize, b as usize] {
+                    self.layout.hexes[x].number =
+                        (self.st.number[x] != 0).then_some(self.st.number[x]);
+                }
+                false
+            }
+            Move::Turn(..) => true,
+        };
+        if touches_harbor {
+            self.rebuild_harbors();
+        }
+    }
+
+    fn rebuild_harbors(&mut self) {
+        let p = &self.solver.p;
+        let cells = &p.map.cells;
+        self.layout.harbors.clear();
+        for x in &self.harbor_cells {
+            let x = *x as usize;
+            let Some(kind) = self.kind_at[x] else { continue };
+            let d = self.st.hdir[x];
+            let toward = (d != NO_DIR).then(|| cells[p.nb[x][d as usize] as usize].hex);
+            self.layout.harbors.push(PlacedHarbor { hex: cells[x].hex, toward, kind });
+        }
+    }
+}
