@@ -32,10 +32,10 @@ h = { harbor = "random" }
 [[map]]
 players = [4]
 hexes = """
-    ~   ~   ~   ~
+    ~   h   ~   ~
   h   F   F   ?   ~
     ~   F   ?   ?   ~
-  ~   ?   ?   ?   h
+  ~   ?   ?   ?   ~
     ~   ~   ~   ~
 """
 
