@@ -32,8 +32,13 @@ pub fn validate(raw: &RawScenario, _source: &Source, diags: &mut Diagnostics) ->
     if let Some(meta) = &meta {
         player_coverage(meta, raw, &maps, diags);
     }
-    for (_, map) in &maps {
-        super::static_checks::check(map, &constraints, &spans, diags);
+    // Placement checks read the map as a whole, so they only run on a map
+    // that is itself well formed (a region missing its pool would look like
+    // a region without land and raise false alarms).
+    if diags.error_count() == before {
+        for (_, map) in &maps {
+            super::static_checks::check(map, &constraints, &spans, diags);
+        }
     }
     let variants = meta.as_ref().map(|m| m.variants.clone()).unwrap_or_default();
     let game = super::game::validate_game(&raw.game, &variants, diags);
