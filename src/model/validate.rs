@@ -34,8 +34,8 @@ pub fn validate(raw: &RawScenario, _source: &Source, diags: &mut Diagnostics) ->
     }
     // Placement checks read the map as a whole, so they only run on a map
     // that is itself well formed (a region missing its pool would look like
-    // a region without land and raise false alarms).
-    if diags.error_count() == before {
+    // a region without land and raise false alarms). Parse errors count too.
+    if diags.error_count() == 0 {
         for (_, map) in &maps {
             super::static_checks::check(map, &constraints, &spans, diags);
         }
