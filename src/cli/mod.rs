@@ -161,8 +161,22 @@ fn generate(a: &GenerateArgs) -> Result<(), Failure> {
     };
     if !a.quiet {
         println!("{} — {} players — seed {}\n", scenario.meta.title, players, seed);
-        print!("{}", text::picture(&layout));
+        if layout.hexes.len() <= PICTURE_MAX_HEXES {
+            print!("{}", text::picture(&layout));
+        } else {
+            println!("({} hexes: too many to draw here; see layout.json)", layout.hexes.len());
+        }
         println!();
+        if balanced.is_none() {
+            println!("sampler: {}", layout.sampler);
+        }
+    }
+    if layout.sampler.frozen() {
+        eprintln!(
+            "note: no swap of tiles or chips kept the rules in {} tries: these rules seem to allow \
+             only this board, so every seed gives it",
+            match layout.sampler { solve::Sampler::Chain { steps, .. } => steps, _ => 0 }
+        );
     }
     if let Some(b) = &balanced {
         balance::print_summary(b);
@@ -174,6 +188,9 @@ fn generate(a: &GenerateArgs) -> Result<(), Failure> {
     }
     Ok(())
 }
+
+/// Boards larger than this are not drawn as text on the terminal.
+const PICTURE_MAX_HEXES: usize = 400;
 
 fn report_solve_error(source: &Source, scenario: &Scenario, e: &SolveError) {
     eprint!("{}", diag::render(source, &solve_error_diagnostics(scenario, e)));

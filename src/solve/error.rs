@@ -36,6 +36,9 @@ pub enum Stop {
     Budget,
     /// The deadline passed.
     Deadline,
+    /// No chips or harbors fit on any of the tile deals tried (the limit on
+    /// deals): valid boards are very rare, perhaps absent.
+    Attempts,
 }
 
 /// A lock that does not fit the map.
@@ -133,13 +136,19 @@ fn unsat_message(
         Stop::Deadline => {
             format!("ran out of time after {nodes} search steps (the limit, `--time-limit-ms`)")
         }
+        Stop::Attempts => format!(
+            "none of the {attempts} tile deals tried (the limit on deals) leaves room for them"
+        ),
     };
     let rule = match c {
         Some(c) => format!("; the rule `{c}` blocked {rej} placements"),
         None => String::new(),
     };
-    let tries =
-        if attempts > 1 { format!(" (on {attempts} terrain arrangements)") } else { String::new() };
+    let tries = if attempts > 1 && stop != Stop::Attempts {
+        format!(" (on {attempts} terrain arrangements)")
+    } else {
+        String::new()
+    };
     format!("cannot place the {stage}: {why}{tries}{rule}")
 }
 
@@ -156,6 +165,12 @@ impl SolveError {
             }
             SolveError::Unsatisfiable { stop: Stop::Budget | Stop::Deadline, .. } => {
                 "raise `--max-nodes` or `--time-limit-ms`, or relax the rules".into()
+            }
+            SolveError::Unsatisfiable { stop: Stop::Attempts, constraint, .. } => {
+                let rule = constraint.map_or("the rules".to_string(), |c| format!("`{c}`"));
+                format!(
+                    "valid boards are very rare or absent: relax {rule} in `[constraints]`, or give the region more tiles that take chips"
+                )
             }
             SolveError::Unsatisfiable { constraint: Some(c), .. } => format!(
                 "relax `{c}` in `[constraints]` (or choose a milder `--rules` preset), or change the pools"
