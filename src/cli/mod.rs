@@ -4,6 +4,7 @@ pub mod args;
 mod balance;
 mod render;
 mod rules;
+mod sample;
 
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -16,7 +17,7 @@ use crate::export::{files, json, text};
 use crate::model::{self, Scenario};
 use crate::solve::{self, SolveError, SolveOptions};
 use crate::{builtin, vocab};
-pub use args::{BalanceArgs, Cli, Command, GenerateArgs, RulesArgs};
+pub use args::{BalanceArgs, Cli, Command, GenerateArgs, RulesArgs, SampleArgs};
 
 /// How a command ended.
 #[derive(Debug)]
@@ -39,6 +40,7 @@ pub fn run(cli: Cli) -> ExitCode {
         Command::Generate(a) => generate(&a),
         Command::Balance(a) => balance::run(&a),
         Command::Rules(a) => rules::run(&a),
+        Command::Sample(a) => sample::run(&a),
         Command::Validate { files } => validate(&files),
         Command::List => list(),
         Command::Schema => {
@@ -87,7 +89,10 @@ fn load(source: &Source) -> Result<Scenario, Failure> {
 }
 
 /// Loads a scenario under the `--rules` preset, if one was asked for.
-fn load_with_rules(source: &Source, rules: Option<args::RulesArg>) -> Result<Scenario, Failure> {
+pub(crate) fn load_with_rules(
+    source: &Source,
+    rules: Option<args::RulesArg>,
+) -> Result<Scenario, Failure> {
     let scenario = load(source)?;
     match rules {
         None => Ok(scenario),
@@ -192,7 +197,7 @@ fn generate(a: &GenerateArgs) -> Result<(), Failure> {
 /// Boards larger than this are not drawn as text on the terminal.
 const PICTURE_MAX_HEXES: usize = 400;
 
-fn report_solve_error(source: &Source, scenario: &Scenario, e: &SolveError) {
+pub(crate) fn report_solve_error(source: &Source, scenario: &Scenario, e: &SolveError) {
     eprint!("{}", diag::render(source, &solve_error_diagnostics(scenario, e)));
 }
 
