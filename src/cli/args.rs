@@ -104,11 +104,15 @@ pub struct GenerateArgs {
     /// How the map and components are drawn and printed.
     #[command(flatten)]
     pub render: RenderArgs,
-    /// Search many valid layouts and keep the fairest (lowest balance score);
-    /// every placement rule still holds. Adds a `balance` object to layout.json.
+    /// Search for a fair board (lowest balance score): draws random boards,
+    /// then improves the fairest by rule-keeping swaps. Every placement rule
+    /// still holds, but the board is chosen for its score, so it is NOT a
+    /// uniform draw; the output says how it compares with random boards.
+    /// Adds a `balance` object to layout.json.
     #[arg(long)]
     pub balanced: bool,
-    /// Candidate layouts to score with --balanced [default: 20000].
+    /// Boards to score with --balanced (random boards and improvement
+    /// steps together) [default: 20000].
     #[arg(long, requires = "balanced", conflicts_with = "time_budget")]
     pub candidates: Option<u64>,
     /// Score candidates for about this many milliseconds instead of a fixed
@@ -193,7 +197,8 @@ pub struct BalanceArgs {
     /// apply on top. Default: the scenario's (its `preset`, else `official`).
     #[arg(long, value_enum, value_name = "PRESET")]
     pub rules: Option<RulesArg>,
-    /// Layouts to measure; the fairest of them is marked as the chosen one.
+    /// Random (uniform) layouts to measure; the chosen layout is what
+    /// `generate --balanced --candidates SAMPLES` keeps for the same seed.
     #[arg(long, default_value_t = 5_000)]
     pub samples: u64,
     /// Seed of the samples. Default: a fresh one, printed.
@@ -208,6 +213,9 @@ pub struct BalanceArgs {
     /// Search steps per layout before giving up on it.
     #[arg(long, default_value_t = 4_000_000)]
     pub max_nodes: u64,
+    /// No progress bar.
+    #[arg(short, long)]
+    pub quiet: bool,
 }
 
 /// Named rule presets (see `[constraints] preset` in the scenario format).

@@ -101,6 +101,12 @@ pub enum SolveError {
         /// Supported.
         available: Vec<u8>,
     },
+    /// A search over many boards could lay out none of them.
+    #[error("none of the {tried} boards tried could be laid out")]
+    NoBoard {
+        /// Boards tried.
+        tried: u64,
+    },
     /// A lock does not fit the map.
     #[error("{0}")]
     Lock(#[from] LockError),
@@ -159,6 +165,7 @@ impl SolveError {
             SolveError::NoMap { available, .. } => {
                 format!("use `--players` with one of {available:?}")
             }
+            SolveError::NoBoard { .. } => "raise `--max-nodes`, or relax the rules".into(),
             SolveError::Lock(_) => {
                 "lock only random hexes, with the terrain and chip they have in the saved layout"
                     .into()
