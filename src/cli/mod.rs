@@ -25,6 +25,8 @@ pub enum Failure {
     Invalid,
     /// I/O or internal error. Exit 2.
     Io(anyhow::Error),
+    /// I/O errors already reported (one line each). Exit 2.
+    IoReported,
 }
 
 impl From<anyhow::Error> for Failure {
@@ -49,6 +51,7 @@ pub fn run(cli: Cli) -> ExitCode {
     match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(Failure::Invalid) => ExitCode::from(1),
+        Err(Failure::IoReported) => ExitCode::from(2),
         Err(Failure::Io(e)) => {
             eprintln!("error: {e:#}");
             ExitCode::from(2)
@@ -56,15 +59,21 @@ pub fn run(cli: Cli) -> ExitCode {
     }
 }
 
-/// Finds a scenario by built-in id or path and reads it.
+/// Finds a scenario by built-in id or path and reads it; `-` reads it from
+/// standard input. Files are read up to `MAX_INPUT_BYTES`.
 pub fn resolve(name: &str) -> Result<Source, Failure> {
+    if name == "-" {
+        let text = crate::limits::read_capped(std::io::stdin().lock())
+            .context("cannot read the scenario from standard input")?;
+        return Ok(Source::new("<stdin>", text));
+    }
     if let Some(s) = builtin::source(name) {
         return Ok(s);
     }
     let path = Path::new(name);
     if path.exists() {
         let text =
-            std::fs::read_to_string(path).with_context(|| format!("cannot read `{name}`"))?;
+            crate::limits::read_input(path).with_context(|| format!("cannot read `{name}`"))?;
         return Ok(Source::new(name, text));
     }
     let hint = match vocab::did_you_mean(name, builtin::ids()) {
@@ -131,11 +140,10 @@ fn generate(a: &GenerateArgs) -> Result<(), Failure> {
         Some(b) => json::to_json_balanced(&layout, &b.outcome, &b.weights),
         None => json::to_json(&layout),
     };
-    let path = files::write_atomic(&out_dir, "layout.json", text.as_bytes())
-        .context("writing the layout")?;
-    let drawn = if a.render.layout_only {
-        Vec::new()
-    } else {
+    // Everything is drawn in memory first: a bad option, template, font or
+    // text fails here, before the first byte is written.
+    let mut outputs = vec![("layout.json".to_string(), text.into_bytes())];
+    if !a.render.layout_only {
         let notes = match &balanced {
             Some(b) => {
                 let mut n = vec![format!(
@@ -157,8 +165,9 @@ fn generate(a: &GenerateArgs) -> Result<(), Failure> {
                 scenario.meta.id, players, seed, b.outcome.evaluated
             )
         });
-        render::write_outputs(&a.render, &layout, &scenario, &out_dir, notes, regenerate)?
-    };
+        outputs.extend(render::draw_outputs(&a.render, &layout, &scenario, notes, regenerate)?);
+    }
+    let written = files::write_all(&out_dir, &outputs).context("writing the output")?;
     if !a.quiet {
         println!("{} — {} players — seed {}\n", scenario.meta.title, players, seed);
         print!("{}", text::picture(&layout));
@@ -168,8 +177,7 @@ fn generate(a: &GenerateArgs) -> Result<(), Failure> {
         balance::print_summary(b);
     }
     println!("seed: {seed}");
-    println!("wrote {}", path.display());
-    for p in drawn {
+    for p in written {
         println!("wrote {}", p.display());
     }
     Ok(())
@@ -206,16 +214,16 @@ pub fn solve_error_diagnostics(scenario: &Scenario, e: &SolveError) -> Diagnosti
 
 fn validate(names: &[String]) -> Result<(), Failure> {
     let mut bad = 0;
-    let mut io = None;
+    let mut io = false;
     for name in names {
         let source = match resolve(name) {
             Ok(s) => s,
             Err(Failure::Io(e)) => {
                 eprintln!("error: {e:#}");
-                io = Some(e);
+                io = true;
                 continue;
             }
-            Err(Failure::Invalid) => {
+            Err(_) => {
                 bad += 1;
                 continue;
             }
@@ -231,8 +239,8 @@ fn validate(names: &[String]) -> Result<(), Failure> {
             }
         }
     }
-    if let Some(e) = io {
-        return Err(Failure::Io(e));
+    if io {
+        return Err(Failure::IoReported);
     }
     if bad > 0 {
         return Err(Failure::Invalid);
