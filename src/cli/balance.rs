@@ -27,7 +27,7 @@ pub struct Balanced {
 /// Reads `--weights FILE`, or the defaults.
 fn weights(path: Option<&Path>) -> Result<Weights, Failure> {
     let Some(path) = path else { return Ok(Weights::default()) };
-    let text = std::fs::read_to_string(path)
+    let text = crate::limits::read_input(path)
         .with_context(|| format!("cannot read the weights file `{}`", path.display()))?;
     Weights::parse(&text).map_err(|e| {
         eprintln!("error: {}: {e}", path.display());
@@ -45,7 +45,11 @@ struct Bar {
 
 impl Bar {
     fn new(what: &'static str) -> Bar {
-        Bar { on: std::io::stderr().is_terminal(), what, drawn: Mutex::new(false) }
+        Bar {
+            on: std::io::stderr().is_terminal() && !super::output::quiet(),
+            what,
+            drawn: Mutex::new(false),
+        }
     }
 
     fn update(&self, done: u64, total: u64) {
@@ -164,7 +168,9 @@ pub(super) fn run(a: &BalanceArgs) -> Result<(), Failure> {
     let svg = balance::svg::render(&rep, &title);
     let path = files::write_atomic(&out_dir, "balance.svg", svg.as_bytes())
         .context("writing the balance report")?;
-
+    if super::output::quiet() {
+        return Ok(());
+    }
     println!("{} — {} players — seed {}", scenario.meta.title, players, seed);
     println!(
         "{} layouts measured (lower is fairer; corner_min is shown, not scored)\n",

@@ -2,6 +2,7 @@
 
 pub mod args;
 mod balance;
+pub mod output;
 mod render;
 mod rules;
 
@@ -37,15 +38,35 @@ impl From<anyhow::Error> for Failure {
 
 /// Runs a parsed command line and maps the outcome to an exit code.
 pub fn run(cli: Cli) -> ExitCode {
+    output::init(&cli.global);
     let result = match cli.command {
         Command::Generate(a) => generate(&a),
         Command::Balance(a) => balance::run(&a),
         Command::Rules(a) => rules::run(&a),
         Command::Validate { files } => validate(&files),
         Command::List => list(),
-        Command::Schema => {
-            print!("{}", crate::schema::scenario_schema());
+        Command::Schema { layout } => {
+            match layout {
+                true => print!("{}", crate::schema::layout_schema()),
+                false => print!("{}", crate::schema::scenario_schema()),
+            }
             Ok(())
+        }
+        Command::Completions { shell } => {
+            let mut cmd = <Cli as clap::CommandFactory>::command();
+            clap_complete::generate(shell, &mut cmd, "hexpress", &mut std::io::stdout().lock());
+            Ok(())
+        }
+        Command::Man => {
+            let man = clap_mangen::Man::new(<Cli as clap::CommandFactory>::command());
+            let mut page = Vec::new();
+            match man.render(&mut page) {
+                Ok(()) => {
+                    print!("{}", String::from_utf8_lossy(&page));
+                    Ok(())
+                }
+                Err(e) => Err(Failure::Io(anyhow::Error::new(e).context("writing the man page"))),
+            }
         }
     };
     match result {
@@ -53,10 +74,15 @@ pub fn run(cli: Cli) -> ExitCode {
         Err(Failure::Invalid) => ExitCode::from(1),
         Err(Failure::IoReported) => ExitCode::from(2),
         Err(Failure::Io(e)) => {
-            eprintln!("error: {e:#}");
+            output::error(&format!("{e:#}"));
             ExitCode::from(2)
         }
     }
+}
+
+/// Prints diagnostics on standard error, in colour when it is on.
+fn report(source: &Source, d: &Diagnostics) {
+    eprint!("{}", diag::render_styled(source, d, output::settings().color));
 }
 
 /// Finds a scenario by built-in id or path and reads it; `-` reads it from
@@ -90,7 +116,7 @@ pub fn resolve(name: &str) -> Result<Source, Failure> {
 
 fn load(source: &Source) -> Result<Scenario, Failure> {
     model::load(source).map_err(|d| {
-        eprint!("{}", diag::render(source, &d));
+        report(source, &d);
         Failure::Invalid
     })
 }
@@ -101,17 +127,22 @@ fn load_with_rules(source: &Source, rules: Option<args::RulesArg>) -> Result<Sce
     match rules {
         None => Ok(scenario),
         Some(r) => scenario.with_preset(r.preset()).map_err(|d| {
-            eprint!("{}", diag::render(source, &d));
+            report(source, &d);
             Failure::Invalid
         }),
     }
 }
 
 fn generate(a: &GenerateArgs) -> Result<(), Failure> {
+    let started = Instant::now();
+    if !a.render.layout_only {
+        render::check_options(&a.render)?;
+    }
     let source = resolve(a.scenario.as_deref().unwrap_or(builtin::DEFAULT))?;
     let scenario = load_with_rules(&source, a.rules)?;
     let players = a.players.unwrap_or(scenario.meta.default_players);
     let seed = a.seed.unwrap_or_else(crate::rng::fresh_seed);
+    output::detail(&format!("checked `{}` in {} ms", source.name, ms(started)));
     let opts = SolveOptions {
         max_nodes: a.max_nodes,
         deadline: Some(Instant::now() + Duration::from_millis(a.time_limit_ms)),
@@ -131,6 +162,7 @@ fn generate(a: &GenerateArgs) -> Result<(), Failure> {
             }
         },
     };
+    output::detail(&format!("laid out the map in {} ms", ms(started)));
     let out_dir: PathBuf = match &a.out {
         Some(d) => d.clone(),
         None => files::run_dir(Path::new("output"), &scenario.meta.id, players, seed)
@@ -167,24 +199,40 @@ fn generate(a: &GenerateArgs) -> Result<(), Failure> {
         });
         outputs.extend(render::draw_outputs(&a.render, &layout, &scenario, notes, regenerate)?);
     }
+    output::detail(&format!("drew {} files in {} ms", outputs.len(), ms(started)));
     let written = files::write_all(&out_dir, &outputs).context("writing the output")?;
-    if !a.quiet {
-        println!("{} — {} players — seed {}\n", scenario.meta.title, players, seed);
-        print!("{}", text::picture(&layout));
-        println!();
+    output::detail(&format!("wrote them in {} ms", ms(started)));
+    if output::quiet() {
+        return Ok(());
     }
+    println!("{} — {} players — seed {}\n", scenario.meta.title, players, seed);
+    print!("{}", text::picture(&layout));
+    println!();
     if let Some(b) = &balanced {
         balance::print_summary(b);
     }
     println!("seed: {seed}");
-    for p in written {
-        println!("wrote {}", p.display());
-    }
+    print_written(&written, &outputs);
     Ok(())
 }
 
+/// Milliseconds since `t`.
+fn ms(t: Instant) -> u128 {
+    t.elapsed().as_millis()
+}
+
+/// `wrote PATH` for each file, with its size under `-v`.
+fn print_written(paths: &[PathBuf], files: &[(String, Vec<u8>)]) {
+    for (p, (_, bytes)) in paths.iter().zip(files) {
+        match output::verbose() {
+            true => println!("wrote {} ({} bytes)", p.display(), bytes.len()),
+            false => println!("wrote {}", p.display()),
+        }
+    }
+}
+
 fn report_solve_error(source: &Source, scenario: &Scenario, e: &SolveError) {
-    eprint!("{}", diag::render(source, &solve_error_diagnostics(scenario, e)));
+    report(source, &solve_error_diagnostics(scenario, e));
 }
 
 /// A solver failure as diagnostics: the message, a hint, and the span where
@@ -219,7 +267,7 @@ fn validate(names: &[String]) -> Result<(), Failure> {
         let source = match resolve(name) {
             Ok(s) => s,
             Err(Failure::Io(e)) => {
-                eprintln!("error: {e:#}");
+                output::error(&format!("{e:#}"));
                 io = true;
                 continue;
             }
@@ -231,10 +279,17 @@ fn validate(names: &[String]) -> Result<(), Failure> {
         match model::load(&source) {
             Ok(s) => {
                 let players: Vec<String> = s.meta.players.iter().map(u8::to_string).collect();
-                println!("ok: {} (`{}`, {} players)", source.name, s.meta.id, players.join("/"));
+                if !output::quiet() {
+                    println!(
+                        "ok: {} (`{}`, {} players)",
+                        source.name,
+                        s.meta.id,
+                        players.join("/")
+                    );
+                }
             }
             Err(d) => {
-                eprint!("{}", diag::render(&source, &d));
+                report(&source, &d);
                 bad += 1;
             }
         }

@@ -59,6 +59,15 @@ pub fn sheet_options(a: &RenderArgs) -> anyhow::Result<SheetOptions> {
     Ok(sheets)
 }
 
+/// Checks every drawing option before any work: formats, templates (theme,
+/// sheets, printer) and paper.
+pub fn check_options(a: &RenderArgs) -> anyhow::Result<()> {
+    let opts = render_options(a)?;
+    crate::export::map::theme_for(&opts).context("loading the theme")?;
+    sheet_options(a)?;
+    Ok(())
+}
+
 /// Draws everything the options ask for, in memory: `(file name, bytes)`.
 pub fn draw_outputs(
     a: &RenderArgs,

@@ -72,9 +72,11 @@ pub fn run(a: &RulesArgs) -> Result<(), Failure> {
     let doc =
         handout_document(&scenario, &layout, &opts).context("laying out the rules handout")?;
     let written = write_handout(&doc, &dir, true, true)?;
-    println!("seed: {seed}");
-    for p in written {
-        println!("wrote {}", p.display());
+    if !super::output::quiet() {
+        println!("seed: {seed}");
+        for p in written {
+            println!("wrote {}", p.display());
+        }
     }
     Ok(())
 }

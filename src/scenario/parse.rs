@@ -106,7 +106,16 @@ impl<'de> TableReader<'de> {
         self.take_with_key(key).map(|(_, v)| v)
     }
 
+    /// Takes `key` out of the table. Only keys declared in the table's field
+    /// list can be taken (a key the parser reads but the list, and so the
+    /// schema, lacks stays in the table and is reported as unknown), so the
+    /// parser and `hexpress schema` cannot drift apart.
     pub(super) fn take_with_key(&mut self, key: &str) -> Option<(Span, Value<'de>)> {
+        let declared = self.fields.iter().any(|f| f.name == key);
+        debug_assert!(declared, "`{key}` is read from {} but not declared in fields.rs", self.what);
+        if !declared {
+            return None;
+        }
         let k = self.entries.keys().find(|k| k.name == key)?.clone();
         let ks = span(k.span);
         self.entries.remove(&k).map(|v| (ks, v))
