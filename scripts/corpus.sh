@@ -76,6 +76,9 @@ case $MODE in
         [ -d "$DIR" ] || { echo "no corpus at $DIR" >&2; exit 2; }
         tmp=$(mktemp -d)
         trap 'rm -rf "$tmp"' EXIT
+        # A private copy of the binary, so a build during the check cannot swap it.
+        cp "$BIN" "$tmp/hexpress"
+        BIN=$tmp/hexpress
         record "$tmp/new"
         if diff -rq "$DIR" "$tmp/new"; then
             echo "corpus identical: $(find "$DIR" -type f | wc -l) files"

@@ -20,6 +20,7 @@
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
+pub mod axial;
 pub mod balance;
 pub mod builtin;
 pub mod cli;
@@ -27,15 +28,18 @@ pub mod compose;
 pub mod diag;
 pub mod export;
 pub mod fonts;
-pub mod geom;
-pub mod hex;
 pub mod limits;
 pub mod model;
-pub mod render;
+pub mod outputs;
 pub mod rng;
 pub mod scenario;
+pub mod scene;
 pub mod schema;
+pub mod settings;
 pub mod solve;
 pub mod theme;
 pub mod units;
 pub mod vocab;
+
+/// The old name of [`axial`], kept so existing `hexpress::hex` paths still work.
+pub use axial as hex;

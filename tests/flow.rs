@@ -8,8 +8,8 @@ use std::sync::Arc;
 
 use hexpress::compose::flow::metrics::{text_width, vmetrics, BOLD_TTF, REGULAR_TTF};
 use hexpress::compose::flow::{layout_document, Align, Block, Cell, FlowError, PageSpec, Span};
-use hexpress::compose::scene::{Anchor, Color, Item, Page, Path, Pt, Stroke, TextStyle, Weight};
-use hexpress::render::svg::{page_to_svg, FONT_FAMILY};
+use hexpress::export::svg::{page_to_svg, FONT_FAMILY};
+use hexpress::scene::{Anchor, Color, Item, Page, Path, Pt, Stroke, TextStyle, Weight};
 use resvg::usvg;
 
 // ---------------------------------------------------------------- helpers
@@ -57,7 +57,7 @@ fn map_picture() -> (f64, f64, Vec<Item>) {
         Color::rgb(0x9c, 0xcf, 0x5a),
     ];
     let mut items = vec![Item::Path {
-        path: Path::rect(hexpress::compose::scene::Rect::new(0.0, 0.0, 80.0, 60.0)),
+        path: Path::rect(hexpress::scene::Rect::new(0.0, 0.0, 80.0, 60.0)),
         fill: Some(Color::rgb(0x7f, 0xb8, 0xe0)),
         stroke: None,
     }];

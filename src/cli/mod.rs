@@ -157,7 +157,8 @@ fn generate(a: &GenerateArgs) -> Result<(), Failure> {
                 scenario.meta.id, players, seed, b.outcome.evaluated
             )
         });
-        render::write_outputs(&a.render, &layout, &scenario, &out_dir, notes, regenerate)?
+        let notes = crate::outputs::Notes { lines: notes, regenerate };
+        render::write_outputs(&a.render, &layout, &scenario, &out_dir, &notes)?
     };
     if !a.quiet {
         println!("{} — {} players — seed {}\n", scenario.meta.title, players, seed);

@@ -2,8 +2,8 @@
 //! the fog back, number chips, resource icons), behind one trait so the
 //! themed artwork can replace these plain stand-ins.
 
-use super::scene::{Anchor, Color, Item, Path, Pt, Stroke, TextStyle, Weight};
 use super::tokens::Ink;
+use crate::scene::{Anchor, Color, Item, Path, Pt, Stroke, TextStyle, Weight};
 use crate::vocab::{HarborKind, Resource, Terrain};
 
 /// Art for the pieces that also appear on the map. All items centred on (0, 0), mm.

@@ -15,11 +15,11 @@ use super::flow::metrics::{text_width, vmetrics};
 use super::flow::wrap::{natural_width, widest_atom, wrap, Line};
 use super::flow::{FlowError, Span};
 use super::piece::{Piece, PieceSet, Shape};
-use super::scene::{Anchor, Color, Item, Path, Pt, Rect, Stroke, TextStyle, Weight};
 use super::theme_art::ThemeArt;
 use super::tokens::Ink;
 use crate::model::game::{Cost, CostRow, Game, Pay, RefTable, TradeRow};
 use crate::model::Scenario;
+use crate::scene::{Anchor, Color, Item, Path, Pt, Rect, Stroke, TextStyle, Weight};
 
 /// Distance from the cut line to the text area, mm.
 pub const SAFE: f64 = 4.5;

@@ -1,7 +1,5 @@
 //! Errors of the render and export stage.
 
-use std::path::PathBuf;
-
 /// Something that stopped a map or sheet from being rendered.
 #[derive(Debug, thiserror::Error)]
 pub enum RenderError {
@@ -50,18 +48,7 @@ pub enum RenderError {
     /// A document without pages was asked for.
     #[error("there is nothing to render: the document has no pages")]
     Empty,
-    /// A render option is out of range.
-    #[error("{0}")]
-    Option(String),
     /// Text could not be laid out (cards or the rules handout).
     #[error("laying out text: {0}")]
     Flow(#[from] crate::compose::flow::FlowError),
-    /// A template file could not be read.
-    #[error("template {}: {message}", path.display())]
-    Template {
-        /// The file.
-        path: PathBuf,
-        /// What is wrong.
-        message: String,
-    },
 }

@@ -7,16 +7,18 @@
 //! [`add_print_scaling_none`] as a PDF incremental update.
 
 use std::num::NonZeroU32;
+use std::rc::Rc;
 
 use krilla::geom::{Rect as KRect, Size};
 use krilla::metadata::Metadata;
 use krilla::page::{PageLabel, PageSettings};
 use krilla::{Document as KDocument, SerializeSettings};
 use krilla_svg::{SurfaceExt, SvgSettings};
+use resvg::usvg;
 
 use super::error::RenderError;
-use super::tree::TreeCache;
-use crate::compose::scene::{Document, Page, Rect};
+use super::tree::page_tree;
+use crate::scene::{Document, Page, Rect};
 use crate::units::mm_to_pt;
 
 fn pt_rect(r: Rect) -> Option<KRect> {
@@ -56,17 +58,20 @@ pub fn document_to_pdf(doc: &Document) -> Result<Vec<u8>, RenderError> {
 /// As [`document_to_pdf`]; `compress: false` leaves content streams readable
 /// (for tests that measure drawn geometry).
 pub fn document_to_pdf_with(doc: &Document, compress: bool) -> Result<Vec<u8>, RenderError> {
-    document_to_pdf_cached(doc, compress, &mut TreeCache::default())
+    let mut pages = Vec::with_capacity(doc.pages.len());
+    for p in &doc.pages {
+        pages.push((p, Rc::new(page_tree(p)?)));
+    }
+    trees_to_pdf(&doc.title, &pages, compress)
 }
 
-/// Like [`document_to_pdf_with`], reusing (and filling) `cache` for pages
-/// already laid out for another PDF.
-pub fn document_to_pdf_cached(
-    doc: &Document,
+/// One PDF titled `title` from pages and their parsed trees, in order.
+pub fn trees_to_pdf(
+    title: &str,
+    pages: &[(&Page, Rc<usvg::Tree>)],
     compress: bool,
-    cache: &mut TreeCache,
 ) -> Result<Vec<u8>, RenderError> {
-    if doc.pages.is_empty() {
+    if pages.is_empty() {
         return Err(RenderError::Empty);
     }
     let ser = SerializeSettings {
@@ -75,9 +80,8 @@ pub fn document_to_pdf_cached(
         ..SerializeSettings::default()
     };
     let mut kd = KDocument::new_with(ser);
-    kd.set_metadata(Metadata::new().title(doc.title.clone()).creator("hexpress".into()));
-    for page in &doc.pages {
-        let tree = cache.tree(page)?;
+    kd.set_metadata(Metadata::new().title(title.to_string()).creator("hexpress".into()));
+    for (page, tree) in pages {
         let ps = settings(page)?;
         let size = Size::from_wh(mm_to_pt(page.width) as f32, mm_to_pt(page.height) as f32)
             .ok_or_else(|| RenderError::PageSize {
@@ -88,7 +92,7 @@ pub fn document_to_pdf_cached(
         let mut kp = kd.start_page_with(ps);
         let mut surface = kp.surface();
         surface
-            .draw_svg(&tree, size, SvgSettings::default())
+            .draw_svg(tree, size, SvgSettings::default())
             .ok_or_else(|| RenderError::Pdf(format!("page {} could not be drawn", page.label)))?;
         surface.finish();
         kp.finish();
@@ -173,7 +177,7 @@ fn print_scaling_update(pdf: &[u8]) -> Option<Vec<u8>> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::compose::scene::{Anchor, Color, Item, Path, Pt, Stroke, TextStyle, Weight};
+    use crate::scene::{Anchor, Color, Item, Path, Pt, Stroke, TextStyle, Weight};
 
     fn doc() -> Document {
         let mut pages = Vec::new();

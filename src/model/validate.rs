@@ -4,8 +4,8 @@
 use std::collections::{BTreeMap, BTreeSet};
 
 use super::*;
+use crate::axial::{Direction, Hex};
 use crate::diag::{Diagnostic, Diagnostics, Source, Span};
-use crate::hex::{Direction, Hex};
 use crate::scenario::fields;
 use crate::scenario::grid::read_grid;
 use crate::scenario::raw::*;

@@ -1,6 +1,6 @@
 //! Page geometry and type sizes of a flowed document, and its errors.
 
-use crate::compose::scene::Color;
+use crate::scene::Color;
 use crate::units::MM_PER_PT;
 
 /// Page margins in mm. The footer sits inside the bottom margin.
