@@ -1,5 +1,6 @@
-//! A print job -> the bytes of its files. Each page is written as SVG and
-//! parsed at most once, however many files hold it.
+//! A print job -> the bytes of its files. PDFs are drawn straight from the
+//! pages; a page's SVG text and parsed tree (for PNG) are made at most once,
+//! however many files hold it.
 
 use std::rc::Rc;
 
@@ -57,11 +58,8 @@ pub fn encode(job: &PrintJob) -> Result<Vec<OutFile>, RenderError> {
                 png::tree_to_png(&job.pages[i], &*shared.tree(i)?, *dpi)?
             }
             Encoding::Pdf { title } => {
-                let mut pages = Vec::with_capacity(f.pages.len());
-                for &i in &f.pages {
-                    pages.push((&job.pages[i], shared.tree(i)?));
-                }
-                pdf::trees_to_pdf(title, &pages, true)?
+                let pages: Vec<_> = f.pages.iter().map(|&i| &job.pages[i]).collect();
+                pdf::pages_to_pdf(title, &pages, true)?
             }
         };
         out.push((f.name.clone(), bytes));

@@ -11,6 +11,7 @@ pub mod files;
 pub mod fonts;
 pub mod json;
 pub mod pdf;
+pub mod pdf_draw;
 pub mod png;
 pub mod svg;
 pub mod text;

@@ -1,23 +1,20 @@
-//! Scene document -> vector PDF through krilla and krilla-svg.
+//! Scene document -> vector PDF through krilla.
 //!
-//! Each page is written as SVG, parsed once with the bundled fonts
-//! ([`super::tree`]) and drawn on a krilla page sized exactly in points.
+//! Each page is drawn straight from the scene ([`super::pdf_draw`]) on a
+//! krilla page sized exactly in points.
 //! Output is deterministic: no creation date, no XMP packet, ids from content.
 //! krilla has no viewer preferences, so "print at actual size" is added by
 //! [`add_print_scaling_none`] as a PDF incremental update.
 
 use std::num::NonZeroU32;
-use std::rc::Rc;
 
-use krilla::geom::{Rect as KRect, Size};
+use krilla::geom::Rect as KRect;
 use krilla::metadata::Metadata;
 use krilla::page::{PageLabel, PageSettings};
 use krilla::{Document as KDocument, SerializeSettings};
-use krilla_svg::{SurfaceExt, SvgSettings};
-use resvg::usvg;
 
 use super::error::RenderError;
-use super::tree::page_tree;
+use super::pdf_draw::draw_page;
 use crate::scene::{Document, Page, Rect};
 use crate::units::mm_to_pt;
 
@@ -58,19 +55,13 @@ pub fn document_to_pdf(doc: &Document) -> Result<Vec<u8>, RenderError> {
 /// As [`document_to_pdf`]; `compress: false` leaves content streams readable
 /// (for tests that measure drawn geometry).
 pub fn document_to_pdf_with(doc: &Document, compress: bool) -> Result<Vec<u8>, RenderError> {
-    let mut pages = Vec::with_capacity(doc.pages.len());
-    for p in &doc.pages {
-        pages.push((p, Rc::new(page_tree(p)?)));
-    }
-    trees_to_pdf(&doc.title, &pages, compress)
+    let pages: Vec<&Page> = doc.pages.iter().collect();
+    pages_to_pdf(&doc.title, &pages, compress)
 }
 
-/// One PDF titled `title` from pages and their parsed trees, in order.
-pub fn trees_to_pdf(
-    title: &str,
-    pages: &[(&Page, Rc<usvg::Tree>)],
-    compress: bool,
-) -> Result<Vec<u8>, RenderError> {
+/// One PDF titled `title` from `pages`, in order, drawn straight from the
+/// scene ([`super::pdf_draw`]).
+pub fn pages_to_pdf(title: &str, pages: &[&Page], compress: bool) -> Result<Vec<u8>, RenderError> {
     if pages.is_empty() {
         return Err(RenderError::Empty);
     }
@@ -81,24 +72,29 @@ pub fn trees_to_pdf(
     };
     let mut kd = KDocument::new_with(ser);
     kd.set_metadata(Metadata::new().title(title.to_string()).creator("hexpress".into()));
-    for (page, tree) in pages {
-        let ps = settings(page)?;
-        let size = Size::from_wh(mm_to_pt(page.width) as f32, mm_to_pt(page.height) as f32)
-            .ok_or_else(|| RenderError::PageSize {
-                page: page.label.clone(),
-                width: page.width,
-                height: page.height,
-            })?;
-        let mut kp = kd.start_page_with(ps);
+    for page in pages {
+        check_size(page)?;
+        let mut kp = kd.start_page_with(settings(page)?);
         let mut surface = kp.surface();
-        surface
-            .draw_svg(tree, size, SvgSettings::default())
-            .ok_or_else(|| RenderError::Pdf(format!("page {} could not be drawn", page.label)))?;
+        draw_page(&mut surface, page)?;
         surface.finish();
         kp.finish();
     }
     let bytes = kd.finish().map_err(|e| RenderError::Pdf(format!("{e:?}")))?;
     Ok(add_print_scaling_none(bytes))
+}
+
+fn check_size(page: &Page) -> Result<(), RenderError> {
+    let ok = |v: f64| v > 0.0 && v.is_finite();
+    if ok(page.width) && ok(page.height) {
+        Ok(())
+    } else {
+        Err(RenderError::PageSize {
+            page: page.label.clone(),
+            width: page.width,
+            height: page.height,
+        })
+    }
 }
 
 /// Appends an incremental update that gives the catalog
@@ -220,6 +216,38 @@ mod tests {
         assert_eq!(count(&a, b"/ViewerPreferences<</PrintScaling/None>>"), 1);
         assert!(find(&a, b"CreationDate", 0).is_none());
         assert!(a.ends_with(b"%%EOF\n"));
+    }
+
+    #[test]
+    fn lengths_are_points_and_missing_glyphs_are_errors() {
+        use crate::scene::Transform;
+        let mut p = Page::new(100.0, 100.0, "g");
+        p.push(Item::Group {
+            transform: Transform::translate(25.4, 0.0),
+            clip: None,
+            items: vec![Item::Path {
+                path: Path::rect(Rect::new(0.0, 0.0, 25.4, 25.4)),
+                fill: Some(Color::BLACK),
+                stroke: None,
+            }],
+        });
+        let doc = Document { title: "t".into(), pages: vec![p.clone()] };
+        let raw =
+            String::from_utf8_lossy(&document_to_pdf_with(&doc, false).expect("pdf")).into_owned();
+        assert!(raw.contains(" 0 0 -1 72 "), "one inch of translation is 72 pt: {raw}");
+        assert!(raw.contains("72 72 l"), "a one-inch square: {raw}");
+        p.push(Item::Text {
+            pos: Pt::new(5.0, 5.0),
+            text: "\u{1F600}".into(),
+            style: TextStyle {
+                size: 4.0,
+                weight: Weight::Regular,
+                anchor: Anchor::Start,
+                color: Color::BLACK,
+            },
+        });
+        let doc = Document { title: "t".into(), pages: vec![p] };
+        assert!(matches!(document_to_pdf(&doc), Err(RenderError::MissingGlyph { .. })));
     }
 
     #[test]
