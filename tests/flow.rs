@@ -499,9 +499,8 @@ fn sample_matches_reference_svgs() {
         common::check_golden(&format!("tests/ref/svg/flow-sample-{}.svg", i + 1), svg);
     }
     let extra = format!("tests/ref/svg/flow-sample-{}.svg", svgs.len() + 1);
-    let bless = std::env::var_os("HEXPRESS_BLESS").is_some_and(|v| v == "1");
-    let extra_path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(&extra);
-    if bless {
+    let extra_path = common::crate_path(&extra);
+    if common::bless() {
         let _ = std::fs::remove_file(&extra_path);
     }
     assert!(!extra_path.exists(), "{extra} exists: the sample has fewer pages than its reference");

@@ -3,6 +3,8 @@
 //!
 //! Golden files live in tests/ref/; rewrite them with `HEXPRESS_BLESS=1`.
 
+mod common;
+
 use std::path::PathBuf;
 
 use hexpress::export::png;
@@ -17,28 +19,15 @@ fn layout(id: &str, players: u8, seed: u64) -> Layout {
 }
 
 fn reference(rel: &str) -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/ref").join(rel)
+    common::crate_path("tests/ref").join(rel)
 }
 
 fn bless() -> bool {
-    std::env::var("HEXPRESS_BLESS").is_ok_and(|v| v == "1")
+    common::bless()
 }
 
 fn check_golden(rel: &str, actual: &[u8]) {
-    let path = reference(rel);
-    if bless() {
-        std::fs::create_dir_all(path.parent().expect("has parent")).expect("mkdir");
-        std::fs::write(&path, actual).expect("write reference");
-        return;
-    }
-    let expected = std::fs::read(&path).unwrap_or_else(|_| {
-        panic!("missing reference {}; run with HEXPRESS_BLESS=1", path.display())
-    });
-    assert!(
-        expected == actual,
-        "{} differs from the rendered output; rerun with HEXPRESS_BLESS=1 if intended",
-        path.display()
-    );
+    common::check_golden_bytes(&format!("tests/ref/{rel}"), actual);
 }
 
 fn svg_only() -> Choices {

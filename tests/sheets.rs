@@ -2,6 +2,8 @@
 //! a golden SVG and the PDF's pages.
 #![allow(clippy::unwrap_used)]
 
+mod common;
+
 use hexpress::compose::basic_art::BasicArt;
 use hexpress::compose::components::{component_sets, CastawayTokens, ComponentCounts, TradeTokens};
 use hexpress::compose::pack::{
@@ -390,15 +392,7 @@ fn golden_fish_sheet_svg() {
     let fish: Vec<PieceSet> = sets.into_iter().filter(|s| s.title == "Fish tokens").collect();
     let pages = impose(&fish, &opts, &footer());
     let svg = hexpress::export::svg::page_to_svg(&pages[0]);
-    let path =
-        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/ref/svg/sheet-fish-a4.svg");
-    if std::env::var_os("HEXPRESS_BLESS").is_some() {
-        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
-        std::fs::write(&path, &svg).unwrap();
-    }
-    let want = std::fs::read_to_string(&path)
-        .unwrap_or_else(|_| panic!("missing {}; run with HEXPRESS_BLESS=1", path.display()));
-    assert!(want == svg, "{} differs; rerun with HEXPRESS_BLESS=1 if intended", path.display());
+    common::check_golden("tests/ref/svg/sheet-fish-a4.svg", &svg);
 }
 
 #[test]
