@@ -12,8 +12,13 @@ pub const MAX_INPUT_BYTES: u64 = 1024 * 1024;
 /// Most hexes on one map (a 10,000-hex map is supported with room to spare).
 pub const MAX_HEXES: usize = 20_000;
 
-/// Widest and tallest map, in hexes (axial columns and rows, including the
-/// empty sea between far-apart islands).
+/// Most hexes on a map that is drawn (SVG, PDF, PNG, the handout). Drawing
+/// takes about 100 KB of memory per hex; the largest built-in has 61.
+/// Larger maps are laid out with `--layout-only`.
+pub const MAX_DRAWN_HEXES: usize = 1_000;
+
+/// Widest and tallest map, in hexes across and rows down, including the
+/// empty sea between far-apart islands (a square map of `MAX_HEXES` fits).
 pub const MAX_MAP_SPAN: i64 = 201;
 
 /// Most characters in one short text of a scenario: a title, a name, a

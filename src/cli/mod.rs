@@ -74,7 +74,7 @@ pub fn run(cli: Cli) -> ExitCode {
         Err(Failure::Invalid) => ExitCode::from(1),
         Err(Failure::IoReported) => ExitCode::from(2),
         Err(Failure::Io(e)) => {
-            output::error(&format!("{e:#}"));
+            output::error(&error_chain(&e));
             ExitCode::from(2)
         }
     }
@@ -142,6 +142,9 @@ fn generate(a: &GenerateArgs) -> Result<(), Failure> {
     let scenario = load_with_rules(&source, a.rules)?;
     let players = a.players.unwrap_or(scenario.meta.default_players);
     let seed = a.seed.unwrap_or_else(crate::rng::fresh_seed);
+    if !a.render.layout_only {
+        check_drawable(&scenario, players)?;
+    }
     output::detail(&format!("checked `{}` in {} ms", source.name, ms(started)));
     let opts = SolveOptions {
         max_nodes: a.max_nodes,
@@ -216,6 +219,35 @@ fn generate(a: &GenerateArgs) -> Result<(), Failure> {
     Ok(())
 }
 
+/// An error if the map for `players` has more hexes than are ever drawn.
+fn check_drawable(scenario: &Scenario, players: u8) -> Result<(), Failure> {
+    let limit = crate::limits::MAX_DRAWN_HEXES;
+    match scenario.map_for(players) {
+        Some(m) if m.board.hexes.len() > limit => Err(Failure::Io(anyhow::anyhow!(
+            "the map has {} hexes, more than the limit of {limit} for drawing (`MAX_DRAWN_HEXES`)\n  hint: --layout-only writes layout.json alone",
+            m.board.hexes.len()
+        ))),
+        _ => Ok(()),
+    }
+}
+
+/// The message of an error and its causes, each cause once: a cause whose
+/// text its parent already shows is not repeated ("X: X").
+pub fn error_chain(e: &anyhow::Error) -> String {
+    let mut out = String::new();
+    for cause in e.chain() {
+        let s = cause.to_string();
+        if out.contains(&s) {
+            continue;
+        }
+        if !out.is_empty() {
+            out.push_str(": ");
+        }
+        out.push_str(&s);
+    }
+    out
+}
+
 /// Milliseconds since `t`.
 fn ms(t: Instant) -> u128 {
     t.elapsed().as_millis()
@@ -267,7 +299,7 @@ fn validate(names: &[String]) -> Result<(), Failure> {
         let source = match resolve(name) {
             Ok(s) => s,
             Err(Failure::Io(e)) => {
-                output::error(&format!("{e:#}"));
+                output::error(&error_chain(&e));
                 io = true;
                 continue;
             }
