@@ -17,6 +17,10 @@ pub const MAX_HEXES: usize = 20_000;
 /// Larger maps are laid out with `--layout-only`.
 pub const MAX_DRAWN_HEXES: usize = 1_000;
 
+/// Widest and tallest map that is drawn, in hexes across and rows down: the
+/// sheets of the 1:1 map cover the whole extent, sea and gaps included.
+pub const MAX_DRAWN_SPAN: i64 = 100;
+
 /// Widest and tallest map, in hexes across and rows down, including the
 /// empty sea between far-apart islands (a square map of `MAX_HEXES` fits).
 pub const MAX_MAP_SPAN: i64 = 201;

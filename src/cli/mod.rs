@@ -219,16 +219,25 @@ fn generate(a: &GenerateArgs) -> Result<(), Failure> {
     Ok(())
 }
 
-/// An error if the map for `players` has more hexes than are ever drawn.
+/// An error if the map for `players` is larger than any map that is drawn
+/// (`MAX_DRAWN_HEXES`, `MAX_DRAWN_SPAN`).
 fn check_drawable(scenario: &Scenario, players: u8) -> Result<(), Failure> {
-    let limit = crate::limits::MAX_DRAWN_HEXES;
-    match scenario.map_for(players) {
-        Some(m) if m.board.hexes.len() > limit => Err(Failure::Io(anyhow::anyhow!(
-            "the map has {} hexes, more than the limit of {limit} for drawing (`MAX_DRAWN_HEXES`)\n  hint: --layout-only writes layout.json alone",
-            m.board.hexes.len()
-        ))),
-        _ => Ok(()),
+    use crate::limits::{MAX_DRAWN_HEXES, MAX_DRAWN_SPAN};
+    let Some(m) = scenario.map_for(players) else { return Ok(()) };
+    let hint = "hint: --layout-only writes layout.json alone";
+    let n = m.board.hexes.len();
+    if n > MAX_DRAWN_HEXES {
+        return Err(Failure::Io(anyhow::anyhow!(
+            "the map has {n} hexes, more than the limit of {MAX_DRAWN_HEXES} for drawing (`MAX_DRAWN_HEXES`)\n  {hint}"
+        )));
     }
+    let (across, down) = crate::hex::extent(m.board.hexes.iter().copied());
+    if across.max(down) > MAX_DRAWN_SPAN {
+        return Err(Failure::Io(anyhow::anyhow!(
+            "the map spans {across} hexes across and {down} down, more than the limit of {MAX_DRAWN_SPAN} for drawing (`MAX_DRAWN_SPAN`)\n  hint: bring far-away islands closer, or use --layout-only to write layout.json alone"
+        )));
+    }
+    Ok(())
 }
 
 /// The message of an error and its causes, each cause once: a cause whose

@@ -1020,15 +1020,13 @@ fn player_coverage(
 /// with the number of hexes, so a few far-apart islands are bounded here.
 fn span_error(placed: &[(Hex, String, Span)]) -> Option<Diagnostic> {
     use crate::limits::MAX_MAP_SPAN;
-    // Rows are drawn shifted by half a hex: across, a hex sits at q + r/2
-    // hex widths (counted in halves here); down, at row r.
+    let (across, down) = crate::hex::extent(placed.iter().map(|p| p.0));
     type Coord = fn(&Hex) -> i64;
     let axes: [(&str, Coord, i64); 2] =
-        [("wide", |h| 2 * i64::from(h.q) + i64::from(h.r), 2), ("tall", |h| i64::from(h.r), 1)];
-    for (what, coord, per_hex) in axes {
+        [("wide", |h| h.half_columns(), across), ("tall", |h| i64::from(h.r), down)];
+    for (what, coord, n) in axes {
         let lo = placed.iter().min_by_key(|p| coord(&p.0))?;
         let hi = placed.iter().max_by_key(|p| coord(&p.0))?;
-        let n = (coord(&hi.0) - coord(&lo.0)) / per_hex + 1;
         if n > MAX_MAP_SPAN {
             return Some(
                 Diagnostic::error(format!(
