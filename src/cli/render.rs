@@ -62,6 +62,12 @@ pub fn sheet_options(a: &RenderArgs) -> anyhow::Result<SheetOptions> {
 /// Checks every drawing option before any work: formats, templates (theme,
 /// sheets, printer) and paper.
 pub fn check_options(a: &RenderArgs) -> anyhow::Result<()> {
+    if let Some(d) = a.templates.as_deref().filter(|d| !d.is_dir()) {
+        anyhow::bail!(
+            "--templates: `{}` is not a folder\n  hint: give a folder holding your own theme.toml, sheets.toml and/or printer.toml (start from copies of the files in templates/)",
+            d.display()
+        );
+    }
     let opts = render_options(a)?;
     crate::export::map::theme_for(&opts).context("loading the theme")?;
     sheet_options(a)?;
