@@ -33,6 +33,12 @@ pub const MAX_SHORT_TEXT: usize = 200;
 /// story, a rules section.
 pub const MAX_PROSE_TEXT: usize = 20_000;
 
+/// Smallest and largest paper side in a sheets template, in mm (A0 is
+/// 841 x 1189): sheets hold a bounded number of pieces.
+pub const MIN_PAPER_MM: f64 = 50.0;
+/// See [`MIN_PAPER_MM`].
+pub const MAX_PAPER_MM: f64 = 1200.0;
+
 /// Most pixels in `preview.png` (about 100 MB while it is drawn).
 pub const MAX_PREVIEW_PIXELS: u64 = 25_000_000;
 

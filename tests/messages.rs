@@ -1,5 +1,5 @@
 //! Fault class: messages. Every error the command line prints for a bad
-//! request or a limit is pinned as a snapshot (`tests/snapshots/messages/`,
+//! request or a limit is pinned as a snapshot (`tests/ref/messages/`,
 //! rewritten with `HEXPRESS_BLESS=1`), names what to change, and never
 //! repeats itself ("X: X").
 
@@ -36,7 +36,7 @@ const CASES: &[(&str, &[&str], i32)] = &[
 ];
 
 fn snapshot(name: &str, actual: &str) {
-    let path = root().join("tests/snapshots/messages").join(format!("{name}.txt"));
+    let path = root().join("tests/ref/messages").join(format!("{name}.txt"));
     let bless = std::env::var_os("HEXPRESS_BLESS").is_some_and(|v| v == "1");
     match std::fs::read_to_string(&path) {
         Ok(expected) if expected == actual => {}
