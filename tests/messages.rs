@@ -20,6 +20,16 @@ const CASES: &[(&str, &[&str], i32)] = &[
         &["generate", "--templates", "tests/data/hardening/margin", "--out", "OUT"],
         2,
     ),
+    (
+        "paper-too-large",
+        &["generate", "--templates", "tests/data/hardening/huge-paper", "--out", "OUT"],
+        2,
+    ),
+    (
+        "piece-too-small",
+        &["generate", "--templates", "tests/data/hardening/tiny-token", "--out", "OUT"],
+        2,
+    ),
     ("control-character", &["validate", "tests/data/hardening/nul-title.toml"], 1),
     ("missing-glyph", &["validate", "tests/data/hardening/cjk-title.toml"], 1),
     ("title-too-long", &["validate", "tests/data/hardening/long-title.toml"], 1),
