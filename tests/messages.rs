@@ -86,7 +86,7 @@ fn error_messages_match_their_snapshots_and_say_things_once() {
         let o = run(&args);
         let err = expect_exit(&o, *code, name);
         assert!(err.starts_with("error"), "{name}: {err}");
-        let advice = ["hint:", "limit of", "e.g.", "; use ", "did you mean", "choose"];
+        let advice = ["hint:", "limit of", "e.g.", "; use ", "did you mean", "choose", "between"];
         assert!(advice.iter().any(|a| err.contains(a)), "{name}: says nothing to do: {err}");
         if let Some(line) = repeated(&err) {
             failures.push(format!("{name} repeats itself: {line}"));
