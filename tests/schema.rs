@@ -228,8 +228,8 @@ fn damaged_layouts_are_refused() {
     let s = model::load(&hexpress::builtin::source("base").expect("base")).expect("loads");
     let layout = solve::solve(&s, 4, 1, &SolveOptions::default()).expect("solves");
     let good: Value = serde_json::from_str(&json::to_json(&layout)).expect("JSON");
-    type Damage = fn(&mut Value);
-    let damages: [(&str, Damage); 5] = [
+    type Damage = (&'static str, fn(&mut Value));
+    let damages: [Damage; 5] = [
         ("no generator", |v| {
             v.as_object_mut().map(|o| o.remove("generator"));
         }),

@@ -17,6 +17,7 @@ use clap::{Parser, Subcommand};
         hexpress generate base --balanced --candidates 20000\n  \
         hexpress balance base --samples 5000\n  \
         hexpress rules fishermen --seed 7\n  \
+        hexpress sample base --count 1000 --seed 1 > tables.jsonl\n  \
         hexpress validate scenarios/*.toml\n  \
         hexpress list\n  \
         hexpress schema > scenario.schema.json\n\n\
@@ -80,6 +81,14 @@ pub enum Command {
         hexpress rules gold-for-catan --players 4 --seed 7\n  \
         hexpress rules ./my.toml --paper letter --out /tmp/rules")]
     Rules(RulesArgs),
+    /// Lay out many boards at once and print them as JSON lines (one
+    /// layout.json per line), for tournaments and statistics.
+    #[command(after_help = "Board k is the board `generate --seed SEED+k` lays out.\n\n\
+        Examples:\n  \
+        hexpress sample base --count 1000 --seed 1 > tables.jsonl\n  \
+        hexpress sample gold-for-catan --players 3 --count 100000 --out boards.jsonl\n  \
+        hexpress sample base --rules strict --count 10 | head -1")]
+    Sample(SampleArgs),
     /// Check scenario files and report every problem with its location.
     #[command(
         after_help = "Examples:\n  hexpress validate scenarios/*.toml\n  hexpress validate base"
@@ -140,11 +149,15 @@ pub struct GenerateArgs {
     /// How the map and components are drawn and printed.
     #[command(flatten)]
     pub render: RenderArgs,
-    /// Search many valid layouts and keep the fairest (lowest balance score);
-    /// every placement rule still holds. Adds a `balance` object to layout.json.
+    /// Search for a fair board (lowest balance score): draws random boards,
+    /// then improves the fairest by rule-keeping swaps. Every placement rule
+    /// still holds, but the board is chosen for its score, so it is NOT a
+    /// uniform draw; the output says how it compares with random boards.
+    /// Adds a `balance` object to layout.json.
     #[arg(long)]
     pub balanced: bool,
-    /// Candidate layouts to score with --balanced [default: 20000].
+    /// Boards to score with --balanced (random boards and improvement
+    /// steps together) [default: 20000].
     #[arg(long, requires = "balanced", conflicts_with = "time_budget", value_parser = parse_candidates)]
     pub candidates: Option<u64>,
     /// Score candidates for about this many milliseconds instead of a fixed
@@ -155,6 +168,33 @@ pub struct GenerateArgs {
     /// A weights file for the balance score (format: templates/balance.toml).
     #[arg(long, value_name = "FILE", requires = "balanced")]
     pub weights: Option<PathBuf>,
+}
+
+/// Arguments of `sample`.
+#[derive(clap::Args, Debug)]
+pub struct SampleArgs {
+    /// A built-in scenario id (see `hexpress list`) or a path to a scenario file.
+    /// Default: the base game.
+    pub scenario: Option<String>,
+    /// How many boards.
+    #[arg(short = 'n', long, default_value_t = 100)]
+    pub count: u64,
+    /// Number of players (default: the scenario's default).
+    #[arg(short, long)]
+    pub players: Option<u8>,
+    /// Seed of the first board; board k uses SEED+k. Default: a fresh one, printed.
+    #[arg(short, long)]
+    pub seed: Option<u64>,
+    /// Placement rules to start from; the scenario's own `[constraints]`
+    /// apply on top. Default: the scenario's (its `preset`, else `official`).
+    #[arg(long, value_enum, value_name = "PRESET")]
+    pub rules: Option<RulesArg>,
+    /// Search steps per board before giving up on an unsatisfiable scenario.
+    #[arg(long, default_value_t = 4_000_000)]
+    pub max_nodes: u64,
+    /// Write the boards to this file instead of standard output.
+    #[arg(short, long, value_name = "FILE")]
+    pub out: Option<PathBuf>,
 }
 
 /// Arguments of `rules`.
@@ -199,7 +239,8 @@ pub struct BalanceArgs {
     /// apply on top. Default: the scenario's (its `preset`, else `official`).
     #[arg(long, value_enum, value_name = "PRESET")]
     pub rules: Option<RulesArg>,
-    /// Layouts to measure; the fairest of them is marked as the chosen one.
+    /// Random (uniform) layouts to measure; the chosen layout is what
+    /// `generate --balanced --candidates SAMPLES` keeps for the same seed.
     #[arg(long, default_value_t = 5_000, value_parser = parse_candidates)]
     pub samples: u64,
     /// Seed of the samples. Default: a fresh one, printed.

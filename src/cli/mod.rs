@@ -5,6 +5,7 @@ mod balance;
 pub mod output;
 mod render;
 mod rules;
+mod sample;
 
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -17,7 +18,7 @@ use crate::export::{files, json, text};
 use crate::model::{self, Scenario};
 use crate::solve::{self, SolveError, SolveOptions};
 use crate::{builtin, vocab};
-pub use args::{BalanceArgs, Cli, Command, GenerateArgs, RulesArgs};
+pub use args::{BalanceArgs, Cli, Command, GenerateArgs, RulesArgs, SampleArgs};
 
 /// How a command ended.
 #[derive(Debug)]
@@ -43,6 +44,7 @@ pub fn run(cli: Cli) -> ExitCode {
         Command::Generate(a) => generate(&a),
         Command::Balance(a) => balance::run(&a),
         Command::Rules(a) => rules::run(&a),
+        Command::Sample(a) => sample::run(&a),
         Command::Validate { files } => validate(&files),
         Command::List => list(),
         Command::Schema { layout } => {
@@ -122,7 +124,10 @@ fn load(source: &Source) -> Result<Scenario, Failure> {
 }
 
 /// Loads a scenario under the `--rules` preset, if one was asked for.
-fn load_with_rules(source: &Source, rules: Option<args::RulesArg>) -> Result<Scenario, Failure> {
+pub(crate) fn load_with_rules(
+    source: &Source,
+    rules: Option<args::RulesArg>,
+) -> Result<Scenario, Failure> {
     let scenario = load(source)?;
     match rules {
         None => Ok(scenario),
@@ -182,8 +187,8 @@ fn generate(a: &GenerateArgs) -> Result<(), Failure> {
         let notes = match &balanced {
             Some(b) => {
                 let mut n = vec![format!(
-                    "Balanced: best of {} candidates (score {:.2}, lower is fairer)",
-                    b.outcome.evaluated, b.outcome.score
+                    "Balanced: score {:.2} after {} boards (lower is fairer)",
+                    b.outcome.score, b.outcome.evaluated
                 )];
                 n.extend(crate::balance::summary_lines(&b.outcome.measures));
                 n
@@ -205,12 +210,29 @@ fn generate(a: &GenerateArgs) -> Result<(), Failure> {
     output::detail(&format!("drew {} files in {} ms", outputs.len(), ms(started)));
     let written = files::write_all(&out_dir, &outputs).context("writing the output")?;
     output::detail(&format!("wrote them in {} ms", ms(started)));
+    if layout.sampler.frozen() {
+        let steps = match layout.sampler {
+            solve::Sampler::Chain { steps, .. } => steps,
+            solve::Sampler::Rejection { .. } => 0,
+        };
+        eprintln!(
+            "note: no swap of tiles or chips kept the rules in {steps} tries: these rules seem to \
+             allow only this board, so every seed gives it"
+        );
+    }
     if output::quiet() {
         return Ok(());
     }
     println!("{} — {} players — seed {}\n", scenario.meta.title, players, seed);
-    print!("{}", text::picture(&layout));
+    if layout.hexes.len() <= PICTURE_MAX_HEXES {
+        print!("{}", text::picture(&layout));
+    } else {
+        println!("({} hexes: too many to draw here; see layout.json)", layout.hexes.len());
+    }
     println!();
+    if balanced.is_none() {
+        println!("sampler: {}", layout.sampler);
+    }
     if let Some(b) = &balanced {
         balance::print_summary(b);
     }
@@ -257,6 +279,9 @@ pub fn error_chain(e: &anyhow::Error) -> String {
     out
 }
 
+/// Boards larger than this are not drawn as text on the terminal.
+const PICTURE_MAX_HEXES: usize = 400;
+
 /// Milliseconds since `t`.
 fn ms(t: Instant) -> u128 {
     t.elapsed().as_millis()
@@ -272,7 +297,7 @@ fn print_written(paths: &[PathBuf], files: &[(String, Vec<u8>)]) {
     }
 }
 
-fn report_solve_error(source: &Source, scenario: &Scenario, e: &SolveError) {
+pub(crate) fn report_solve_error(source: &Source, scenario: &Scenario, e: &SolveError) {
     report(source, &solve_error_diagnostics(scenario, e));
 }
 
