@@ -15,6 +15,12 @@ pub struct Hex {
 }
 
 impl Hex {
+    /// Position across the drawing in half hex widths: rows are drawn shifted
+    /// by half a hex, so a hex sits `q + r/2` hex widths from the origin.
+    pub fn half_columns(self) -> i64 {
+        2 * i64::from(self.q) + i64::from(self.r)
+    }
+
     /// Builds a hex from its axial coordinates.
     pub const fn new(q: i32, r: i32) -> Self {
         Hex { q, r }
@@ -131,5 +137,36 @@ mod tests {
             assert_eq!(Direction::from_name(d.name()), Some(d));
             assert_eq!(Direction::ALL[d.index()], d);
         }
+    }
+}
+
+/// How many hexes a set of hexes spans across and down, as drawn (0, 0 for
+/// none): the size of the drawing, however sparse the map.
+pub fn extent(hexes: impl IntoIterator<Item = Hex>) -> (i64, i64) {
+    let mut it = hexes.into_iter();
+    let Some(first) = it.next() else { return (0, 0) };
+    let (mut x0, mut x1, mut r0, mut r1) =
+        (first.half_columns(), first.half_columns(), first.r, first.r);
+    for h in it {
+        x0 = x0.min(h.half_columns());
+        x1 = x1.max(h.half_columns());
+        r0 = r0.min(h.r);
+        r1 = r1.max(h.r);
+    }
+    ((x1 - x0) / 2 + 1, i64::from(r1) - i64::from(r0) + 1)
+}
+
+#[cfg(test)]
+mod extent_tests {
+    use super::*;
+
+    #[test]
+    fn extent_counts_hexes_across_and_rows_down() {
+        assert_eq!(extent([]), (0, 0));
+        assert_eq!(extent([Hex::new(0, 0)]), (1, 1));
+        // One row of three, and the hex below-left of the middle one.
+        assert_eq!(extent([Hex::new(-1, 0), Hex::new(0, 0), Hex::new(1, 0)]), (3, 1));
+        assert_eq!(extent([Hex::new(0, 0), Hex::new(0, 1)]), (1, 2));
+        assert_eq!(extent([Hex::new(-100, 0), Hex::new(100, 0)]), (201, 1));
     }
 }

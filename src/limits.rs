@@ -12,8 +12,17 @@ pub const MAX_INPUT_BYTES: u64 = 1024 * 1024;
 /// Most hexes on one map (a 10,000-hex map is supported with room to spare).
 pub const MAX_HEXES: usize = 20_000;
 
-/// Widest and tallest map, in hexes (axial columns and rows, including the
-/// empty sea between far-apart islands).
+/// Most hexes on a map that is drawn (SVG, PDF, PNG, the handout). Drawing
+/// takes about 100 KB of memory per hex; the largest built-in has 61.
+/// Larger maps are laid out with `--layout-only`.
+pub const MAX_DRAWN_HEXES: usize = 1_000;
+
+/// Widest and tallest map that is drawn, in hexes across and rows down: the
+/// sheets of the 1:1 map cover the whole extent, sea and gaps included.
+pub const MAX_DRAWN_SPAN: i64 = 100;
+
+/// Widest and tallest map, in hexes across and rows down, including the
+/// empty sea between far-apart islands (a square map of `MAX_HEXES` fits).
 pub const MAX_MAP_SPAN: i64 = 201;
 
 /// Most characters in one short text of a scenario: a title, a name, a
@@ -23,6 +32,12 @@ pub const MAX_SHORT_TEXT: usize = 200;
 /// Most characters in one prose text of a scenario: a description, the
 /// story, a rules section.
 pub const MAX_PROSE_TEXT: usize = 20_000;
+
+/// Smallest and largest paper side in a sheets template, in mm (A0 is
+/// 841 x 1189): sheets hold a bounded number of pieces.
+pub const MIN_PAPER_MM: f64 = 50.0;
+/// See [`MIN_PAPER_MM`].
+pub const MAX_PAPER_MM: f64 = 1200.0;
 
 /// Most pixels in `preview.png` (about 100 MB while it is drawn).
 pub const MAX_PREVIEW_PIXELS: u64 = 25_000_000;

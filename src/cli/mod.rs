@@ -76,7 +76,7 @@ pub fn run(cli: Cli) -> ExitCode {
         Err(Failure::Invalid) => ExitCode::from(1),
         Err(Failure::IoReported) => ExitCode::from(2),
         Err(Failure::Io(e)) => {
-            output::error(&format!("{e:#}"));
+            output::error(&error_chain(&e));
             ExitCode::from(2)
         }
     }
@@ -149,6 +149,9 @@ fn generate(a: &GenerateArgs) -> Result<(), Failure> {
     let scenario = load_with_rules(&source, a.rules)?;
     let players = a.players.unwrap_or(scenario.meta.default_players);
     let seed = a.seed.unwrap_or_else(crate::rng::fresh_seed);
+    if !a.render.layout_only {
+        check_drawable(&scenario, players)?;
+    }
     output::detail(&format!("checked `{}` in {} ms", source.name, ms(started)));
     let opts = SolveOptions {
         max_nodes: a.max_nodes,
@@ -241,6 +244,44 @@ fn generate(a: &GenerateArgs) -> Result<(), Failure> {
     Ok(())
 }
 
+/// An error if the map for `players` is larger than any map that is drawn
+/// (`MAX_DRAWN_HEXES`, `MAX_DRAWN_SPAN`).
+fn check_drawable(scenario: &Scenario, players: u8) -> Result<(), Failure> {
+    use crate::limits::{MAX_DRAWN_HEXES, MAX_DRAWN_SPAN};
+    let Some(m) = scenario.map_for(players) else { return Ok(()) };
+    let hint = "hint: --layout-only writes layout.json alone";
+    let n = m.board.hexes.len();
+    if n > MAX_DRAWN_HEXES {
+        return Err(Failure::Io(anyhow::anyhow!(
+            "the map has {n} hexes, more than the limit of {MAX_DRAWN_HEXES} for drawing (`MAX_DRAWN_HEXES`)\n  {hint}"
+        )));
+    }
+    let (across, down) = crate::hex::extent(m.board.hexes.iter().copied());
+    if across.max(down) > MAX_DRAWN_SPAN {
+        return Err(Failure::Io(anyhow::anyhow!(
+            "the map spans {across} hexes across and {down} down, more than the limit of {MAX_DRAWN_SPAN} for drawing (`MAX_DRAWN_SPAN`)\n  hint: bring far-away islands closer, or use --layout-only to write layout.json alone"
+        )));
+    }
+    Ok(())
+}
+
+/// The message of an error and its causes, each cause once: a cause whose
+/// text its parent already shows is not repeated ("X: X").
+pub fn error_chain(e: &anyhow::Error) -> String {
+    let mut out = String::new();
+    for cause in e.chain() {
+        let s = cause.to_string();
+        if out.contains(&s) {
+            continue;
+        }
+        if !out.is_empty() {
+            out.push_str(": ");
+        }
+        out.push_str(&s);
+    }
+    out
+}
+
 /// Boards larger than this are not drawn as text on the terminal.
 const PICTURE_MAX_HEXES: usize = 400;
 
@@ -295,7 +336,7 @@ fn validate(names: &[String]) -> Result<(), Failure> {
         let source = match resolve(name) {
             Ok(s) => s,
             Err(Failure::Io(e)) => {
-                output::error(&format!("{e:#}"));
+                output::error(&error_chain(&e));
                 io = true;
                 continue;
             }

@@ -51,6 +51,12 @@ pub fn choices(a: &RenderArgs) -> anyhow::Result<Choices> {
 /// Reads and checks every drawing option and template (formats, theme,
 /// sheets, printer, paper) before any work: the settings the job uses.
 pub fn settings(a: &RenderArgs) -> anyhow::Result<Settings> {
+    if let Some(d) = a.templates.as_deref().filter(|d| !d.is_dir()) {
+        anyhow::bail!(
+            "--templates: `{}` is not a folder\n  hint: give a folder holding your own theme.toml, sheets.toml and/or printer.toml (start from copies of the files in templates/)",
+            d.display()
+        );
+    }
     Settings::build(&choices(a)?).context("loading the templates")
 }
 

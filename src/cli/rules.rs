@@ -17,6 +17,7 @@ pub fn run(a: &RulesArgs) -> Result<(), Failure> {
     let source = super::resolve(&a.scenario)?;
     let scenario = super::load_with_rules(&source, a.rules)?;
     let players = a.players.unwrap_or(scenario.meta.default_players);
+    super::check_drawable(&scenario, players)?;
     let seed = a.seed.unwrap_or_else(crate::rng::fresh_seed);
     let solve_opts = SolveOptions {
         deadline: Some(Instant::now() + Duration::from_millis(5_000)),

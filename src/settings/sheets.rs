@@ -251,6 +251,10 @@ impl SheetOptions {
                 .ok_or_else(|| s.err(&key, "must be [width, height] in mm".to_string()))?;
             let w = s.positive(&key, number(&dims[0]))?;
             let h = s.positive(&key, number(&dims[1]))?;
+            let (lo, hi) = (crate::limits::MIN_PAPER_MM, crate::limits::MAX_PAPER_MM);
+            if w.min(h) < lo || w.max(h) > hi {
+                return Err(s.err(&key, format!("must lie between {lo} and {hi} mm on each side (`MIN_PAPER_MM`, `MAX_PAPER_MM`)")));
+            }
             papers.push(Paper { name: k.name.to_string(), width: w, height: h });
         }
         let mut cards = Vec::new();
@@ -309,10 +313,10 @@ impl SheetOptions {
             sizes: ComponentSizes {
                 hex_flat: theme.hex_flat,
                 chip: theme.chip_diameter,
-                token: s.pos("sizes.token")?,
-                coin: s.pos("sizes.coin")?,
-                fish: s.pos("sizes.fish")?,
-                square: s.pos("sizes.square")?,
+                token: s.piece_size("sizes.token")?,
+                coin: s.piece_size("sizes.coin")?,
+                fish: s.piece_size("sizes.fish")?,
+                square: s.piece_size("sizes.square")?,
             },
             printer: PrinterProfile {
                 duplex,
@@ -471,6 +475,16 @@ impl<'a> Doc<'a> {
     fn pos(&self, key: &str) -> Result<f64, TemplateError> {
         let v = self.num(key)?;
         self.positive(key, Some(v))
+    }
+
+    /// A piece size: between 5 and 200 mm, like the theme's chip size, so a
+    /// sheet holds a bounded number of pieces.
+    fn piece_size(&self, key: &str) -> Result<f64, TemplateError> {
+        let v = self.num(key)?;
+        if !(5.0..=200.0).contains(&v) {
+            return Err(self.err(key, format!("is {v} mm; a piece measures between 5 and 200 mm")));
+        }
+        Ok(v)
     }
 
     fn non_negative(&self, key: &str) -> Result<f64, TemplateError> {

@@ -291,12 +291,13 @@ pub(super) fn map(
 /// with the number of hexes, so a few far-apart islands are bounded here.
 fn span_error(placed: &[(Hex, String, Span)]) -> Option<Diagnostic> {
     use crate::limits::MAX_MAP_SPAN;
+    let (across, down) = crate::hex::extent(placed.iter().map(|p| p.0));
     type Coord = fn(&Hex) -> i64;
-    let axes: [(&str, Coord); 2] = [("wide", |h| i64::from(h.q)), ("tall", |h| i64::from(h.r))];
-    for (what, coord) in axes {
+    let axes: [(&str, Coord, i64); 2] =
+        [("wide", |h| h.half_columns(), across), ("tall", |h| i64::from(h.r), down)];
+    for (what, coord, n) in axes {
         let lo = placed.iter().min_by_key(|p| coord(&p.0))?;
         let hi = placed.iter().max_by_key(|p| coord(&p.0))?;
-        let n = coord(&hi.0) - coord(&lo.0) + 1;
         if n > MAX_MAP_SPAN {
             return Some(
                 Diagnostic::error(format!(

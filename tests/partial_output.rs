@@ -1,0 +1,116 @@
+//! Fault class: partial output. Everything that can fail (options,
+//! templates, fonts, texts, sheet margins) fails before the first byte is
+//! written, so a failed run leaves no folder, or the folder as it was; and a
+//! killed run leaves no half-written file under a final name and no staging
+//! folder that the next run does not clean up.
+
+mod support;
+
+use std::path::Path;
+use std::time::Duration;
+
+use support::*;
+
+/// Runs `generate` with `extra` into a fresh folder; the run must fail with
+/// `code` and create nothing. Returns standard error.
+fn fails_writing_nothing(extra: &[&str], code: i32, what: &str) -> String {
+    let t = scratch("partial");
+    let out = t.path().join("out");
+    let mut args = vec!["generate", "--seed", "1", "--out", arg(&out)];
+    args.extend_from_slice(extra);
+    let o = run(&args);
+    let err = expect_exit(&o, code, what);
+    assert!(!out.exists(), "{what}: a failed run created {:?}", names(&out));
+    err
+}
+
+#[test]
+fn an_unknown_format_writes_nothing() {
+    let err = fails_writing_nothing(&["--formats", "svg,xyz"], 2, "--formats");
+    assert!(err.contains("xyz"), "{err}");
+}
+
+#[test]
+fn a_missing_templates_folder_writes_nothing() {
+    let err = fails_writing_nothing(&["--templates", "no/such/folder"], 2, "--templates");
+    assert!(err.contains("no/such/folder"), "{err}");
+}
+
+#[test]
+fn a_title_the_fonts_cannot_draw_writes_nothing() {
+    let f = fixture("cjk-title.toml");
+    let err = fails_writing_nothing(&[arg(&f)], 1, "CJK title");
+    assert!(err.contains("cjk-title.toml:8:10"), "points at the title: {err}");
+    assert!(err.contains("U+6F22"), "{err}");
+}
+
+#[test]
+fn a_control_character_in_a_text_writes_nothing() {
+    let f = fixture("nul-title.toml");
+    let err = fails_writing_nothing(&[arg(&f)], 1, "NUL title");
+    assert!(err.contains("U+0000") && err.contains("nul-title.toml:8:10"), "{err}");
+}
+
+#[test]
+fn sheet_margins_too_large_for_the_pieces_write_nothing() {
+    // Before, components.pdf was silently left out and the run succeeded.
+    let err = fails_writing_nothing(&["--templates", "tests/data/hardening/margin"], 2, "margin");
+    assert!(err.contains("sheet.margin") && err.contains("fit on no page"), "{err}");
+}
+
+#[test]
+fn a_failed_run_leaves_an_existing_folder_as_it_was() {
+    let t = scratch("keep");
+    let out = t.path();
+    let ok = run(&["generate", "--seed", "1", "--formats", "svg", "--out", arg(out)]);
+    expect_exit(&ok, 0, "first run");
+    let before = names(out);
+    let layout = std::fs::read(out.join("layout.json")).expect("written");
+    let o = run(&["generate", "--seed", "2", "--formats", "svg,nope", "--out", arg(out)]);
+    expect_exit(&o, 2, "second run");
+    assert_eq!(names(out), before);
+    assert_eq!(std::fs::read(out.join("layout.json")).expect("still there"), layout);
+}
+
+/// True when `bytes` is a whole file of its kind (by name).
+fn complete(name: &str, bytes: &[u8]) -> bool {
+    match Path::new(name).extension().and_then(|e| e.to_str()) {
+        Some("pdf") => bytes.starts_with(b"%PDF") && bytes.trim_ascii_end().ends_with(b"%%EOF"),
+        Some("png") => bytes.starts_with(b"\x89PNG") && bytes.ends_with(b"IEND\xaeB`\x82"),
+        Some("svg") => bytes.trim_ascii_end().ends_with(b"</svg>"),
+        Some("json") => serde_json::from_slice::<serde_json::Value>(bytes).is_ok(),
+        _ => false,
+    }
+}
+
+#[test]
+fn a_killed_run_leaves_only_whole_files_and_the_next_run_cleans_up() {
+    let t = scratch("kill");
+    let out = t.path().join("out");
+    // Kill at a spread of moments, from before the first write to after
+    // the last; whatever moment is hit, every file with a final name is
+    // whole. (No timing is asserted: each moment only picks a state.)
+    for (i, ms) in [5u64, 40, 120, 250, 400, 700].into_iter().enumerate() {
+        let mut child =
+            cmd(&["generate", "catan-world", "--seed", &i.to_string(), "--out", arg(&out)])
+                .stdout(std::process::Stdio::null())
+                .stderr(std::process::Stdio::null())
+                .spawn()
+                .expect("spawns");
+        std::thread::sleep(Duration::from_millis(ms));
+        let _ = child.kill();
+        let _ = child.wait();
+        for name in names(&out) {
+            let p = out.join(&name);
+            if name.starts_with('.') || p.is_dir() {
+                continue;
+            }
+            let bytes = std::fs::read(&p).expect("readable");
+            assert!(complete(&name, &bytes), "{name} is not whole after a kill at {ms} ms");
+        }
+    }
+    let o = run(&["generate", "--seed", "9", "--formats", "svg", "--out", arg(&out)]);
+    expect_exit(&o, 0, "run after the kills");
+    let left: Vec<String> = names(&out).into_iter().filter(|n| n.starts_with('.')).collect();
+    assert!(left.is_empty(), "left behind: {left:?}");
+}
