@@ -105,12 +105,14 @@ struct Walk<'a> {
 }
 
 impl Walk<'_> {
-    fn line(&self, at: usize) -> usize {
-        self.text.get(..at).map_or(0, |s| s.matches('\n').count()) + 1
+    /// `line L, column C` of a byte offset.
+    fn pos(&self, at: usize) -> String {
+        let (l, c) = crate::diag::line_col(self.text, at);
+        format!("line {l}, column {c}")
     }
 
     fn err(&self, e: &Entry, path: &str, msg: &str) -> String {
-        format!("line {}: `{path}{}` {msg}", self.line(e.at), e.key)
+        format!("{}: `{path}{}` {msg}", self.pos(e.at), e.key)
     }
 
     /// Checks a table's keys against `known` and returns its entries.
@@ -175,7 +177,7 @@ fn terrain_names() -> Vec<&'static str> {
 pub fn overlay(theme: &mut Theme, text: &str, complete: bool) -> Result<(), String> {
     let root = toml_span::parse(text).map_err(|e| {
         let w = Walk { text, complete };
-        format!("line {}: invalid TOML: {}", w.line(e.span.start), e.kind)
+        format!("{}: invalid TOML: {}", w.pos(e.span.start), e.kind)
     })?;
     let w = Walk { text, complete };
     let V::Table(top) = simplify(root) else { return Err("the file must hold tables".into()) };
