@@ -1,13 +1,11 @@
 //! `generate`'s drawing step: the command line's drawing flags become
-//! [`Settings`] (built once, templates read here), the whole job is drawn in
-//! memory, then written file by file, each atomically.
-
-use std::path::{Path, PathBuf};
+//! [`Settings`] (built once, templates read here, before any work), and the
+//! whole job is drawn in memory; the caller writes it in one go.
 
 use anyhow::Context;
 
 use super::args::{DuplexArg, PaperArg, RenderArgs, ViewArg};
-use crate::export::files::write_atomic;
+use crate::export::OutFile;
 use crate::model::Scenario;
 use crate::outputs::{self, Notes};
 use crate::settings::sheets::Duplex;
@@ -50,15 +48,18 @@ pub fn choices(a: &RenderArgs) -> anyhow::Result<Choices> {
     })
 }
 
-/// Draws everything the options ask for into `dir`; returns the files written.
-pub fn write_outputs(
-    a: &RenderArgs,
+/// Reads and checks every drawing option and template (formats, theme,
+/// sheets, printer, paper) before any work: the settings the job uses.
+pub fn settings(a: &RenderArgs) -> anyhow::Result<Settings> {
+    Settings::build(&choices(a)?).context("loading the templates")
+}
+
+/// Draws everything the settings ask for, in memory: `(file name, bytes)`.
+pub fn draw_outputs(
+    settings: &Settings,
     layout: &Layout,
     scenario: &Scenario,
-    dir: &Path,
     notes: &Notes,
-) -> anyhow::Result<Vec<PathBuf>> {
-    let settings = Settings::build(&choices(a)?).context("loading the templates")?;
-    let files = outputs::all(layout, scenario, &settings, notes).context("drawing the outputs")?;
-    files.iter().map(|(name, bytes)| Ok(write_atomic(dir, name, bytes)?)).collect()
+) -> anyhow::Result<Vec<OutFile>> {
+    outputs::all(layout, scenario, settings, notes).context("drawing the outputs")
 }

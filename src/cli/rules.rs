@@ -7,7 +7,7 @@ use anyhow::Context;
 
 use super::args::RulesArgs;
 use super::Failure;
-use crate::export::files::{run_dir, write_atomic};
+use crate::export::files::{run_dir, write_all};
 use crate::outputs;
 use crate::settings::{Choices, Settings};
 use crate::solve::{self, SolveOptions};
@@ -43,13 +43,12 @@ pub fn run(a: &RulesArgs) -> Result<(), Failure> {
     let settings = Settings::build(&choices).context("loading the templates")?;
     let files =
         outputs::rules(&scenario, &layout, &settings).context("drawing the rules handout")?;
-    let written = files
-        .iter()
-        .map(|(name, bytes)| Ok(write_atomic(&dir, name, bytes)?))
-        .collect::<anyhow::Result<Vec<PathBuf>>>()?;
-    println!("seed: {seed}");
-    for p in written {
-        println!("wrote {}", p.display());
+    let written = write_all(&dir, &files).context("writing the rules handout")?;
+    if !super::output::quiet() {
+        println!("seed: {seed}");
+        for p in written {
+            println!("wrote {}", p.display());
+        }
     }
     Ok(())
 }

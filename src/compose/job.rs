@@ -10,7 +10,7 @@ use super::components::ComponentCounts;
 use super::flow::FlowError;
 use super::handout::{handout_document, svg_name};
 use super::map_pages::{canvas, tiled, Notes};
-use super::pack::{card_sets, components_document, pack_sheets};
+use super::pack::{card_sets, components_document, pack_sheets, unplaced_pieces};
 use super::sheet::sheet_count;
 use super::tiles::Tiling;
 use crate::model::Scenario;
@@ -155,6 +155,17 @@ pub fn print_job(
         return Ok(job);
     }
     let counts = ComponentCounts::from_scenario(scenario, layout.players);
+    let unplaced = unplaced_pieces(layout, scenario, &counts, settings);
+    if !unplaced.is_empty() {
+        let more = match unplaced.len() {
+            n if n > 3 => format!(" and {} more", n - 3),
+            _ => String::new(),
+        };
+        return Err(FlowError::PiecesDoNotFit {
+            paper: settings.sheets.paper.name.clone(),
+            pieces: format!("{}{more}", unplaced[..unplaced.len().min(3)].join(", ")),
+        });
+    }
     if let Some(doc) = components_document(layout, scenario, &counts, settings) {
         let pages = job.add_pages(doc.pages);
         job.add_file("components.pdf", pages.collect(), Encoding::Pdf { title: doc.title });

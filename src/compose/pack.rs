@@ -39,6 +39,19 @@ pub fn component_pages(
     impose(&sets, opts, &footer(layout))
 }
 
+/// Names of the pieces the scenario needs that fit no page of the chosen
+/// paper with these margins (they would be left out of the sheets).
+pub fn unplaced_pieces(
+    layout: &Layout,
+    scenario: &Scenario,
+    counts: &ComponentCounts,
+    settings: &Settings,
+) -> Vec<String> {
+    let opts = &settings.sheets;
+    let sets = component_sets(layout, scenario, counts, &opts.sizes, &art(settings));
+    super::sheet::unplaced(&sets, opts)
+}
+
 /// `components.pdf` as a document, or `None` when the scenario needs no
 /// printed components.
 pub fn components_document(

@@ -48,6 +48,9 @@ pub enum RenderError {
     /// A document without pages was asked for.
     #[error("there is nothing to render: the document has no pages")]
     Empty,
+    /// A render option is out of range.
+    #[error("{0}")]
+    Option(String),
     /// Text could not be laid out (cards or the rules handout).
     #[error("laying out text: {0}")]
     Flow(#[from] crate::compose::flow::FlowError),

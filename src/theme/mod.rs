@@ -244,7 +244,7 @@ impl Theme {
         if !path.exists() {
             return Ok(theme);
         }
-        let text = std::fs::read_to_string(&path)
+        let text = crate::limits::read_input(&path)
             .map_err(|e| ThemeError { path: path.clone(), message: e.to_string() })?;
         parse::overlay(&mut theme, &text, false).map_err(|message| ThemeError { path, message })?;
         Ok(theme)
