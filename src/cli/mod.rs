@@ -2,6 +2,8 @@
 
 pub mod args;
 mod balance;
+pub mod lock;
+pub mod recipe;
 mod render;
 mod rules;
 
@@ -99,9 +101,13 @@ fn load_with_rules(source: &Source, rules: Option<args::RulesArg>) -> Result<Sce
 }
 
 fn generate(a: &GenerateArgs) -> Result<(), Failure> {
-    let source = resolve(a.scenario.as_deref().unwrap_or(builtin::DEFAULT))?;
+    let saved = lock::read_from(a.from.as_deref())?;
+    let default = saved.as_ref().map_or(builtin::DEFAULT, |s| s.scenario.as_str());
+    let source = resolve(a.scenario.as_deref().unwrap_or(default))?;
     let scenario = load_with_rules(&source, a.rules)?;
-    let players = a.players.unwrap_or(scenario.meta.default_players);
+    let players =
+        a.players.or(saved.as_ref().map(|s| s.players)).unwrap_or(scenario.meta.default_players);
+    let locks = lock::locks_for_generate(a.lock.as_deref(), saved.as_ref())?;
     let seed = a.seed.unwrap_or_else(crate::rng::fresh_seed);
     let opts = SolveOptions {
         max_nodes: a.max_nodes,
@@ -114,7 +120,7 @@ fn generate(a: &GenerateArgs) -> Result<(), Failure> {
     };
     let layout = match &balanced {
         Some(b) => b.outcome.layout.clone(),
-        None => match solve::solve(&scenario, players, seed, &opts) {
+        None => match solve::solve_locked(&scenario, players, seed, &opts, &locks) {
             Ok(l) => l,
             Err(e) => {
                 report_solve_error(&source, &scenario, &e);
@@ -136,27 +142,18 @@ fn generate(a: &GenerateArgs) -> Result<(), Failure> {
     let drawn = if a.render.layout_only {
         Vec::new()
     } else {
-        let notes = match &balanced {
-            Some(b) => {
-                let mut n = vec![format!(
-                    "Balanced: best of {} candidates (score {:.2}, lower is fairer)",
-                    b.outcome.evaluated, b.outcome.score
-                )];
-                n.extend(crate::balance::summary_lines(&b.outcome.measures));
-                n
-            }
-            None => Vec::new(),
+        let notes = balanced.as_ref().map_or_else(Vec::new, |b| recipe::balanced_notes(&b.outcome));
+        // A balanced map comes back from its search seed and candidate count
+        // (custom weights are part of the recipe too); a locked one from its locks.
+        let weights = a.weights.as_ref().map(|w| w.display().to_string());
+        let rules = a.rules.map(|r| r.preset().to_string());
+        let how = recipe::Recipe {
+            rules: rules.as_deref(),
+            candidates: balanced.as_ref().map(|b| b.outcome.evaluated),
+            weights: weights.as_deref(),
+            locks: &locks,
         };
-        // A balanced map comes back from its search seed and candidate count.
-        // Custom weights are part of the recipe too.
-        let regenerate = balanced.as_ref().map(|b| {
-            let weights =
-                a.weights.as_ref().map_or(String::new(), |w| format!(" --weights {}", w.display()));
-            format!(
-                "hexpress generate {} --players {} --seed {} --balanced --candidates {}{weights}",
-                scenario.meta.id, players, seed, b.outcome.evaluated
-            )
-        });
+        let regenerate = recipe::regenerate(&scenario.meta.id, players, seed, &how);
         render::write_outputs(&a.render, &layout, &scenario, &out_dir, notes, regenerate)?
     };
     if !a.quiet {
