@@ -35,6 +35,8 @@ pub mod render;
 pub mod rng;
 pub mod scenario;
 pub mod schema;
+#[cfg(feature = "serve")]
+pub mod serve;
 pub mod solve;
 pub mod theme;
 pub mod units;

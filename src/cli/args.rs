@@ -63,6 +63,13 @@ pub enum Command {
     List,
     /// Print the JSON Schema of the scenario format (for editors).
     Schema,
+    /// Start a local web page: pick a scenario, reroll, lock hexes, see the
+    /// balance, download the print pack.
+    #[cfg(feature = "serve")]
+    #[command(after_help = "Examples:\n  \
+        hexpress serve                   # http://127.0.0.1:8080/\n  \
+        hexpress serve --port 9000 --open")]
+    Serve(super::serve::ServeArgs),
 }
 
 /// Arguments of `generate`.

@@ -4,8 +4,10 @@ pub mod args;
 mod balance;
 pub mod lock;
 pub mod recipe;
-mod render;
+pub(crate) mod render;
 mod rules;
+#[cfg(feature = "serve")]
+pub mod serve;
 
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -43,6 +45,8 @@ pub fn run(cli: Cli) -> ExitCode {
         Command::Rules(a) => rules::run(&a),
         Command::Validate { files } => validate(&files),
         Command::List => list(),
+        #[cfg(feature = "serve")]
+        Command::Serve(a) => serve::run(&a),
         Command::Schema => {
             print!("{}", crate::schema::scenario_schema());
             Ok(())
