@@ -192,17 +192,21 @@ pub async fn pack(
     let st = state.clone();
     respond(&state, q.on(), move |emit| {
         let r = resolve(&req)?;
-        let b = board::make(&r, &progress_of(emit))?;
-        emit(json!({ "progress": { "stage": "drawing" } }));
-        let files = outputs::files(&r, &b)?;
         let key = content_hash(&format!("{}\n{}", r.hash, board::share_query(&r)));
-        let list: Vec<Value> = files
+        let sizes = match st.sizes(&key) {
+            Some(s) => s,
+            None => {
+                let b = board::make(&r, &progress_of(emit))?;
+                emit(json!({ "progress": { "stage": "drawing" } }));
+                st.keep(key.clone(), outputs::files(&r, &b)?)
+            }
+        };
+        let list: Vec<Value> = sizes
             .iter()
-            .map(|(name, bytes)| {
-                json!({ "name": name, "size": bytes.len(), "url": format!("/api/file/{key}/{name}") })
+            .map(|(name, size)| {
+                json!({ "name": name, "size": size, "url": format!("/api/file/{key}/{name}") })
             })
             .collect();
-        st.keep(key.clone(), files);
         Ok(json!({ "key": key, "files": list, "command": board::command(&r), "share": board::share_query(&r) }))
     })
     .await

@@ -173,6 +173,10 @@ pub fn to_json(r: &Resolved, b: &Board) -> Result<Value, ApiError> {
         })
     });
     let players = r.scenario.meta.players.clone();
+    let measures = match solve::map_for(&r.scenario, r.players) {
+        Ok(m) => balance::summary_lines(&balance::measures(m, &b.layout)),
+        Err(_) => Vec::new(),
+    };
     Ok(json!({
         "scenario": r.scenario.meta.id,
         "title": r.scenario.meta.title,
@@ -190,6 +194,7 @@ pub fn to_json(r: &Resolved, b: &Board) -> Result<Value, ApiError> {
         "hexes": hexes,
         "locks": lock::format_list(&r.locks),
         "balance": balance,
+        "measures": measures,
         "command": command(r),
         "share": share_query(r),
     }))

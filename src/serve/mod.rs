@@ -44,7 +44,10 @@ pub struct AppState {
 }
 
 impl AppState {
-    fn keep(&self, key: String, files: Vec<OutFile>) {
+    /// Keeps a drawn pack (dropping the oldest beyond [`KEPT_PACKS`]);
+    /// returns its file names and sizes.
+    fn keep(&self, key: String, files: Vec<OutFile>) -> Vec<(String, usize)> {
+        let sizes = files.iter().map(|(n, b)| (n.clone(), b.len())).collect();
         let files = files.into_iter().map(|(n, b)| (n, Bytes::from(b))).collect();
         let mut packs = self.packs.lock().unwrap_or_else(|e| e.into_inner());
         packs.retain(|(k, _)| *k != key);
@@ -52,6 +55,14 @@ impl AppState {
         while packs.len() > KEPT_PACKS {
             packs.pop_front();
         }
+        sizes
+    }
+
+    /// The file names and sizes of a kept pack.
+    fn sizes(&self, key: &str) -> Option<Vec<(String, usize)>> {
+        let packs = self.packs.lock().unwrap_or_else(|e| e.into_inner());
+        let (_, files) = packs.iter().find(|(k, _)| k == key)?;
+        Some(files.iter().map(|(n, b)| (n.clone(), b.len())).collect())
     }
 
     fn file(&self, key: &str, name: &str) -> Option<Bytes> {

@@ -1,6 +1,8 @@
 //! Helpers shared by the integration tests.
 #![allow(dead_code)]
 
+pub mod http;
+
 use std::path::{Path, PathBuf};
 
 use hexpress::model::{load, Scenario};
