@@ -12,25 +12,43 @@ use tokio::sync::{OwnedSemaphorePermit, Semaphore};
 use super::error::ApiError;
 use crate::limits::{JOB_QUEUE_WAIT_MS, JOB_TIME_LIMIT_MS, MAX_JOBS};
 
+/// How many jobs run at once and how long others wait.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct JobLimits {
+    /// Jobs at once.
+    pub jobs: usize,
+    /// Longest wait for a slot, in milliseconds.
+    pub queue_wait_ms: u64,
+}
+
+impl Default for JobLimits {
+    fn default() -> Self {
+        JobLimits { jobs: MAX_JOBS, queue_wait_ms: JOB_QUEUE_WAIT_MS }
+    }
+}
+
 /// The job slots of one server.
 #[derive(Clone)]
 pub struct Jobs {
     slots: Arc<Semaphore>,
-}
-
-impl Default for Jobs {
-    fn default() -> Self {
-        Jobs { slots: Arc::new(Semaphore::new(MAX_JOBS)) }
-    }
+    limits: JobLimits,
 }
 
 impl Jobs {
+    /// Slots for `limits` (at least one job).
+    pub fn new(limits: JobLimits) -> Jobs {
+        Jobs { slots: Arc::new(Semaphore::new(limits.jobs.max(1))), limits }
+    }
+
     /// Waits for a free slot, or refuses with 503.
     pub async fn slot(&self) -> Result<OwnedSemaphorePermit, ApiError> {
-        let wait = Duration::from_millis(JOB_QUEUE_WAIT_MS);
+        if let Ok(p) = self.slots.clone().try_acquire_owned() {
+            return Ok(p);
+        }
+        let wait = Duration::from_millis(self.limits.queue_wait_ms);
         match tokio::time::timeout(wait, self.slots.clone().acquire_owned()).await {
             Ok(Ok(p)) => Ok(p),
-            _ => Err(busy()),
+            _ => Err(busy(self.limits)),
         }
     }
 
@@ -56,11 +74,12 @@ impl Jobs {
 }
 
 /// The 503 answer when every slot stays taken.
-pub fn busy() -> ApiError {
+fn busy(l: JobLimits) -> ApiError {
     ApiError::new(
         StatusCode::SERVICE_UNAVAILABLE,
         format!(
-            "busy: {MAX_JOBS} jobs are running and none finished within {JOB_QUEUE_WAIT_MS} ms"
+            "busy: {} jobs are running (the limit) and none finished within {} ms",
+            l.jobs, l.queue_wait_ms
         ),
     )
     .hint("try again in a moment")

@@ -28,6 +28,7 @@ use axum::Router;
 
 use crate::export::pack::OutFile;
 use crate::limits::{MAX_JOBS, MAX_REQUEST_BYTES};
+pub use jobs::JobLimits;
 
 /// Packs kept for download at once (a print pack of the base game is about
 /// 1 MB; a large map's more).
@@ -37,7 +38,6 @@ const KEPT_PACKS: usize = 4;
 type KeptPack = (String, Vec<(String, Bytes)>);
 
 /// Shared state of one server.
-#[derive(Default)]
 pub struct AppState {
     jobs: jobs::Jobs,
     packs: Mutex<VecDeque<KeptPack>>,
@@ -72,8 +72,13 @@ impl AppState {
     }
 }
 
-/// The server's routes.
+/// The server's routes, with the default job limits.
 pub fn router() -> Router {
+    router_with(JobLimits::default())
+}
+
+/// The server's routes with given job limits.
+pub fn router_with(limits: JobLimits) -> Router {
     Router::new()
         .route("/", get(api::index))
         .route("/style.css", get(api::style))
@@ -85,7 +90,7 @@ pub fn router() -> Router {
         .route("/api/file/{key}/{name}", get(api::file))
         .fallback(api::not_found)
         .layer(DefaultBodyLimit::max(MAX_REQUEST_BYTES))
-        .with_state(Arc::new(AppState::default()))
+        .with_state(Arc::new(AppState { jobs: jobs::Jobs::new(limits), packs: Mutex::default() }))
 }
 
 fn runtime() -> std::io::Result<tokio::runtime::Runtime> {
@@ -123,13 +128,18 @@ pub struct Running {
 
 /// Starts a server on `addr` (port 0: any free port) in the background.
 pub fn spawn(addr: SocketAddr) -> std::io::Result<Running> {
+    spawn_with(addr, JobLimits::default())
+}
+
+/// Like [`spawn`], with given job limits (tests use a tight one).
+pub fn spawn_with(addr: SocketAddr, limits: JobLimits) -> std::io::Result<Running> {
     let rt = runtime()?;
     let listener = rt.block_on(tokio::net::TcpListener::bind(addr))?;
     let addr = listener.local_addr()?;
     let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
     let thread = std::thread::spawn(move || {
         rt.block_on(async move {
-            let _ = axum::serve(listener, router())
+            let _ = axum::serve(listener, router_with(limits))
                 .with_graceful_shutdown(async move {
                     let _ = stopped.await;
                 })
