@@ -121,7 +121,7 @@ pub struct GenerateArgs {
     /// Keep these hexes and redraw the rest, uniformly among the valid boards
     /// that keep them: `q,r` items (contents from --from) or `q,r=terrain:N`,
     /// separated by spaces, e.g. "0,-2 1,1" or "0,-2=forest:8 1,1=desert".
-    #[arg(long, value_name = "LIST", conflicts_with = "balanced")]
+    #[arg(long, value_name = "LIST", conflicts_with = "balanced", allow_hyphen_values = true)]
     pub lock: Option<String>,
     /// A saved layout.json whose hexes `--lock q,r` keeps; its scenario and
     /// player count are the defaults.

@@ -51,9 +51,35 @@ pub fn request(
     s.write_all(head.as_bytes())?;
     // A refused oversized body may be cut short by the server: that is fine.
     let _ = s.write_all(body);
+    // Read until the body is complete (by Content-Length, the chunked
+    // terminator, or the end of the stream): some servers keep the
+    // connection open whatever the request says.
     let mut raw = Vec::new();
-    s.read_to_end(&mut raw)?;
+    let mut buf = [0u8; 64 * 1024];
+    loop {
+        let n = s.read(&mut buf)?;
+        if n == 0 {
+            break;
+        }
+        raw.extend_from_slice(&buf[..n]);
+        if complete(&raw) {
+            break;
+        }
+    }
     parse(&raw).ok_or_else(|| std::io::Error::other("malformed HTTP response"))
+}
+
+fn complete(raw: &[u8]) -> bool {
+    let Some(end) = raw.windows(4).position(|w| w == b"\r\n\r\n") else { return false };
+    let head = String::from_utf8_lossy(&raw[..end]).to_ascii_lowercase();
+    let body = &raw[end + 4..];
+    if let Some(len) = head.lines().find_map(|l| l.strip_prefix("content-length:")) {
+        return len.trim().parse::<usize>().is_ok_and(|n| body.len() >= n);
+    }
+    if head.contains("transfer-encoding: chunked") {
+        return body.ends_with(b"0\r\n\r\n");
+    }
+    false
 }
 
 fn parse(raw: &[u8]) -> Option<Reply> {
