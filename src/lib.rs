@@ -9,7 +9,9 @@
 //! ```
 //!
 //! `balance` scores layouts and searches for fair ones; `cli` is the thin
-//! command-line edge (the binary's `main` only parses arguments and calls it).
+//! command-line edge (the binary's `main` only parses arguments and calls it);
+//! `serve` (cargo feature `serve`, on by default) is the local web page, a
+//! second edge over the same library calls.
 //!
 //! ```
 //! let source = hexpress::builtin::source("base").unwrap();

@@ -82,6 +82,13 @@ fn same_inputs_same_board_and_the_layout_matches_the_solver() {
     assert_eq!(a.status, 200, "{}", a.text());
     let b = post(s.addr, "/api/board", &req);
     assert_eq!(a.body, b.body);
+    // A seed may also come as a JSON number.
+    let c = post(
+        s.addr,
+        "/api/board",
+        &json!({"scenario": "gold-for-catan", "players": 3, "seed": 41}),
+    );
+    assert_eq!(a.body, c.body);
     let board = a.json();
     assert_eq!(board["seed"], "41");
     assert_eq!(board["players"], 3);
@@ -165,6 +172,7 @@ fn limits_and_bad_requests_are_refused_as_json() {
         (json!({"scenario": "base", "path": "/etc/passwd"}), 400, "unknown field"),
         (json!({"scenario": "base", "balanced": true, "candidates": 10_000_000}), 400, "100000"),
         (json!({"scenario": "base", "seed": "x"}), 400, "not a seed"),
+        (json!({"scenario": "base", "seed": -3}), 400, "not a seed"),
         (json!({"scenario": "base", "rules": "lax"}), 400, "unknown rules"),
         (json!({"scenario": "base", "locks": "0,0=lava"}), 400, "not a terrain"),
         (json!({"scenario": "base", "locks": "99,99=forest:8"}), 422, "not on the map"),

@@ -23,9 +23,9 @@ pub struct BoardRequest {
     pub text: Option<String>,
     /// Player count (default: the scenario's).
     pub players: Option<u8>,
-    /// Seed, as decimal text (JavaScript numbers cannot hold every u64);
-    /// default: a fresh one.
-    pub seed: Option<String>,
+    /// Seed, as decimal text (JavaScript numbers cannot hold every u64) or
+    /// a JSON number; default: a fresh one.
+    pub seed: Option<serde_json::Value>,
     /// `official` or `strict` (default: the scenario's own).
     pub rules: Option<String>,
     /// Search for the fairest of `candidates` boards.
@@ -123,10 +123,15 @@ pub fn resolve(req: &BoardRequest) -> Result<Resolved, ApiError> {
         }
     };
     let players = req.players.unwrap_or(scenario.meta.default_players);
-    let seed = match req.seed.as_deref().map(str::trim) {
-        None | Some("") => crate::rng::fresh_seed(),
-        Some(s) => s.parse().map_err(|_| {
-            ApiError::bad(format!("`{s}` is not a seed"))
+    let seed_text = match &req.seed {
+        None | Some(serde_json::Value::Null) => String::new(),
+        Some(serde_json::Value::String(s)) => s.trim().to_string(),
+        Some(other) => other.to_string(),
+    };
+    let seed = match seed_text.as_str() {
+        "" => crate::rng::fresh_seed(),
+        s => s.parse().map_err(|_| {
+            ApiError::bad(format!("`{s:.40}` is not a seed"))
                 .hint("a whole number from 0 to 18446744073709551615")
         })?,
     };

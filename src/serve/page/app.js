@@ -236,7 +236,9 @@ function drawLocks() {
     p.setAttribute("class", locked ? "hit locked" : "hit");
     p.dataset.hex = key;
     const t = document.createElementNS(SVGNS, "title");
-    t.textContent = `${h.terrain}${h.number != null ? " " + h.number : ""} at (${h.q}, ${h.r}): click to ${locked ? "unlock" : "lock"}`;
+    // In the play view a face-down tile stays a secret, even in the tooltip.
+    const what = h.face_down && state.view === "play" ? "face-down tile" : `${h.terrain}${h.number != null ? " " + h.number : ""}`;
+    t.textContent = `${what} at (${h.q}, ${h.r}): click to ${locked ? "unlock" : "lock"}`;
     p.appendChild(t);
     p.addEventListener("click", () => toggleLock(h));
     g.appendChild(p);
