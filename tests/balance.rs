@@ -241,36 +241,82 @@ fn balanced_layouts_keep_every_rule() {
             let m = balance::measures(map, &out.layout);
             assert_eq!(m, out.measures);
             assert_eq!(balance::score(&m, &Weights::default()), out.score);
-            // The candidate's own seed gives the same map without the search.
-            let plain = Solver::new(map, &s.constraints)
+            // The walk that found it started from a random board no fairer.
+            let start = Solver::new(map, &s.constraints)
                 .solve(out.candidate_seed, &Default::default())
                 .unwrap();
-            assert_eq!(plain.hexes, out.layout.hexes);
+            let start_score = balance::score(&balance::measures(map, &start), &Weights::default());
+            assert!(out.score <= start_score, "{} > {start_score}", out.score);
         }
     }
 }
 
 #[test]
-fn the_search_returns_the_lowest_score_of_all_candidates() {
+fn the_search_is_at_least_as_fair_as_every_random_board_it_drew() {
     let s = scenario("base");
     let map = s.map_for(4).unwrap();
     let solver = Solver::new(map, &s.constraints);
     let eval = Evaluator::new(map);
     let w = Weights::default();
     let seed = 99;
-    let mut best = (f64::INFINITY, 0u64);
-    for k in 0..300 {
-        let layout = solver.solve(balance::candidate_seed(seed, k), &Default::default()).unwrap();
-        let sc = balance::score(&eval.measure(&layout), &w);
-        if sc < best.0 {
-            best = (sc, k);
-        }
-    }
+    let drawn = balance::search::random_phase(300);
+    let scores: Vec<f64> = (0..drawn)
+        .map(|k| {
+            let layout =
+                solver.solve(balance::candidate_seed(seed, k), &Default::default()).unwrap();
+            balance::score(&eval.measure(&layout), &w)
+        })
+        .collect();
+    let best = scores.iter().copied().fold(f64::INFINITY, f64::min);
     let out = balance::search(&solver, &eval, &w, seed, &opts(300), &|_, _| {}).unwrap();
-    assert_eq!((out.score, out.candidate), best);
+    assert!(out.score <= best, "{} > {best}", out.score);
+    assert_eq!(out.random.drawn, drawn);
+    assert_eq!(out.random.best, best);
+    assert_eq!(out.random.as_fair, scores.iter().filter(|x| **x <= out.score).count() as u64);
     // Candidate 0 is the plain layout of the seed, so balancing never makes it worse.
     let plain = hexpress::solve::solve(&s, 4, seed, &Default::default()).unwrap();
     assert!(out.score <= balance::score(&eval.measure(&plain), &w));
+}
+
+/// The point of the local search: with the same number of boards scored it
+/// keeps a clearly fairer board than the best of that many random boards
+/// (measured: 17.0 against 23.0 on average at 20,000 boards).
+#[test]
+fn the_search_beats_the_best_of_as_many_random_boards() {
+    for (id, players) in [("base", 4), ("gold-for-catan", 4), ("fishermen", 4)] {
+        let s = scenario(id);
+        let map = s.map_for(players).unwrap();
+        let solver = Solver::new(map, &s.constraints);
+        let eval = Evaluator::new(map);
+        let w = Weights::default();
+        let n = 4000;
+        let (mut searched, mut random) = (0.0, 0.0);
+        for seed in 1..=3 {
+            let out = balance::search(&solver, &eval, &w, seed, &opts(n), &|_, _| {}).unwrap();
+            let best = std::sync::Mutex::new(f64::INFINITY);
+            balance::random_boards(
+                &solver,
+                &eval,
+                &w,
+                seed,
+                n,
+                &opts(n),
+                &|_, _| {},
+                &|_, _, sc| {
+                    let mut b = best.lock().unwrap();
+                    *b = b.min(sc);
+                },
+            );
+            searched += out.score;
+            random += best.into_inner().unwrap();
+        }
+        assert!(
+            searched / 3.0 + 2.0 <= random / 3.0,
+            "{id}: search {:.2} vs best of random {:.2}",
+            searched / 3.0,
+            random / 3.0
+        );
+    }
 }
 
 #[test]
@@ -283,6 +329,8 @@ fn weights_steer_the_choice() {
         largest_group: 0.0,
         high_pairs: 0.0,
         harbor_max: 0.0,
+        resource_shortfall: 0.0,
+        red_same_resource: 0.0,
     };
     let only_resources = Weights { resource_deviation: 1.0, corner_max: 0.0, ..only_corners };
     let a = balance::balanced(&s, 4, 5, &only_corners, &opts(500), &|_, _| {}).unwrap();
@@ -354,9 +402,17 @@ fn report_percentiles_and_svg() {
     let w = Weights::default();
     let rep = balance::report::run(&solver, &eval, &w, 3, &opts(400), &|_, _| {}).unwrap();
     assert_eq!(rep.samples, 400);
-    // The chosen layout is the best sample: its score is the 0th percentile.
+    // The chosen layout comes from the search, which improves on the random
+    // boards: at most their 0th percentile.
     assert_eq!(rep.rows[0].0, "score");
-    assert_eq!(rep.rows[0].1 .0[0], rep.chosen.score);
+    assert!(
+        rep.chosen.score <= rep.rows[0].1 .0[0],
+        "{} > {}",
+        rep.chosen.score,
+        rep.rows[0].1 .0[0]
+    );
+    let plain = balance::search(&solver, &eval, &w, 3, &opts(400), &|_, _| {}).unwrap();
+    assert_eq!(plain.layout, rep.chosen.layout);
     for (_, p) in &rep.rows {
         assert!(p.0.windows(2).all(|w| w[0] <= w[1]), "{p:?}");
     }

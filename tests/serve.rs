@@ -204,9 +204,14 @@ fn balanced_boards_stream_progress_and_show_the_measures() {
     assert_eq!(r.status, 200);
     let lines: Vec<Value> =
         r.text().lines().map(|l| serde_json::from_str(l).expect("a JSON line")).collect();
-    let progress: Vec<u64> = lines.iter().filter_map(|l| l["progress"]["done"].as_u64()).collect();
+    let progress: Vec<(u64, u64)> = lines
+        .iter()
+        .filter_map(|l| Some((l["progress"]["done"].as_u64()?, l["progress"]["total"].as_u64()?)))
+        .collect();
     assert!(progress.len() >= 2, "{progress:?}");
-    assert_eq!(progress.last(), Some(&3000));
+    assert!(progress.windows(2).all(|w| w[0].0 <= w[1].0), "progress only grows: {progress:?}");
+    let (done, total) = *progress.last().expect("progress");
+    assert!(done == total && total >= 3000, "{progress:?}");
     let board = &lines.last().expect("result")["result"];
     let bal = &board["balance"];
     assert_eq!(bal["evaluated"], 3000);

@@ -8,12 +8,23 @@ use super::{Measures, Outcome, Weights};
 #[derive(Serialize)]
 struct BalanceOut<'a> {
     score: f64,
+    /// Not a uniform draw: chosen by local search (see docs/balance.md).
+    method: &'static str,
     candidate: u64,
     candidate_seed: u64,
     candidates: u64,
     failed: u64,
+    random: RandomOut,
     weights: WeightsOut,
     measures: MeasuresOut<'a>,
+}
+
+#[derive(Serialize)]
+struct RandomOut {
+    drawn: u64,
+    best: f64,
+    median: f64,
+    as_fair: u64,
 }
 
 #[derive(Serialize)]
@@ -24,6 +35,8 @@ struct WeightsOut {
     largest_group: f64,
     high_pairs: f64,
     harbor_max: f64,
+    resource_shortfall: f64,
+    red_same_resource: f64,
 }
 
 #[derive(Serialize)]
@@ -69,6 +82,8 @@ struct MeasuresOut<'a> {
     resource_pips: PerResource<u32>,
     resource_share: PerResource<f64>,
     resource_deviation: f64,
+    resource_shortfall: f64,
+    red_same_resource: u32,
     corner_max: u32,
     corner_min: u32,
     corner_spread: u32,
@@ -95,6 +110,8 @@ fn measures_out(m: &Measures) -> MeasuresOut<'_> {
         resource_pips: PerResource::new(m.resource_pips),
         resource_share: PerResource::new(m.resource_share.map(r3)),
         resource_deviation: r3(m.resource_deviation),
+        resource_shortfall: r3(m.resource_shortfall),
+        red_same_resource: m.red_same_resource,
         corner_max: m.corner_max,
         corner_min: m.corner_min,
         corner_spread: m.corner_spread,
@@ -133,10 +150,17 @@ fn measures_out(m: &Measures) -> MeasuresOut<'_> {
 pub fn object(o: &Outcome, w: &Weights) -> String {
     let out = BalanceOut {
         score: r3(o.score),
+        method: "local-search",
         candidate: o.candidate,
         candidate_seed: o.candidate_seed,
         candidates: o.evaluated,
         failed: o.failed,
+        random: RandomOut {
+            drawn: o.random.drawn,
+            best: r3(o.random.best),
+            median: r3(o.random.median),
+            as_fair: o.random.as_fair,
+        },
         weights: WeightsOut {
             resource_deviation: w.resource_deviation,
             corner_max: w.corner_max,
@@ -144,6 +168,8 @@ pub fn object(o: &Outcome, w: &Weights) -> String {
             largest_group: w.largest_group,
             high_pairs: w.high_pairs,
             harbor_max: w.harbor_max,
+            resource_shortfall: w.resource_shortfall,
+            red_same_resource: w.red_same_resource,
         },
         measures: measures_out(&o.measures),
     };

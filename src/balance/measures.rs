@@ -12,6 +12,10 @@ use crate::vocab::{pips, HarborKind, Resource, Terrain};
 /// A pip count is "high" from this many dots on (5, 6, 8 and 9).
 pub const HIGH_PIPS: u8 = 4;
 
+/// A resource falls short when it produces less than this part of its fair
+/// share ([`Measures::resource_shortfall`]).
+pub const FLOOR_SHARE: f64 = 0.75;
+
 /// Every measure of one layout.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Measures {
@@ -22,6 +26,12 @@ pub struct Measures {
     pub resource_share: [f64; 5],
     /// Sum over the resources of `|pips - share|`, in pips.
     pub resource_deviation: f64,
+    /// Sum over the resources of how far each falls below [`FLOOR_SHARE`] of
+    /// its fair share, in pips: 0 when every resource reaches its floor.
+    pub resource_shortfall: f64,
+    /// Pairs of red chips (6 and 8) on hexes of the same resource, summed
+    /// over the resources: a resource with three red chips counts 3.
+    pub red_same_resource: u32,
     /// Pip sum at every corner where three land hexes meet, in board corner order.
     pub corner_sums: Vec<u32>,
     /// Largest corner pip sum (0 when the map has no such corner).
@@ -174,6 +184,7 @@ impl<'a> Evaluator<'a> {
         s.pip.extend(hx.iter().map(|h| h.number.map_or(0, pips)));
         // Resources against their fair share.
         let mut tiles = [0u32; 5];
+        let mut red = [0u32; 5];
         out.resource_pips = [0; 5];
         out.gold_pips = 0;
         for (h, p) in hx.iter().zip(&s.pip) {
@@ -183,6 +194,7 @@ impl<'a> Evaluator<'a> {
             if let Some(r) = h.terrain.resource() {
                 out.resource_pips[r as usize] += u32::from(*p);
                 tiles[r as usize] += 1;
+                red[r as usize] += u32::from(h.number.is_some_and(crate::vocab::is_red));
             } else if h.terrain == Terrain::Gold {
                 out.gold_pips += u32::from(*p);
             }
@@ -190,6 +202,7 @@ impl<'a> Evaluator<'a> {
         let all_pips: u32 = out.resource_pips.iter().sum();
         let all_tiles: u32 = tiles.iter().sum();
         out.resource_deviation = 0.0;
+        out.resource_shortfall = 0.0;
         for ((share, t), p) in out.resource_share.iter_mut().zip(tiles).zip(out.resource_pips) {
             *share = if all_tiles == 0 {
                 0.0
@@ -197,7 +210,9 @@ impl<'a> Evaluator<'a> {
                 f64::from(all_pips) * f64::from(t) / f64::from(all_tiles)
             };
             out.resource_deviation += (f64::from(p) - *share).abs();
+            out.resource_shortfall += (FLOOR_SHARE * *share - f64::from(p)).max(0.0);
         }
+        out.red_same_resource = red.iter().map(|n| n * n.saturating_sub(1) / 2).sum();
         // Corners where three land hexes meet.
         out.corner_sums.clear();
         for c in &self.full_corners {

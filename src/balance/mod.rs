@@ -15,6 +15,7 @@
 //! assert!(best.score > 0.0);
 //! ```
 
+pub mod improve;
 pub mod json;
 pub mod measures;
 pub mod report;
@@ -25,7 +26,9 @@ pub mod svg;
 pub use measures::{measures, Evaluator, HarborStrength, IslandTotals, Measures, RegionTotals};
 pub use report::{Histogram, Percentiles, Report};
 pub use score::{score, Weights, WeightsError, DEFAULT_WEIGHTS};
-pub use search::{candidate_seed, search, Budget, Outcome, Progress, SearchOptions};
+pub use search::{
+    candidate_seed, random_boards, search, Budget, Outcome, Progress, RandomBoards, SearchOptions,
+};
 
 use crate::model::Scenario;
 use crate::solve::{SolveError, Solver};

@@ -5,7 +5,7 @@ use std::sync::Mutex;
 
 use super::measures::{Evaluator, Measures};
 use super::score::Weights;
-use super::search::{search_each, Outcome, Progress, SearchOptions};
+use super::search::{random_boards, search, Budget, Outcome, Progress, SearchOptions};
 use crate::solve::{SolveError, Solver};
 
 /// The percentile levels reported, in percent.
@@ -15,9 +15,11 @@ pub const LEVELS: [u32; 7] = [0, 10, 25, 50, 75, 90, 100];
 pub const MAX_CORNER: usize = 15;
 
 /// The scalar measures in the report, in table order.
-pub const ROWS: [&str; 7] = [
+pub const ROWS: [&str; 9] = [
     "score",
     "resource_deviation",
+    "resource_shortfall",
+    "red_same_resource",
     "corner_max",
     "corner_min",
     "corner_spread",
@@ -34,7 +36,7 @@ pub struct Sample {
     /// Candidate number.
     pub k: u64,
     /// Values of [`ROWS`] then `harbor_max`.
-    pub values: [f64; 8],
+    pub values: [f64; 10],
     /// How many corners have each pip sum `0..=15`.
     pub corners: [u32; MAX_CORNER + 1],
 }
@@ -51,6 +53,8 @@ impl Sample {
             values: [
                 score,
                 m.resource_deviation,
+                m.resource_shortfall,
+                f64::from(m.red_same_resource),
                 f64::from(m.corner_max),
                 f64::from(m.corner_min),
                 f64::from(m.corner_spread),
@@ -146,8 +150,8 @@ pub struct Report {
     pub chosen_corners: [u32; MAX_CORNER + 1],
 }
 
-/// Measures `samples` candidate layouts from `seed` and builds the report;
-/// the chosen layout is the fairest of them, the one
+/// Measures `samples` random layouts from `seed` (uniform draws: the
+/// yardstick) and builds the report; the chosen layout is the one
 /// `generate --balanced --candidates <samples>` gives for the same seed.
 pub fn run(
     solver: &Solver<'_>,
@@ -157,15 +161,28 @@ pub fn run(
     opts: &SearchOptions,
     progress: Progress<'_>,
 ) -> Result<Report, SolveError> {
+    let n = match opts.budget {
+        Budget::Candidates(n) => n.max(1),
+        // A report needs a fixed sample; a time budget gets the default.
+        Budget::Time(_) => super::search::DEFAULT_CANDIDATES,
+    };
     let collected = Mutex::new(Vec::new());
-    let chosen = search_each(solver, eval, weights, seed, opts, progress, &|k, m, s| {
+    // Progress runs over both passes: the samples, then the search.
+    let half = |done: u64, _total: u64| progress(done, 2 * n);
+    random_boards(solver, eval, weights, seed, n, opts, &half, &|k, m, s| {
         let sample = Sample::new(k, m, s);
         // A poisoned lock only means another thread panicked; keep its data.
         collected.lock().unwrap_or_else(|e| e.into_inner()).push(sample);
-    })?;
+    });
+    let search_opts = SearchOptions { budget: Budget::Candidates(n), ..*opts };
+    let second = |done: u64, _total: u64| progress(n + done, 2 * n);
+    let chosen = search(solver, eval, weights, seed, &search_opts, &second)?;
     let mut samples = collected.into_inner().unwrap_or_else(|e| e.into_inner());
     samples.sort_by_key(|s| s.k);
-    Ok(build(&samples, chosen, has_special_harbors(eval)))
+    let failed = n - samples.len() as u64;
+    let mut report = build(&samples, chosen, has_special_harbors(eval));
+    report.failed = failed;
+    Ok(report)
 }
 
 fn is_special(k: &crate::vocab::HarborKind) -> bool {
@@ -181,7 +198,7 @@ fn has_special_harbors(eval: &Evaluator<'_>) -> bool {
 
 /// Builds the report from samples sorted by `k`.
 pub fn build(samples: &[Sample], chosen: Outcome, with_harbors: bool) -> Report {
-    let n_rows = if with_harbors { 8 } else { 7 };
+    let n_rows = if with_harbors { ROWS.len() + 1 } else { ROWS.len() };
     let names = ROWS.iter().copied().chain(std::iter::once(HARBOR_ROW));
     let rows = names
         .take(n_rows)

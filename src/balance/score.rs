@@ -24,16 +24,22 @@ pub struct Weights {
     pub high_pairs: f64,
     /// Weight of [`Measures::harbor_max`].
     pub harbor_max: f64,
+    /// Weight of [`Measures::resource_shortfall`].
+    pub resource_shortfall: f64,
+    /// Weight of [`Measures::red_same_resource`].
+    pub red_same_resource: f64,
 }
 
 /// The weight names, as written in the `[weights]` table.
-pub const WEIGHT_NAMES: [&str; 6] = [
+pub const WEIGHT_NAMES: [&str; 8] = [
     "resource_deviation",
     "corner_max",
     "corner_spread",
     "largest_group",
     "high_pairs",
     "harbor_max",
+    "resource_shortfall",
+    "red_same_resource",
 ];
 
 /// A weights file that cannot be used.
@@ -69,6 +75,8 @@ impl Default for Weights {
             largest_group: 1.0,
             high_pairs: 1.5,
             harbor_max: 0.5,
+            resource_shortfall: 1.0,
+            red_same_resource: 2.0,
         }
     }
 }
@@ -96,6 +104,8 @@ impl Weights {
                 "largest_group" => &mut w.largest_group,
                 "high_pairs" => &mut w.high_pairs,
                 "harbor_max" => &mut w.harbor_max,
+                "resource_shortfall" => &mut w.resource_shortfall,
+                "red_same_resource" => &mut w.red_same_resource,
                 _ => {
                     let hint = crate::vocab::did_you_mean(&name, WEIGHT_NAMES).map(str::to_string);
                     return Err(WeightsError::Unknown { name, hint });
@@ -107,7 +117,7 @@ impl Weights {
     }
 
     /// The weights as (name, value) pairs, in [`WEIGHT_NAMES`] order.
-    pub fn pairs(&self) -> [(&'static str, f64); 6] {
+    pub fn pairs(&self) -> [(&'static str, f64); 8] {
         [
             (WEIGHT_NAMES[0], self.resource_deviation),
             (WEIGHT_NAMES[1], self.corner_max),
@@ -115,6 +125,8 @@ impl Weights {
             (WEIGHT_NAMES[3], self.largest_group),
             (WEIGHT_NAMES[4], self.high_pairs),
             (WEIGHT_NAMES[5], self.harbor_max),
+            (WEIGHT_NAMES[6], self.resource_shortfall),
+            (WEIGHT_NAMES[7], self.red_same_resource),
         ]
     }
 }
@@ -130,6 +142,8 @@ pub fn score(m: &Measures, w: &Weights) -> f64 {
     s += w.largest_group * f64::from(m.largest_group);
     s += w.high_pairs * f64::from(m.high_pairs);
     s += w.harbor_max * f64::from(m.harbor_max);
+    s += w.resource_shortfall * m.resource_shortfall;
+    s += w.red_same_resource * f64::from(m.red_same_resource);
     s
 }
 

@@ -1,10 +1,20 @@
-//! The balanced search: solve many candidate layouts, keep the fairest.
+//! The balanced search: random boards first, then local search from the
+//! fairest of them.
 //!
-//! Candidate `k` of seed `s` is the solver's layout for [`candidate_seed`]`(s, k)`,
-//! a pure function of `(s, k)`. Candidates are scored in parallel (rayon) and
-//! the best is the one with the lowest `(score, k)`: the order in which
-//! threads finish never matters, so one thread and many threads choose the
-//! same layout. Every candidate is a solver result, so every hard rule holds.
+//! A budget of `N` boards is spent in two phases, both fixed by `N` alone:
+//! 1. `K0 = clamp(N / 5, 1, 1000)` random boards: candidate `k` is the
+//!    solver's (uniform) board for [`candidate_seed`]`(s, k)`, scored in
+//!    parallel; ties break on `k`.
+//! 2. [`WALKS`] walks ([`super::improve`]) from the fairest distinct random
+//!    boards share the other `N - K0` steps: each step is a rule-keeping
+//!    move of the sampler's chain (or a swap of harbor kinds), kept when the
+//!    score gets no worse than the current score plus a threshold that
+//!    shrinks to zero (threshold accepting). The best board seen wins.
+//!
+//! Every board a walk visits keeps every hard rule. Threads never change the
+//! result: each walk has its own random stream and the winner is the lowest
+//! `(score, walk)`. The kept board is NOT a uniform draw: it is chosen for
+//! its score. [`Outcome`] says how it compares with the random boards.
 
 use std::ops::Range;
 use std::time::{Duration, Instant};
@@ -53,7 +63,7 @@ impl Default for SearchOptions {
 /// Candidates searched when none are asked for.
 pub const DEFAULT_CANDIDATES: u64 = 20_000;
 
-/// The fairest candidate found.
+/// The fairest board found.
 #[derive(Clone, Debug)]
 pub struct Outcome {
     /// The chosen layout. Its `seed` is the search seed, not the candidate's.
@@ -62,15 +72,32 @@ pub struct Outcome {
     pub measures: Measures,
     /// Its score (lower is fairer).
     pub score: f64,
-    /// Its candidate number `k`.
+    /// The random board `k` whose walk found it.
     pub candidate: u64,
-    /// The solver seed of that candidate: a plain `generate --seed` with it
-    /// gives the same map.
+    /// The solver seed of that board: `generate --seed` with it gives the
+    /// walk's starting board (not the kept one, unless the walk never
+    /// improved on it).
     pub candidate_seed: u64,
-    /// Candidates evaluated (`k` ran over `0..evaluated`).
+    /// Boards scored in all (random boards and walk steps): the budget, so
+    /// `--candidates <evaluated>` repeats the search exactly.
     pub evaluated: u64,
+    /// How the kept board compares with the random boards of phase 1.
+    pub random: RandomBoards,
     /// Candidates the solver could not lay out (skipped).
     pub failed: u64,
+}
+
+/// The random boards of a search, as a yardstick for the kept one.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct RandomBoards {
+    /// How many were drawn (uniformly) and scored.
+    pub drawn: u64,
+    /// The best (lowest) score among them.
+    pub best: f64,
+    /// Their median score.
+    pub median: f64,
+    /// How many scored at least as well as the kept board.
+    pub as_fair: u64,
 }
 
 /// Progress callback: `(done, total)`, `total` 0 when the budget is a time.
@@ -109,42 +136,33 @@ fn splitmix64(x: u64) -> u64 {
     z ^ (z >> 31)
 }
 
+/// Random boards in phase 1 for a budget of `n`.
+pub fn random_phase(n: u64) -> u64 {
+    (n / 5).clamp(1, 1000).min(n.max(1))
+}
+
+/// Walks in phase 2.
+pub const WALKS: usize = 8;
+
 /// Per-thread buffers.
 struct Local {
     scratch: Scratch,
     measures: Measures,
-    opts: SolveOptions,
+    solver: crate::solve::Scratch,
 }
 
-/// The best `(score, k)` of a range and the failures in it.
-struct Tally {
-    best: Option<(f64, u64)>,
+/// Every random board of a range: `(k, score)` of those laid out, and the
+/// failures.
+struct Scored {
+    scores: Vec<(f64, u64)>,
     failed: u64,
-    /// The failing candidate with the lowest `k`, and its error.
     first_failure: Option<(u64, SolveError)>,
 }
 
-impl Tally {
-    const EMPTY: Tally = Tally { best: None, failed: 0, first_failure: None };
-
-    fn merge(self, o: Tally) -> Tally {
-        let best = match (self.best, o.best) {
-            (Some(a), Some(b)) => {
-                Some(if (b.0.total_cmp(&a.0).then(b.1.cmp(&a.1))).is_lt() { b } else { a })
-            }
-            (a, b) => a.or(b),
-        };
-        let first_failure = match (self.first_failure, o.first_failure) {
-            (Some(a), Some(b)) => Some(if b.0 < a.0 { b } else { a }),
-            (a, b) => a.or(b),
-        };
-        Tally { best, failed: self.failed + o.failed, first_failure }
-    }
-}
-
-/// Scores every candidate `k` in `ks`, in parallel on the current rayon pool.
-/// `each` sees every successful candidate's `(k, measures, score)`.
-fn run_range(
+/// Lays out and scores candidates `ks` in parallel; `each` sees every
+/// successful candidate's `(k, measures, score)`.
+#[allow(clippy::too_many_arguments)]
+fn score_range(
     solver: &Solver<'_>,
     eval: &Evaluator<'_>,
     weights: &Weights,
@@ -152,28 +170,74 @@ fn run_range(
     opts: &SolveOptions,
     ks: Range<u64>,
     each: &(dyn Fn(u64, &Measures, f64) + Sync),
-) -> Tally {
+) -> Scored {
     let opts = SolveOptions { deadline: None, ..*opts };
-    ks.into_par_iter()
+    let results: Vec<Result<(f64, u64), (u64, SolveError)>> = ks
+        .into_par_iter()
         .map_init(
-            || Local { scratch: Scratch::default(), measures: Measures::default(), opts },
-            |local, k| match solver.solve(seeds.get(k), &local.opts) {
+            || Local {
+                scratch: Scratch::default(),
+                measures: Measures::default(),
+                solver: solver.scratch(),
+            },
+            |local, k| match solver.solve_with(&mut local.solver, seeds.get(k), &opts) {
                 Ok(layout) => {
                     eval.scored_into(&layout, &mut local.scratch, &mut local.measures);
                     let s = score(&local.measures, weights);
                     each(k, &local.measures, s);
-                    Tally { best: Some((s, k)), ..Tally::EMPTY }
+                    Ok((s, k))
                 }
-                Err(e) => Tally { best: None, failed: 1, first_failure: Some((k, e)) },
+                Err(e) => Err((k, e)),
             },
         )
-        .reduce(|| Tally::EMPTY, Tally::merge)
+        .collect();
+    let mut out =
+        Scored { scores: Vec::with_capacity(results.len()), failed: 0, first_failure: None };
+    for r in results {
+        match r {
+            Ok(x) => out.scores.push(x),
+            Err((k, e)) => {
+                out.failed += 1;
+                if out.first_failure.is_none() {
+                    out.first_failure = Some((k, e));
+                }
+            }
+        }
+    }
+    out
+}
+
+/// Lays out and scores random boards `0..n` of search seed `seed` (the
+/// boards phase 1 of [`search`] draws first), in batches with progress;
+/// `each` sees every board that could be laid out. Returns the failures.
+#[allow(clippy::too_many_arguments)]
+pub fn random_boards(
+    solver: &Solver<'_>,
+    eval: &Evaluator<'_>,
+    weights: &Weights,
+    seed: u64,
+    n: u64,
+    opts: &SearchOptions,
+    progress: Progress<'_>,
+    each: &(dyn Fn(u64, &Measures, f64) + Sync),
+) -> u64 {
+    let seeds = Seeds::new(seed);
+    let batch = opts.batch.max(1);
+    let mut failed = 0;
+    let mut done = 0;
+    while done < n {
+        let end = (done + batch).min(n);
+        failed += score_range(solver, eval, weights, seeds, &opts.solve, done..end, each).failed;
+        done = end;
+        progress(done, n);
+    }
+    failed
 }
 
 /// Searches for the fairest layout of `solver`'s map from `seed`.
 ///
-/// Fails only when no candidate at all could be laid out; the error is then
-/// the solver's error for the first candidate.
+/// Fails only when no random board at all could be laid out; the error is
+/// then the solver's error for the first candidate.
 pub fn search(
     solver: &Solver<'_>,
     eval: &Evaluator<'_>,
@@ -182,71 +246,95 @@ pub fn search(
     opts: &SearchOptions,
     progress: Progress<'_>,
 ) -> Result<Outcome, SolveError> {
-    search_each(solver, eval, weights, seed, opts, progress, &|_, _, _| {})
+    let n = match opts.budget {
+        Budget::Candidates(n) => n.max(1),
+        Budget::Time(t) => calibrate(solver, eval, weights, seed, opts, t),
+    };
+    let seeds = Seeds::new(seed);
+    let k0 = random_phase(n);
+    let batch = opts.batch.max(1);
+    let mut scored = Scored { scores: Vec::new(), failed: 0, first_failure: None };
+    let mut done = 0;
+    while done < k0 {
+        let end = (done + batch).min(k0);
+        let part = score_range(solver, eval, weights, seeds, &opts.solve, done..end, &|_, _, _| {});
+        scored.scores.extend(part.scores);
+        scored.failed += part.failed;
+        if scored.first_failure.is_none() {
+            scored.first_failure = part.first_failure;
+        }
+        done = end;
+        progress(done, n);
+    }
+    if scored.scores.is_empty() {
+        return Err(scored.first_failure.map_or(SolveError::NoBoard { tried: k0 }, |(_, e)| e));
+    }
+    scored.scores.sort_by(|a, b| a.0.total_cmp(&b.0).then(a.1.cmp(&b.1)));
+    let solve_opts = SolveOptions { deadline: None, ..opts.solve };
+    let starts: Vec<u64> = scored.scores.iter().take(WALKS).map(|(_, k)| *k).collect();
+    let plan = super::improve::Plan { steps: n - k0, threshold: threshold(&scored.scores) };
+    let progress_walks = |steps_done: u64| progress(k0 + steps_done, n);
+    let best = super::improve::walk_all(
+        solver,
+        eval,
+        weights,
+        &starts,
+        |k| solver.solve(seeds.get(k), &solve_opts),
+        seed,
+        &plan,
+        &progress_walks,
+    )?;
+    let mut layout = best.layout;
+    let first = scored.scores.first().map_or(0.0, |x| x.0);
+    layout.seed = seed;
+    let measures = eval.measure(&layout);
+    let s = score(&measures, weights);
+    let scores: Vec<f64> = scored.scores.iter().map(|x| x.0).collect();
+    let random = RandomBoards {
+        drawn: scores.len() as u64,
+        best: first,
+        median: scores.get(scores.len() / 2).copied().unwrap_or(first),
+        as_fair: scores.iter().filter(|x| **x <= s).count() as u64,
+    };
+    Ok(Outcome {
+        layout,
+        measures,
+        score: s,
+        candidate: best.start,
+        candidate_seed: seeds.get(best.start),
+        evaluated: n,
+        random,
+        failed: scored.failed,
+    })
 }
 
-/// Like [`search`], and calls `each(k, measures, score)` for every candidate
-/// that could be laid out (from several threads, in no particular order);
-/// only the measures the score uses are filled in (see [`Evaluator::scored_into`]).
-pub fn search_each(
+/// The walks' starting threshold: a tenth of the gap between the median and
+/// the best random score (sorted `scores`), so a walk can climb out of a
+/// local minimum early and settles as the threshold shrinks.
+fn threshold(scores: &[(f64, u64)]) -> f64 {
+    match (scores.first(), scores.get(scores.len() / 2)) {
+        (Some(best), Some(median)) => (median.0 - best.0) / 10.0,
+        _ => 0.0,
+    }
+}
+
+/// A time budget turned into a board count: times a trial of random boards
+/// (about 2 % of the budget) and rounds the count down to a whole batch.
+fn calibrate(
     solver: &Solver<'_>,
     eval: &Evaluator<'_>,
     weights: &Weights,
     seed: u64,
     opts: &SearchOptions,
-    progress: Progress<'_>,
-    each: &(dyn Fn(u64, &Measures, f64) + Sync),
-) -> Result<Outcome, SolveError> {
-    let batch = opts.batch.max(1);
+    t: Duration,
+) -> u64 {
     let seeds = Seeds::new(seed);
+    let trial = 256;
     let started = Instant::now();
-    let mut tally = Tally::EMPTY;
-    let mut done = 0u64;
-    loop {
-        let end = match opts.budget {
-            Budget::Candidates(n) => {
-                if done >= n.max(1) {
-                    break;
-                }
-                (done + batch).min(n.max(1))
-            }
-            Budget::Time(t) => {
-                if done > 0 && started.elapsed() >= t {
-                    break;
-                }
-                done + batch
-            }
-        };
-        tally = tally.merge(run_range(solver, eval, weights, seeds, &opts.solve, done..end, each));
-        done = end;
-        let total = match opts.budget {
-            Budget::Candidates(n) => n.max(1),
-            Budget::Time(_) => 0,
-        };
-        progress(done, total);
-    }
-    let solve_opts = SolveOptions { deadline: None, ..opts.solve };
-    let k = match (tally.best, tally.first_failure) {
-        (Some((_, k)), _) => k,
-        (None, Some((_, e))) => return Err(e),
-        // Not reached: the budget always covers candidate 0.
-        (None, None) => 0,
-    };
-    // Solving is pure: solving the winner again gives the layout it scored.
-    let cs = seeds.get(k);
-    let mut layout = solver.solve(cs, &solve_opts)?;
-    layout.seed = seed;
-    let measures = eval.measure(&layout);
-    let s = score(&measures, weights);
-    Ok(Outcome {
-        layout,
-        measures,
-        score: s,
-        candidate: k,
-        candidate_seed: cs,
-        evaluated: done,
-        failed: tally.failed,
-    })
+    score_range(solver, eval, weights, seeds, &opts.solve, 0..trial, &|_, _, _| {});
+    let per = started.elapsed().as_secs_f64() / trial as f64;
+    let n = (t.as_secs_f64() / per.max(1e-9)) as u64;
+    (n / 64 * 64).max(64)
 }
 
 #[cfg(test)]

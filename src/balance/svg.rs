@@ -37,8 +37,8 @@ pub fn render(report: &Report, title: &str) -> String {
         12.0,
         "start",
         &format!(
-            "{} layouts measured; the chosen one is candidate {} (score {:.2}; lower is fairer)",
-            report.samples, report.chosen.candidate, report.chosen.score
+            "{} random layouts measured; the balanced search keeps score {:.2} (lower is fairer)",
+            report.samples, report.chosen.score
         ),
     );
     score_panel(&mut s, report, &Panel { x: 80.0, y: 90.0, w: 640.0, h: 200.0 });

@@ -1,9 +1,7 @@
 //! `generate --balanced` and `hexpress balance`: the balanced search and the
 //! balance report on the command line, with a progress bar on a terminal.
 
-use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
-use std::sync::Mutex;
 use std::time::Duration;
 
 use anyhow::Context;
@@ -27,7 +25,7 @@ pub struct Balanced {
 /// Reads `--weights FILE`, or the defaults.
 fn weights(path: Option<&Path>) -> Result<Weights, Failure> {
     let Some(path) = path else { return Ok(Weights::default()) };
-    let text = std::fs::read_to_string(path)
+    let text = crate::limits::read_input(path)
         .with_context(|| format!("cannot read the weights file `{}`", path.display()))?;
     Weights::parse(&text).map_err(|e| {
         eprintln!("error: {}: {e}", path.display());
@@ -36,43 +34,33 @@ fn weights(path: Option<&Path>) -> Result<Weights, Failure> {
     })
 }
 
-/// A one-line progress bar on stderr, drawn only when stderr is a terminal.
-struct Bar {
-    on: bool,
-    what: &'static str,
-    drawn: Mutex<bool>,
-}
+/// A progress bar on stderr (indicatif), drawn only when stderr is a
+/// terminal and `-q` is not given.
+struct Bar(indicatif::ProgressBar);
 
 impl Bar {
     fn new(what: &'static str) -> Bar {
-        Bar { on: std::io::stderr().is_terminal(), what, drawn: Mutex::new(false) }
+        if super::output::quiet() {
+            return Bar(indicatif::ProgressBar::hidden());
+        }
+        let bar =
+            indicatif::ProgressBar::with_draw_target(None, indicatif::ProgressDrawTarget::stderr());
+        let template = format!("{{bar:30}} {{pos}}/{{len}} {what}, {{eta}} left");
+        if let Ok(style) = indicatif::ProgressStyle::with_template(&template) {
+            bar.set_style(style);
+        }
+        Bar(bar)
     }
 
     fn update(&self, done: u64, total: u64) {
-        if !self.on {
-            return;
+        if total > 0 {
+            self.0.set_length(total);
         }
-        let line = if total > 0 {
-            let filled = (done * 30 / total.max(1)) as usize;
-            format!(
-                "\r[{}{}] {done}/{total} {}",
-                "#".repeat(filled),
-                ".".repeat(30 - filled.min(30)),
-                self.what
-            )
-        } else {
-            format!("\r{done} {} scored", self.what)
-        };
-        let mut err = std::io::stderr().lock();
-        let _ = err.write_all(line.as_bytes());
-        let _ = err.flush();
-        *self.drawn.lock().unwrap_or_else(|e| e.into_inner()) = true;
+        self.0.set_position(done);
     }
 
     fn finish(&self) {
-        if *self.drawn.lock().unwrap_or_else(|e| e.into_inner()) {
-            eprint!("\r{:60}\r", "");
-        }
+        self.0.finish_and_clear();
     }
 }
 
@@ -94,14 +82,14 @@ pub(super) fn search_for_generate(
         solve: SolveOptions { max_nodes: a.max_nodes, ..SolveOptions::default() },
         ..SearchOptions::default()
     };
-    let bar = Bar::new("candidates");
+    let bar = Bar::new("boards");
     let result =
         balance::balanced(scenario, players, seed, &weights, &opts, &|d, t| bar.update(d, t));
     bar.finish();
     let outcome = result.map_err(|e| solve_failed(source, scenario, &e))?;
     if let Budget::Time(_) = budget {
         eprintln!(
-            "note: the time budget allowed {} candidates; `--candidates {}` repeats this result on any machine",
+            "note: the time budget allowed {} boards; `--candidates {}` repeats this result on any machine",
             outcome.evaluated, outcome.evaluated
         );
     }
@@ -112,15 +100,26 @@ pub(super) fn search_for_generate(
 pub(super) fn print_summary(b: &Balanced) {
     let o = &b.outcome;
     println!(
-        "balanced: candidate {} of {} (score {:.2}, lower is fairer)",
-        o.candidate, o.evaluated, o.score
+        "balanced: score {:.2} after {} boards (lower is fairer; not a uniform draw)",
+        o.score, o.evaluated
     );
+    println!("  {}", above_random(o));
     for line in balance::summary_lines(&o.measures) {
         println!("  {line}");
     }
     if o.failed > 0 {
         println!("  ({} candidates could not be laid out and were skipped)", o.failed);
     }
+}
+
+/// How the kept board compares with the search's random boards.
+fn above_random(o: &balance::Outcome) -> String {
+    let r = &o.random;
+    let beaten = match r.as_fair {
+        0 => format!("fairer than all {} random boards drawn", r.drawn),
+        n => format!("{n} of {} random boards drawn were as fair", r.drawn),
+    };
+    format!("{beaten}; random boards score {:.2} at the median and {:.2} at best", r.median, r.best)
 }
 
 fn solve_failed(source: &Source, scenario: &Scenario, e: &SolveError) -> Failure {
@@ -150,7 +149,7 @@ pub(super) fn run(a: &BalanceArgs) -> Result<(), Failure> {
         solve: SolveOptions { max_nodes: a.max_nodes, ..SolveOptions::default() },
         ..SearchOptions::default()
     };
-    let bar = Bar::new("layouts");
+    let bar = Bar::new("boards");
     let result = report::run(&solver, &eval, &weights, seed, &opts, &|d, t| bar.update(d, t));
     bar.finish();
     let rep = result.map_err(|e| solve_failed(&source, &scenario, &e))?;
@@ -164,7 +163,9 @@ pub(super) fn run(a: &BalanceArgs) -> Result<(), Failure> {
     let svg = balance::svg::render(&rep, &title);
     let path = files::write_atomic(&out_dir, "balance.svg", svg.as_bytes())
         .context("writing the balance report")?;
-
+    if super::output::quiet() {
+        return Ok(());
+    }
     println!("{} — {} players — seed {}", scenario.meta.title, players, seed);
     println!(
         "{} layouts measured (lower is fairer; corner_min is shown, not scored)\n",
@@ -176,9 +177,10 @@ pub(super) fn run(a: &BalanceArgs) -> Result<(), Failure> {
     }
     let o = &rep.chosen;
     println!(
-        "\nchosen: candidate {} (score {:.2}), the map of `hexpress generate {} --players {players} --seed {seed} --balanced --candidates {}`",
-        o.candidate, o.score, a.scenario, o.evaluated
+        "\nchosen (score {:.2}): the map of `hexpress generate {} --players {players} --seed {seed} --balanced --candidates {}`",
+        o.score, a.scenario, o.evaluated
     );
+    println!("  {}", above_random(o));
     for line in balance::summary_lines(&o.measures) {
         println!("  {line}");
     }

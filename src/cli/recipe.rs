@@ -21,8 +21,8 @@ pub struct Recipe<'a> {
 /// The title-block lines of a balanced map: its rank and its measures.
 pub fn balanced_notes(o: &Outcome) -> Vec<String> {
     let mut n = vec![format!(
-        "Balanced: best of {} candidates (score {:.2}, lower is fairer)",
-        o.evaluated, o.score
+        "Balanced: score {:.2} after {} boards (lower is fairer)",
+        o.score, o.evaluated
     )];
     n.extend(balance::summary_lines(&o.measures));
     n

@@ -1,15 +1,12 @@
 //! `generate`'s drawing step: map.svg, map.pdf, preview.png, rules.pdf and
-//! rules-N.svg, components.pdf and print-pack.pdf, each written atomically.
-
-use std::path::{Path, PathBuf};
+//! rules-N.svg, components.pdf and print-pack.pdf, drawn in memory.
 
 use anyhow::Context;
 
 use super::args::{DuplexArg, PaperArg, RenderArgs, ViewArg};
 use crate::compose::sheet_config::{Duplex, SheetOptions};
-use crate::export::files::write_atomic;
 use crate::export::options::{Formats, Paper, RenderOptions, View};
-use crate::export::pack::all_outputs;
+use crate::export::pack::{all_outputs, OutFile};
 use crate::model::Scenario;
 use crate::solve::Layout;
 
@@ -62,19 +59,26 @@ pub fn sheet_options(a: &RenderArgs) -> anyhow::Result<SheetOptions> {
     Ok(sheets)
 }
 
-/// Draws everything the options ask for into `dir`; returns the files written.
-pub fn write_outputs(
+/// Checks every drawing option before any work: formats, templates (theme,
+/// sheets, printer) and paper.
+pub fn check_options(a: &RenderArgs) -> anyhow::Result<()> {
+    let opts = render_options(a)?;
+    crate::export::map::theme_for(&opts).context("loading the theme")?;
+    sheet_options(a)?;
+    Ok(())
+}
+
+/// Draws everything the options ask for, in memory: `(file name, bytes)`.
+pub fn draw_outputs(
     a: &RenderArgs,
     layout: &Layout,
     scenario: &Scenario,
-    dir: &Path,
     notes: Vec<String>,
     regenerate: Option<String>,
-) -> anyhow::Result<Vec<PathBuf>> {
+) -> anyhow::Result<Vec<OutFile>> {
     let mut opts = render_options(a)?;
     opts.notes = notes;
     opts.regenerate = regenerate;
     let sheets = sheet_options(a)?;
-    let files = all_outputs(layout, scenario, &opts, &sheets).context("drawing the outputs")?;
-    files.iter().map(|(name, bytes)| Ok(write_atomic(dir, name, bytes)?)).collect()
+    all_outputs(layout, scenario, &opts, &sheets).context("drawing the outputs")
 }

@@ -8,7 +8,7 @@ use anyhow::Context;
 use super::args::{PaperArg, RulesArgs, ViewArg};
 use super::Failure;
 use crate::compose::scene::Document;
-use crate::export::files::{run_dir, write_atomic};
+use crate::export::files::{run_dir, write_all};
 use crate::export::options::{Paper, RenderOptions, View};
 use crate::export::rules::{handout_document, rules_files, svg_name};
 use crate::solve::{self, SolveOptions};
@@ -22,16 +22,16 @@ pub fn write_handout(
     svg: bool,
 ) -> anyhow::Result<Vec<PathBuf>> {
     let files = rules_files(doc).context("drawing the rules handout")?;
-    let mut written = Vec::new();
+    let mut out: Vec<(String, Vec<u8>)> = Vec::new();
     if pdf {
-        written.push(write_atomic(dir, "rules.pdf", &files.pdf)?);
+        out.push(("rules.pdf".into(), files.pdf));
     }
     if svg {
-        for (i, s) in files.svgs.iter().enumerate() {
-            written.push(write_atomic(dir, &svg_name(i + 1), s.as_bytes())?);
+        for (i, s) in files.svgs.into_iter().enumerate() {
+            out.push((svg_name(i + 1), s.into_bytes()));
         }
     }
-    Ok(written)
+    Ok(write_all(dir, &out)?)
 }
 
 /// Runs `hexpress rules`.
@@ -72,9 +72,11 @@ pub fn run(a: &RulesArgs) -> Result<(), Failure> {
     let doc =
         handout_document(&scenario, &layout, &opts).context("laying out the rules handout")?;
     let written = write_handout(&doc, &dir, true, true)?;
-    println!("seed: {seed}");
-    for p in written {
-        println!("wrote {}", p.display());
+    if !super::output::quiet() {
+        println!("seed: {seed}");
+        for p in written {
+            println!("wrote {}", p.display());
+        }
     }
     Ok(())
 }

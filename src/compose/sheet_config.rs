@@ -229,7 +229,7 @@ impl SheetOptions {
     pub fn load(dir: Option<&Path>) -> Result<SheetOptions, TemplateError> {
         let read = |name: &str, fallback: &'static str| -> Result<String, TemplateError> {
             match dir.map(|d| d.join(name)) {
-                Some(p) if p.exists() => std::fs::read_to_string(&p)
+                Some(p) if p.exists() => crate::limits::read_input(&p)
                     .map_err(|source| TemplateError::Io { path: p, source }),
                 _ => Ok(fallback.to_string()),
             }

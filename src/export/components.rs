@@ -59,6 +59,21 @@ pub fn component_pages(
     impose(&sets, opts, &footer(layout))
 }
 
+/// Names of the pieces the scenario needs that fit no page of the chosen
+/// paper with these margins (they would be left out of the sheets).
+pub fn unplaced_pieces(
+    layout: &Layout,
+    scenario: &Scenario,
+    counts: &ComponentCounts,
+    opts: &SheetOptions,
+    theme: &Theme,
+) -> Vec<String> {
+    let opts = &with_theme_sizes(opts, theme);
+    let art = ThemeArt { theme, mode: mode(opts) };
+    let sets = component_sets(layout, scenario, counts, &opts.sizes, &art);
+    crate::compose::sheet::unplaced(&sets, opts)
+}
+
 /// `components.pdf`, or `None` when the scenario needs no printed components.
 pub fn component_outputs(
     layout: &Layout,

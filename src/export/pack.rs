@@ -60,6 +60,18 @@ pub fn all_outputs(
     }
     if opts.formats.pdf {
         let counts = ComponentCounts::from_scenario(scenario, layout.players);
+        let unplaced = components::unplaced_pieces(layout, scenario, &counts, sheets, &theme);
+        if !unplaced.is_empty() {
+            let more = match unplaced.len() {
+                n if n > 3 => format!(" and {} more", n - 3),
+                _ => String::new(),
+            };
+            return Err(RenderError::Option(format!(
+                "these pieces fit on no page of {} paper with the sheet margins: {}{more}\n  hint: lower `sheet.margin` or `sheet.bleed` in sheets.toml, or choose a larger --paper",
+                sheets.paper.name,
+                unplaced[..unplaced.len().min(3)].join(", "),
+            )));
+        }
         let pages = components::component_pages(layout, scenario, &counts, sheets, &theme);
         if !pages.is_empty() {
             let doc = Document {

@@ -16,8 +16,17 @@ pub fn page_to_png(page: &Page, dpi: f64) -> Result<Vec<u8>, RenderError> {
     if !(dpi > 0.0 && dpi <= 2400.0) {
         return Err(RenderError::Png(format!("a resolution of {dpi} dpi is not usable")));
     }
-    let tree = page_tree(page)?;
     let (w, h) = (pixels(page.width, dpi), pixels(page.height, dpi));
+    let limit = crate::limits::MAX_PREVIEW_PIXELS;
+    if u64::from(w) * u64::from(h) > limit {
+        let fit = dpi * (limit as f64 / (f64::from(w) * f64::from(h))).sqrt();
+        return Err(RenderError::Option(format!(
+            "{} at {dpi} dpi would be {w} x {h} pixels, more than the limit of {limit} (`MAX_PREVIEW_PIXELS`)\n  hint: choose --dpi {} or less, or leave png out of --formats",
+            page.label,
+            fit.floor().max(1.0)
+        )));
+    }
+    let tree = page_tree(page)?;
     let mut pixmap = tiny_skia::Pixmap::new(w, h).ok_or_else(|| {
         RenderError::Png(format!("page {} is too large at {dpi} dpi ({w} x {h} px)", page.label))
     })?;

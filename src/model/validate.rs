@@ -587,6 +587,10 @@ fn map(
         );
         return None;
     }
+    if let Some(d) = span_error(&placed) {
+        diags.push(d);
+        return None;
+    }
     let mut seen: BTreeMap<Hex, Span> = BTreeMap::new();
     let mut cells: Vec<Cell> = Vec::new();
     let mut region_order: Vec<String> = Vec::new();
@@ -1009,4 +1013,29 @@ fn player_coverage(
             );
         }
     }
+}
+
+/// An error if the hexes spread wider or taller than `MAX_MAP_SPAN`, at the
+/// hex farthest out. Drawings, sheets and previews grow with the span, not
+/// with the number of hexes, so a few far-apart islands are bounded here.
+fn span_error(placed: &[(Hex, String, Span)]) -> Option<Diagnostic> {
+    use crate::limits::MAX_MAP_SPAN;
+    type Coord = fn(&Hex) -> i64;
+    let axes: [(&str, Coord); 2] = [("wide", |h| i64::from(h.q)), ("tall", |h| i64::from(h.r))];
+    for (what, coord) in axes {
+        let lo = placed.iter().min_by_key(|p| coord(&p.0))?;
+        let hi = placed.iter().max_by_key(|p| coord(&p.0))?;
+        let n = coord(&hi.0) - coord(&lo.0) + 1;
+        if n > MAX_MAP_SPAN {
+            return Some(
+                Diagnostic::error(format!(
+                    "the map is {n} hexes {what}, more than the limit of {MAX_MAP_SPAN} (`MAX_MAP_SPAN`)"
+                ))
+                .at(hi.2.clone(), "this hex is farthest out")
+                .also(lo.2.clone(), "from this one")
+                .hint("bring far-away islands closer; the sea between them is printed too"),
+            );
+        }
+    }
+    None
 }

@@ -326,6 +326,36 @@ pub const TOP: &[Field] = &[
         false,
         "Placement rules the random layout must respect.",
     ),
+    f(
+        "components",
+        Ty::Table(COMPONENTS),
+        false,
+        "Extra pieces to print: gold chits, fish, trade and castaway tokens.",
+    ),
+    f(
+        "costs",
+        Ty::TableArray(COST),
+        false,
+        "Building costs shown on the reference cards and in the rules.",
+    ),
+    f(
+        "trades",
+        Ty::TableArray(TRADE),
+        false,
+        "Special trades shown on the reference cards and in the rules.",
+    ),
+    f(
+        "tables",
+        Ty::TableArray(TABLE),
+        false,
+        "Reference tables, printed in the rules and as cards.",
+    ),
+    f(
+        "rules",
+        Ty::Table(RULES),
+        false,
+        "The rules handout's own text: story, setup and special rules.",
+    ),
 ];
 
 /// Names of a field list, for "did you mean" hints.

@@ -1,6 +1,6 @@
 //! The files of a board, byte for byte what `hexpress generate` writes for
 //! the same inputs. [`files`] is the only place the server calls the
-//! library's drawing entry.
+//! drawing entry, and it is the one `generate` calls.
 
 use super::board::{recipe_of, Board};
 use super::error::ApiError;
@@ -11,7 +11,7 @@ use crate::cli::recipe;
 use crate::cli::render as cli_render;
 use crate::export::json;
 use crate::export::options::RenderOptions;
-use crate::export::pack::{all_outputs, OutFile};
+use crate::export::pack::OutFile;
 
 /// `generate`'s drawing options with the request's paper and view (every
 /// other option at the command line's default).
@@ -59,10 +59,15 @@ pub fn files(r: &Resolved, b: &Board) -> Result<Vec<OutFile>, ApiError> {
     let rules = r.rules_name();
     let regenerate =
         recipe::regenerate(&r.scenario.meta.id, r.players, r.seed, &recipe_of(r, rules.as_deref()));
-    let opts = render_options(r, notes, regenerate)?;
-    let sheets =
-        cli_render::sheet_options(&render_args(r.paper, r.view)).map_err(|e| internal(&e))?;
+    let drawn = cli_render::draw_outputs(
+        &render_args(r.paper, r.view),
+        &b.layout,
+        &r.scenario,
+        notes,
+        regenerate,
+    )
+    .map_err(|e| internal(&format!("{e:#}")))?;
     let mut out = vec![("layout.json".to_string(), text.into_bytes())];
-    out.extend(all_outputs(&b.layout, &r.scenario, &opts, &sheets).map_err(|e| internal(&e))?);
+    out.extend(drawn);
     Ok(out)
 }

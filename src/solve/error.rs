@@ -36,6 +36,9 @@ pub enum Stop {
     Budget,
     /// The deadline passed.
     Deadline,
+    /// No chips or harbors fit on any of the tile deals tried (the limit on
+    /// deals): valid boards are very rare, perhaps absent.
+    Attempts,
 }
 
 /// A lock that does not fit the map.
@@ -98,6 +101,12 @@ pub enum SolveError {
         /// Supported.
         available: Vec<u8>,
     },
+    /// A search over many boards could lay out none of them.
+    #[error("none of the {tried} boards tried could be laid out")]
+    NoBoard {
+        /// Boards tried.
+        tried: u64,
+    },
     /// A lock does not fit the map.
     #[error("{0}")]
     Lock(#[from] LockError),
@@ -133,13 +142,19 @@ fn unsat_message(
         Stop::Deadline => {
             format!("ran out of time after {nodes} search steps (the limit, `--time-limit-ms`)")
         }
+        Stop::Attempts => format!(
+            "none of the {attempts} tile deals tried (the limit on deals) leaves room for them"
+        ),
     };
     let rule = match c {
         Some(c) => format!("; the rule `{c}` blocked {rej} placements"),
         None => String::new(),
     };
-    let tries =
-        if attempts > 1 { format!(" (on {attempts} terrain arrangements)") } else { String::new() };
+    let tries = if attempts > 1 && stop != Stop::Attempts {
+        format!(" (on {attempts} terrain arrangements)")
+    } else {
+        String::new()
+    };
     format!("cannot place the {stage}: {why}{tries}{rule}")
 }
 
@@ -150,12 +165,19 @@ impl SolveError {
             SolveError::NoMap { available, .. } => {
                 format!("use `--players` with one of {available:?}")
             }
+            SolveError::NoBoard { .. } => "raise `--max-nodes`, or relax the rules".into(),
             SolveError::Lock(_) => {
                 "lock only random hexes, with the terrain and chip they have in the saved layout"
                     .into()
             }
             SolveError::Unsatisfiable { stop: Stop::Budget | Stop::Deadline, .. } => {
                 "raise `--max-nodes` or `--time-limit-ms`, or relax the rules".into()
+            }
+            SolveError::Unsatisfiable { stop: Stop::Attempts, constraint, .. } => {
+                let rule = constraint.map_or("the rules".to_string(), |c| format!("`{c}`"));
+                format!(
+                    "valid boards are very rare or absent: relax {rule} in `[constraints]`, or give the region more tiles that take chips"
+                )
             }
             SolveError::Unsatisfiable { constraint: Some(c), .. } => format!(
                 "relax `{c}` in `[constraints]` (or choose a milder `--rules` preset), or change the pools"

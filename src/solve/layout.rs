@@ -110,6 +110,21 @@ impl Sampler {
     }
 }
 
+impl std::fmt::Display for Sampler {
+    /// One line for people: which method drew the board and its effort.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Sampler::Rejection { deals } => {
+                write!(f, "uniform draw by rejection (deal {deals} kept every rule)")
+            }
+            Sampler::Chain { steps, moved, .. } => write!(
+                f,
+                "uniform draw by a Markov chain of {steps} swaps ({moved} changed the board)"
+            ),
+        }
+    }
+}
+
 /// Search effort, for reports and benchmarks.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct SolveStats {

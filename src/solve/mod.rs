@@ -322,7 +322,7 @@ impl<'a> Solver<'a> {
                 let sampler = Sampler::Chain { steps: 0, moved: 0, start_nodes: budget.nodes };
                 Ok(self.build(&st, &mut rng, seed, sampler, budget.nodes, attempts))
             }
-            Err(f) => Err(self.unsat(f.stage, f.stop, &rej, budget.nodes, 1)),
+            Err(f) => Err(self.unsat(f.stage, f.stop, &rej, budget.nodes, f.attempts)),
         }
     }
 
@@ -336,7 +336,7 @@ impl<'a> Solver<'a> {
             match search::find(&self.p, &mut rng, &mut budget, &mut rej, opts.max_terrain_attempts)
             {
                 Ok((st, attempts)) => Ok((st, attempts, budget.nodes)),
-                Err(f) => Err(self.unsat(f.stage, f.stop, &rej, budget.nodes, 1)),
+                Err(f) => Err(self.unsat(f.stage, f.stop, &rej, budget.nodes, f.attempts)),
             }
         });
         found.as_ref().map_err(Clone::clone)

@@ -26,6 +26,8 @@ use crate::rng::{below, shuffle, Rng};
 pub(crate) struct Failure {
     pub stage: Stage,
     pub stop: Stop,
+    /// Tile deals tried.
+    pub attempts: u32,
 }
 
 /// Rejection counts per rule, for error reports.
@@ -41,28 +43,34 @@ pub(crate) fn find(
 ) -> Result<(State, u32), Failure> {
     let mut st = State::new(p);
     let mut flood = Flood::new(p.n);
-    let mut last = Failure { stage: Stage::Numbers, stop: Stop::Exhausted };
-    for attempt in 1..=max_terrain_attempts.max(1) {
+    let max_attempts = max_terrain_attempts.max(1);
+    let mut last = Failure { stage: Stage::Numbers, stop: Stop::Exhausted, attempts: 1 };
+    for attempt in 1..=max_attempts {
         st.terrain.copy_from_slice(&p.base_terrain);
         st.number.copy_from_slice(&p.base_number);
         if let Err(stop) = terrain(p, &mut st, &mut flood, rng, budget, rej) {
-            return Err(Failure { stage: Stage::Terrain, stop });
+            return Err(Failure { stage: Stage::Terrain, stop, attempts: attempt });
         }
         if let Err(stop) = ChipSearch::new(p, &st).run(p, &mut st, rng, budget, rej) {
-            last = Failure { stage: Stage::Numbers, stop };
+            last = Failure { stage: Stage::Numbers, stop, attempts: attempt };
             if stop == Stop::Exhausted && p.chips_need_terrain {
                 continue;
             }
             return Err(last);
         }
         if let Err(stop) = harbors(p, &mut st, rng, budget, rej) {
-            last = Failure { stage: Stage::Harbors, stop };
+            last = Failure { stage: Stage::Harbors, stop, attempts: attempt };
             if stop == Stop::Exhausted && p.harbors_need_terrain {
                 continue;
             }
             return Err(last);
         }
         return Ok((st, attempt));
+    }
+    // Every deal tried was a dead end, but deals were sampled, not all tried:
+    // that proves nothing.
+    if last.stop == Stop::Exhausted && max_attempts > 1 {
+        last.stop = Stop::Attempts;
     }
     Err(last)
 }

@@ -237,7 +237,7 @@ impl Theme {
         if !path.exists() {
             return Ok(theme);
         }
-        let text = std::fs::read_to_string(&path)
+        let text = crate::limits::read_input(&path)
             .map_err(|e| RenderError::Template { path: path.clone(), message: e.to_string() })?;
         parse::overlay(&mut theme, &text, false)
             .map_err(|message| RenderError::Template { path, message })?;

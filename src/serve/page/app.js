@@ -97,8 +97,8 @@ function progress(p) {
   if (p.stage === "search" && p.total) {
     fill.classList.remove("indeterminate");
     fill.style.width = `${Math.round((100 * p.done) / p.total)}%`;
-    $("busy-text").textContent = "Scoring candidate boards…";
-    $("busy-count").textContent = `${p.done.toLocaleString()} of ${p.total.toLocaleString()}`;
+    $("busy-text").textContent = "Scoring boards…";
+    $("busy-count").textContent = `${Math.floor((100 * p.done) / p.total)} %`;
   } else if (p.stage === "drawing") {
     fill.classList.add("indeterminate");
     fill.style.width = "";

@@ -1,0 +1,134 @@
+//! `hexpress sample`: many boards at once, as JSON lines.
+//!
+//! Board `k` (0-based) is the board `generate --seed SEED+k` lays out, so any
+//! line can be reproduced (and printed) on its own. Boards are drawn on all
+//! cores in chunks and written in seed order, so the output does not depend
+//! on the number of threads.
+
+use std::io::{self, Write};
+
+use anyhow::Context;
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use rayon::prelude::*;
+
+use super::args::SampleArgs;
+use super::{load_with_rules, report_solve_error, resolve, Failure};
+use crate::builtin;
+use crate::export::json;
+use crate::solve::{self, SolveOptions, Solver};
+
+/// Boards drawn per parallel chunk before they are written in order.
+const CHUNK: u64 = 4096;
+/// Counts at or above this show a progress bar (on a terminal, without `-q`).
+const PROGRESS_FROM: u64 = 20_000;
+
+/// Runs `hexpress sample`.
+pub fn run(a: &SampleArgs) -> Result<(), Failure> {
+    let source = resolve(a.scenario.as_deref().unwrap_or(builtin::DEFAULT))?;
+    let scenario = load_with_rules(&source, a.rules)?;
+    let players = a.players.unwrap_or(scenario.meta.default_players);
+    let map = match solve::map_for(&scenario, players) {
+        Ok(m) => m,
+        Err(e) => {
+            report_solve_error(&source, &scenario, &e);
+            return Err(Failure::Invalid);
+        }
+    };
+    let seed = a.seed.unwrap_or_else(crate::rng::fresh_seed);
+    let solver = Solver::new(map, &scenario.constraints);
+    let opts = SolveOptions { max_nodes: a.max_nodes, ..SolveOptions::default() };
+    // The first board also proves the rules can be met before any output.
+    if let Err(e) = solver.solve(seed, &opts) {
+        report_solve_error(&source, &scenario, &e);
+        return Err(Failure::Invalid);
+    }
+
+    let mut out: Box<dyn Write> = match &a.out {
+        Some(path) => Box::new(io::BufWriter::new(
+            std::fs::File::create(path)
+                .with_context(|| format!("cannot create `{}`", path.display()))?,
+        )),
+        None => Box::new(io::BufWriter::new(io::stdout().lock())),
+    };
+    let bar = progress(a.count, super::output::quiet());
+    let mut done = 0u64;
+    while done < a.count {
+        let n = (a.count - done).min(CHUNK);
+        let lines: Vec<Result<String, solve::SolveError>> = (done..done + n)
+            .into_par_iter()
+            .map_init(
+                || solver.scratch(),
+                |scratch, k| {
+                    let mut l = solver.solve_with(scratch, seed.wrapping_add(k), &opts)?;
+                    l.scenario.clone_from(&scenario.meta.id);
+                    l.title.clone_from(&scenario.meta.title);
+                    l.players = players;
+                    Ok(one_line(&json::to_json(&l)))
+                },
+            )
+            .collect();
+        for line in lines {
+            match line {
+                Ok(text) => match writeln!(out, "{text}") {
+                    Ok(()) => {}
+                    // A closed pipe (`| head`) is the reader saying "enough".
+                    Err(e) if e.kind() == io::ErrorKind::BrokenPipe => return Ok(()),
+                    Err(e) => return Err(anyhow::Error::new(e).context("writing boards").into()),
+                },
+                Err(e) => {
+                    bar.finish_and_clear();
+                    report_solve_error(&source, &scenario, &e);
+                    return Err(Failure::Invalid);
+                }
+            }
+        }
+        done += n;
+        bar.set_position(done);
+    }
+    bar.finish_and_clear();
+    match out.flush() {
+        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => Ok(()),
+        r => r.context("writing boards").map_err(Failure::from),
+    }?;
+    if !super::output::quiet() {
+        eprintln!(
+            "{} boards of `{}` ({players} players), seeds {seed} to {}",
+            a.count,
+            scenario.meta.id,
+            seed.wrapping_add(a.count.saturating_sub(1))
+        );
+    }
+    Ok(())
+}
+
+/// `layout.json` on one line: its lines never break inside a string, so
+/// joining them without their indentation keeps the same JSON value.
+fn one_line(pretty: &str) -> String {
+    pretty.lines().map(str::trim_start).collect()
+}
+
+/// A progress bar on stderr for long runs, hidden when quiet or when stderr
+/// is not a terminal.
+fn progress(count: u64, quiet: bool) -> ProgressBar {
+    if quiet || count < PROGRESS_FROM {
+        return ProgressBar::hidden();
+    }
+    let bar = ProgressBar::with_draw_target(Some(count), ProgressDrawTarget::stderr());
+    if let Ok(style) =
+        ProgressStyle::with_template("{bar:40} {pos}/{len} boards, {per_sec}, {eta} left")
+    {
+        bar.set_style(style);
+    }
+    bar
+}
+
+#[cfg(test)]
+mod tests {
+    use super::one_line;
+
+    #[test]
+    fn one_line_keeps_the_value_and_drops_the_breaks() {
+        let pretty = "{\n  \"a\": [1,\n    2],\n  \"b\": \"x y\"\n}\n";
+        assert_eq!(one_line(pretty), "{\"a\": [1,2],\"b\": \"x y\"}");
+    }
+}
