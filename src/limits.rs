@@ -71,23 +71,6 @@ pub fn read_input(path: &std::path::Path) -> std::io::Result<String> {
     read_capped(std::fs::File::open(path)?)
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn reading_stops_past_the_cap() {
-        let zeros = std::io::repeat(0);
-        let e = read_capped(zeros).unwrap_err();
-        assert!(e.to_string().contains("MAX_INPUT_BYTES"), "{e}");
-        let ok = read_capped(&b"a = 1\n"[..]).unwrap();
-        assert_eq!(ok, "a = 1\n");
-        let exact = vec![b'x'; MAX_INPUT_BYTES as usize];
-        assert_eq!(read_capped(&exact[..]).unwrap().len(), exact.len());
-        assert!(read_capped(&[0xff, 0xfe][..]).unwrap_err().to_string().contains("UTF-8"));
-    }
-}
-
 /// Most hexes one `--lock` list (or the web page) may lock.
 pub const MAX_LOCKS: usize = 1_000;
 
@@ -113,3 +96,20 @@ pub const JOB_QUEUE_WAIT_MS: u64 = 3_000;
 /// default as `--time-limit-ms` for a layout; a search or a print pack of a
 /// large map may take longer, up to this).
 pub const JOB_TIME_LIMIT_MS: u64 = 60_000;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reading_stops_past_the_cap() {
+        let zeros = std::io::repeat(0);
+        let e = read_capped(zeros).unwrap_err();
+        assert!(e.to_string().contains("MAX_INPUT_BYTES"), "{e}");
+        let ok = read_capped(&b"a = 1\n"[..]).unwrap();
+        assert_eq!(ok, "a = 1\n");
+        let exact = vec![b'x'; MAX_INPUT_BYTES as usize];
+        assert_eq!(read_capped(&exact[..]).unwrap().len(), exact.len());
+        assert!(read_capped(&[0xff, 0xfe][..]).unwrap_err().to_string().contains("UTF-8"));
+    }
+}
