@@ -13,7 +13,8 @@
 //! is passed to compose and export; [`outputs::all`] runs compose and export
 //! in memory. `balance` scores layouts and searches for fair ones; `cli` is
 //! the thin command-line edge (the binary's `main` only parses arguments and
-//! calls it).
+//! calls it); `serve` (cargo feature `serve`, on by default) is the local web
+//! page, a second edge over the same library calls.
 //!
 //! ```
 //! let source = hexpress::builtin::source("base").unwrap();
@@ -39,6 +40,8 @@ pub mod rng;
 pub mod scenario;
 pub mod scene;
 pub mod schema;
+#[cfg(feature = "serve")]
+pub mod serve;
 pub mod settings;
 pub mod solve;
 pub mod theme;

@@ -67,7 +67,8 @@ pub enum Command {
     #[command(after_help = "Examples:\n  \
         hexpress generate\n  \
         hexpress generate gold-for-catan --players 4 --seed 7\n  \
-        hexpress generate ./my.toml --seed 1 --out /tmp/map")]
+        hexpress generate ./my.toml --seed 1 --out /tmp/map\n  \
+        hexpress generate --from output/base-4p-7/layout.json --lock \"0,-2 1,1\" --seed 8")]
     Generate(GenerateArgs),
     /// Measure how fair a scenario's layouts are: percentiles of every
     /// measure and balance.svg with histograms.
@@ -119,6 +120,13 @@ pub enum Command {
     },
     /// Print the manual page (roff), e.g. `hexpress man > hexpress.1`.
     Man,
+    /// Start a local web page: pick a scenario, reroll, lock hexes, see the
+    /// balance, download the print pack.
+    #[cfg(feature = "serve")]
+    #[command(after_help = "Examples:\n  \
+        hexpress serve                   # http://127.0.0.1:8080/\n  \
+        hexpress serve --port 9000 --open")]
+    Serve(super::serve::ServeArgs),
 }
 
 /// Arguments of `generate`.
@@ -168,6 +176,15 @@ pub struct GenerateArgs {
     /// A weights file for the balance score (format: templates/balance.toml).
     #[arg(long, value_name = "FILE", requires = "balanced")]
     pub weights: Option<PathBuf>,
+    /// Keep these hexes and redraw the rest, uniformly among the valid boards
+    /// that keep them: `q,r` items (contents from --from) or `q,r=terrain:N`,
+    /// separated by spaces, e.g. "0,-2 1,1" or "0,-2=forest:8 1,1=desert".
+    #[arg(long, value_name = "LIST", conflicts_with = "balanced", allow_hyphen_values = true)]
+    pub lock: Option<String>,
+    /// A saved layout.json whose hexes `--lock q,r` keeps; its scenario and
+    /// player count are the defaults.
+    #[arg(long, value_name = "LAYOUT", requires = "lock")]
+    pub from: Option<PathBuf>,
 }
 
 /// Arguments of `sample`.

@@ -2,10 +2,14 @@
 
 pub mod args;
 mod balance;
+pub mod lock;
 pub mod output;
-mod render;
+pub mod recipe;
+pub(crate) mod render;
 mod rules;
 mod sample;
+#[cfg(feature = "serve")]
+pub mod serve;
 
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -47,6 +51,8 @@ pub fn run(cli: Cli) -> ExitCode {
         Command::Sample(a) => sample::run(&a),
         Command::Validate { files } => validate(&files),
         Command::List => list(),
+        #[cfg(feature = "serve")]
+        Command::Serve(a) => serve::run(&a),
         Command::Schema { layout } => {
             match layout {
                 true => print!("{}", crate::schema::layout_schema()),
@@ -145,9 +151,13 @@ fn generate(a: &GenerateArgs) -> Result<(), Failure> {
         true => None,
         false => Some(render::settings(&a.render)?),
     };
-    let source = resolve(a.scenario.as_deref().unwrap_or(builtin::DEFAULT))?;
+    let saved = lock::read_from(a.from.as_deref())?;
+    let default = saved.as_ref().map_or(builtin::DEFAULT, |s| s.scenario.as_str());
+    let source = resolve(a.scenario.as_deref().unwrap_or(default))?;
     let scenario = load_with_rules(&source, a.rules)?;
-    let players = a.players.unwrap_or(scenario.meta.default_players);
+    let players =
+        a.players.or(saved.as_ref().map(|s| s.players)).unwrap_or(scenario.meta.default_players);
+    let locks = lock::locks_for_generate(a.lock.as_deref(), saved.as_ref())?;
     let seed = a.seed.unwrap_or_else(crate::rng::fresh_seed);
     if !a.render.layout_only {
         check_drawable(&scenario, players)?;
@@ -164,7 +174,7 @@ fn generate(a: &GenerateArgs) -> Result<(), Failure> {
     };
     let layout = match &balanced {
         Some(b) => b.outcome.layout.clone(),
-        None => match solve::solve(&scenario, players, seed, &opts) {
+        None => match solve::solve_locked(&scenario, players, seed, &opts, &locks) {
             Ok(l) => l,
             Err(e) => {
                 report_solve_error(&source, &scenario, &e);
@@ -186,27 +196,18 @@ fn generate(a: &GenerateArgs) -> Result<(), Failure> {
     // text fails here, before the first byte is written.
     let mut outputs = vec![("layout.json".to_string(), text.into_bytes())];
     if let Some(settings) = &settings {
-        let notes = match &balanced {
-            Some(b) => {
-                let mut n = vec![format!(
-                    "Balanced: score {:.2} after {} boards (lower is fairer)",
-                    b.outcome.score, b.outcome.evaluated
-                )];
-                n.extend(crate::balance::summary_lines(&b.outcome.measures));
-                n
-            }
-            None => Vec::new(),
+        let notes = balanced.as_ref().map_or_else(Vec::new, |b| recipe::balanced_notes(&b.outcome));
+        // A balanced map comes back from its search seed and candidate count
+        // (custom weights are part of the recipe too); a locked one from its locks.
+        let weights = a.weights.as_ref().map(|w| w.display().to_string());
+        let rules = a.rules.map(|r| r.preset().to_string());
+        let how = recipe::Recipe {
+            rules: rules.as_deref(),
+            candidates: balanced.as_ref().map(|b| b.outcome.evaluated),
+            weights: weights.as_deref(),
+            locks: &locks,
         };
-        // A balanced map comes back from its search seed and candidate count.
-        // Custom weights are part of the recipe too.
-        let regenerate = balanced.as_ref().map(|b| {
-            let weights =
-                a.weights.as_ref().map_or(String::new(), |w| format!(" --weights {}", w.display()));
-            format!(
-                "hexpress generate {} --players {} --seed {} --balanced --candidates {}{weights}",
-                scenario.meta.id, players, seed, b.outcome.evaluated
-            )
-        });
+        let regenerate = recipe::regenerate(&scenario.meta.id, players, seed, &how);
         let notes = crate::outputs::Notes { lines: notes, regenerate };
         outputs.extend(render::draw_outputs(settings, &layout, &scenario, &notes)?);
     }

@@ -1,6 +1,9 @@
 //! Helpers shared by the integration tests.
 #![allow(dead_code)]
 
+pub mod http;
+pub mod webdriver;
+
 use std::path::{Path, PathBuf};
 
 use hexpress::model::{load, Scenario};

@@ -1,0 +1,240 @@
+//! The HTTP handlers: the page and its assets, and the JSON API under
+//! `/api/`. Every answer that is not a file is JSON; every error is
+//! [`ApiError`] JSON.
+
+use std::convert::Infallible;
+use std::sync::{Arc, OnceLock};
+
+use axum::body::{Body, Bytes};
+use axum::extract::rejection::BytesRejection;
+use axum::extract::{Path, Query, State};
+use axum::http::{header, StatusCode};
+use axum::response::{IntoResponse, Response};
+use serde::Deserialize;
+use serde_json::{json, Value};
+
+use super::error::ApiError;
+use super::request::{content_hash, resolve, BoardRequest};
+use super::{board, outputs, AppState};
+use crate::limits::MAX_REQUEST_BYTES;
+use crate::{builtin, model};
+
+/// The page, its style and its script, embedded in the binary.
+const INDEX: &str = include_str!("page/index.html");
+const STYLE: &str = include_str!("page/style.css");
+const SCRIPT: &str = include_str!("page/app.js");
+
+fn text(kind: &'static str, body: &'static str) -> Response {
+    ([(header::CONTENT_TYPE, kind), (header::CACHE_CONTROL, "no-cache")], body).into_response()
+}
+
+/// `GET /`.
+pub async fn index() -> Response {
+    text("text/html; charset=utf-8", INDEX)
+}
+
+/// `GET /style.css`.
+pub async fn style() -> Response {
+    text("text/css; charset=utf-8", STYLE)
+}
+
+/// `GET /app.js`.
+pub async fn script() -> Response {
+    text("text/javascript; charset=utf-8", SCRIPT)
+}
+
+/// Anything else.
+pub async fn not_found() -> Response {
+    ApiError::new(StatusCode::NOT_FOUND, "no such page or API").into_response()
+}
+
+/// `GET /api/scenarios`: the built-ins with their titles, player counts and text.
+pub async fn scenarios() -> Response {
+    static LIST: OnceLock<String> = OnceLock::new();
+    let body = LIST.get_or_init(|| {
+        let items: Vec<Value> = builtin::ids()
+            .filter_map(|id| {
+                let src = builtin::source(id)?;
+                let s = model::load(&src).ok()?;
+                Some(json!({
+                    "id": id, "title": s.meta.title, "players": s.meta.players,
+                    "default_players": s.meta.default_players, "text": src.text,
+                }))
+            })
+            .collect();
+        json!({ "scenarios": items, "default": builtin::DEFAULT }).to_string()
+    });
+    ([(header::CONTENT_TYPE, "application/json")], body.as_str()).into_response()
+}
+
+/// `?stream=1` asks for NDJSON: progress lines, then `{"result": ...}` or `{"error": ...}`.
+#[derive(Deserialize, Default)]
+pub struct StreamQuery {
+    #[serde(default)]
+    stream: Option<String>,
+}
+
+impl StreamQuery {
+    fn on(&self) -> bool {
+        matches!(self.stream.as_deref(), Some("1" | "true"))
+    }
+}
+
+fn parse(body: Result<Bytes, BytesRejection>) -> Result<BoardRequest, ApiError> {
+    let bytes = body.map_err(|e| {
+        if e.status() == StatusCode::PAYLOAD_TOO_LARGE {
+            ApiError::new(
+                StatusCode::PAYLOAD_TOO_LARGE,
+                format!("the request is larger than {MAX_REQUEST_BYTES} bytes (the limit)"),
+            )
+        } else {
+            ApiError::bad(e.body_text())
+        }
+    })?;
+    serde_json::from_slice(&bytes)
+        .map_err(|e| ApiError::bad(format!("the request is not what this API reads: {e}")))
+}
+
+/// A progress report from inside a job.
+pub type Emit<'a> = &'a (dyn Fn(Value) + Sync);
+
+/// Runs a job in a slot; answers JSON, or NDJSON with progress when asked.
+async fn respond<F>(state: &AppState, stream: bool, job: F) -> Response
+where
+    F: FnOnce(Emit<'_>) -> Result<Value, ApiError> + Send + 'static,
+{
+    if !stream {
+        return match state.jobs.run(move || job(&|_| {})).await {
+            Ok(v) => ([(header::CONTENT_TYPE, "application/json")], v.to_string()).into_response(),
+            Err(e) => e.into_response(),
+        };
+    }
+    let permit = match state.jobs.slot().await {
+        Ok(p) => p,
+        Err(e) => return e.into_response(),
+    };
+    // Room for every line a job can send (at most ~50 progress reports), so
+    // `try_send` never drops one and a stalled reader never blocks the job.
+    let (tx, rx) = tokio::sync::mpsc::channel::<String>(256);
+    tokio::task::spawn_blocking(move || {
+        let emit = |v: Value| {
+            let _ = tx.try_send(format!("{v}\n"));
+        };
+        let line = match job(&emit) {
+            Ok(v) => json!({ "result": v }),
+            Err(e) => json!({ "error": &e, "status": e.status.as_u16() }),
+        };
+        let _ = tx.try_send(format!("{line}\n"));
+        drop(permit);
+    });
+    let lines = futures_util::stream::unfold(rx, |mut rx| async move {
+        rx.recv().await.map(|l| (Ok::<_, Infallible>(l), rx))
+    });
+    (
+        [(header::CONTENT_TYPE, "application/x-ndjson"), (header::CACHE_CONTROL, "no-cache")],
+        Body::from_stream(lines),
+    )
+        .into_response()
+}
+
+fn progress_of(emit: Emit<'_>) -> impl Fn(u64, u64) + Sync + '_ {
+    move |done, total| {
+        emit(json!({ "progress": { "done": done, "total": total, "stage": "search" } }))
+    }
+}
+
+/// `POST /api/board`: lay out a board and describe it.
+pub async fn board(
+    State(state): State<Arc<AppState>>,
+    Query(q): Query<StreamQuery>,
+    body: Result<Bytes, BytesRejection>,
+) -> Response {
+    let req = match parse(body) {
+        Ok(r) => r,
+        Err(e) => return e.into_response(),
+    };
+    respond(&state, q.on(), move |emit| {
+        let r = resolve(&req)?;
+        let b = board::make(&r, &progress_of(emit))?;
+        board::to_json(&r, &b)
+    })
+    .await
+}
+
+/// `POST /api/validate`: check a pasted scenario only.
+pub async fn validate(
+    State(state): State<Arc<AppState>>,
+    body: Result<Bytes, BytesRejection>,
+) -> Response {
+    let req = match parse(body) {
+        Ok(r) => r,
+        Err(e) => return e.into_response(),
+    };
+    respond(&state, false, move |_| {
+        let r = resolve(&req)?;
+        Ok(json!({ "ok": true, "scenario": r.scenario.meta.id, "title": r.scenario.meta.title,
+                   "players": r.scenario.meta.players, "default_players": r.scenario.meta.default_players }))
+    })
+    .await
+}
+
+/// `POST /api/pack`: lay out the board, draw every file, keep them for
+/// download under a key for a short while.
+pub async fn pack(
+    State(state): State<Arc<AppState>>,
+    Query(q): Query<StreamQuery>,
+    body: Result<Bytes, BytesRejection>,
+) -> Response {
+    let req = match parse(body) {
+        Ok(r) => r,
+        Err(e) => return e.into_response(),
+    };
+    let st = state.clone();
+    respond(&state, q.on(), move |emit| {
+        let r = resolve(&req)?;
+        let key = content_hash(&format!("{}\n{}", r.hash, board::share_query(&r)));
+        let sizes = match st.sizes(&key) {
+            Some(s) => s,
+            None => {
+                let b = board::make(&r, &progress_of(emit))?;
+                emit(json!({ "progress": { "stage": "drawing" } }));
+                st.keep(key.clone(), outputs::files(&r, &b)?)
+            }
+        };
+        let list: Vec<Value> = sizes
+            .iter()
+            .map(|(name, size)| {
+                json!({ "name": name, "size": size, "url": format!("/api/file/{key}/{name}") })
+            })
+            .collect();
+        Ok(json!({ "key": key, "files": list, "command": board::command(&r), "share": board::share_query(&r) }))
+    })
+    .await
+}
+
+/// `GET /api/file/{key}/{name}`: one file of a pack drawn earlier.
+pub async fn file(
+    State(state): State<Arc<AppState>>,
+    Path((key, name)): Path<(String, String)>,
+) -> Response {
+    let Some(bytes) = state.file(&key, &name) else {
+        return ApiError::new(StatusCode::NOT_FOUND, format!("no file `{name}` under `{key}`"))
+            .hint("files are kept for the last few packs only: press Download again")
+            .into_response();
+    };
+    let kind = match name.rsplit('.').next() {
+        Some("pdf") => "application/pdf",
+        Some("png") => "image/png",
+        Some("svg") => "image/svg+xml",
+        Some("json") => "application/json",
+        _ => "application/octet-stream",
+    };
+    let disposition = format!("attachment; filename=\"{name}\"");
+    let mut r = (StatusCode::OK, Body::from(bytes)).into_response();
+    let h = r.headers_mut();
+    h.insert(header::CONTENT_TYPE, header::HeaderValue::from_static(kind));
+    if let Ok(v) = header::HeaderValue::from_str(&disposition) {
+        h.insert(header::CONTENT_DISPOSITION, v);
+    }
+    r
+}

@@ -1,0 +1,204 @@
+//! One board for the page: lay it out (plain, locked or balanced, with the
+//! same library calls as `generate`), then describe it as JSON: the map
+//! drawing, where each hex sits in it, the balance measures and plots, the
+//! equivalent command and the share link.
+
+use std::time::{Duration, Instant};
+
+use serde_json::{json, Value};
+
+use super::error::ApiError;
+use super::request::Resolved;
+use crate::balance::{self, report, Budget, Evaluator, Outcome, Progress, SearchOptions, Weights};
+use crate::cli::args::{PaperArg, ViewArg};
+use crate::cli::recipe::{self, Recipe};
+use crate::cli::{lock, solve_error_diagnostics};
+use crate::compose::map_pages;
+use crate::export::svg::page_to_svg;
+use crate::scene::hex::HexGeom;
+use crate::solve::{self, Layout, SolveError, SolveOptions, Solver};
+
+/// `generate`'s default `--time-limit-ms`.
+const TIME_LIMIT_MS: u64 = 5_000;
+
+/// A laid-out board.
+pub struct Board {
+    /// The layout.
+    pub layout: Layout,
+    /// The balanced search's result and the spread of its candidates.
+    pub balanced: Option<(Outcome, report::Report)>,
+}
+
+/// Lays out the board a request asks for; `progress` hears of a search.
+pub fn make(r: &Resolved, progress: Progress<'_>) -> Result<Board, ApiError> {
+    let fail =
+        |e: &SolveError| ApiError::diagnostics(&r.source, &solve_error_diagnostics(&r.scenario, e));
+    let Some(n) = r.candidates else {
+        let opts = SolveOptions {
+            deadline: Some(Instant::now() + Duration::from_millis(TIME_LIMIT_MS)),
+            ..SolveOptions::default()
+        };
+        let layout = solve::solve_locked(&r.scenario, r.players, r.seed, &opts, &r.locks)
+            .map_err(|e| fail(&e))?;
+        return Ok(Board { layout, balanced: None });
+    };
+    let map = solve::map_for(&r.scenario, r.players).map_err(|e| fail(&e))?;
+    let solver = Solver::new(map, &r.scenario.constraints);
+    let eval = Evaluator::new(map);
+    let opts = SearchOptions { budget: Budget::Candidates(n), ..SearchOptions::default() };
+    let rep = report::run(&solver, &eval, &Weights::default(), r.seed, &opts, progress)
+        .map_err(|e| fail(&e))?;
+    let mut outcome = rep.chosen.clone();
+    outcome.layout.scenario = r.scenario.meta.id.clone();
+    outcome.layout.title = r.scenario.meta.title.clone();
+    outcome.layout.players = r.players;
+    Ok(Board { layout: outcome.layout.clone(), balanced: Some((outcome, rep)) })
+}
+
+/// The recipe of this board (what makes it again).
+pub fn recipe_of<'a>(r: &'a Resolved, rules: Option<&'a str>) -> Recipe<'a> {
+    Recipe { rules, candidates: r.candidates, weights: None, locks: &r.locks }
+}
+
+/// The command line that makes the same board and files.
+pub fn command(r: &Resolved) -> String {
+    let rules = r.rules_name();
+    let id =
+        if r.builtin { r.scenario.meta.id.clone() } else { format!("{}.toml", r.scenario.meta.id) };
+    let mut c = recipe::command(&id, r.players, r.seed, &recipe_of(r, rules.as_deref()));
+    if r.view == ViewArg::Setup {
+        c.push_str(" --view setup");
+    }
+    match r.paper {
+        PaperArg::A4 => {}
+        PaperArg::Letter => c.push_str(" --paper letter"),
+        PaperArg::A3 => c.push_str(" --paper a3"),
+    }
+    c
+}
+
+/// The share link's query: every input of the board, in a fixed order.
+pub fn share_query(r: &Resolved) -> String {
+    let mut q = Vec::new();
+    if r.builtin {
+        q.push(("scenario", r.scenario.meta.id.clone()));
+    } else {
+        q.push(("hash", r.hash.clone()));
+    }
+    q.push(("players", r.players.to_string()));
+    q.push(("seed", r.seed.to_string()));
+    if let Some(p) = r.rules_name() {
+        q.push(("rules", p));
+    }
+    if let Some(n) = r.candidates {
+        q.push(("balanced", "1".into()));
+        q.push(("candidates", n.to_string()));
+    }
+    q.push(("view", if r.view == ViewArg::Setup { "setup" } else { "play" }.into()));
+    q.push((
+        "paper",
+        match r.paper {
+            PaperArg::A4 => "a4",
+            PaperArg::Letter => "letter",
+            PaperArg::A3 => "a3",
+        }
+        .into(),
+    ));
+    if !r.locks.is_empty() {
+        q.push(("locks", lock::format_list(&r.locks)));
+    }
+    let parts: Vec<String> = q.iter().map(|(k, v)| format!("{k}={}", encode(v))).collect();
+    parts.join("&")
+}
+
+/// Percent-encodes everything but unreserved characters and `,` `:` `=`.
+fn encode(s: &str) -> String {
+    let mut out = String::new();
+    for b in s.bytes() {
+        match b {
+            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'_' | b'.' | b'~' | b',' | b':' => {
+                out.push(b as char)
+            }
+            b' ' => out.push('+'),
+            _ => out.push_str(&format!("%{b:02X}")),
+        }
+    }
+    out
+}
+
+/// The board as the page's JSON.
+pub fn to_json(r: &Resolved, b: &Board) -> Result<Value, ApiError> {
+    let settings = super::outputs::settings(r)?;
+    let theme = &settings.theme;
+    let canvas = map_pages::canvas(&b.layout, &settings, &map_pages::Notes::default());
+    let svg = page_to_svg(&canvas.to_page());
+    // Hex centres in canvas mm: the canvas puts the board's top-left corner
+    // at `board.x, board.y`.
+    let g = HexGeom::new(theme.sizes.hex_flat);
+    let (mut x0, mut y0) = (f64::MAX, f64::MAX);
+    for h in &b.layout.hexes {
+        for k in g.corners(g.center(h.hex)) {
+            x0 = x0.min(k.x);
+            y0 = y0.min(k.y);
+        }
+    }
+    let (dx, dy) = (canvas.board.x - x0, canvas.board.y - y0);
+    let locked = |h: crate::hex::Hex| r.locks.iter().any(|l| l.hex == h);
+    let hexes: Vec<Value> = b
+        .layout
+        .hexes
+        .iter()
+        .map(|h| {
+            let c = g.center(h.hex);
+            json!({
+                "q": h.hex.q, "r": h.hex.r,
+                "x": round2(c.x + dx), "y": round2(c.y + dy),
+                "terrain": h.terrain.name(), "number": h.number,
+                "fixed": h.fixed, "face_down": h.face_down,
+                "locked": locked(h.hex),
+            })
+        })
+        .collect();
+    let balance = b.balanced.as_ref().map(|(o, rep)| {
+        let title = format!("{}, {} players, seed {}", r.scenario.meta.title, r.players, r.seed);
+        json!({
+            "score": round2(o.score),
+            "candidate": o.candidate,
+            "evaluated": o.evaluated,
+            "failed": o.failed,
+            "lines": balance::summary_lines(&o.measures),
+            "table": rep.table(),
+            "plots": balance::svg::render(rep, &title),
+        })
+    });
+    let players = r.scenario.meta.players.clone();
+    let measures = match solve::map_for(&r.scenario, r.players) {
+        Ok(m) => balance::summary_lines(&balance::measures(m, &b.layout)),
+        Err(_) => Vec::new(),
+    };
+    Ok(json!({
+        "scenario": r.scenario.meta.id,
+        "title": r.scenario.meta.title,
+        "builtin": r.builtin,
+        "hash": r.hash,
+        "players": r.players,
+        "player_choices": players,
+        "seed": r.seed.to_string(),
+        "sampler": b.layout.sampler.method(),
+        "svg": svg,
+        "canvas": { "w": round2(canvas.width), "h": round2(canvas.height) },
+        "board": { "x": round2(canvas.board.x), "y": round2(canvas.board.y),
+                   "w": round2(canvas.board.w), "h": round2(canvas.board.h) },
+        "hex_radius": round2(g.radius()),
+        "hexes": hexes,
+        "locks": lock::format_list(&r.locks),
+        "balance": balance,
+        "measures": measures,
+        "command": command(r),
+        "share": share_query(r),
+    }))
+}
+
+fn round2(v: f64) -> f64 {
+    (v * 100.0).round() / 100.0
+}

@@ -1,0 +1,126 @@
+//! Errors of the web API, always answered as JSON: a message, a hint, and
+//! for a scenario problem every diagnostic with its line and column plus the
+//! same text `hexpress validate` prints.
+
+use axum::http::{header, StatusCode};
+use axum::response::{IntoResponse, Response};
+use serde::Serialize;
+
+use crate::diag::{self, Diagnostics, Severity, Source};
+
+/// One diagnostic as the page shows it beside the scenario text.
+#[derive(Clone, Debug, Serialize)]
+pub struct SpanOut {
+    /// `error` or `warning`.
+    pub severity: &'static str,
+    /// The message.
+    pub message: String,
+    /// 1-based line of the primary label (`None`: the whole file).
+    pub line: Option<usize>,
+    /// 1-based column, in characters.
+    pub column: Option<usize>,
+    /// Where the primary label ends.
+    pub end_line: Option<usize>,
+    /// Column where it ends.
+    pub end_column: Option<usize>,
+    /// What the label says.
+    pub label: String,
+    /// Suggested fixes.
+    pub hints: Vec<String>,
+}
+
+/// A failed API request.
+#[derive(Clone, Debug, Serialize)]
+pub struct ApiError {
+    /// HTTP status.
+    #[serde(skip)]
+    pub status: StatusCode,
+    /// What went wrong, in one line.
+    pub message: String,
+    /// A suggestion, if there is one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub hint: Option<String>,
+    /// Scenario problems with their places in the text.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub diagnostics: Vec<SpanOut>,
+    /// The diagnostics as `validate` prints them.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub rendered: Option<String>,
+}
+
+impl ApiError {
+    /// A request the server cannot use (400).
+    pub fn bad(message: impl Into<String>) -> ApiError {
+        ApiError::new(StatusCode::BAD_REQUEST, message)
+    }
+
+    /// An error with a status and a message.
+    pub fn new(status: StatusCode, message: impl Into<String>) -> ApiError {
+        ApiError {
+            status,
+            message: message.into(),
+            hint: None,
+            diagnostics: Vec::new(),
+            rendered: None,
+        }
+    }
+
+    /// Adds a hint.
+    pub fn hint(mut self, hint: impl Into<String>) -> ApiError {
+        self.hint = Some(hint.into());
+        self
+    }
+
+    /// A scenario (or a layout request) that failed with diagnostics (422).
+    pub fn diagnostics(source: &Source, diags: &Diagnostics) -> ApiError {
+        let items: Vec<SpanOut> = diags.items().iter().map(|d| span_out(source, d)).collect();
+        let errors = diags.error_count();
+        let message = match items.iter().find(|d| d.severity == "error") {
+            Some(first) if errors > 1 => {
+                format!("{} (and {} more problems)", first.message, errors - 1)
+            }
+            Some(first) => first.message.clone(),
+            None => "the scenario has problems".into(),
+        };
+        ApiError {
+            status: StatusCode::UNPROCESSABLE_ENTITY,
+            message,
+            hint: None,
+            diagnostics: items,
+            rendered: Some(diag::render(source, diags)),
+        }
+    }
+}
+
+fn span_out(source: &Source, d: &diag::Diagnostic) -> SpanOut {
+    let primary = d.labels.iter().find(|l| l.primary).or(d.labels.first());
+    let (start, end) = match primary {
+        Some(l) => (Some(source.line_col(l.span.start)), Some(source.line_col(l.span.end))),
+        None => (None, None),
+    };
+    SpanOut {
+        severity: match d.severity {
+            Severity::Error => "error",
+            Severity::Warning => "warning",
+        },
+        message: d.message.clone(),
+        line: start.map(|p| p.0),
+        column: start.map(|p| p.1),
+        end_line: end.map(|p| p.0),
+        end_column: end.map(|p| p.1),
+        label: primary.map(|l| l.message.clone()).unwrap_or_default(),
+        hints: d.hints.clone(),
+    }
+}
+
+impl IntoResponse for ApiError {
+    fn into_response(self) -> Response {
+        let body = serde_json::json!({ "error": &self }).to_string();
+        let mut r =
+            (self.status, [(header::CONTENT_TYPE, "application/json")], body).into_response();
+        if self.status == StatusCode::SERVICE_UNAVAILABLE {
+            r.headers_mut().insert(header::RETRY_AFTER, header::HeaderValue::from_static("2"));
+        }
+        r
+    }
+}

@@ -1,0 +1,95 @@
+//! At most [`MAX_JOBS`] jobs run at once; a request waits in line for a
+//! slot for at most [`JOB_QUEUE_WAIT_MS`], then gets 503. A job runs on a
+//! blocking thread and keeps its slot until it really ends, so a request
+//! that timed out never frees CPU it is still using.
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use axum::http::StatusCode;
+use tokio::sync::{OwnedSemaphorePermit, Semaphore};
+
+use super::error::ApiError;
+use crate::limits::{JOB_QUEUE_WAIT_MS, JOB_TIME_LIMIT_MS, MAX_JOBS};
+
+/// How many jobs run at once and how long others wait.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct JobLimits {
+    /// Jobs at once.
+    pub jobs: usize,
+    /// Longest wait for a slot, in milliseconds.
+    pub queue_wait_ms: u64,
+}
+
+impl Default for JobLimits {
+    fn default() -> Self {
+        JobLimits { jobs: MAX_JOBS, queue_wait_ms: JOB_QUEUE_WAIT_MS }
+    }
+}
+
+/// The job slots of one server.
+#[derive(Clone)]
+pub struct Jobs {
+    slots: Arc<Semaphore>,
+    limits: JobLimits,
+}
+
+impl Jobs {
+    /// Slots for `limits` (at least one job).
+    pub fn new(limits: JobLimits) -> Jobs {
+        Jobs { slots: Arc::new(Semaphore::new(limits.jobs.max(1))), limits }
+    }
+
+    /// Waits for a free slot, or refuses with 503.
+    pub async fn slot(&self) -> Result<OwnedSemaphorePermit, ApiError> {
+        if let Ok(p) = self.slots.clone().try_acquire_owned() {
+            return Ok(p);
+        }
+        let wait = Duration::from_millis(self.limits.queue_wait_ms);
+        match tokio::time::timeout(wait, self.slots.clone().acquire_owned()).await {
+            Ok(Ok(p)) => Ok(p),
+            _ => Err(busy(self.limits)),
+        }
+    }
+
+    /// Runs `job` on a blocking thread in a slot, answering within
+    /// [`JOB_TIME_LIMIT_MS`].
+    pub async fn run<T, F>(&self, job: F) -> Result<T, ApiError>
+    where
+        T: Send + 'static,
+        F: FnOnce() -> Result<T, ApiError> + Send + 'static,
+    {
+        let permit = self.slot().await?;
+        let task = tokio::task::spawn_blocking(move || {
+            let out = job();
+            drop(permit);
+            out
+        });
+        match tokio::time::timeout(Duration::from_millis(JOB_TIME_LIMIT_MS), task).await {
+            Ok(Ok(r)) => r,
+            Ok(Err(_)) => Err(ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, "the job failed")),
+            Err(_) => Err(too_long()),
+        }
+    }
+}
+
+/// The 503 answer when every slot stays taken.
+fn busy(l: JobLimits) -> ApiError {
+    ApiError::new(
+        StatusCode::SERVICE_UNAVAILABLE,
+        format!(
+            "busy: {} jobs are running (the limit) and none finished within {} ms",
+            l.jobs, l.queue_wait_ms
+        ),
+    )
+    .hint("try again in a moment")
+}
+
+/// The answer when a job runs past its time.
+pub fn too_long() -> ApiError {
+    ApiError::new(
+        StatusCode::GATEWAY_TIMEOUT,
+        format!("the job took longer than {JOB_TIME_LIMIT_MS} ms (the page's limit)"),
+    )
+    .hint("search fewer candidates, or use `hexpress generate` for very large maps")
+}

@@ -1,0 +1,161 @@
+//! `hexpress serve`: a local web page for choosing a scenario, rerolling,
+//! locking hexes, seeing why a board is fair and downloading the print pack.
+//!
+//! ```text
+//! page (HTML + CSS + script, embedded) ──► /api/board ─► request::resolve ─► board::make ─► board::to_json
+//!                                     └──► /api/pack  ─► ... ─► outputs::files (the CLI's drawing entry)
+//! ```
+//!
+//! Requests name built-in scenarios or carry pasted text, never a path.
+//! Every request is bounded: body size, scenario length, locks, candidates,
+//! the solver's steps and time; at most [`MAX_JOBS`] jobs run at once.
+
+mod api;
+pub mod board;
+pub mod error;
+mod jobs;
+pub mod outputs;
+pub mod request;
+
+use std::collections::VecDeque;
+use std::net::{IpAddr, SocketAddr};
+use std::sync::{Arc, Mutex};
+
+use axum::body::Bytes;
+use axum::extract::DefaultBodyLimit;
+use axum::routing::{get, post};
+use axum::Router;
+
+use crate::export::OutFile;
+use crate::limits::{MAX_JOBS, MAX_REQUEST_BYTES};
+pub use jobs::JobLimits;
+
+/// Packs kept for download at once (a print pack of the base game is about
+/// 1 MB; a large map's more).
+const KEPT_PACKS: usize = 4;
+
+/// One drawn pack kept for download: its key and its named files.
+type KeptPack = (String, Vec<(String, Bytes)>);
+
+/// Shared state of one server.
+pub struct AppState {
+    jobs: jobs::Jobs,
+    packs: Mutex<VecDeque<KeptPack>>,
+}
+
+impl AppState {
+    /// Keeps a drawn pack (dropping the oldest beyond [`KEPT_PACKS`]);
+    /// returns its file names and sizes.
+    fn keep(&self, key: String, files: Vec<OutFile>) -> Vec<(String, usize)> {
+        let sizes = files.iter().map(|(n, b)| (n.clone(), b.len())).collect();
+        let files = files.into_iter().map(|(n, b)| (n, Bytes::from(b))).collect();
+        let mut packs = self.packs.lock().unwrap_or_else(|e| e.into_inner());
+        packs.retain(|(k, _)| *k != key);
+        packs.push_back((key, files));
+        while packs.len() > KEPT_PACKS {
+            packs.pop_front();
+        }
+        sizes
+    }
+
+    /// The file names and sizes of a kept pack.
+    fn sizes(&self, key: &str) -> Option<Vec<(String, usize)>> {
+        let packs = self.packs.lock().unwrap_or_else(|e| e.into_inner());
+        let (_, files) = packs.iter().find(|(k, _)| k == key)?;
+        Some(files.iter().map(|(n, b)| (n.clone(), b.len())).collect())
+    }
+
+    fn file(&self, key: &str, name: &str) -> Option<Bytes> {
+        let packs = self.packs.lock().unwrap_or_else(|e| e.into_inner());
+        let (_, files) = packs.iter().find(|(k, _)| k == key)?;
+        files.iter().find(|(n, _)| n == name).map(|(_, b)| b.clone())
+    }
+}
+
+/// The server's routes, with the default job limits.
+pub fn router() -> Router {
+    router_with(JobLimits::default())
+}
+
+/// The server's routes with given job limits.
+pub fn router_with(limits: JobLimits) -> Router {
+    Router::new()
+        .route("/", get(api::index))
+        .route("/style.css", get(api::style))
+        .route("/app.js", get(api::script))
+        .route("/api/scenarios", get(api::scenarios))
+        .route("/api/board", post(api::board))
+        .route("/api/validate", post(api::validate))
+        .route("/api/pack", post(api::pack))
+        .route("/api/file/{key}/{name}", get(api::file))
+        .fallback(api::not_found)
+        .layer(DefaultBodyLimit::max(MAX_REQUEST_BYTES))
+        .with_state(Arc::new(AppState { jobs: jobs::Jobs::new(limits), packs: Mutex::default() }))
+}
+
+fn runtime() -> std::io::Result<tokio::runtime::Runtime> {
+    tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .max_blocking_threads(MAX_JOBS + 2)
+        .enable_io()
+        .enable_time()
+        .build()
+}
+
+/// Whether serving on `host` keeps the page on this machine.
+pub fn is_local(host: IpAddr) -> bool {
+    host.is_loopback()
+}
+
+/// Serves until the process ends; `ready` is told the bound address first.
+pub fn run(addr: SocketAddr, ready: impl FnOnce(SocketAddr)) -> std::io::Result<()> {
+    let rt = runtime()?;
+    rt.block_on(async move {
+        let listener = tokio::net::TcpListener::bind(addr).await?;
+        ready(listener.local_addr()?);
+        axum::serve(listener, router()).await
+    })
+}
+
+/// A server running on its own threads (for tests and embedding); it stops
+/// when dropped.
+pub struct Running {
+    /// Where it listens.
+    pub addr: SocketAddr,
+    stop: Option<tokio::sync::oneshot::Sender<()>>,
+    thread: Option<std::thread::JoinHandle<()>>,
+}
+
+/// Starts a server on `addr` (port 0: any free port) in the background.
+pub fn spawn(addr: SocketAddr) -> std::io::Result<Running> {
+    spawn_with(addr, JobLimits::default())
+}
+
+/// Like [`spawn`], with given job limits (tests use a tight one).
+pub fn spawn_with(addr: SocketAddr, limits: JobLimits) -> std::io::Result<Running> {
+    let rt = runtime()?;
+    let listener = rt.block_on(tokio::net::TcpListener::bind(addr))?;
+    let addr = listener.local_addr()?;
+    let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
+    let thread = std::thread::spawn(move || {
+        rt.block_on(async move {
+            let _ = axum::serve(listener, router_with(limits))
+                .with_graceful_shutdown(async move {
+                    let _ = stopped.await;
+                })
+                .await;
+        });
+    });
+    Ok(Running { addr, stop: Some(stop), thread: Some(thread) })
+}
+
+impl Drop for Running {
+    fn drop(&mut self) {
+        if let Some(s) = self.stop.take() {
+            let _ = s.send(());
+        }
+        if let Some(t) = self.thread.take() {
+            let _ = t.join();
+        }
+    }
+}

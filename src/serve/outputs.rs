@@ -1,0 +1,53 @@
+//! The files of a board, byte for byte what `hexpress generate` writes for
+//! the same inputs. [`files`] is the only place the server calls the
+//! drawing entry, and it is the one `generate` calls.
+
+use super::board::{recipe_of, Board};
+use super::error::ApiError;
+use super::request::Resolved;
+use crate::balance::Weights;
+use crate::cli::args::{PaperArg, ViewArg};
+use crate::cli::recipe;
+use crate::cli::render as cli_render;
+use crate::export::json;
+use crate::export::OutFile;
+use crate::settings::{Choices, Formats, Settings};
+
+/// `generate`'s settings with the request's paper and view (every other
+/// option at the command line's default).
+pub fn settings(r: &Resolved) -> Result<Settings, ApiError> {
+    settings_for(r.paper, r.view)
+}
+
+fn settings_for(paper: PaperArg, view: ViewArg) -> Result<Settings, ApiError> {
+    let choices = Choices {
+        paper: cli_render::paper(paper),
+        view: cli_render::view(view),
+        formats: Formats::parse("svg,pdf,png").map_err(|e| ApiError::bad(e.to_string()))?,
+        ..Choices::default()
+    };
+    Settings::build(&choices).map_err(|e| ApiError::bad(e.to_string()))
+}
+
+/// Every file `generate` writes for this board: `layout.json` first, then
+/// the drawings, in the command's order.
+pub fn files(r: &Resolved, b: &Board) -> Result<Vec<OutFile>, ApiError> {
+    let internal = |e: &dyn std::fmt::Display| {
+        ApiError::new(axum::http::StatusCode::INTERNAL_SERVER_ERROR, format!("drawing failed: {e}"))
+    };
+    let weights = Weights::default();
+    let text = match &b.balanced {
+        Some((o, _)) => json::to_json_balanced(&b.layout, o, &weights),
+        None => json::to_json(&b.layout),
+    };
+    let notes = b.balanced.as_ref().map_or_else(Vec::new, |(o, _)| recipe::balanced_notes(o));
+    let rules = r.rules_name();
+    let regenerate =
+        recipe::regenerate(&r.scenario.meta.id, r.players, r.seed, &recipe_of(r, rules.as_deref()));
+    let notes = crate::outputs::Notes { lines: notes, regenerate };
+    let drawn = cli_render::draw_outputs(&settings(r)?, &b.layout, &r.scenario, &notes)
+        .map_err(|e| internal(&format!("{e:#}")))?;
+    let mut out = vec![("layout.json".to_string(), text.into_bytes())];
+    out.extend(drawn);
+    Ok(out)
+}

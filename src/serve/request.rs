@@ -1,0 +1,184 @@
+//! What the page asks for, checked against the limits before any work
+//! starts: a built-in id or pasted text (never a path), players, seed, rules,
+//! balance, drawing options and locks.
+
+use serde::Deserialize;
+
+use super::error::ApiError;
+use crate::cli::args::{PaperArg, RulesArg, ViewArg};
+use crate::cli::lock;
+use crate::diag::Source;
+use crate::limits::{MAX_SCENARIO_BYTES, MAX_WEB_CANDIDATES};
+use crate::model::{self, Scenario};
+use crate::solve::Lock;
+use crate::{builtin, vocab};
+
+/// A board (or file) request as the page sends it.
+#[derive(Clone, Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct BoardRequest {
+    /// A built-in scenario id.
+    pub scenario: Option<String>,
+    /// A pasted scenario file (wins over `scenario`).
+    pub text: Option<String>,
+    /// Player count (default: the scenario's).
+    pub players: Option<u8>,
+    /// Seed, as decimal text (JavaScript numbers cannot hold every u64) or
+    /// a JSON number; default: a fresh one.
+    pub seed: Option<serde_json::Value>,
+    /// `official` or `strict` (default: the scenario's own).
+    pub rules: Option<String>,
+    /// Search for the fairest of `candidates` boards.
+    pub balanced: bool,
+    /// Candidates of a balanced search (default 20,000).
+    pub candidates: Option<u64>,
+    /// `setup` or `play`.
+    pub view: Option<String>,
+    /// `a4`, `letter` or `a3`.
+    pub paper: Option<String>,
+    /// Locked hexes, `q,r=terrain:N ...` (the `--lock` syntax, contents given).
+    pub locks: Option<String>,
+}
+
+/// A request checked and resolved: everything a job needs.
+pub struct Resolved {
+    /// The scenario text.
+    pub source: Source,
+    /// The validated scenario (with the rules preset applied).
+    pub scenario: Scenario,
+    /// Hash of the scenario text (for share links of pasted scenarios).
+    pub hash: String,
+    /// Whether it is a built-in.
+    pub builtin: bool,
+    /// Players.
+    pub players: u8,
+    /// Seed.
+    pub seed: u64,
+    /// The preset asked for.
+    pub rules: Option<RulesArg>,
+    /// Candidates of a balanced search.
+    pub candidates: Option<u64>,
+    /// View.
+    pub view: ViewArg,
+    /// Paper.
+    pub paper: PaperArg,
+    /// Locks.
+    pub locks: Vec<Lock>,
+}
+
+impl Resolved {
+    /// The preset's name, if one was asked for.
+    pub fn rules_name(&self) -> Option<String> {
+        self.rules.map(|r| r.preset().to_string())
+    }
+}
+
+/// FNV-1a of the text, as 16 hex digits: a short, stable content id.
+pub fn content_hash(text: &str) -> String {
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    for b in text.bytes() {
+        h ^= u64::from(b);
+        h = h.wrapping_mul(0x0100_0000_01b3);
+    }
+    format!("{h:016x}")
+}
+
+/// Checks a request and loads its scenario.
+pub fn resolve(req: &BoardRequest) -> Result<Resolved, ApiError> {
+    let (source, builtin) = match (&req.text, &req.scenario) {
+        (Some(t), _) => {
+            if t.len() > MAX_SCENARIO_BYTES {
+                return Err(ApiError::bad(format!(
+                    "the scenario text is {} bytes; the limit is {MAX_SCENARIO_BYTES} bytes",
+                    t.len()
+                )));
+            }
+            (Source::new("pasted.toml", t.clone()), false)
+        }
+        (None, id) => {
+            let id = id.as_deref().unwrap_or(builtin::DEFAULT);
+            let s = builtin::source(id).ok_or_else(|| {
+                let hint = vocab::did_you_mean(id, builtin::ids()).map_or_else(
+                    || "choose one from the list".to_string(),
+                    |s| format!("did you mean `{s}`?"),
+                );
+                ApiError::bad(format!("no built-in scenario `{id}`")).hint(hint)
+            })?;
+            (s, true)
+        }
+    };
+    let rules = match req.rules.as_deref() {
+        None | Some("") | Some("default") => None,
+        Some("official") => Some(RulesArg::Official),
+        Some("strict") => Some(RulesArg::Strict),
+        Some(o) => {
+            return Err(ApiError::bad(format!("unknown rules `{o}`; use official or strict")))
+        }
+    };
+    let scenario = model::load(&source).map_err(|d| ApiError::diagnostics(&source, &d))?;
+    let scenario = match rules {
+        None => scenario,
+        Some(r) => {
+            scenario.with_preset(r.preset()).map_err(|d| ApiError::diagnostics(&source, &d))?
+        }
+    };
+    let players = req.players.unwrap_or(scenario.meta.default_players);
+    let seed_text = match &req.seed {
+        None | Some(serde_json::Value::Null) => String::new(),
+        Some(serde_json::Value::String(s)) => s.trim().to_string(),
+        Some(other) => other.to_string(),
+    };
+    let seed = match seed_text.as_str() {
+        "" => crate::rng::fresh_seed(),
+        s => s.parse().map_err(|_| {
+            ApiError::bad(format!("`{s:.40}` is not a seed"))
+                .hint("a whole number from 0 to 18446744073709551615")
+        })?,
+    };
+    let candidates = match (req.balanced, req.candidates) {
+        (false, _) => None,
+        (true, None) => Some(crate::balance::search::DEFAULT_CANDIDATES),
+        (true, Some(n)) if (1..=MAX_WEB_CANDIDATES).contains(&n) => Some(n),
+        (true, Some(n)) => {
+            return Err(ApiError::bad(format!(
+                "{n} candidates asked for; the page searches 1 to {MAX_WEB_CANDIDATES}"
+            ))
+            .hint("the command line has no such limit: use `hexpress generate --balanced`"))
+        }
+    };
+    let view = match req.view.as_deref() {
+        None | Some("play") => ViewArg::Play,
+        Some("setup") => ViewArg::Setup,
+        Some(o) => return Err(ApiError::bad(format!("unknown view `{o}`; use setup or play"))),
+    };
+    let paper = match req.paper.as_deref() {
+        None | Some("a4") => PaperArg::A4,
+        Some("letter") => PaperArg::Letter,
+        Some("a3") => PaperArg::A3,
+        Some(o) => return Err(ApiError::bad(format!("unknown paper `{o}`; use a4, letter or a3"))),
+    };
+    let locks = match req.locks.as_deref() {
+        None => Vec::new(),
+        Some(l) => lock::parse_list(l)
+            .and_then(|items| lock::resolve(&items, None))
+            .map_err(|e| ApiError::bad(format!("locks: {e}")))?,
+    };
+    if candidates.is_some() && !locks.is_empty() {
+        return Err(ApiError::bad("a balanced search does not keep locked hexes yet")
+            .hint("unlock the hexes, or turn balanced off"));
+    }
+    let hash = content_hash(&source.text);
+    Ok(Resolved {
+        source,
+        scenario,
+        hash,
+        builtin,
+        players,
+        seed,
+        rules,
+        candidates,
+        view,
+        paper,
+        locks,
+    })
+}
