@@ -140,9 +140,11 @@ pub(crate) fn load_with_rules(
 
 fn generate(a: &GenerateArgs) -> Result<(), Failure> {
     let started = Instant::now();
-    if !a.render.layout_only {
-        render::check_options(&a.render)?;
-    }
+    // Drawing options and templates are read and checked before any work.
+    let settings = match a.render.layout_only {
+        true => None,
+        false => Some(render::settings(&a.render)?),
+    };
     let source = resolve(a.scenario.as_deref().unwrap_or(builtin::DEFAULT))?;
     let scenario = load_with_rules(&source, a.rules)?;
     let players = a.players.unwrap_or(scenario.meta.default_players);
@@ -183,7 +185,7 @@ fn generate(a: &GenerateArgs) -> Result<(), Failure> {
     // Everything is drawn in memory first: a bad option, template, font or
     // text fails here, before the first byte is written.
     let mut outputs = vec![("layout.json".to_string(), text.into_bytes())];
-    if !a.render.layout_only {
+    if let Some(settings) = &settings {
         let notes = match &balanced {
             Some(b) => {
                 let mut n = vec![format!(
@@ -205,7 +207,8 @@ fn generate(a: &GenerateArgs) -> Result<(), Failure> {
                 scenario.meta.id, players, seed, b.outcome.evaluated
             )
         });
-        outputs.extend(render::draw_outputs(&a.render, &layout, &scenario, notes, regenerate)?);
+        let notes = crate::outputs::Notes { lines: notes, regenerate };
+        outputs.extend(render::draw_outputs(settings, &layout, &scenario, &notes)?);
     }
     output::detail(&format!("drew {} files in {} ms", outputs.len(), ms(started)));
     let written = files::write_all(&out_dir, &outputs).context("writing the output")?;

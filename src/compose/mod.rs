@@ -1,4 +1,6 @@
-//! Stage 4, compose: layouts and scenarios -> pages of placed items ([`scene`]).
+//! Stage 4, compose: layouts and scenarios -> pages of placed items
+//! ([`crate::scene`]), one module per kind of page, and the [`job::PrintJob`]
+//! that lists every file and the pages it holds.
 
 pub mod art;
 pub mod basic_art;
@@ -8,11 +10,12 @@ pub mod components;
 pub mod flow;
 pub mod handout;
 pub mod honeycomb;
+pub mod job;
 pub mod map;
+pub mod map_pages;
+pub mod pack;
 pub mod piece;
-pub mod scene;
 pub mod sheet;
-pub mod sheet_config;
 pub mod theme_art;
 pub mod tiles;
 pub mod tokens;
