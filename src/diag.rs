@@ -149,13 +149,20 @@ impl Source {
 
     /// 1-based (line, column) of a byte offset, columns counted in characters.
     pub fn line_col(&self, offset: usize) -> (usize, usize) {
-        let offset = offset.min(self.text.len());
-        let before = &self.text[..floor_char_boundary(&self.text, offset)];
-        let line = before.matches('\n').count() + 1;
-        let line_start = before.rfind('\n').map_or(0, |i| i + 1);
-        let col = before[line_start..].chars().count() + 1;
-        (line, col)
+        line_col(&self.text, offset)
     }
+}
+
+/// 1-based (line, column) of a byte offset in `text`, columns counted in
+/// characters: the one position rule of every TOML file hexpress reads
+/// (scenarios and templates alike).
+pub fn line_col(text: &str, offset: usize) -> (usize, usize) {
+    let offset = offset.min(text.len());
+    let before = &text[..floor_char_boundary(text, offset)];
+    let line = before.matches('\n').count() + 1;
+    let line_start = before.rfind('\n').map_or(0, |i| i + 1);
+    let col = before[line_start..].chars().count() + 1;
+    (line, col)
 }
 
 fn floor_char_boundary(s: &str, mut i: usize) -> usize {

@@ -21,6 +21,42 @@ pub enum OutputError {
     /// A page could not be encoded.
     #[error(transparent)]
     Render(#[from] RenderError),
+    /// Pieces that fit on no page of the paper with the sheet margins (they
+    /// would silently be left out of the component sheets).
+    #[error(
+        "these pieces fit on no page of {paper} paper with the sheet margins: {pieces}\n  hint: lower `sheet.margin` or `sheet.bleed` in sheets.toml, or choose a larger --paper"
+    )]
+    PiecesDoNotFit {
+        /// The paper's name.
+        paper: String,
+        /// The first few pieces, joined ("and N more" when there are more).
+        pieces: String,
+    },
+}
+
+/// An error when some component the scenario needs fits on no sheet.
+fn check_pieces_fit(
+    layout: &Layout,
+    scenario: &Scenario,
+    settings: &Settings,
+) -> Result<(), OutputError> {
+    if !settings.formats.pdf {
+        return Ok(());
+    }
+    let counts =
+        crate::compose::components::ComponentCounts::from_scenario(scenario, layout.players);
+    let unplaced = crate::compose::pack::unplaced_pieces(layout, scenario, &counts, settings);
+    if unplaced.is_empty() {
+        return Ok(());
+    }
+    let more = match unplaced.len() {
+        n if n > 3 => format!(" and {} more", n - 3),
+        _ => String::new(),
+    };
+    Err(OutputError::PiecesDoNotFit {
+        paper: settings.sheets.paper.name.clone(),
+        pieces: format!("{}{more}", unplaced[..unplaced.len().min(3)].join(", ")),
+    })
 }
 
 /// Every drawn file of one layout, in the order `generate` writes them:
@@ -33,6 +69,7 @@ pub fn all(
     settings: &Settings,
     notes: &Notes,
 ) -> Result<Vec<OutFile>, OutputError> {
+    check_pieces_fit(layout, scenario, settings)?;
     let job = job::print_job(layout, scenario, settings, notes)?;
     Ok(encode(&job)?)
 }

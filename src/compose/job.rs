@@ -10,7 +10,7 @@ use super::components::ComponentCounts;
 use super::flow::FlowError;
 use super::handout::{handout_document, svg_name};
 use super::map_pages::{canvas, tiled, Notes};
-use super::pack::{card_sets, components_document, pack_sheets, unplaced_pieces};
+use super::pack::{card_sets, components_document, pack_sheets};
 use super::sheet::sheet_count;
 use super::tiles::Tiling;
 use crate::model::Scenario;
@@ -50,6 +50,9 @@ pub struct JobFile {
 /// written.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct PrintJob {
+    /// What every document of the job is about: scenario, players, seed
+    /// (the PDFs' subject).
+    pub subject: String,
     /// Every page, composed once.
     pub pages: Vec<Page>,
     /// The files, each listing the pages it holds.
@@ -73,6 +76,11 @@ impl PrintJob {
     pub fn file(&self, name: &str) -> Option<&JobFile> {
         self.files.iter().find(|f| f.name == name)
     }
+}
+
+/// "<scenario title>, <N> players, seed <S>".
+pub fn subject(layout: &Layout) -> String {
+    format!("{}, {} players, seed {}", layout.title, layout.players, layout.seed)
 }
 
 /// The map files of a layout: `map.svg`, `map.pdf` (overview + 1:1 sheets)
@@ -136,7 +144,7 @@ pub fn print_job(
     settings: &Settings,
     notes: &Notes,
 ) -> Result<PrintJob, FlowError> {
-    let mut job = PrintJob::default();
+    let mut job = PrintJob { subject: subject(layout), ..PrintJob::default() };
     let f = settings.formats;
     let (whole, map_sheets, _) = map_files(&mut job, layout, settings, notes);
     if !(f.pdf || f.svg) {
@@ -147,17 +155,6 @@ pub fn print_job(
         return Ok(job);
     }
     let counts = ComponentCounts::from_scenario(scenario, layout.players);
-    let unplaced = unplaced_pieces(layout, scenario, &counts, settings);
-    if !unplaced.is_empty() {
-        let more = match unplaced.len() {
-            n if n > 3 => format!(" and {} more", n - 3),
-            _ => String::new(),
-        };
-        return Err(FlowError::PiecesDoNotFit {
-            paper: settings.sheets.paper.name.clone(),
-            pieces: format!("{}{more}", unplaced[..unplaced.len().min(3)].join(", ")),
-        });
-    }
     if let Some(doc) = components_document(layout, scenario, &counts, settings) {
         let pages = job.add_pages(doc.pages);
         job.add_file("components.pdf", pages.collect(), Encoding::Pdf { title: doc.title });
@@ -182,7 +179,7 @@ pub fn print_job(
 /// The map files alone (`map.svg`, `map.pdf`, `preview.png`, as the formats
 /// ask), and how the map was cut into sheets.
 pub fn map_job(layout: &Layout, settings: &Settings, notes: &Notes) -> (PrintJob, Tiling) {
-    let mut job = PrintJob::default();
+    let mut job = PrintJob { subject: subject(layout), ..PrintJob::default() };
     let (_, _, tiling) = map_files(&mut job, layout, settings, notes);
     (job, tiling)
 }
@@ -194,7 +191,7 @@ pub fn rules_job(
     layout: &Layout,
     settings: &Settings,
 ) -> Result<PrintJob, FlowError> {
-    let mut job = PrintJob::default();
+    let mut job = PrintJob { subject: subject(layout), ..PrintJob::default() };
     let c = canvas(layout, settings, &Notes::default());
     let whole = job.add_pages(vec![c.to_page()]).start;
     handout_files(&mut job, scenario, layout, settings, whole, true, true)?;

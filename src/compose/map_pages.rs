@@ -38,8 +38,9 @@ pub fn canvas(layout: &Layout, settings: &Settings, notes: &Notes) -> MapCanvas 
 /// page first, then sheets A1, A2...).
 pub fn tiled(c: &MapCanvas, settings: &Settings) -> (Document, Tiling) {
     let s = settings.theme.sizes;
-    let t = plan(c, settings.paper_mm(), s.page_margin, s.overlap);
-    let doc =
-        tile_document(c, &t, s.page_margin, settings.theme.palette(settings.mode), s.small_text);
+    // The same unprinted border as every other sheet: `sheet.margin` in sheets.toml.
+    let margin = settings.sheets.margin;
+    let t = plan(c, settings.paper_mm(), margin, s.overlap);
+    let doc = tile_document(c, &t, margin, settings.theme.palette(settings.mode), s.small_text);
     (doc, t)
 }

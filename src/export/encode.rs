@@ -59,7 +59,8 @@ pub fn encode(job: &PrintJob) -> Result<Vec<OutFile>, RenderError> {
             }
             Encoding::Pdf { title } => {
                 let pages: Vec<_> = f.pages.iter().map(|&i| &job.pages[i]).collect();
-                pdf::pages_to_pdf(title, &pages, true)?
+                let info = pdf::PdfInfo { title: title.clone(), subject: job.subject.clone() };
+                pdf::pages_to_pdf(&info, &pages, true)?
             }
         };
         out.push((f.name.clone(), bytes));

@@ -56,12 +56,36 @@ pub fn document_to_pdf(doc: &Document) -> Result<Vec<u8>, RenderError> {
 /// (for tests that measure drawn geometry).
 pub fn document_to_pdf_with(doc: &Document, compress: bool) -> Result<Vec<u8>, RenderError> {
     let pages: Vec<&Page> = doc.pages.iter().collect();
-    pages_to_pdf(&doc.title, &pages, compress)
+    pages_to_pdf(&PdfInfo { title: doc.title.clone(), subject: String::new() }, &pages, compress)
 }
 
-/// One PDF titled `title` from `pages`, in order, drawn straight from the
-/// scene ([`super::pdf_draw`]).
-pub fn pages_to_pdf(title: &str, pages: &[&Page], compress: bool) -> Result<Vec<u8>, RenderError> {
+/// What a PDF says about itself in its document information.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct PdfInfo {
+    /// The title.
+    pub title: String,
+    /// The subject: scenario, players and seed (empty: none written).
+    pub subject: String,
+}
+
+/// The document information every hexpress PDF carries, through krilla's own
+/// metadata: title, author "hexpress", subject, and the creating tool with its
+/// version. No dates, so the bytes depend only on the content.
+fn metadata(info: &PdfInfo) -> Metadata {
+    Metadata::new()
+        .title(info.title.clone())
+        .authors(vec!["hexpress".into()])
+        .description(info.subject.clone())
+        .creator(format!("hexpress {}", env!("CARGO_PKG_VERSION")))
+}
+
+/// One PDF described by `info` from `pages`, in order, drawn straight from
+/// the scene ([`super::pdf_draw`]).
+pub fn pages_to_pdf(
+    info: &PdfInfo,
+    pages: &[&Page],
+    compress: bool,
+) -> Result<Vec<u8>, RenderError> {
     if pages.is_empty() {
         return Err(RenderError::Empty);
     }
@@ -71,7 +95,7 @@ pub fn pages_to_pdf(title: &str, pages: &[&Page], compress: bool) -> Result<Vec<
         ..SerializeSettings::default()
     };
     let mut kd = KDocument::new_with(ser);
-    kd.set_metadata(Metadata::new().title(title.to_string()).creator("hexpress".into()));
+    kd.set_metadata(metadata(info));
     for page in pages {
         check_size(page)?;
         let mut kp = kd.start_page_with(settings(page)?);
@@ -140,6 +164,9 @@ fn print_scaling_update(pdf: &[u8]) -> Option<Vec<u8>> {
     let size: u32 = trailer_value(trailer, "/Size")?.parse().ok()?;
     let root = trailer_value(trailer, "/Root")?; // "N 0 R"
     let root_num: u32 = root.split_whitespace().next()?.parse().ok()?;
+    // The document information must survive the update: readers take the
+    // newest trailer.
+    let info = trailer_value(trailer, "/Info").map(|r| format!(" /Info {r}")).unwrap_or_default();
     let id = trailer.find("/ID").map(|i| {
         let s = &trailer[i..];
         let end = s.find(']').map_or(s.len(), |e| e + 1);
@@ -163,7 +190,7 @@ fn print_scaling_update(pdf: &[u8]) -> Option<Vec<u8>> {
     let id = id.map(|s| format!(" {s}")).unwrap_or_default();
     out.extend_from_slice(
         format!(
-            "trailer\n<< /Size {size} /Root {root_num} 0 R /Prev {prev}{id} >>\nstartxref\n{xref_at}\n%%EOF\n"
+            "trailer\n<< /Size {size} /Root {root_num} 0 R{info} /Prev {prev}{id} >>\nstartxref\n{xref_at}\n%%EOF\n"
         )
         .as_bytes(),
     );

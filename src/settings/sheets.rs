@@ -29,18 +29,22 @@ pub enum TemplateError {
         source: std::io::Error,
     },
     /// The file is not valid TOML.
-    #[error("`{file}` is not valid TOML: {message}")]
+    #[error("`{file}` is not valid TOML ({at}): {message}")]
     Syntax {
         /// The file.
         file: String,
+        /// `line L, column C` of the problem.
+        at: String,
         /// What the parser said.
         message: String,
     },
     /// A key is missing, has the wrong type or an unusable value.
-    #[error("`{file}`: `{key}` {problem}")]
+    #[error("`{file}`{at}: `{key}` {problem}")]
     Value {
         /// The file.
         file: String,
+        /// `, line L, column C` of the value, when the file holds it.
+        at: String,
         /// Dotted key.
         key: String,
         /// What is wrong.
@@ -378,6 +382,7 @@ impl SheetOptions {
             }
             None => Err(TemplateError::Value {
                 file: "sheets.toml".into(),
+                at: String::new(),
                 key: "cards.sizes".into(),
                 problem: format!(
                     "defines no card size `{name}`; defined: {}",
@@ -405,6 +410,7 @@ fn number(v: &Value<'_>) -> Option<f64> {
 /// A parsed file with keyed access and errors naming the file.
 struct Doc<'a> {
     file: &'static str,
+    text: &'a str,
     root: Value<'a>,
     /// The built-in file, for keys a user's file leaves out.
     base: Option<Value<'static>>,
@@ -425,21 +431,33 @@ impl<'a> Doc<'a> {
         text: &'a str,
         base: &'static str,
     ) -> Result<Doc<'a>, TemplateError> {
-        let syntax = |e: toml_span::Error| TemplateError::Syntax {
-            file: file.into(),
-            message: e.kind.to_string(),
+        let syntax = |t: &str, e: toml_span::Error| {
+            let (l, c) = crate::diag::line_col(t, e.span.start);
+            TemplateError::Syntax {
+                file: file.into(),
+                at: format!("line {l}, column {c}"),
+                message: e.kind.to_string(),
+            }
         };
-        let root = toml_span::parse(text).map_err(syntax)?;
+        let root = toml_span::parse(text).map_err(|e| syntax(text, e))?;
         let base = if std::ptr::eq(text, base) {
             None
         } else {
-            Some(toml_span::parse(base).map_err(syntax)?)
+            Some(toml_span::parse(base).map_err(|e| syntax(base, e))?)
         };
-        Ok(Doc { file, root, base })
+        Ok(Doc { file, text, root, base })
     }
 
+    /// An error about `key`, pointing at its value when this file holds it.
     fn err(&self, key: &str, problem: String) -> TemplateError {
-        TemplateError::Value { file: self.file.into(), key: key.into(), problem }
+        let at = match lookup(&self.root, key) {
+            Some(v) => {
+                let (l, c) = crate::diag::line_col(self.text, v.span.start);
+                format!(", line {l}, column {c}")
+            }
+            None => String::new(),
+        };
+        TemplateError::Value { file: self.file.into(), at, key: key.into(), problem }
     }
 
     fn get(&self, key: &str) -> Result<&Value<'a>, TemplateError> {
@@ -533,6 +551,8 @@ mod tests {
         let small = SHEETS_TOML.replace("margin = 7.0", "margin = 3.0");
         let e = SheetOptions::parse(&small, PRINTER_TOML).unwrap_err().to_string();
         assert!(e.contains("sheets.toml") && e.contains("sheet.margin"), "{e}");
+        let line = small.lines().position(|l| l.starts_with("margin = 3.0")).unwrap() + 1;
+        assert!(e.contains(&format!("line {line}, column 10")), "the value's position: {e}");
         let bad = PRINTER_TOML.replace("duplex = \"long\"", "duplex = \"sideways\"");
         let e = SheetOptions::parse(SHEETS_TOML, &bad).unwrap_err().to_string();
         assert!(e.contains("printer.toml") && e.contains("sideways"), "{e}");
@@ -543,8 +563,8 @@ mod tests {
         let wrong = SHEETS_TOML.replace("bleed = 3.0", "bleed = \"lots\"");
         let e = SheetOptions::parse(&wrong, PRINTER_TOML).unwrap_err().to_string();
         assert!(e.contains("sheet.bleed") && e.contains("number"), "{e}");
-        let e = SheetOptions::parse("x = [", PRINTER_TOML).unwrap_err().to_string();
-        assert!(e.contains("not valid TOML"), "{e}");
+        let e = SheetOptions::parse("a = 1\nx = [", PRINTER_TOML).unwrap_err().to_string();
+        assert!(e.contains("not valid TOML") && e.contains("line 2, column"), "{e}");
     }
 
     #[test]

@@ -139,8 +139,6 @@ pub struct Sizes {
     pub title_text: f64,
     /// Legends, footers, page labels.
     pub small_text: f64,
-    /// Free border of every sheet.
-    pub page_margin: f64,
     /// Glue strip between tiled sheets.
     pub overlap: f64,
 }

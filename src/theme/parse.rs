@@ -9,7 +9,7 @@ use super::{Palette, Pictogram, Sizes, Theme, BUILTIN};
 use crate::scene::Color;
 use crate::vocab::{did_you_mean, Terrain};
 
-const SIZE_KEYS: [&str; 10] = [
+const SIZE_KEYS: [&str; 9] = [
     "hex_flat",
     "chip_diameter",
     "hex_stroke",
@@ -18,7 +18,6 @@ const SIZE_KEYS: [&str; 10] = [
     "label_text",
     "title_text",
     "small_text",
-    "page_margin",
     "overlap",
 ];
 const PALETTES: [&str; 3] = ["colour", "ink_saver", "black_and_white"];
@@ -81,7 +80,6 @@ pub fn builtin() -> Theme {
                 label_text: 3.2,
                 title_text: 7.0,
                 small_text: 3.0,
-                page_margin: 7.0,
                 overlap: 12.0,
             },
             pictograms: [Pictogram::None; 17],
@@ -105,12 +103,14 @@ struct Walk<'a> {
 }
 
 impl Walk<'_> {
-    fn line(&self, at: usize) -> usize {
-        self.text.get(..at).map_or(0, |s| s.matches('\n').count()) + 1
+    /// `line L, column C` of a byte offset.
+    fn pos(&self, at: usize) -> String {
+        let (l, c) = crate::diag::line_col(self.text, at);
+        format!("line {l}, column {c}")
     }
 
     fn err(&self, e: &Entry, path: &str, msg: &str) -> String {
-        format!("line {}: `{path}{}` {msg}", self.line(e.at), e.key)
+        format!("{}: `{path}{}` {msg}", self.pos(e.at), e.key)
     }
 
     /// Checks a table's keys against `known` and returns its entries.
@@ -175,7 +175,7 @@ fn terrain_names() -> Vec<&'static str> {
 pub fn overlay(theme: &mut Theme, text: &str, complete: bool) -> Result<(), String> {
     let root = toml_span::parse(text).map_err(|e| {
         let w = Walk { text, complete };
-        format!("line {}: invalid TOML: {}", w.line(e.span.start), e.kind)
+        format!("{}: invalid TOML: {}", w.pos(e.span.start), e.kind)
     })?;
     let w = Walk { text, complete };
     let V::Table(top) = simplify(root) else { return Err("the file must hold tables".into()) };
@@ -230,7 +230,6 @@ fn sizes(w: &Walk<'_>, e: &Entry, s: &mut Sizes) -> Result<(), String> {
             "label_text" => s.label_text = w.number(f, p, 1.0, 30.0)?,
             "title_text" => s.title_text = w.number(f, p, 1.0, 40.0)?,
             "small_text" => s.small_text = w.number(f, p, 1.0, 20.0)?,
-            "page_margin" => s.page_margin = w.number(f, p, 5.0, 40.0)?,
             _ => s.overlap = w.number(f, p, 3.0, 40.0)?,
         }
     }

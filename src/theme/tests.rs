@@ -6,7 +6,6 @@ fn builtin_theme_is_complete_and_valid() {
     assert_eq!(t.sizes.hex_flat, 76.0);
     assert_eq!(t.pictogram(Terrain::Forest), Pictogram::Trees);
     assert!(Terrain::ALL.iter().all(|t| Theme::builtin().pictogram(*t) != Pictogram::None));
-    assert!(t.sizes.page_margin >= 5.0);
 }
 
 #[test]
@@ -33,8 +32,10 @@ fn errors_name_the_key_and_line() {
     assert!(e.contains("palettes.colour.forest") && e.contains("#rrggbb"), "{e}");
     let e = parse::overlay(&mut t, "[pictograms]\nforest = \"palm\"\n", false).expect_err("pic");
     assert!(e.contains("trees"), "{e}");
-    let e = parse::overlay(&mut t, "[sizes]\npage_margin = 2\n", false).expect_err("margin");
-    assert!(e.contains("between 5"), "{e}");
+    let e = parse::overlay(&mut t, "[sizes]\nhex_flat = 2\n", false).expect_err("tiny hex");
+    assert!(e.contains("between 20"), "{e}");
+    // Sheet margins live in sheets.toml only.
+    assert!(parse::overlay(&mut t, "[sizes]\npage_margin = 7\n", false).is_err());
     assert!(Theme::from_toml("[sizes]\nhex_flat = 80\n").is_err(), "incomplete file");
 }
 

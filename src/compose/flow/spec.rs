@@ -136,17 +136,6 @@ pub enum FlowError {
         /// What is wrong.
         problem: String,
     },
-    /// Pieces that fit on no page of the paper with the sheet margins (they
-    /// would silently be left out of the component sheets).
-    #[error(
-        "these pieces fit on no page of {paper} paper with the sheet margins: {pieces}\n  hint: lower `sheet.margin` or `sheet.bleed` in sheets.toml, or choose a larger --paper"
-    )]
-    PiecesDoNotFit {
-        /// The paper's name.
-        paper: String,
-        /// The first few pieces, joined ("and N more" when there are more).
-        pieces: String,
-    },
     /// A table row or other unbreakable piece taller than the text area.
     #[error("{what} is {height:.1} mm tall, more than a page's {room:.1} mm text area")]
     TooTall {
