@@ -305,7 +305,7 @@ fn span_error(placed: &[(Hex, String, Span)]) -> Option<Diagnostic> {
                 ))
                 .at(hi.2.clone(), "this hex is farthest out")
                 .also(lo.2.clone(), "from this one")
-                .hint("bring far-away islands closer; the sea between them is printed too"),
+                .hint("bring far-away islands closer"),
             );
         }
     }
