@@ -246,14 +246,16 @@ fn face_down_blocks(layout: &Layout) -> Vec<Block> {
         .iter()
         .filter(|r| r.face_down)
         .map(|r| {
-            let stack = if r.chip_stack.is_empty() {
-                "no chips".to_string()
-            } else {
-                format!("chip stack, top first: {}", numbers_text(&r.chip_stack))
+            // The stack's order is hidden information: players see only
+            // how many chips it holds, never which comes next.
+            let stack = match r.chip_stack.len() {
+                0 => "no chips".to_string(),
+                1 => "its 1 number chip lies face down beside the board".to_string(),
+                n => format!("its {n} number chips are shuffled into a face-down stack"),
             };
             vec![
                 Span::bold(format!("{}: ", r.name)),
-                Span::plain(format!("tiles face down; {stack}.")),
+                Span::plain(format!("tiles shuffled and laid face down; {stack}.")),
             ]
         })
         .collect();
