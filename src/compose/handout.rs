@@ -168,7 +168,7 @@ fn fixed_summary(map: &MapDef) -> Vec<Block> {
     if !fixed.is_empty() {
         lines.push(vec![
             Span::bold("Fixed hexes: "),
-            Span::plain(counts_text(&fixed, |t| t.name().to_string())),
+            Span::plain(counts_text(&fixed, |t| t.label().to_string())),
             Span::plain("."),
         ]);
     }
@@ -220,7 +220,7 @@ fn regions_table(map: &MapDef) -> Option<Block> {
         .regions
         .iter()
         .map(|r| {
-            let mut tiles = counts_text(&r.tiles, |t| t.name().to_string());
+            let mut tiles = counts_text(&r.tiles, |t| t.label().to_string());
             if !r.harbors.is_empty() {
                 let h = counted(r.harbors.iter().map(|k| k.name()));
                 tiles.push_str(&format!(" (harbor tiles: {})", harbor_text(&h)));
@@ -383,6 +383,7 @@ pub fn handout_blocks(scenario: &Scenario, layout: &Layout, map: Option<&Page>) 
     }
     out.push(heading(1, "At a glance"));
     out.push(facts(scenario, layout.players));
+    out.extend(super::pack_notes::needs_blocks(scenario));
     let described: Vec<Vec<Span>> = m
         .variants
         .iter()
@@ -435,6 +436,7 @@ pub fn handout_blocks(scenario: &Scenario, layout: &Layout, map: Option<&Page>) 
             out.extend(prose_blocks(text));
         }
     }
+    out.extend(super::pack_notes::credits_blocks(scenario));
     out
 }
 

@@ -134,12 +134,16 @@ impl<'a> Refs<'a> {
         self.entries.iter().find(|(k, _)| k == name).map(|(_, v)| v.as_str())
     }
 
-    /// Where `needle` stands inside the string written at `span`, or the
-    /// whole string if it cannot be found there.
-    fn locate(&self, span: &Span, needle: &str) -> Span {
-        let hay = self.source.get(span.clone()).unwrap_or("");
+    /// Where `needle` stands inside the string written at `span`, at or
+    /// after `*from` (moved past it), or the whole string if it is not there.
+    fn locate(&self, span: &Span, needle: &str, from: &mut usize) -> Span {
+        let start = (*from).clamp(span.start, span.end);
+        let hay = self.source.get(start..span.end).unwrap_or("");
         match hay.find(needle) {
-            Some(i) => span.start + i..span.start + i + needle.len(),
+            Some(i) => {
+                *from = start + i + needle.len();
+                start + i..start + i + needle.len()
+            }
             None => span.clone(),
         }
     }
@@ -150,6 +154,7 @@ impl<'a> Refs<'a> {
         let s = &text.value;
         let mut out = String::with_capacity(s.len());
         let mut rest = s.as_str();
+        let mut from = text.span.start;
         while let Some(i) = rest.find(['{', '}']) {
             out.push_str(&rest[..i]);
             let tail = &rest[i..];
@@ -166,7 +171,7 @@ impl<'a> Refs<'a> {
             let Some(end) = tail.find('}') else {
                 diags.push(
                     Diagnostic::error("a `{` without its closing `}`")
-                        .at(self.locate(&text.span, tail), "unclosed reference")
+                        .at(self.locate(&text.span, tail, &mut from), "unclosed reference")
                         .hint("write `{{` for a brace, or close the reference: `{name}`"),
                 );
                 out.push_str(tail);
@@ -189,7 +194,10 @@ impl<'a> Refs<'a> {
                     };
                     diags.push(
                         Diagnostic::error(format!("`{{{name}}}` refers to no value"))
-                            .at(self.locate(&text.span, &tail[..=end]), "nothing has this name")
+                            .at(
+                                self.locate(&text.span, &tail[..=end], &mut from),
+                                "nothing has this name",
+                            )
                             .hint(hint),
                     );
                     out.push_str(&tail[..=end]);
@@ -205,6 +213,7 @@ impl<'a> Refs<'a> {
     /// by a word of the value's name ("12 victory points", "3 castaways").
     pub fn warn_spelled(&self, text: &Sp<String>, diags: &mut Diagnostics) {
         let words: Vec<&str> = text.value.split_whitespace().collect();
+        let mut from = text.span.start;
         for pair in words.windows(2) {
             let num = pair[0].trim_matches(|c: char| "(),.;:".contains(c));
             if num.is_empty() || !num.bytes().all(|b| b.is_ascii_digit()) {
@@ -221,7 +230,7 @@ impl<'a> Refs<'a> {
             diags.push(
                 Diagnostic::warning(format!("the prose spells out {n}, which `{name}` holds"))
                     .at(
-                        self.locate(&text.span, &format!("{} {}", pair[0], pair[1])),
+                        self.locate(&text.span, &format!("{} {}", pair[0], pair[1]), &mut from),
                         "a copied number",
                     )
                     .hint(format!("write `{{{name}}}` so the text follows the table")),
