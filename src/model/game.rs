@@ -402,6 +402,13 @@ pub fn validate_game(
         }
     }
     for c in &raw.costs {
+        if c.cost.value.is_empty() && c.alt.is_none() {
+            diags.push(
+                Diagnostic::warning(format!("`{}` has an empty cost: it prints as \"free\"", c.item.value))
+                    .at(c.cost.span.clone(), "nothing to pay")
+                    .hint("if it costs something a cost table cannot show (e.g. commodities by level), say so in a rules section instead"),
+            );
+        }
         g.costs.push(CostRow {
             item: c.item.value.clone(),
             cost: cost(&c.cost, diags),
