@@ -141,7 +141,7 @@ impl Terrain {
     /// ("fishing ground", "spice village").
     pub const fn label(self) -> &'static str {
         match self {
-            Terrain::Council => "Council of Catan island",
+            Terrain::Council => "council island",
             Terrain::Spice => "spice village",
             Terrain::FishShoal => "fish shoal",
             Terrain::FishingGround => "fishing ground",

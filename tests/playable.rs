@@ -140,3 +140,206 @@ fn changing_a_value_changes_the_handout_prose() {
         }
     }
 }
+
+/// Every rule text of a scenario, in lowercase: setup, sections, tables,
+/// cost notes, trades, variants and card texts (the story line is flavour,
+/// its "settlers" are people, not pieces).
+fn rule_text(s: &hexpress::model::Scenario) -> String {
+    let g = &s.game;
+    let mut t: Vec<String> = Vec::new();
+    t.extend(g.rules.setup.clone());
+    for (title, text) in &g.rules.sections {
+        t.push(title.clone());
+        t.push(text.clone());
+    }
+    for tb in &g.tables {
+        t.push(tb.title.clone());
+        t.extend(tb.rows.iter().flatten().cloned());
+        t.extend(tb.note.clone());
+    }
+    for c in &g.costs {
+        t.push(c.item.clone());
+        t.extend(c.note.clone());
+    }
+    for tr in &g.trades {
+        t.push(format!("{} {}", tr.give, tr.get));
+    }
+    t.extend(g.components.parts.cards.iter().map(|c| c.text.clone()));
+    t.extend(s.meta.variants.iter().filter_map(|v| v.description.clone()));
+    t.join("\n").to_lowercase()
+}
+
+/// The words of a part's name that the rules must use: lowercase, without
+/// a parenthesised remark, plural endings dropped, words of 3+ letters.
+fn name_words(name: &str) -> Vec<String> {
+    let bare = name.split('(').next().unwrap_or(name).to_lowercase();
+    bare.split(|c: char| !c.is_alphanumeric())
+        .filter(|w| w.len() >= 3)
+        .map(|w| w.strip_suffix('s').unwrap_or(w).to_string())
+        .collect()
+}
+
+/// What the printed pack or the listed boxes provide, in lowercase: the
+/// built-in component kinds a scenario declares, its generic parts, and
+/// the number chips and tiles every map implies.
+fn provided(s: &hexpress::model::Scenario) -> String {
+    let c = &s.game.components;
+    let mut v: Vec<String> = vec!["number chip".into(), "harbor".into(), "development card".into()];
+    if c.gold_chits > 0 {
+        v.push("gold chits gold coins gold".into());
+    }
+    if c.present_tiles > 0 {
+        v.push("present tiles presents".into());
+    }
+    if let Some(f) = c.fish_tokens {
+        v.push("fish tokens".into());
+        if f.old_boot > 0 {
+            v.push("old boot".into());
+        }
+    }
+    if !c.trade_tokens.is_empty() {
+        v.push("trade tokens".into());
+    }
+    if !c.castaway_tokens.is_empty() {
+        v.push("castaway tokens".into());
+    }
+    if !c.fishing_grounds.is_empty() {
+        v.push("fishing-ground tiles".into());
+    }
+    let p = &c.parts;
+    v.extend(
+        p.tokens
+            .iter()
+            .map(|t| format!("{} {} {}", t.name, t.face, t.back.clone().unwrap_or_default())),
+    );
+    v.extend(p.cards.iter().map(|k| format!("{} {}", k.title, k.text)));
+    v.extend(p.tracks.iter().map(|t| format!("{} track", t.name)));
+    v.extend(p.from_box.iter().map(|b| b.item.clone()));
+    v.join("\n").to_lowercase()
+}
+
+/// Pieces the rules of a fan scenario may ask for that a plain base game
+/// does not hold: each one the rules mention must be printed or listed
+/// as taken from a box.
+const PIECE_WORDS: &[&str] = &[
+    "fish token",
+    "old boot",
+    "castaway",
+    "trade token",
+    "present",
+    "fish haul",
+    "spice sack",
+    "mission",
+    "gold chit",
+    "gold coin",
+    "crew",
+    "settler",
+    "wagon",
+    "barbarian",
+    "warship",
+    "marker",
+    "bridge",
+    "track",
+];
+
+/// Whether `text` holds `w` as a word or words, singular or plural
+/// ("settler" in "settlers", not in "settlement").
+fn mentions(text: &str, w: &str) -> bool {
+    text.match_indices(w).any(|(i, _)| {
+        let before = text[..i].chars().next_back().is_none_or(|c| !c.is_alphabetic());
+        let mut after = text[i + w.len()..].chars();
+        let end = match after.next() {
+            Some('s') => after.next().is_none_or(|c| !c.is_alphabetic()),
+            Some(c) => !c.is_alphabetic(),
+            None => true,
+        };
+        before && end
+    })
+}
+
+#[test]
+fn every_piece_the_rules_mention_is_in_the_pack_and_every_part_is_used() {
+    for id in hexpress::builtin::ids() {
+        let s = common::builtin(id);
+        let rules = rule_text(&s);
+        let have = provided(&s);
+        for w in PIECE_WORDS {
+            if mentions(&rules, w) {
+                assert!(mentions(&have, w), "{id}: the rules mention `{w}` but the pack has none");
+            }
+        }
+        let p = &s.game.components.parts;
+        for name in p.names() {
+            for w in name_words(&name) {
+                assert!(rules.contains(&w), "{id}: no rule mentions `{name}` (`{w}`)");
+            }
+        }
+    }
+}
+
+#[test]
+fn every_table_the_prose_points_to_exists() {
+    for id in hexpress::builtin::ids() {
+        let s = common::builtin(id);
+        let rules = rule_text(&s);
+        let mut titles: Vec<String> =
+            s.game.tables.iter().map(|t| t.title.to_lowercase()).collect();
+        if !s.game.costs.is_empty() {
+            titles.push("costs".into());
+        }
+        if !s.game.trades.is_empty() {
+            titles.push("trade".into());
+        }
+        titles.extend(s.game.components.parts.cards.iter().map(|c| c.title.to_lowercase()));
+        for (i, _) in rules.match_indices("see the ") {
+            let rest = &rules[i + 8..];
+            let end = rest.find([')', '.', ';', ',']).unwrap_or(rest.len());
+            let what = rest[..end].trim_end_matches(" table").trim_end_matches(" card").trim();
+            let word = what.split_whitespace().next().unwrap_or(what);
+            let stem = word.strip_suffix('s').unwrap_or(word);
+            assert!(
+                titles.iter().any(|t| t.contains(stem)),
+                "{id}: the prose points to \"{what}\", which no table or card is called"
+            );
+        }
+    }
+}
+
+#[test]
+fn every_special_hex_on_a_map_has_art_and_a_legend_entry() {
+    use hexpress::compose::scene::Item;
+    use hexpress::export::options::View;
+    fn texts(items: &[Item], out: &mut Vec<String>) {
+        for it in items {
+            match it {
+                Item::Text { text, .. } => out.push(text.clone()),
+                Item::Group { items, .. } => texts(items, out),
+                Item::Path { .. } => {}
+            }
+        }
+    }
+    for id in hexpress::builtin::ids() {
+        let s = common::builtin(id);
+        for &players in &s.meta.players {
+            let l = solve(&s, players, 2, &SolveOptions::default()).expect("solvable");
+            let opts = RenderOptions { view: View::Setup, ..RenderOptions::default() };
+            let theme = theme_for(&opts).expect("theme");
+            let page = canvas(&l, &theme, &opts).to_page();
+            let mut words = Vec::new();
+            texts(&page.items, &mut words);
+            for h in l.hexes.iter().filter(|h| h.fixed) {
+                let t = h.terrain;
+                assert!(
+                    words.iter().any(|w| w == t.label()),
+                    "{id} {players}p: no legend entry `{}` for a {} hex",
+                    t.label(),
+                    t.name()
+                );
+                assert!(!t.label().contains('_'), "{id}: raw name `{}` printed", t.name());
+            }
+            // Fishing grounds on the map come with their printed tiles.
+            let grounds = l.hexes.iter().filter(|h| h.terrain == Terrain::FishingGround).count();
+            assert_eq!(grounds, s.game.components.fishing_grounds.len(), "{id}: fishing grounds");
+        }
+    }
+}

@@ -131,7 +131,6 @@ fn gold_for_catan_matches_seed_000() {
         ("Knight", &[(W, 1), (O, 1), (gold, 1)]),
         ("Activate a knight", &[(G, 1)]),
         ("City wall", &[(B, 2), (gold, 1)]),
-        ("City improvement", &[]),
     ];
     for (item, cost) in want {
         assert!(same_cost(&cost_of(&s, item), cost), "{item}: {:?}", cost_of(&s, item));
@@ -140,7 +139,7 @@ fn gold_for_catan_matches_seed_000() {
     assert!(same_cost(dev.alt.as_deref().expect("alt"), &[(W, 1), (O, 1), (gold, 2)]));
     let act = s.game.costs.iter().find(|c| c.item == "Activate a knight").expect("act");
     assert!(same_cost(act.alt.as_deref().expect("alt"), &[(gold, 1)]));
-    for item in ["Knight", "Activate a knight", "City wall", "City improvement"] {
+    for item in ["Knight", "Activate a knight", "City wall"] {
         let row = s.game.costs.iter().find(|c| c.item == item).expect("row");
         assert_eq!(row.variant.as_deref(), Some("With Cities & Knights"), "{item}");
     }
@@ -152,6 +151,12 @@ fn gold_for_catan_matches_seed_000() {
     let awards = s.game.tables.iter().find(|t| t.id == "awards").expect("awards");
     assert!(awards.rows.iter().any(|r| r[0] == "Largest Fleet" && r[2] == "2 VP"));
     assert!(s.game.components.gold_chits > 0);
+    // City improvements: commodities as usual and no gold (the seed), said
+    // in words rather than as a cost row that would print "free".
+    assert!(s.game.costs.iter().all(|c| c.item != "City improvement"));
+    let ck = s.meta.variants.iter().find(|v| v.name == "With Cities & Knights").expect("C&K");
+    let d = ck.description.as_deref().unwrap_or("");
+    assert!(d.contains("city improvements cost their usual commodities and no gold"), "{d}");
 }
 
 /// Ship moves (path to path) between a path touching a front-coast corner
