@@ -212,7 +212,7 @@ fn provided(s: &hexpress::model::Scenario) -> String {
             .iter()
             .map(|t| format!("{} {} {}", t.name, t.face, t.back.clone().unwrap_or_default())),
     );
-    v.extend(p.cards.iter().map(|k| format!("{} {}", k.title, k.text)));
+    v.extend(p.cards.iter().map(|k| k.title.clone()));
     v.extend(p.tracks.iter().map(|t| format!("{} track", t.name)));
     v.extend(p.from_box.iter().map(|b| b.item.clone()));
     v.join("\n").to_lowercase()
@@ -229,7 +229,6 @@ const PIECE_WORDS: &[&str] = &[
     "present",
     "fish haul",
     "spice sack",
-    "mission",
     "gold chit",
     "gold coin",
     "crew",
@@ -341,5 +340,26 @@ fn every_special_hex_on_a_map_has_art_and_a_legend_entry() {
             let grounds = l.hexes.iter().filter(|h| h.terrain == Terrain::FishingGround).count();
             assert_eq!(grounds, s.game.components.fishing_grounds.len(), "{id}: fishing grounds");
         }
+    }
+}
+
+#[test]
+fn validation_warns_where_the_rules_use_a_part_the_pack_lacks() {
+    let text = hexpress::builtin::source("fog-islands").expect("built-in").text;
+    let block = "[[components.tokens]]\nname = \"Spice sack\"\ncount = 6\nshape = \"round\"\n";
+    assert!(text.contains(block));
+    let src = hexpress::diag::Source::new("fog.toml", text.replace(block, ""));
+    let (_, warnings) = hexpress::model::load_with_warnings(&src).expect("still valid");
+    let out = hexpress::diag::render(&src, &warnings);
+    assert!(out.contains("the rules use a spice sack"), "{out}");
+    // It points at the first use, in the setup text.
+    let first = src.text.find("spice sacks beside the board").expect("setup mentions it");
+    let (line, col) = src.line_col(first);
+    assert!(out.contains(&format!("fog.toml:{line}:{col}")), "{out}");
+    // The built-ins themselves have no such warning.
+    for id in hexpress::builtin::ids() {
+        let src = hexpress::builtin::source(id).expect("built-in");
+        let (_, w) = hexpress::model::load_with_warnings(&src).expect("valid");
+        assert!(w.is_empty(), "{id}: {}", hexpress::diag::render(&src, &w));
     }
 }

@@ -493,6 +493,7 @@ pub fn validate_game(
             setup: r.setup.as_ref().map(&mut prose),
             sections: r.sections.iter().map(|(a, b)| (a.value.clone(), prose(b))).collect(),
         };
+        super::playable::check_pieces(&g, r, source, diags);
     }
     g
 }

@@ -5,6 +5,7 @@ pub mod board;
 mod constraints;
 pub mod game;
 pub mod parts;
+pub mod playable;
 pub mod prose;
 pub mod rules;
 pub mod static_checks;
