@@ -1,7 +1,8 @@
 //! Render timings: the map of the largest built-in scenario as SVG + PDF, and
 //! with the PNG preview at 100 dpi. Run with `cargo bench --bench render`.
 
-use hexpress::export::{map_outputs, Formats, RenderOptions};
+use hexpress::outputs::{self, Notes};
+use hexpress::settings::{Choices, Formats, Settings};
 use hexpress::solve::Layout;
 
 fn main() {
@@ -28,18 +29,17 @@ fn largest() -> Layout {
 #[divan::bench(sample_count = 20)]
 fn map_svg_pdf(b: divan::Bencher) {
     let l = largest();
-    let opts = RenderOptions {
-        formats: Formats { svg: true, pdf: true, png: false },
-        ..RenderOptions::default()
-    };
-    b.bench(|| map_outputs(divan::black_box(&l), &opts).expect("renders"));
+    let choices =
+        Choices { formats: Formats { svg: true, pdf: true, png: false }, ..Choices::default() };
+    let settings = Settings::build(&choices).expect("settings");
+    b.bench(|| outputs::map(divan::black_box(&l), &settings, &Notes::default()).expect("renders"));
 }
 
 #[divan::bench(sample_count = 10)]
 fn map_svg_pdf_png_100dpi(b: divan::Bencher) {
     let l = largest();
-    let opts = RenderOptions::default();
-    b.bench(|| map_outputs(divan::black_box(&l), &opts).expect("renders"));
+    let settings = Settings::default();
+    b.bench(|| outputs::map(divan::black_box(&l), &settings, &Notes::default()).expect("renders"));
 }
 
 /// Everything `generate` draws for the largest built-in scenario: map SVG,
@@ -50,10 +50,8 @@ fn whole_print_pack(b: divan::Bencher) {
     let l = largest();
     let src = hexpress::builtin::source(&l.scenario).expect("built-in");
     let sc = hexpress::model::load(&src).expect("valid");
-    let opts = RenderOptions::default();
-    let sheets = hexpress::compose::sheet_config::SheetOptions::default();
+    let settings = Settings::default();
     b.bench(|| {
-        hexpress::export::pack::all_outputs(divan::black_box(&l), &sc, &opts, &sheets)
-            .expect("renders")
+        outputs::all(divan::black_box(&l), &sc, &settings, &Notes::default()).expect("renders")
     });
 }

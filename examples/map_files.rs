@@ -1,5 +1,6 @@
 //! Writes map.svg, map.pdf and preview.png for a built-in scenario to /tmp/hx-map-<id>/.
-use hexpress::export::{map_outputs, RenderOptions, View};
+use hexpress::outputs::{self, Notes};
+use hexpress::settings::{Choices, Settings, View};
 fn main() {
     let args: Vec<String> = std::env::args().collect();
     let id = args.get(1).map(String::as_str).unwrap_or("base");
@@ -9,15 +10,16 @@ fn main() {
     let src = hexpress::builtin::source(id).expect("builtin");
     let sc = hexpress::model::load(&src).expect("loads");
     let layout = hexpress::solve::solve(&sc, players, seed, &Default::default()).expect("solves");
-    let opts = RenderOptions {
+    let choices = Choices {
         view,
         labels: args.iter().any(|a| a == "labels"),
         black_and_white: args.iter().any(|a| a == "bw"),
         ink_saver: args.iter().any(|a| a == "ink"),
-        ..RenderOptions::default()
+        ..Choices::default()
     };
+    let settings = Settings::build(&choices).expect("settings");
     let t = std::time::Instant::now();
-    let f = map_outputs(&layout, &opts).expect("renders");
+    let f = outputs::map(&layout, &settings, &Notes::default()).expect("renders");
     eprintln!("{} sheets, cuts clear: {}, {:?}", f.sheets, f.cuts_clear, t.elapsed());
     let dir = format!("/tmp/hx-map-{id}");
     std::fs::create_dir_all(&dir).expect("write");

@@ -2,7 +2,10 @@
 //! `cargo run --release --example render_timing -- [scenario] [players]`.
 use std::time::Instant;
 
-use hexpress::export::{map, pdf, png, rules, tree, RenderOptions};
+use hexpress::compose::{handout, map_pages};
+use hexpress::export::{pdf, png, svg, tree};
+use hexpress::outputs::Notes;
+use hexpress::settings::Settings;
 
 fn main() {
     let id = std::env::args().nth(1).unwrap_or_else(|| "reach-catan".into());
@@ -10,17 +13,16 @@ fn main() {
     let src = hexpress::builtin::source(&id).expect("built-in");
     let sc = hexpress::model::load(&src).expect("valid");
     let l = hexpress::solve::solve(&sc, players, 1, &Default::default()).expect("solves");
-    let opts = RenderOptions::default();
-    let theme = map::theme_for(&opts).expect("theme");
+    let settings = Settings::default();
     let t = Instant::now();
-    let c = map::canvas(&l, &theme, &opts);
+    let c = map_pages::canvas(&l, &settings, &Notes::default());
     let page = c.to_page();
     println!("compose map: {:?}", t.elapsed());
     let t = Instant::now();
-    let svg = hexpress::render::svg::page_to_svg(&page);
+    let svg = svg::page_to_svg(&page);
     println!("map svg: {:?} ({} KB)", t.elapsed(), svg.len() / 1024);
     let t = Instant::now();
-    let (doc, _) = map::map_document(&l, &opts).expect("tiles");
+    let (doc, _) = map_pages::tiled(&c, &settings);
     println!("tile map: {:?} ({} pages)", t.elapsed(), doc.pages.len());
     let t = Instant::now();
     for p in &doc.pages {
@@ -34,9 +36,12 @@ fn main() {
     png::page_to_png(&page, 100.0).expect("png");
     println!("png 100 dpi: {:?}", t.elapsed());
     let t = Instant::now();
-    let h = rules::handout_document(&sc, &l, &opts).expect("handout");
+    let h = handout::handout_document(&sc, &l, &page, &settings).expect("handout");
     println!("handout layout: {:?} ({} pages)", t.elapsed(), h.pages.len());
     let t = Instant::now();
-    rules::rules_files(&h).expect("rules files");
+    pdf::document_to_pdf(&h).expect("rules pdf");
+    for p in &h.pages {
+        svg::page_to_svg(p);
+    }
     println!("handout pdf+svg: {:?}", t.elapsed());
 }

@@ -6,10 +6,10 @@ fn main() {
     let src = hexpress::builtin::source("reach-catan").expect("built-in");
     let sc = hexpress::model::load(&src).expect("valid");
     let l = hexpress::solve::solve(&sc, 4, 1, &Default::default()).expect("solves");
-    let opts = hexpress::export::RenderOptions::default();
-    let theme = hexpress::export::map::theme_for(&opts).expect("theme");
-    let page = hexpress::export::map::canvas(&l, &theme, &opts).to_page();
-    let svg = hexpress::render::svg::page_to_svg(&page);
+    let settings = hexpress::settings::Settings::default();
+    let notes = hexpress::outputs::Notes::default();
+    let page = hexpress::compose::map_pages::canvas(&l, &settings, &notes).to_page();
+    let svg = hexpress::export::svg::page_to_svg(&page);
     let no_text: String =
         svg.lines().filter(|l| !l.trim_start().starts_with("<text")).collect::<Vec<_>>().join("\n");
     let texts = svg.lines().filter(|l| l.trim_start().starts_with("<text")).count();

@@ -168,6 +168,11 @@ fn floor_char_boundary(s: &str, mut i: usize) -> usize {
 /// Renders diagnostics as plain text, codespan style, with `file:line:col`,
 /// the source line, carets under the span and `= hint:` lines.
 pub fn render(source: &Source, diags: &Diagnostics) -> String {
+    render_styled(source, diags, false)
+}
+
+/// Like [`render`], with ANSI colours when `color` is true (for a terminal).
+pub fn render_styled(source: &Source, diags: &Diagnostics, color: bool) -> String {
     let file = SimpleFile::new(source.name.as_str(), source.text.as_str());
     let config = term::Config::default();
     let mut out = String::new();
@@ -191,7 +196,16 @@ pub fn render(source: &Source, diags: &Diagnostics) -> String {
             .with_message(d.message.clone())
             .with_labels(labels)
             .with_notes(notes);
-        if term::emit_to_string(&mut out, &config, &file, &diag).is_err() {
+        let written = match color {
+            true => {
+                let mut ansi = term::termcolor::Ansi::new(Vec::new());
+                let r = term::emit_to_write_style(&mut ansi, &config, &file, &diag);
+                out.push_str(&String::from_utf8_lossy(&ansi.into_inner()));
+                r
+            }
+            false => term::emit_to_string(&mut out, &config, &file, &diag),
+        };
+        if written.is_err() {
             // A span outside the file cannot happen after clamping; keep the message anyway.
             out.push_str(&format!("error: {}\n", d.message));
         }

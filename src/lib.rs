@@ -1,15 +1,19 @@
 //! hexpress: turns a Catan fan-scenario file into a printable, fair map.
 //!
-//! The pipeline, one stage per module, each taking the previous stage's type:
+//! The pipeline, one stage per module, each taking the previous stage's type
+//! (imports point downstream only; see `docs/architecture.md`):
 //!
 //! ```text
-//! scenario::parse ─► model::validate ─► solve::solve ─► compose::{map, tiles, sheet, flow}
-//!  (RawScenario)        (Scenario)        (Layout)         (scene: Document of Pages)
-//!                                                   ─► render::svg ─► export::{pdf, png}
+//! scenario::parse ─► model::load ─► solve::solve ─► compose::job ─► export::encode
+//!  (RawScenario)      (Scenario)      (Layout)       (PrintJob of     (file bytes)
+//!                                                     scene Pages)
 //! ```
 //!
-//! `balance` scores layouts and searches for fair ones; `cli` is the thin
-//! command-line edge (the binary's `main` only parses arguments and calls it).
+//! [`settings::Settings`] (choices + template files, built once by the CLI)
+//! is passed to compose and export; [`outputs::all`] runs compose and export
+//! in memory. `balance` scores layouts and searches for fair ones; `cli` is
+//! the thin command-line edge (the binary's `main` only parses arguments and
+//! calls it).
 //!
 //! ```
 //! let source = hexpress::builtin::source("base").unwrap();
@@ -20,6 +24,7 @@
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
+pub mod axial;
 pub mod balance;
 pub mod builtin;
 pub mod cli;
@@ -27,15 +32,18 @@ pub mod compose;
 pub mod diag;
 pub mod export;
 pub mod fonts;
-pub mod geom;
-pub mod hex;
 pub mod limits;
 pub mod model;
-pub mod render;
+pub mod outputs;
 pub mod rng;
 pub mod scenario;
+pub mod scene;
 pub mod schema;
+pub mod settings;
 pub mod solve;
 pub mod theme;
 pub mod units;
 pub mod vocab;
+
+/// The old name of [`axial`], kept so existing `hexpress::hex` paths still work.
+pub use axial as hex;

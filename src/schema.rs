@@ -55,6 +55,97 @@ pub fn scenario_schema() -> String {
     s
 }
 
+/// The JSON Schema of `layout.json` (`hexpress-layout/1`), as pretty-printed
+/// JSON. Closed where the format is fixed (hexes, harbors, regions); open
+/// where later versions may add keys (`constraints`, `sampler`, `balance`),
+/// so a reader built on it keeps working.
+pub fn layout_schema() -> String {
+    use crate::export::json::FORMAT;
+    use crate::scenario::fields::{HARBOR_KINDS, TERRAINS};
+    let int = json!({ "type": "integer" });
+    let chip = json!({ "type": "integer", "minimum": 2, "maximum": 12 });
+    let hex = json!({
+        "type": "object",
+        "description": "One hex, in scenario order.",
+        "properties": {
+            "q": int, "r": int,
+            "terrain": { "type": "string", "enum": TERRAINS },
+            "number": { "oneOf": [chip, { "type": "null" }] },
+            "region": { "type": ["string", "null"], "description": "Key of the region the hex was dealt from; null for a fixed hex." },
+            "fixed": { "type": "boolean" },
+            "face_down": { "type": "boolean" },
+            "label": { "type": "string" },
+            "rolls": { "type": "array", "items": chip, "description": "Rolls a chipless hex produces on." },
+        },
+        "required": ["q", "r", "terrain", "number", "region", "fixed", "face_down"],
+        "additionalProperties": false,
+    });
+    let at = json!({
+        "type": "object",
+        "properties": { "q": int, "r": int },
+        "required": ["q", "r"],
+        "additionalProperties": false,
+    });
+    let harbor = json!({
+        "type": "object",
+        "description": "A harbor: its sea hex, the land hex it faces and its kind.",
+        "properties": {
+            "q": int, "r": int,
+            "toward": { "oneOf": [at, { "type": "null" }] },
+            "kind": { "type": "string", "enum": HARBOR_KINDS },
+        },
+        "required": ["q", "r", "toward", "kind"],
+        "additionalProperties": false,
+    });
+    let region = json!({
+        "type": "object",
+        "properties": {
+            "key": { "type": "string" },
+            "name": { "type": "string" },
+            "face_down": { "type": "boolean" },
+            "chip_stack": { "type": "array", "items": chip },
+        },
+        "required": ["key", "name", "face_down", "chip_stack"],
+        "additionalProperties": false,
+    });
+    let sampler = json!({
+        "type": "object",
+        "description": "How the layout was drawn: `rejection` (whole deals, `deals` of them) or `markov-chain` (`steps` swaps proposed, `moved` accepted).",
+        "properties": {
+            "method": { "type": "string", "enum": ["rejection", "markov-chain"] },
+            "deals": { "type": "integer", "minimum": 0 },
+            "steps": { "type": "integer", "minimum": 0 },
+            "moved": { "type": "integer", "minimum": 0 },
+        },
+        "required": ["method"],
+    });
+    let root = json!({
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
+        "title": "hexpress layout",
+        "description": "One laid-out map as written by `hexpress generate` (layout.json).",
+        "type": "object",
+        "properties": {
+            "format": { "const": FORMAT },
+            "generator": { "type": "string", "pattern": "^hexpress [0-9]+\\.[0-9]+\\.[0-9]+", "description": "The tool and version that wrote the file." },
+            "scenario": { "type": "string", "description": "The scenario's id." },
+            "title": { "type": "string" },
+            "players": { "type": "integer", "minimum": 1, "maximum": 8 },
+            "seed": { "type": "integer", "minimum": 0 },
+            "hexes": { "type": "array", "items": hex },
+            "harbors": { "type": "array", "items": harbor },
+            "regions": { "type": "array", "items": region },
+            "constraints": { "type": "object", "description": "The placement rules the layout meets." },
+            "sampler": sampler,
+            "balance": { "type": "object", "description": "With --balanced: the measures, score and search facts." },
+        },
+        "required": ["format", "generator", "scenario", "title", "players", "seed", "hexes", "harbors", "regions", "constraints"],
+        "additionalProperties": false,
+    });
+    let mut s = serde_json::to_string_pretty(&root).unwrap_or_default();
+    s.push('\n');
+    s
+}
+
 #[cfg(test)]
 mod tests {
     #[test]

@@ -10,6 +10,8 @@
 //! is, one `# expect: <text of the line>` per problem, with `|` marking the
 //! column; the output must point at exactly that `file:line:col`.
 
+mod common;
+
 use std::path::{Path, PathBuf};
 
 use hexpress::diag::{self, Diagnostics, Source};
@@ -87,7 +89,7 @@ fn outcome(name: &str, text: &str) -> Outcome {
 /// Compares with (or, blessing, writes) the snapshot; returns a problem description.
 fn check_snapshot(name: &str, rendered: &str) -> Option<String> {
     let path = root().join("tests/snapshots").join(format!("{name}.txt"));
-    let bless = std::env::var("HEXPRESS_BLESS").is_ok_and(|v| v == "1");
+    let bless = common::bless();
     let old = std::fs::read_to_string(&path).ok().map(|s| s.replace("\r\n", "\n"));
     if old.as_deref() == Some(rendered) {
         return None;

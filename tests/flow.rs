@@ -8,8 +8,8 @@ use std::sync::Arc;
 
 use hexpress::compose::flow::metrics::{text_width, vmetrics, BOLD_TTF, REGULAR_TTF};
 use hexpress::compose::flow::{layout_document, Align, Block, Cell, FlowError, PageSpec, Span};
-use hexpress::compose::scene::{Anchor, Color, Item, Page, Path, Pt, Stroke, TextStyle, Weight};
-use hexpress::render::svg::{page_to_svg, FONT_FAMILY};
+use hexpress::export::svg::{page_to_svg, FONT_FAMILY};
+use hexpress::scene::{Anchor, Color, Item, Page, Path, Pt, Stroke, TextStyle, Weight};
 use resvg::usvg;
 
 // ---------------------------------------------------------------- helpers
@@ -57,7 +57,7 @@ fn map_picture() -> (f64, f64, Vec<Item>) {
         Color::rgb(0x9c, 0xcf, 0x5a),
     ];
     let mut items = vec![Item::Path {
-        path: Path::rect(hexpress::compose::scene::Rect::new(0.0, 0.0, 80.0, 60.0)),
+        path: Path::rect(hexpress::scene::Rect::new(0.0, 0.0, 80.0, 60.0)),
         fill: Some(Color::rgb(0x7f, 0xb8, 0xe0)),
         stroke: None,
     }];
@@ -499,9 +499,8 @@ fn sample_matches_reference_svgs() {
         common::check_golden(&format!("tests/ref/svg/flow-sample-{}.svg", i + 1), svg);
     }
     let extra = format!("tests/ref/svg/flow-sample-{}.svg", svgs.len() + 1);
-    let bless = std::env::var_os("HEXPRESS_BLESS").is_some_and(|v| v == "1");
-    let extra_path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(&extra);
-    if bless {
+    let extra_path = common::crate_path(&extra);
+    if common::bless() {
         let _ = std::fs::remove_file(&extra_path);
     }
     assert!(!extra_path.exists(), "{extra} exists: the sample has fewer pages than its reference");

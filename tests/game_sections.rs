@@ -63,7 +63,7 @@ fn mistakes_in_game_sections_are_all_reported() {
 fn present_tiles_and_tokens_reach_the_component_sheets() {
     use hexpress::compose::basic_art::BasicArt;
     use hexpress::compose::components::{component_sets, ComponentCounts};
-    use hexpress::compose::sheet_config::SheetOptions;
+    use hexpress::settings::sheets::SheetOptions;
 
     let src = Source::new("game-sections.toml", fixture());
     let s = load(&src).unwrap_or_else(|d| panic!("{}", render(&src, &d)));

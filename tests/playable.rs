@@ -3,10 +3,10 @@
 
 mod common;
 
-use hexpress::compose::scene::Page;
-use hexpress::export::map::{canvas, theme_for};
-use hexpress::export::options::RenderOptions;
-use hexpress::export::rules::handout_document;
+use hexpress::compose::handout::handout_with_map;
+use hexpress::compose::map_pages::{canvas, Notes};
+use hexpress::scene::Page;
+use hexpress::settings::Settings;
 use hexpress::solve::{solve, Layout, SolveOptions};
 use hexpress::vocab::Terrain;
 
@@ -35,7 +35,7 @@ fn with_other_secrets(layout: &Layout) -> Layout {
 }
 
 fn handout(s: &hexpress::model::Scenario, l: &Layout) -> Vec<Page> {
-    handout_document(s, l, &RenderOptions::default()).expect("handout lays out").pages
+    handout_with_map(s, l, &Settings::default()).expect("handout lays out").pages
 }
 
 #[test]
@@ -53,10 +53,10 @@ fn players_pages_do_not_depend_on_hidden_tiles_or_stack_order() {
             // The rules handout (its map picture included) ...
             assert!(handout(&s, &l) == handout(&s, &other), "{id} {players}p: handout leaks");
             // ... and the map as players lay it out (the default, play view).
-            let opts = RenderOptions::default();
-            let theme = theme_for(&opts).expect("theme");
+            let opts = Settings::default();
+            let notes = Notes::default();
             assert!(
-                canvas(&l, &theme, &opts).to_page() == canvas(&other, &theme, &opts).to_page(),
+                canvas(&l, &opts, &notes).to_page() == canvas(&other, &opts, &notes).to_page(),
                 "{id} {players}p: play-view map leaks"
             );
             checked += 1;
@@ -68,7 +68,7 @@ fn players_pages_do_not_depend_on_hidden_tiles_or_stack_order() {
 /// All the top-level text of a handout as one line of words.
 fn handout_words(s: &hexpress::model::Scenario) -> String {
     use hexpress::compose::handout::{handout_pages, handout_spec};
-    use hexpress::compose::scene::Item;
+    use hexpress::scene::Item;
     let l = solve(s, s.meta.default_players, 1, &SolveOptions::default()).expect("solvable");
     let pages = handout_pages(s, &l, None, &handout_spec(&l, 210.0, 297.0)).expect("lays out");
     let mut words = Vec::new();
@@ -306,8 +306,8 @@ fn every_table_the_prose_points_to_exists() {
 
 #[test]
 fn every_special_hex_on_a_map_has_art_and_a_legend_entry() {
-    use hexpress::compose::scene::Item;
-    use hexpress::export::options::View;
+    use hexpress::scene::Item;
+    use hexpress::settings::View;
     fn texts(items: &[Item], out: &mut Vec<String>) {
         for it in items {
             match it {
@@ -321,9 +321,8 @@ fn every_special_hex_on_a_map_has_art_and_a_legend_entry() {
         let s = common::builtin(id);
         for &players in &s.meta.players {
             let l = solve(&s, players, 2, &SolveOptions::default()).expect("solvable");
-            let opts = RenderOptions { view: View::Setup, ..RenderOptions::default() };
-            let theme = theme_for(&opts).expect("theme");
-            let page = canvas(&l, &theme, &opts).to_page();
+            let opts = Settings { view: View::Setup, ..Settings::default() };
+            let page = canvas(&l, &opts, &Notes::default()).to_page();
             let mut words = Vec::new();
             texts(&page.items, &mut words);
             for h in l.hexes.iter().filter(|h| h.fixed) {

@@ -3,9 +3,13 @@
 //!
 //! Golden files live in tests/ref/; rewrite them with `HEXPRESS_BLESS=1`.
 
+mod common;
+
 use std::path::PathBuf;
 
-use hexpress::export::{map_outputs, png, Formats, RenderOptions, View};
+use hexpress::export::png;
+use hexpress::outputs::{MapFiles, Notes};
+use hexpress::settings::{Choices, Formats, Settings, View};
 use hexpress::solve::Layout;
 
 fn layout(id: &str, players: u8, seed: u64) -> Layout {
@@ -15,42 +19,31 @@ fn layout(id: &str, players: u8, seed: u64) -> Layout {
 }
 
 fn reference(rel: &str) -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/ref").join(rel)
+    common::crate_path("tests/ref").join(rel)
 }
 
 fn bless() -> bool {
-    std::env::var("HEXPRESS_BLESS").is_ok_and(|v| v == "1")
+    common::bless()
 }
 
 fn check_golden(rel: &str, actual: &[u8]) {
-    let path = reference(rel);
-    if bless() {
-        std::fs::create_dir_all(path.parent().expect("has parent")).expect("mkdir");
-        std::fs::write(&path, actual).expect("write reference");
-        return;
-    }
-    let expected = std::fs::read(&path).unwrap_or_else(|_| {
-        panic!("missing reference {}; run with HEXPRESS_BLESS=1", path.display())
-    });
-    assert!(
-        expected == actual,
-        "{} differs from the rendered output; rerun with HEXPRESS_BLESS=1 if intended",
-        path.display()
-    );
+    common::check_golden_bytes(&format!("tests/ref/{rel}"), actual);
 }
 
-fn svg_only() -> RenderOptions {
-    RenderOptions {
-        formats: Formats { svg: true, pdf: false, png: false },
-        ..RenderOptions::default()
-    }
+fn svg_only() -> Choices {
+    Choices { formats: Formats { svg: true, pdf: false, png: false }, ..Choices::default() }
+}
+
+fn map_outputs(l: &Layout, choices: &Choices) -> Result<MapFiles, hexpress::outputs::OutputError> {
+    let settings = Settings::build(choices).expect("settings");
+    hexpress::outputs::map(l, &settings, &Notes::default())
 }
 
 #[test]
 fn golden_map_svgs() {
     let base = map_outputs(&layout("base", 4, 1), &svg_only()).expect("renders");
     check_golden("svg/base-4p-seed1.svg", base.svg.expect("svg").as_bytes());
-    let opts = RenderOptions { view: View::Setup, ..svg_only() };
+    let opts = Choices { view: View::Setup, ..svg_only() };
     let gold = map_outputs(&layout("gold-for-catan", 3, 2), &opts).expect("renders");
     check_golden("svg/gold-for-catan-3p-seed2-setup.svg", gold.svg.expect("svg").as_bytes());
 }
@@ -58,7 +51,7 @@ fn golden_map_svgs() {
 #[test]
 fn reruns_are_byte_identical() {
     let l = layout("base", 4, 1);
-    let opts = RenderOptions { dpi: 10.0, ..RenderOptions::default() };
+    let opts = Choices { dpi: 10.0, ..Choices::default() };
     let a = map_outputs(&l, &opts).expect("renders");
     let b = map_outputs(&l, &opts).expect("renders");
     assert!(a.svg.is_some() && a.pdf.is_some() && a.png.is_some());
@@ -168,10 +161,8 @@ mod pdf {
 #[test]
 fn pdf_pages_sizes_fonts_text_and_true_hex_size() {
     let l = layout("base", 4, 1);
-    let opts = RenderOptions {
-        formats: Formats { svg: false, pdf: true, png: false },
-        ..RenderOptions::default()
-    };
+    let opts =
+        Choices { formats: Formats { svg: false, pdf: true, png: false }, ..Choices::default() };
     let files = map_outputs(&l, &opts).expect("renders");
     let bytes = files.pdf.expect("pdf");
     // Page count: overview + sheets; every page is A4 in points, either way up.
@@ -188,7 +179,9 @@ fn pdf_pages_sizes_fonts_text_and_true_hex_size() {
     assert_eq!(pdf::count(&bytes, b"/ViewerPreferences<</PrintScaling/None>>"), 1);
 
     // True scale: the same sheets with uncompressed streams; measure the hexes.
-    let (doc, _) = hexpress::export::map_document(&l, &RenderOptions::default()).expect("doc");
+    let settings = Settings::default();
+    let canvas = hexpress::compose::map_pages::canvas(&l, &settings, &Notes::default());
+    let (doc, _) = hexpress::compose::map_pages::tiled(&canvas, &settings);
     let raw = hexpress::export::pdf::document_to_pdf_with(&doc, false).expect("pdf");
     let streams = pdf::streams(&raw);
     assert!(streams.iter().any(|s| s.contains("Tj") || s.contains("TJ")), "text drawn as text");
@@ -223,9 +216,8 @@ fn pdf_pages_sizes_fonts_text_and_true_hex_size() {
 #[test]
 fn png_matches_the_reference_image() {
     let l = layout("base", 4, 1);
-    let opts = RenderOptions::default();
-    let theme = hexpress::export::map::theme_for(&opts).expect("theme");
-    let page = hexpress::export::map::canvas(&l, &theme, &opts).to_page();
+    let settings = Settings::default();
+    let page = hexpress::compose::map_pages::canvas(&l, &settings, &Notes::default()).to_page();
     let bytes = png::page_to_png(&page, 12.0).expect("png");
     let path = reference("png/base-4p-seed1-12dpi.png");
     if bless() {

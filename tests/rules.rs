@@ -6,14 +6,14 @@ mod common;
 use hexpress::compose::cards::{reference_cards, text_area, SIZES};
 use hexpress::compose::flow::metrics::{text_width, vmetrics};
 use hexpress::compose::flow::PageSpec;
+use hexpress::compose::handout::handout_with_map;
 use hexpress::compose::handout::{handout_pages, handout_spec};
 use hexpress::compose::piece::{Piece, PieceSet};
-use hexpress::compose::scene::{Anchor, Item, Page, Rect};
 use hexpress::compose::theme_art::ThemeArt;
 use hexpress::diag::{render, Source};
-use hexpress::export::options::RenderOptions;
-use hexpress::export::rules::{handout_document, rules_files};
 use hexpress::model::{load, Scenario};
+use hexpress::scene::{Anchor, Item, Page, Rect};
+use hexpress::settings::Settings;
 use hexpress::solve::{solve, Layout, SolveOptions};
 use hexpress::theme::{Mode, Theme};
 
@@ -69,7 +69,7 @@ fn page_texts(pages: &[Page]) -> String {
 }
 
 fn handout(s: &Scenario, l: &Layout) -> Vec<Page> {
-    let doc = handout_document(s, l, &RenderOptions::default()).expect("handout lays out");
+    let doc = handout_with_map(s, l, &Settings::default()).expect("handout lays out");
     doc.pages
 }
 
@@ -148,16 +148,17 @@ fn handout_text_matches_the_golden_file() {
 fn handout_pdf_holds_the_laid_out_text() {
     let s = scenario(FIXTURE);
     let l = layout(&s, 4, 7);
-    let doc = handout_document(&s, &l, &RenderOptions::default()).unwrap();
-    let files = rules_files(&doc).unwrap();
-    assert!(files.pdf.starts_with(b"%PDF"));
-    assert_eq!(files.svgs.len(), doc.pages.len());
+    let doc = handout_with_map(&s, &l, &Settings::default()).unwrap();
+    let files = hexpress::outputs::rules(&s, &l, &Settings::default()).unwrap();
+    assert_eq!(files[0].0, "rules.pdf");
+    assert!(files[0].1.starts_with(b"%PDF"));
+    assert_eq!(files.len(), doc.pages.len() + 1, "rules.pdf and one SVG per page");
     // Extracting text from the PDF needs a PDF reader; poppler's pdftotext
     // is used when installed (the check is skipped otherwise).
     let dir = std::env::temp_dir().join(format!("hexpress-rules-pdf-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let pdf = dir.join("rules.pdf");
-    std::fs::write(&pdf, &files.pdf).unwrap();
+    std::fs::write(&pdf, &files[0].1).unwrap();
     let out = std::process::Command::new("pdftotext").arg(&pdf).arg("-").output();
     std::fs::remove_dir_all(&dir).ok();
     let Ok(out) = out else {

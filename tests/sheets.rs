@@ -2,16 +2,22 @@
 //! a golden SVG and the PDF's pages.
 #![allow(clippy::unwrap_used)]
 
+mod common;
+
 use hexpress::compose::basic_art::BasicArt;
 use hexpress::compose::components::{component_sets, CastawayTokens, ComponentCounts, TradeTokens};
+use hexpress::compose::pack::{
+    component_pages, components_document, print_pack_document, PackExtras,
+};
 use hexpress::compose::piece::{Piece, PieceSet, Shape};
-use hexpress::compose::scene::{Color, Item, Page, Path, Pt, Rect, Seg, Transform};
 use hexpress::compose::sheet::{self, back_centre, impose, FooterInfo, CUT_COLOR};
-use hexpress::compose::sheet_config::{Duplex, Orientation, SheetOptions, MIN_MARGIN};
 use hexpress::compose::theme_art::ThemeArt;
 use hexpress::compose::tokens::{Building, Goods, Ink};
 use hexpress::diag::Source;
 use hexpress::model::Scenario;
+use hexpress::scene::{Color, Item, Page, Path, Pt, Rect, Seg, Transform};
+use hexpress::settings::sheets::{Duplex, Orientation, SheetOptions, MIN_MARGIN};
+use hexpress::settings::{Choices, Paper, Settings};
 use hexpress::solve::Layout;
 use hexpress::theme::Theme;
 use hexpress::vocab::Resource;
@@ -360,7 +366,7 @@ fn mono_sheets_use_no_colour() {
         &s,
         &reference_counts(),
         &opts.sizes,
-        &ThemeArt { theme: &Theme::builtin(), mode: hexpress::export::components::mode(&opts) },
+        &ThemeArt { theme: &Theme::builtin(), mode: hexpress::theme::Mode::BlackAndWhite },
     );
     fn walk(item: &Item, bad: &mut Vec<Color>) {
         match item {
@@ -385,39 +391,18 @@ fn golden_fish_sheet_svg() {
     let sets = component_sets(&l, &s, &counts, &opts.sizes, &BasicArt::default());
     let fish: Vec<PieceSet> = sets.into_iter().filter(|s| s.title == "Fish tokens").collect();
     let pages = impose(&fish, &opts, &footer());
-    let svg = hexpress::render::svg::page_to_svg(&pages[0]);
-    let path =
-        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/ref/svg/sheet-fish-a4.svg");
-    if std::env::var_os("HEXPRESS_BLESS").is_some() {
-        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
-        std::fs::write(&path, &svg).unwrap();
-    }
-    let want = std::fs::read_to_string(&path)
-        .unwrap_or_else(|_| panic!("missing {}; run with HEXPRESS_BLESS=1", path.display()));
-    assert!(want == svg, "{} differs; rerun with HEXPRESS_BLESS=1 if intended", path.display());
+    let svg = hexpress::export::svg::page_to_svg(&pages[0]);
+    common::check_golden("tests/ref/svg/sheet-fish-a4.svg", &svg);
 }
 
 #[test]
 fn components_pdf_pages_and_sizes() {
     let (s, l) = fog();
     for (paper, w_pt, h_pt) in [("a4", 595.28, 841.89), ("letter", 612.0, 792.0)] {
-        let opts = SheetOptions::default().with_paper(paper).unwrap();
-        let pages = hexpress::export::components::component_pages(
-            &l,
-            &s,
-            &reference_counts(),
-            &opts,
-            &Theme::builtin(),
-        );
-        let pdf = hexpress::export::components::component_outputs(
-            &l,
-            &s,
-            &reference_counts(),
-            &opts,
-            &Theme::builtin(),
-        )
-        .unwrap()
-        .unwrap();
+        let choices = Choices { paper: Paper::from_name(paper).unwrap(), ..Choices::default() };
+        let settings = Settings::build(&choices).unwrap();
+        let pages = component_pages(&l, &s, &reference_counts(), &settings);
+        let pdf = components_pdf(&l, &s, &settings);
         assert!(pdf.starts_with(b"%PDF"));
         let found = pdf_pages(&pdf);
         assert_eq!(found.len(), pages.len(), "{paper}");
@@ -428,39 +413,26 @@ fn components_pdf_pages_and_sizes() {
             assert!(*trim && *bleed, "{paper} {}: no trim or bleed box", page.label);
         }
         assert!(String::from_utf8_lossy(&pdf).contains("/PrintScaling/None"));
-        let again = hexpress::export::components::component_outputs(
-            &l,
-            &s,
-            &reference_counts(),
-            &opts,
-            &Theme::builtin(),
-        )
-        .unwrap()
-        .unwrap();
+        let again = components_pdf(&l, &s, &settings);
         assert!(again == pdf, "components.pdf is not deterministic");
         if let Some(dir) = std::env::var_os("HEXPRESS_PREVIEW") {
             let dir = std::path::Path::new(&dir);
             std::fs::write(dir.join(format!("components-{paper}.pdf")), &pdf).unwrap();
             for (name, o) in [
-                ("mono", SheetOptions { mono: true, ..opts.clone() }),
-                ("saver", SheetOptions { ink_saver: true, ..opts.clone() }),
+                ("mono", Choices { black_and_white: true, ..choices.clone() }),
+                ("saver", Choices { ink_saver: true, ..choices.clone() }),
             ] {
-                let c = &reference_counts();
-                let b = hexpress::export::components::component_outputs(
-                    &l,
-                    &s,
-                    c,
-                    &o,
-                    &Theme::builtin(),
-                );
-                std::fs::write(
-                    dir.join(format!("components-{paper}-{name}.pdf")),
-                    b.unwrap().unwrap(),
-                )
-                .unwrap();
+                let b = components_pdf(&l, &s, &Settings::build(&o).unwrap());
+                std::fs::write(dir.join(format!("components-{paper}-{name}.pdf")), b).unwrap();
             }
         }
     }
+}
+
+/// `components.pdf` of the fixture layout.
+fn components_pdf(l: &Layout, s: &Scenario, settings: &Settings) -> Vec<u8> {
+    let doc = components_document(l, s, &reference_counts(), settings).unwrap();
+    hexpress::export::pdf::document_to_pdf(&doc).unwrap()
 }
 
 /// (width pt, height pt, has TrimBox, has BleedBox) of every page object, in file order.
@@ -490,20 +462,20 @@ fn pdf_pages(pdf: &[u8]) -> Vec<(f64, f64, bool, bool)> {
 #[test]
 fn print_pack_starts_with_calibration() {
     let (s, l) = fog();
-    let opts = SheetOptions::default();
+    let settings = Settings::default();
     let mut map = Page::new(420.0, 297.0, "map");
     map.push(Item::Path {
         path: Path::rect(Rect::new(10.0, 10.0, 50.0, 50.0)),
         fill: Some(Color::BLACK),
         stroke: None,
     });
-    let doc = hexpress::export::components::print_pack_document(
+    let doc = print_pack_document(
         vec![map.clone()],
         &l,
         &s,
         &reference_counts(),
-        &opts,
-        &Theme::builtin(),
+        &settings,
+        PackExtras::default(),
     );
     assert_eq!(doc.pages[0].label, "calibration");
     assert!(doc.pages[1].label.ends_with(sheet::BACK_SUFFIX));

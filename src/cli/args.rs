@@ -24,9 +24,40 @@ use clap::{Parser, Subcommand};
         Exit codes: 0 success, 1 invalid scenario or unsatisfiable rules, 2 I/O or internal error."
 )]
 pub struct Cli {
+    /// Options every command takes.
+    #[command(flatten)]
+    pub global: GlobalArgs,
     /// What to do.
     #[command(subcommand)]
     pub command: Command,
+}
+
+/// Options every command takes (before or after the command name).
+#[derive(clap::Args, Debug, Clone, Default)]
+pub struct GlobalArgs {
+    /// Print nothing but errors (and the data a command exists to print:
+    /// schema, completions, man page, list).
+    #[arg(short, long, global = true, conflicts_with = "verbose")]
+    pub quiet: bool,
+    /// Say more: the time of each stage and the size of each file written.
+    #[arg(short, long, global = true, action = clap::ArgAction::Count)]
+    pub verbose: u8,
+    /// Colour in messages: `auto` colours them on a terminal unless the
+    /// NO_COLOR environment variable is set.
+    #[arg(long, global = true, value_enum, value_name = "WHEN", default_value = "auto")]
+    pub color: ColorArg,
+}
+
+/// When to colour messages.
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum ColorArg {
+    /// On a terminal, unless NO_COLOR is set.
+    #[default]
+    Auto,
+    /// Always.
+    Always,
+    /// Never.
+    Never,
 }
 
 /// The subcommands.
@@ -69,8 +100,25 @@ pub enum Command {
     },
     /// List the built-in scenarios and their player counts.
     List,
-    /// Print the JSON Schema of the scenario format (for editors).
-    Schema,
+    /// Print the JSON Schema of the scenario format (for editors), or with
+    /// --layout the schema of layout.json.
+    Schema {
+        /// The schema of layout.json instead.
+        #[arg(long)]
+        layout: bool,
+    },
+    /// Print a shell completion script.
+    #[command(after_help = "Examples:\n  \
+        hexpress completions bash > ~/.local/share/bash-completion/completions/hexpress\n  \
+        hexpress completions zsh > ~/.zfunc/_hexpress\n  \
+        hexpress completions fish > ~/.config/fish/completions/hexpress.fish")]
+    Completions {
+        /// The shell.
+        #[arg(value_enum)]
+        shell: clap_complete::Shell,
+    },
+    /// Print the manual page (roff), e.g. `hexpress man > hexpress.1`.
+    Man,
 }
 
 /// Arguments of `generate`.
@@ -86,21 +134,18 @@ pub struct GenerateArgs {
     #[arg(short, long)]
     pub seed: Option<u64>,
     /// Output folder. Default: output/<scenario>-<players>p-<seed>/.
-    #[arg(short, long)]
+    #[arg(short, long, value_parser = parse_out_dir)]
     pub out: Option<PathBuf>,
     /// Placement rules to start from; the scenario's own `[constraints]`
     /// apply on top. Default: the scenario's (its `preset`, else `official`).
     #[arg(long, value_enum, value_name = "PRESET")]
     pub rules: Option<RulesArg>,
     /// Search steps before giving up on an unsatisfiable scenario.
-    #[arg(long, default_value_t = 4_000_000)]
+    #[arg(long, default_value_t = 4_000_000, value_parser = parse_nodes)]
     pub max_nodes: u64,
     /// Wall-clock limit for the search, in milliseconds.
-    #[arg(long, default_value_t = 5_000)]
+    #[arg(long, default_value_t = 5_000, value_parser = parse_time_ms)]
     pub time_limit_ms: u64,
-    /// Do not print the text picture of the map.
-    #[arg(short, long)]
-    pub quiet: bool,
     /// How the map and components are drawn and printed.
     #[command(flatten)]
     pub render: RenderArgs,
@@ -113,12 +158,12 @@ pub struct GenerateArgs {
     pub balanced: bool,
     /// Boards to score with --balanced (random boards and improvement
     /// steps together) [default: 20000].
-    #[arg(long, requires = "balanced", conflicts_with = "time_budget")]
+    #[arg(long, requires = "balanced", conflicts_with = "time_budget", value_parser = parse_candidates)]
     pub candidates: Option<u64>,
     /// Score candidates for about this many milliseconds instead of a fixed
     /// number. The result then depends on the machine's speed; the number
     /// searched is printed so `--candidates` can repeat it exactly.
-    #[arg(long, value_name = "MS", requires = "balanced")]
+    #[arg(long, value_name = "MS", requires = "balanced", value_parser = parse_time_ms)]
     pub time_budget: Option<u64>,
     /// A weights file for the balance score (format: templates/balance.toml).
     #[arg(long, value_name = "FILE", requires = "balanced")]
@@ -150,9 +195,6 @@ pub struct SampleArgs {
     /// Write the boards to this file instead of standard output.
     #[arg(short, long, value_name = "FILE")]
     pub out: Option<PathBuf>,
-    /// No progress bar and no summary on standard error.
-    #[arg(short, long)]
-    pub quiet: bool,
 }
 
 /// Arguments of `rules`.
@@ -181,7 +223,7 @@ pub struct RulesArgs {
     #[arg(long, value_name = "DIR")]
     pub templates: Option<PathBuf>,
     /// Output folder. Default: output/<scenario>-<players>p-<seed>/.
-    #[arg(short, long)]
+    #[arg(short, long, value_parser = parse_out_dir)]
     pub out: Option<PathBuf>,
 }
 
@@ -199,7 +241,7 @@ pub struct BalanceArgs {
     pub rules: Option<RulesArg>,
     /// Random (uniform) layouts to measure; the chosen layout is what
     /// `generate --balanced --candidates SAMPLES` keeps for the same seed.
-    #[arg(long, default_value_t = 5_000)]
+    #[arg(long, default_value_t = 5_000, value_parser = parse_candidates)]
     pub samples: u64,
     /// Seed of the samples. Default: a fresh one, printed.
     #[arg(short, long)]
@@ -208,14 +250,11 @@ pub struct BalanceArgs {
     #[arg(long, value_name = "FILE")]
     pub weights: Option<PathBuf>,
     /// Output folder for balance.svg. Default: output/<scenario>-<players>p-<seed>/.
-    #[arg(short, long)]
+    #[arg(short, long, value_parser = parse_out_dir)]
     pub out: Option<PathBuf>,
     /// Search steps per layout before giving up on it.
-    #[arg(long, default_value_t = 4_000_000)]
+    #[arg(long, default_value_t = 4_000_000, value_parser = parse_nodes)]
     pub max_nodes: u64,
-    /// No progress bar.
-    #[arg(short, long)]
-    pub quiet: bool,
 }
 
 /// Named rule presets (see `[constraints] preset` in the scenario format).
@@ -321,4 +360,34 @@ fn parse_hex_size(s: &str) -> Result<f64, String> {
     } else {
         Err("choose a hex size between 30 and 150 mm".into())
     }
+}
+
+fn parse_out_dir(s: &str) -> Result<PathBuf, String> {
+    match s {
+        "-" => Err("`-` would mean standard output, which cannot hold several files; give a folder, e.g. `--out maps/`".into()),
+        "" => Err("give a folder, e.g. `--out maps/`".into()),
+        _ => Ok(PathBuf::from(s)),
+    }
+}
+
+/// A whole number from 1 to `limit`, with the limit's name in the error.
+fn bounded(s: &str, limit: u64, name: &str) -> Result<u64, String> {
+    let v: u64 = s.trim().parse().map_err(|_| format!("`{s}` is not a whole number"))?;
+    match v {
+        0 => Err("choose at least 1".into()),
+        v if v > limit => Err(format!("{v} is more than the limit of {limit} (`{name}`)")),
+        v => Ok(v),
+    }
+}
+
+fn parse_candidates(s: &str) -> Result<u64, String> {
+    bounded(s, crate::limits::MAX_CANDIDATES, "MAX_CANDIDATES")
+}
+
+fn parse_nodes(s: &str) -> Result<u64, String> {
+    bounded(s, crate::limits::MAX_NODES, "MAX_NODES")
+}
+
+fn parse_time_ms(s: &str) -> Result<u64, String> {
+    bounded(s, crate::limits::MAX_TIME_MS, "MAX_TIME_MS")
 }

@@ -25,7 +25,7 @@ pub struct Balanced {
 /// Reads `--weights FILE`, or the defaults.
 fn weights(path: Option<&Path>) -> Result<Weights, Failure> {
     let Some(path) = path else { return Ok(Weights::default()) };
-    let text = std::fs::read_to_string(path)
+    let text = crate::limits::read_input(path)
         .with_context(|| format!("cannot read the weights file `{}`", path.display()))?;
     Weights::parse(&text).map_err(|e| {
         eprintln!("error: {}: {e}", path.display());
@@ -39,8 +39,8 @@ fn weights(path: Option<&Path>) -> Result<Weights, Failure> {
 struct Bar(indicatif::ProgressBar);
 
 impl Bar {
-    fn new(what: &'static str, quiet: bool) -> Bar {
-        if quiet {
+    fn new(what: &'static str) -> Bar {
+        if super::output::quiet() {
             return Bar(indicatif::ProgressBar::hidden());
         }
         let bar =
@@ -82,7 +82,7 @@ pub(super) fn search_for_generate(
         solve: SolveOptions { max_nodes: a.max_nodes, ..SolveOptions::default() },
         ..SearchOptions::default()
     };
-    let bar = Bar::new("boards", a.quiet);
+    let bar = Bar::new("boards");
     let result =
         balance::balanced(scenario, players, seed, &weights, &opts, &|d, t| bar.update(d, t));
     bar.finish();
@@ -149,7 +149,7 @@ pub(super) fn run(a: &BalanceArgs) -> Result<(), Failure> {
         solve: SolveOptions { max_nodes: a.max_nodes, ..SolveOptions::default() },
         ..SearchOptions::default()
     };
-    let bar = Bar::new("boards", a.quiet);
+    let bar = Bar::new("boards");
     let result = report::run(&solver, &eval, &weights, seed, &opts, &|d, t| bar.update(d, t));
     bar.finish();
     let rep = result.map_err(|e| solve_failed(&source, &scenario, &e))?;
@@ -163,7 +163,9 @@ pub(super) fn run(a: &BalanceArgs) -> Result<(), Failure> {
     let svg = balance::svg::render(&rep, &title);
     let path = files::write_atomic(&out_dir, "balance.svg", svg.as_bytes())
         .context("writing the balance report")?;
-
+    if super::output::quiet() {
+        return Ok(());
+    }
     println!("{} — {} players — seed {}", scenario.meta.title, players, seed);
     println!(
         "{} layouts measured (lower is fairer; corner_min is shown, not scored)\n",

@@ -2,6 +2,7 @@
 
 pub mod args;
 mod balance;
+pub mod output;
 mod render;
 mod rules;
 mod sample;
@@ -26,6 +27,8 @@ pub enum Failure {
     Invalid,
     /// I/O or internal error. Exit 2.
     Io(anyhow::Error),
+    /// I/O errors already reported (one line each). Exit 2.
+    IoReported,
 }
 
 impl From<anyhow::Error> for Failure {
@@ -36,6 +39,7 @@ impl From<anyhow::Error> for Failure {
 
 /// Runs a parsed command line and maps the outcome to an exit code.
 pub fn run(cli: Cli) -> ExitCode {
+    output::init(&cli.global);
     let result = match cli.command {
         Command::Generate(a) => generate(&a),
         Command::Balance(a) => balance::run(&a),
@@ -43,30 +47,61 @@ pub fn run(cli: Cli) -> ExitCode {
         Command::Sample(a) => sample::run(&a),
         Command::Validate { files } => validate(&files),
         Command::List => list(),
-        Command::Schema => {
-            print!("{}", crate::schema::scenario_schema());
+        Command::Schema { layout } => {
+            match layout {
+                true => print!("{}", crate::schema::layout_schema()),
+                false => print!("{}", crate::schema::scenario_schema()),
+            }
             Ok(())
+        }
+        Command::Completions { shell } => {
+            let mut cmd = <Cli as clap::CommandFactory>::command();
+            clap_complete::generate(shell, &mut cmd, "hexpress", &mut std::io::stdout().lock());
+            Ok(())
+        }
+        Command::Man => {
+            let man = clap_mangen::Man::new(<Cli as clap::CommandFactory>::command());
+            let mut page = Vec::new();
+            match man.render(&mut page) {
+                Ok(()) => {
+                    print!("{}", String::from_utf8_lossy(&page));
+                    Ok(())
+                }
+                Err(e) => Err(Failure::Io(anyhow::Error::new(e).context("writing the man page"))),
+            }
         }
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(Failure::Invalid) => ExitCode::from(1),
+        Err(Failure::IoReported) => ExitCode::from(2),
         Err(Failure::Io(e)) => {
-            eprintln!("error: {e:#}");
+            output::error(&format!("{e:#}"));
             ExitCode::from(2)
         }
     }
 }
 
-/// Finds a scenario by built-in id or path and reads it.
+/// Prints diagnostics on standard error, in colour when it is on.
+fn report(source: &Source, d: &Diagnostics) {
+    eprint!("{}", diag::render_styled(source, d, output::settings().color));
+}
+
+/// Finds a scenario by built-in id or path and reads it; `-` reads it from
+/// standard input. Files are read up to `MAX_INPUT_BYTES`.
 pub fn resolve(name: &str) -> Result<Source, Failure> {
+    if name == "-" {
+        let text = crate::limits::read_capped(std::io::stdin().lock())
+            .context("cannot read the scenario from standard input")?;
+        return Ok(Source::new("<stdin>", text));
+    }
     if let Some(s) = builtin::source(name) {
         return Ok(s);
     }
     let path = Path::new(name);
     if path.exists() {
         let text =
-            std::fs::read_to_string(path).with_context(|| format!("cannot read `{name}`"))?;
+            crate::limits::read_input(path).with_context(|| format!("cannot read `{name}`"))?;
         return Ok(Source::new(name, text));
     }
     let hint = match vocab::did_you_mean(name, builtin::ids()) {
@@ -83,7 +118,7 @@ pub fn resolve(name: &str) -> Result<Source, Failure> {
 
 fn load(source: &Source) -> Result<Scenario, Failure> {
     model::load(source).map_err(|d| {
-        eprint!("{}", diag::render(source, &d));
+        report(source, &d);
         Failure::Invalid
     })
 }
@@ -97,17 +132,24 @@ pub(crate) fn load_with_rules(
     match rules {
         None => Ok(scenario),
         Some(r) => scenario.with_preset(r.preset()).map_err(|d| {
-            eprint!("{}", diag::render(source, &d));
+            report(source, &d);
             Failure::Invalid
         }),
     }
 }
 
 fn generate(a: &GenerateArgs) -> Result<(), Failure> {
+    let started = Instant::now();
+    // Drawing options and templates are read and checked before any work.
+    let settings = match a.render.layout_only {
+        true => None,
+        false => Some(render::settings(&a.render)?),
+    };
     let source = resolve(a.scenario.as_deref().unwrap_or(builtin::DEFAULT))?;
     let scenario = load_with_rules(&source, a.rules)?;
     let players = a.players.unwrap_or(scenario.meta.default_players);
     let seed = a.seed.unwrap_or_else(crate::rng::fresh_seed);
+    output::detail(&format!("checked `{}` in {} ms", source.name, ms(started)));
     let opts = SolveOptions {
         max_nodes: a.max_nodes,
         deadline: Some(Instant::now() + Duration::from_millis(a.time_limit_ms)),
@@ -127,6 +169,7 @@ fn generate(a: &GenerateArgs) -> Result<(), Failure> {
             }
         },
     };
+    output::detail(&format!("laid out the map in {} ms", ms(started)));
     let out_dir: PathBuf = match &a.out {
         Some(d) => d.clone(),
         None => files::run_dir(Path::new("output"), &scenario.meta.id, players, seed)
@@ -136,16 +179,15 @@ fn generate(a: &GenerateArgs) -> Result<(), Failure> {
         Some(b) => json::to_json_balanced(&layout, &b.outcome, &b.weights),
         None => json::to_json(&layout),
     };
-    let path = files::write_atomic(&out_dir, "layout.json", text.as_bytes())
-        .context("writing the layout")?;
-    let drawn = if a.render.layout_only {
-        Vec::new()
-    } else {
+    // Everything is drawn in memory first: a bad option, template, font or
+    // text fails here, before the first byte is written.
+    let mut outputs = vec![("layout.json".to_string(), text.into_bytes())];
+    if let Some(settings) = &settings {
         let notes = match &balanced {
             Some(b) => {
                 let mut n = vec![format!(
-                    "Balanced: best of {} candidates (score {:.2}, lower is fairer)",
-                    b.outcome.evaluated, b.outcome.score
+                    "Balanced: score {:.2} after {} boards (lower is fairer)",
+                    b.outcome.score, b.outcome.evaluated
                 )];
                 n.extend(crate::balance::summary_lines(&b.outcome.measures));
                 n
@@ -162,43 +204,63 @@ fn generate(a: &GenerateArgs) -> Result<(), Failure> {
                 scenario.meta.id, players, seed, b.outcome.evaluated
             )
         });
-        render::write_outputs(&a.render, &layout, &scenario, &out_dir, notes, regenerate)?
-    };
-    if !a.quiet {
-        println!("{} — {} players — seed {}\n", scenario.meta.title, players, seed);
-        if layout.hexes.len() <= PICTURE_MAX_HEXES {
-            print!("{}", text::picture(&layout));
-        } else {
-            println!("({} hexes: too many to draw here; see layout.json)", layout.hexes.len());
-        }
-        println!();
-        if balanced.is_none() {
-            println!("sampler: {}", layout.sampler);
-        }
+        let notes = crate::outputs::Notes { lines: notes, regenerate };
+        outputs.extend(render::draw_outputs(settings, &layout, &scenario, &notes)?);
     }
+    output::detail(&format!("drew {} files in {} ms", outputs.len(), ms(started)));
+    let written = files::write_all(&out_dir, &outputs).context("writing the output")?;
+    output::detail(&format!("wrote them in {} ms", ms(started)));
     if layout.sampler.frozen() {
+        let steps = match layout.sampler {
+            solve::Sampler::Chain { steps, .. } => steps,
+            solve::Sampler::Rejection { .. } => 0,
+        };
         eprintln!(
-            "note: no swap of tiles or chips kept the rules in {} tries: these rules seem to allow \
-             only this board, so every seed gives it",
-            match layout.sampler { solve::Sampler::Chain { steps, .. } => steps, _ => 0 }
+            "note: no swap of tiles or chips kept the rules in {steps} tries: these rules seem to \
+             allow only this board, so every seed gives it"
         );
+    }
+    if output::quiet() {
+        return Ok(());
+    }
+    println!("{} — {} players — seed {}\n", scenario.meta.title, players, seed);
+    if layout.hexes.len() <= PICTURE_MAX_HEXES {
+        print!("{}", text::picture(&layout));
+    } else {
+        println!("({} hexes: too many to draw here; see layout.json)", layout.hexes.len());
+    }
+    println!();
+    if balanced.is_none() {
+        println!("sampler: {}", layout.sampler);
     }
     if let Some(b) = &balanced {
         balance::print_summary(b);
     }
     println!("seed: {seed}");
-    println!("wrote {}", path.display());
-    for p in drawn {
-        println!("wrote {}", p.display());
-    }
+    print_written(&written, &outputs);
     Ok(())
 }
 
 /// Boards larger than this are not drawn as text on the terminal.
 const PICTURE_MAX_HEXES: usize = 400;
 
+/// Milliseconds since `t`.
+fn ms(t: Instant) -> u128 {
+    t.elapsed().as_millis()
+}
+
+/// `wrote PATH` for each file, with its size under `-v`.
+fn print_written(paths: &[PathBuf], files: &[(String, Vec<u8>)]) {
+    for (p, (_, bytes)) in paths.iter().zip(files) {
+        match output::verbose() {
+            true => println!("wrote {} ({} bytes)", p.display(), bytes.len()),
+            false => println!("wrote {}", p.display()),
+        }
+    }
+}
+
 pub(crate) fn report_solve_error(source: &Source, scenario: &Scenario, e: &SolveError) {
-    eprint!("{}", diag::render(source, &solve_error_diagnostics(scenario, e)));
+    report(source, &solve_error_diagnostics(scenario, e));
 }
 
 /// A solver failure as diagnostics: the message, a hint, and the span where
@@ -228,16 +290,16 @@ pub fn solve_error_diagnostics(scenario: &Scenario, e: &SolveError) -> Diagnosti
 
 fn validate(names: &[String]) -> Result<(), Failure> {
     let mut bad = 0;
-    let mut io = None;
+    let mut io = false;
     for name in names {
         let source = match resolve(name) {
             Ok(s) => s,
             Err(Failure::Io(e)) => {
-                eprintln!("error: {e:#}");
-                io = Some(e);
+                output::error(&format!("{e:#}"));
+                io = true;
                 continue;
             }
-            Err(Failure::Invalid) => {
+            Err(_) => {
                 bad += 1;
                 continue;
             }
@@ -248,16 +310,23 @@ fn validate(names: &[String]) -> Result<(), Failure> {
                     eprint!("{}", diag::render(&source, &warnings));
                 }
                 let players: Vec<String> = s.meta.players.iter().map(u8::to_string).collect();
-                println!("ok: {} (`{}`, {} players)", source.name, s.meta.id, players.join("/"));
+                if !output::quiet() {
+                    println!(
+                        "ok: {} (`{}`, {} players)",
+                        source.name,
+                        s.meta.id,
+                        players.join("/")
+                    );
+                }
             }
             Err(d) => {
-                eprint!("{}", diag::render(&source, &d));
+                report(&source, &d);
                 bad += 1;
             }
         }
     }
-    if let Some(e) = io {
-        return Err(Failure::Io(e));
+    if io {
+        return Err(Failure::IoReported);
     }
     if bad > 0 {
         return Err(Failure::Invalid);

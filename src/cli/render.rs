@@ -1,30 +1,39 @@
-//! `generate`'s drawing step: map.svg, map.pdf, preview.png, rules.pdf and
-//! rules-N.svg, components.pdf and print-pack.pdf, each written atomically.
-
-use std::path::{Path, PathBuf};
+//! `generate`'s drawing step: the command line's drawing flags become
+//! [`Settings`] (built once, templates read here, before any work), and the
+//! whole job is drawn in memory; the caller writes it in one go.
 
 use anyhow::Context;
 
 use super::args::{DuplexArg, PaperArg, RenderArgs, ViewArg};
-use crate::compose::sheet_config::{Duplex, SheetOptions};
-use crate::export::files::write_atomic;
-use crate::export::options::{Formats, Paper, RenderOptions, View};
-use crate::export::pack::all_outputs;
+use crate::export::OutFile;
 use crate::model::Scenario;
+use crate::outputs::{self, Notes};
+use crate::settings::sheets::Duplex;
+use crate::settings::{Choices, Formats, Paper, Settings, View};
 use crate::solve::Layout;
 
-/// The renderer's options from the command line.
-pub fn render_options(a: &RenderArgs) -> anyhow::Result<RenderOptions> {
-    Ok(RenderOptions {
-        paper: match a.paper {
-            PaperArg::A4 => Paper::A4,
-            PaperArg::Letter => Paper::Letter,
-            PaperArg::A3 => Paper::A3,
-        },
-        view: match a.view {
-            ViewArg::Setup => View::Setup,
-            ViewArg::Play => View::Play,
-        },
+/// The paper named on the command line.
+pub fn paper(p: PaperArg) -> Paper {
+    match p {
+        PaperArg::A4 => Paper::A4,
+        PaperArg::Letter => Paper::Letter,
+        PaperArg::A3 => Paper::A3,
+    }
+}
+
+/// The view named on the command line.
+pub fn view(v: ViewArg) -> View {
+    match v {
+        ViewArg::Setup => View::Setup,
+        ViewArg::Play => View::Play,
+    }
+}
+
+/// The drawing choices of the command line.
+pub fn choices(a: &RenderArgs) -> anyhow::Result<Choices> {
+    Ok(Choices {
+        paper: paper(a.paper),
+        view: view(a.view),
         dpi: a.dpi,
         ink_saver: a.ink_saver,
         black_and_white: a.black_and_white,
@@ -32,49 +41,25 @@ pub fn render_options(a: &RenderArgs) -> anyhow::Result<RenderOptions> {
         templates_dir: a.templates.clone(),
         hex_size: a.hex_size,
         labels: a.labels,
-        notes: Vec::new(),
-        regenerate: None,
+        duplex: a.duplex.map(|d| match d {
+            DuplexArg::Long => Duplex::Long,
+            DuplexArg::Short => Duplex::Short,
+        }),
     })
 }
 
-fn paper_name(p: PaperArg) -> &'static str {
-    match p {
-        PaperArg::A4 => "a4",
-        PaperArg::Letter => "letter",
-        PaperArg::A3 => "a3",
-    }
+/// Reads and checks every drawing option and template (formats, theme,
+/// sheets, printer, paper) before any work: the settings the job uses.
+pub fn settings(a: &RenderArgs) -> anyhow::Result<Settings> {
+    Settings::build(&choices(a)?).context("loading the templates")
 }
 
-/// The sheet templates and printer profile, with the command line's choices.
-pub fn sheet_options(a: &RenderArgs) -> anyhow::Result<SheetOptions> {
-    let mut sheets = SheetOptions::load(a.templates.as_deref())
-        .context("loading the sheet templates")?
-        .with_paper(paper_name(a.paper))
-        .context("choosing the paper")?;
-    sheets.ink_saver = a.ink_saver;
-    sheets.mono = a.black_and_white;
-    if let Some(d) = a.duplex {
-        sheets.printer.duplex = match d {
-            DuplexArg::Long => Duplex::Long,
-            DuplexArg::Short => Duplex::Short,
-        };
-    }
-    Ok(sheets)
-}
-
-/// Draws everything the options ask for into `dir`; returns the files written.
-pub fn write_outputs(
-    a: &RenderArgs,
+/// Draws everything the settings ask for, in memory: `(file name, bytes)`.
+pub fn draw_outputs(
+    settings: &Settings,
     layout: &Layout,
     scenario: &Scenario,
-    dir: &Path,
-    notes: Vec<String>,
-    regenerate: Option<String>,
-) -> anyhow::Result<Vec<PathBuf>> {
-    let mut opts = render_options(a)?;
-    opts.notes = notes;
-    opts.regenerate = regenerate;
-    let sheets = sheet_options(a)?;
-    let files = all_outputs(layout, scenario, &opts, &sheets).context("drawing the outputs")?;
-    files.iter().map(|(name, bytes)| Ok(write_atomic(dir, name, bytes)?)).collect()
+    notes: &Notes,
+) -> anyhow::Result<Vec<OutFile>> {
+    outputs::all(layout, scenario, settings, notes).context("drawing the outputs")
 }

@@ -5,34 +5,12 @@ use std::time::{Duration, Instant};
 
 use anyhow::Context;
 
-use super::args::{PaperArg, RulesArgs, ViewArg};
+use super::args::RulesArgs;
 use super::Failure;
-use crate::compose::scene::Document;
-use crate::export::files::{run_dir, write_atomic};
-use crate::export::options::{Paper, RenderOptions, View};
-use crate::export::rules::{handout_document, rules_files, svg_name};
+use crate::export::files::{run_dir, write_all};
+use crate::outputs;
+use crate::settings::{Choices, Settings};
 use crate::solve::{self, SolveOptions};
-
-/// Writes `rules.pdf` (with `pdf`) and the `rules-N.svg` pages (with `svg`)
-/// of a laid-out handout; returns the files written.
-pub fn write_handout(
-    doc: &Document,
-    dir: &Path,
-    pdf: bool,
-    svg: bool,
-) -> anyhow::Result<Vec<PathBuf>> {
-    let files = rules_files(doc).context("drawing the rules handout")?;
-    let mut written = Vec::new();
-    if pdf {
-        written.push(write_atomic(dir, "rules.pdf", &files.pdf)?);
-    }
-    if svg {
-        for (i, s) in files.svgs.iter().enumerate() {
-            written.push(write_atomic(dir, &svg_name(i + 1), s.as_bytes())?);
-        }
-    }
-    Ok(written)
-}
 
 /// Runs `hexpress rules`.
 pub fn run(a: &RulesArgs) -> Result<(), Failure> {
@@ -56,25 +34,21 @@ pub fn run(a: &RulesArgs) -> Result<(), Failure> {
         None => run_dir(Path::new("output"), &scenario.meta.id, players, seed)
             .context("bad output folder")?,
     };
-    let opts = RenderOptions {
-        paper: match a.paper {
-            PaperArg::A4 => Paper::A4,
-            PaperArg::Letter => Paper::Letter,
-            PaperArg::A3 => Paper::A3,
-        },
-        view: match a.view {
-            ViewArg::Setup => View::Setup,
-            ViewArg::Play => View::Play,
-        },
+    let choices = Choices {
+        paper: super::render::paper(a.paper),
+        view: super::render::view(a.view),
         templates_dir: a.templates.clone(),
-        ..RenderOptions::default()
+        ..Choices::default()
     };
-    let doc =
-        handout_document(&scenario, &layout, &opts).context("laying out the rules handout")?;
-    let written = write_handout(&doc, &dir, true, true)?;
-    println!("seed: {seed}");
-    for p in written {
-        println!("wrote {}", p.display());
+    let settings = Settings::build(&choices).context("loading the templates")?;
+    let files =
+        outputs::rules(&scenario, &layout, &settings).context("drawing the rules handout")?;
+    let written = write_all(&dir, &files).context("writing the rules handout")?;
+    if !super::output::quiet() {
+        println!("seed: {seed}");
+        for p in written {
+            println!("wrote {}", p.display());
+        }
     }
     Ok(())
 }

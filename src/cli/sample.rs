@@ -50,7 +50,7 @@ pub fn run(a: &SampleArgs) -> Result<(), Failure> {
         )),
         None => Box::new(io::BufWriter::new(io::stdout().lock())),
     };
-    let bar = progress(a.count, a.quiet);
+    let bar = progress(a.count, super::output::quiet());
     let mut done = 0u64;
     while done < a.count {
         let n = (a.count - done).min(CHUNK);
@@ -90,7 +90,7 @@ pub fn run(a: &SampleArgs) -> Result<(), Failure> {
         Err(e) if e.kind() == io::ErrorKind::BrokenPipe => Ok(()),
         r => r.context("writing boards").map_err(Failure::from),
     }?;
-    if !a.quiet {
+    if !super::output::quiet() {
         eprintln!(
             "{} boards of `{}` ({players} players), seeds {seed} to {}",
             a.count,

@@ -2,9 +2,9 @@
 //! the fog back, number chips, resource icons), behind one trait so the
 //! themed artwork can replace these plain stand-ins.
 
-use super::scene::{Anchor, Color, Item, Path, Pt, Stroke, TextStyle, Weight};
 use super::tokens::Ink;
-use crate::vocab::{HarborKind, Resource, Terrain};
+use crate::scene::{Anchor, Color, Item, Path, Pt, Stroke, TextStyle, Weight};
+use crate::vocab::{pips, HarborKind, Resource, Terrain};
 
 /// Art for the pieces that also appear on the map. All items centred on (0, 0), mm.
 pub trait MapArt {
@@ -52,11 +52,6 @@ fn text(pos: Pt, s: &str, size: f64, color: Color) -> Item {
         text: s.to_string(),
         style: TextStyle { size, weight: Weight::Bold, anchor: Anchor::Middle, color },
     }
-}
-
-/// Pips under a chip number: 6 - |7 - n|.
-pub fn pips(n: u8) -> u8 {
-    6u8.saturating_sub(7u8.abs_diff(n))
 }
 
 fn hex_path(flat: f64, grow: f64) -> Path {

@@ -6,9 +6,9 @@
 //! sheet can be printed again to check it.
 
 use super::honeycomb;
-use super::scene::{Anchor, Color, Item, Page, Path, Pt, Stroke, TextStyle, Weight};
 use super::sheet::{back_centre, page_transform, BACK_SUFFIX};
-use super::sheet_config::{Orientation, SheetOptions};
+use crate::scene::{Anchor, Color, Item, Page, Path, Pt, Stroke, TextStyle, Weight};
+use crate::settings::sheets::{Orientation, SheetOptions};
 use crate::units::num;
 
 const LINE: Color = Color::BLACK;
@@ -118,7 +118,7 @@ pub fn calibration_pages(opts: &SheetOptions) -> Vec<Page> {
     let r = honeycomb::radius(flat);
     let hc = Pt::new(w / 2.0 - 25.0, m + 50.0 + r);
     front.push(Item::Group {
-        transform: super::scene::Transform::translate(hc.x, hc.y),
+        transform: crate::scene::Transform::translate(hc.x, hc.y),
         clip: None,
         items: vec![stroke(honeycomb::clip_outline(flat, 0.0, &[None; 6]), 0.3)],
     });
@@ -187,8 +187,8 @@ pub fn calibration_pages(opts: &SheetOptions) -> Vec<Page> {
         vec![text(w / 2.0, m + 8.0, "Calibration sheet: back", 5.0, Anchor::Middle, true)];
     back.extend(crosses.iter().map(|c| cross(back_centre(*c, w, h, &opts.printer), true)));
     let duplex = match opts.printer.duplex {
-        super::sheet_config::Duplex::Long => "long",
-        super::sheet_config::Duplex::Short => "short",
+        crate::settings::sheets::Duplex::Long => "long",
+        crate::settings::sheets::Duplex::Short => "short",
     };
     back.push(text(
         w / 2.0,

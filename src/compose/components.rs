@@ -10,10 +10,10 @@ use std::collections::BTreeMap;
 
 use super::basic_art::{harbor_token, MapArt};
 use super::piece::{Piece, PieceSet, Shape};
-use super::scene::{Item, Path, Pt, Rect};
-use super::sheet_config::ComponentSizes;
 use super::tokens::{self, Building, Goods};
 use crate::model::Scenario;
+use crate::scene::{Item, Path, Pt, Rect};
+use crate::settings::sheets::ComponentSizes;
 use crate::solve::Layout;
 use crate::vocab::{HarborKind, Resource, Terrain};
 
@@ -129,7 +129,7 @@ fn tally<K: Ord>(keys: impl IntoIterator<Item = K>) -> Vec<(K, u32)> {
 
 /// A fog area's name, centred `y` mm below the middle of a back.
 fn area_mark(name: &str, y: f64, size: f64) -> Item {
-    use crate::compose::scene::{Anchor, Color, Pt, TextStyle, Weight};
+    use crate::scene::{Anchor, Color, Pt, TextStyle, Weight};
     Item::Text {
         pos: Pt::new(0.0, y),
         text: name.to_string(),
@@ -240,7 +240,7 @@ fn chip_back(d: f64, art: &dyn MapArt) -> Vec<Item> {
     vec![
         Item::Path {
             path: Path::circle(Pt::default(), d / 2.0 + 4.0),
-            fill: Some(ink.fill(super::scene::Color::rgb(110, 130, 150))),
+            fill: Some(ink.fill(crate::scene::Color::rgb(110, 130, 150))),
             stroke: None,
         },
         tokens::label(d * 0.14, "?", d * 0.4, true, ink),
@@ -253,7 +253,7 @@ fn castaway_front(cost: &[(Resource, u8)], side: f64, art: &dyn MapArt) -> Vec<I
     let h = side / 2.0 + 4.0;
     let mut v = vec![Item::Path {
         path: Path::rect(Rect::new(-h, -h, 2.0 * h, 2.0 * h)),
-        fill: Some(ink.fill(super::scene::Color::rgb(250, 246, 232))),
+        fill: Some(ink.fill(crate::scene::Color::rgb(250, 246, 232))),
         stroke: None,
     }];
     v.push(tokens::label(-side * 0.3, "rescue", side * 0.12, true, ink));
@@ -281,13 +281,13 @@ fn fishing_ground(n: u8, sizes: &ComponentSizes, art: &dyn MapArt) -> Vec<Item> 
             .collect();
     let mut v = vec![Item::Path {
         path: Path::polygon(&hex),
-        fill: Some(ink.fill(super::scene::Color::rgb(90, 150, 200))),
+        fill: Some(ink.fill(crate::scene::Color::rgb(90, 150, 200))),
         stroke: None,
     }];
     v.extend(tokens::fish(Pt::new(0.0, -f * 0.2), f * 0.34, ink));
     v.push(tokens::label(-f * 0.34, "fishing ground", f * 0.06, true, ink));
     v.extend(art.number_chip(n, sizes.chip).into_iter().map(|i| Item::Group {
-        transform: super::scene::Transform::translate(0.0, f * 0.16),
+        transform: crate::scene::Transform::translate(0.0, f * 0.16),
         clip: Some(Path::circle(Pt::default(), sizes.chip / 2.0)),
         items: vec![i],
     }));

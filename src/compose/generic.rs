@@ -5,10 +5,10 @@
 
 use super::flow::metrics::text_width;
 use super::piece::{Piece, PieceSet, Shape};
-use super::scene::{Anchor, Color, Item, Path, Pt, Rect, Stroke, TextStyle, Weight};
-use super::sheet_config::ComponentSizes;
 use super::tokens::{cut_guide, Ink};
 use crate::model::parts::{Card, Parts, Token, TokenShape, Track};
+use crate::scene::{Anchor, Color, Item, Path, Pt, Rect, Stroke, TextStyle, Weight};
+use crate::settings::sheets::ComponentSizes;
 
 /// Card size of generic cards (poker size), mm.
 pub const CARD: (f64, f64) = (63.0, 88.0);

@@ -9,8 +9,8 @@
 
 use super::cards::{cost_text, variant_note};
 use super::flow::{layout_document, Block, Cell, FlowError, PageSpec, Span};
-use super::scene::{Item, Page, Transform};
 use crate::model::{CellContent, MapDef, Scenario};
+use crate::scene::{Item, Page, Transform};
 use crate::solve::Layout;
 use crate::vocab::Terrain;
 
@@ -456,4 +456,37 @@ pub fn handout_pages(
 ) -> Result<Vec<Page>, FlowError> {
     let blocks = handout_blocks(scenario, layout, map);
     layout_document(&scenario.meta.title, &blocks, spec)
+}
+
+/// The handout of `layout` on the chosen paper, with `picture` (the whole
+/// map, drawn as the settings ask) as its small map.
+pub fn handout_document(
+    scenario: &Scenario,
+    layout: &Layout,
+    picture: &Page,
+    settings: &crate::settings::Settings,
+) -> Result<crate::scene::Document, FlowError> {
+    let (w, h) = settings.paper_mm();
+    let spec = handout_spec(layout, w, h);
+    let pages = handout_pages(scenario, layout, Some(picture), &spec)?;
+    Ok(crate::scene::Document {
+        title: format!("{} rules (seed {})", layout.title, layout.seed),
+        pages,
+    })
+}
+
+/// File name of handout page `n` (from 1).
+pub fn svg_name(n: usize) -> String {
+    format!("rules-{n}.svg")
+}
+
+/// [`handout_document`] with its map picture composed from the settings.
+pub fn handout_with_map(
+    scenario: &Scenario,
+    layout: &Layout,
+    settings: &crate::settings::Settings,
+) -> Result<crate::scene::Document, FlowError> {
+    let notes = super::map_pages::Notes::default();
+    let picture = super::map_pages::canvas(layout, settings, &notes).to_page();
+    handout_document(scenario, layout, &picture, settings)
 }

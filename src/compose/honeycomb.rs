@@ -4,7 +4,7 @@
 //!
 //! Tiles are pointy-top (as [`super::piece::Shape::Hex`]), centres in mm, y down.
 
-use super::scene::{Path, Pt};
+use crate::scene::{Path, Pt};
 
 const SQRT3: f64 = 1.732_050_807_568_877_2;
 
@@ -123,7 +123,7 @@ pub fn cut_lines(centres: &[Pt], flat: f64) -> Path {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::compose::scene::Seg;
+    use crate::scene::Seg;
 
     #[test]
     fn packs_a_honeycomb_with_shared_edges() {

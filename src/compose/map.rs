@@ -3,10 +3,10 @@
 //! block, the scale ruler and the legend. [`super::tiles`] cuts it into sheets.
 
 use super::art::{self, centre_baseline, text, text_width};
-use super::scene::{Anchor, Color, Item, Page, Path, Pt, Rect, Stroke, Transform, Weight};
-use crate::export::options::View;
-use crate::geom::HexGeom;
-use crate::hex::Hex;
+use crate::axial::Hex;
+use crate::scene::HexGeom;
+use crate::scene::{Anchor, Color, Item, Page, Path, Pt, Rect, Stroke, Transform, Weight};
+use crate::settings::View;
 use crate::solve::{Layout, PlacedHarbor};
 use crate::theme::{Mode, Theme};
 use crate::vocab::{HarborKind, Terrain};

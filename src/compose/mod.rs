@@ -1,4 +1,6 @@
-//! Stage 4, compose: layouts and scenarios -> pages of placed items ([`scene`]).
+//! Stage 4, compose: layouts and scenarios -> pages of placed items
+//! ([`crate::scene`]), one module per kind of page, and the [`job::PrintJob`]
+//! that lists every file and the pages it holds.
 
 pub mod art;
 pub mod basic_art;
@@ -9,12 +11,13 @@ pub mod flow;
 pub mod generic;
 pub mod handout;
 pub mod honeycomb;
+pub mod job;
 pub mod map;
+pub mod map_pages;
+pub mod pack;
 pub mod pack_notes;
 pub mod piece;
-pub mod scene;
 pub mod sheet;
-pub mod sheet_config;
 pub mod theme_art;
 pub mod tiles;
 pub mod tokens;

@@ -1,7 +1,7 @@
 //! A printed piece to cut out: the interface between the artwork (which
 //! draws fronts and backs) and the imposition (which packs pieces on sheets).
 
-use super::scene::Item;
+use crate::scene::Item;
 
 /// The outline a piece is cut along.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -28,6 +28,19 @@ pub enum Shape {
         /// Height in mm.
         height: f64,
     },
+}
+
+impl Shape {
+    /// Index of the kind in the sheet templates' per-shape settings:
+    /// circle 0, square 1, hex 2, card 3.
+    pub fn kind(self) -> usize {
+        match self {
+            Shape::Circle { .. } => 0,
+            Shape::Square { .. } => 1,
+            Shape::Hex { .. } => 2,
+            Shape::Card { .. } => 3,
+        }
+    }
 }
 
 impl Shape {

@@ -18,10 +18,10 @@
 
 use super::honeycomb;
 use super::piece::{PieceSet, Shape};
-use super::scene::{
+use crate::scene::{
     Anchor, Color, Item, Page, Path, Pt, Rect, Stroke, TextStyle, Transform, Weight,
 };
-use super::sheet_config::{Duplex, Orientation, PrinterProfile, SheetOptions};
+use crate::settings::sheets::{Duplex, Orientation, PrinterProfile, SheetOptions};
 
 /// Colour of crop marks and cut lines.
 pub const CUT_COLOR: Color = Color::rgb(96, 96, 96);
@@ -171,7 +171,7 @@ fn page_for(shape: Shape, opts: &SheetOptions) -> (f64, f64, Vec<Pt>) {
         let (w, h) = opts.paper.size(o);
         (w, h, positions(shape, w, h, opts))
     };
-    match opts.orientation_for(shape) {
+    match opts.orientation_for_kind(shape.kind()) {
         Orientation::Auto => {
             let p = try_o(Orientation::Portrait);
             let l = try_o(Orientation::Landscape);

@@ -4,8 +4,8 @@
 
 use super::art;
 use super::basic_art::MapArt;
-use super::scene::{Color, Item, Path, Pt};
 use super::tokens::Ink;
+use crate::scene::{Color, Item, Path, Pt};
 use crate::theme::{Mode, Theme};
 use crate::vocab::{Resource, Terrain};
 

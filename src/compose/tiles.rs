@@ -7,7 +7,7 @@
 
 use super::art::{text, text_width};
 use super::map::MapCanvas;
-use super::scene::{
+use crate::scene::{
     Anchor, Color, Document, Item, Page, Path, Pt, Rect, Stroke, Transform, Weight,
 };
 use crate::theme::Palette;

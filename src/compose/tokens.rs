@@ -6,7 +6,7 @@
 //! Every token names itself in text as well as by pictogram, so the
 //! black-and-white and ink-saving looks stay readable.
 
-use super::scene::{Anchor, Color, Item, Path, Pt, Rect, Seg, Stroke, TextStyle, Weight};
+use crate::scene::{Anchor, Color, Item, Path, Pt, Rect, Seg, Stroke, TextStyle, Weight};
 
 /// How much ink the art may use.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]

@@ -1,7 +1,5 @@
 //! Errors of the render and export stage.
 
-use std::path::PathBuf;
-
 /// Something that stopped a map or sheet from being rendered.
 #[derive(Debug, thiserror::Error)]
 pub enum RenderError {
@@ -56,12 +54,4 @@ pub enum RenderError {
     /// Text could not be laid out (cards or the rules handout).
     #[error("laying out text: {0}")]
     Flow(#[from] crate::compose::flow::FlowError),
-    /// A template file could not be read.
-    #[error("template {}: {message}", path.display())]
-    Template {
-        /// The file.
-        path: PathBuf,
-        /// What is wrong.
-        message: String,
-    },
 }

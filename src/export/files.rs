@@ -1,7 +1,28 @@
-//! Output folders and atomic file writes.
+//! Output folders and safe writes: every run writes through [`write_all`].
+//!
+//! The files of one run are first written into a fresh private folder inside
+//! the output folder (created with a random name that must not exist yet, by
+//! the `tempfile` crate), then renamed into place one by one. So:
+//! - a reader never sees half a file, and an interrupted run leaves no file
+//!   with a final name that it did not finish;
+//! - no write follows a link: staged files are created new (`O_EXCL`) inside
+//!   a folder nobody else could have prepared, and a rename replaces a link
+//!   at the final name instead of writing through it;
+//! - staging folders left behind by a killed run are removed by the next run
+//!   into the same folder;
+//! - a lock held for the whole write makes a second run into the same folder
+//!   fail at once with a clear message instead of mixing its files in.
 
+use std::fs::File;
 use std::io::Write;
 use std::path::{Component, Path, PathBuf};
+
+/// Name prefix of the staging folders inside an output folder.
+pub const STAGING_PREFIX: &str = ".hexpress-staging-";
+
+/// Name of the lock file (only where a folder cannot be locked itself).
+#[cfg(not(unix))]
+pub const LOCK_NAME: &str = ".hexpress.lock";
 
 /// An I/O problem while writing output.
 #[derive(Debug, thiserror::Error)]
@@ -17,6 +38,15 @@ pub enum WriteError {
     /// A name would leave the output folder.
     #[error("`{0}` is not a plain file name inside the output folder")]
     Escapes(String),
+    /// Another run holds the output folder.
+    #[error(
+        "another hexpress run is writing into `{}`\n  hint: wait for it to finish, or choose another folder with --out",
+        .0.display()
+    )]
+    Busy(PathBuf),
+    /// The output path exists and is not a folder.
+    #[error("`{}` exists and is not a folder\n  hint: choose another folder with --out", .0.display())]
+    NotAFolder(PathBuf),
 }
 
 /// The default folder for one run: `<root>/<id>-<players>p-<seed>`.
@@ -42,30 +72,118 @@ pub fn child(root: &Path, name: &str) -> Result<PathBuf, WriteError> {
     }
 }
 
-/// Writes `bytes` to `dir/name` atomically: a temporary file in the same
-/// folder is written, flushed and renamed over the target, so a reader never
-/// sees half a file.
+/// Writes one file into `dir` through [`write_all`]; returns its path.
 pub fn write_atomic(dir: &Path, name: &str, bytes: &[u8]) -> Result<PathBuf, WriteError> {
-    let target = child(dir, name)?;
-    let io = |source| WriteError::Io { path: target.clone(), source };
-    std::fs::create_dir_all(dir).map_err(io)?;
-    let tmp = child(dir, &format!(".{name}.tmp-{}", std::process::id()))?;
-    let result = (|| {
-        let mut f = std::fs::File::create(&tmp)?;
-        f.write_all(bytes)?;
-        f.sync_all()?;
-        std::fs::rename(&tmp, &target)
-    })();
-    if let Err(e) = result {
-        let _ = std::fs::remove_file(&tmp);
-        return Err(io(e));
+    let mut paths = write_all(dir, &[(name, bytes)])?;
+    paths.pop().ok_or_else(|| WriteError::Escapes(name.to_string()))
+}
+
+/// Writes every `(name, bytes)` pair into `dir` (created if missing) as
+/// described in the module docs; returns the final paths, in order.
+///
+/// Names are checked before anything is created. Fails with
+/// [`WriteError::Busy`] while another run writes into the same folder.
+pub fn write_all<N: AsRef<str>, B: AsRef<[u8]>>(
+    dir: &Path,
+    files: &[(N, B)],
+) -> Result<Vec<PathBuf>, WriteError> {
+    let targets =
+        files.iter().map(|(n, _)| child(dir, n.as_ref())).collect::<Result<Vec<_>, _>>()?;
+    let io = |path: &Path| {
+        let path = path.to_path_buf();
+        move |source| WriteError::Io { path, source }
+    };
+    if dir.exists() && !dir.is_dir() {
+        return Err(WriteError::NotAFolder(dir.to_path_buf()));
     }
-    Ok(target)
+    std::fs::create_dir_all(dir).map_err(io(dir))?;
+    let _lock = lock(dir)?;
+    clean_stale(dir);
+    let staging =
+        tempfile::Builder::new().prefix(STAGING_PREFIX).tempdir_in(dir).map_err(io(dir))?;
+    for (name, bytes) in files {
+        let path = staging.path().join(name.as_ref());
+        let mut f = File::create_new(&path).map_err(io(&path))?;
+        f.write_all(bytes.as_ref()).map_err(io(&path))?;
+        f.sync_all().map_err(io(&path))?;
+    }
+    for ((name, _), target) in files.iter().zip(&targets) {
+        if target.is_dir() && !target.is_symlink() {
+            return Err(WriteError::Io {
+                path: target.clone(),
+                source: std::io::Error::other("a folder has this name"),
+            });
+        }
+        std::fs::rename(staging.path().join(name.as_ref()), target).map_err(io(target))?;
+    }
+    staging.close().map_err(io(dir))?;
+    Ok(targets)
+}
+
+/// Holds the output folder for one run; released when dropped.
+#[derive(Debug)]
+struct FolderLock(#[allow(dead_code)] File);
+
+/// Locks `dir` against other runs (the folder itself where the system allows
+/// it, so no lock file is left behind).
+fn lock(dir: &Path) -> Result<FolderLock, WriteError> {
+    #[cfg(unix)]
+    let file = File::open(dir);
+    #[cfg(not(unix))]
+    let file = std::fs::OpenOptions::new().create(true).append(true).open(dir.join(LOCK_NAME));
+    let file = file.map_err(|source| WriteError::Io { path: dir.to_path_buf(), source })?;
+    match file.try_lock() {
+        Ok(()) => Ok(FolderLock(file)),
+        Err(std::fs::TryLockError::WouldBlock) => Err(WriteError::Busy(dir.to_path_buf())),
+        Err(std::fs::TryLockError::Error(source)) => {
+            Err(WriteError::Io { path: dir.to_path_buf(), source })
+        }
+    }
+}
+
+/// Removes staging folders and temporary files of runs that were killed.
+/// Called with the folder locked, so none of them belongs to a live run.
+/// `remove_dir_all` does not follow links.
+fn clean_stale(dir: &Path) {
+    let Ok(entries) = std::fs::read_dir(dir) else { return };
+    for e in entries.flatten() {
+        let name = e.file_name();
+        let name = name.to_string_lossy();
+        let Ok(kind) = e.file_type() else { continue };
+        if name.starts_with(STAGING_PREFIX) && kind.is_dir() {
+            let _ = std::fs::remove_dir_all(e.path());
+        } else if is_old_temp_name(&name) && kind.is_file() {
+            let _ = std::fs::remove_file(e.path());
+        }
+    }
+}
+
+/// `.NAME.tmp-PID`: the temporary files of earlier versions.
+fn is_old_temp_name(name: &str) -> bool {
+    match name.rsplit_once(".tmp-") {
+        Some((head, pid)) => {
+            head.starts_with('.') && !pid.is_empty() && pid.bytes().all(|b| b.is_ascii_digit())
+        }
+        None => false,
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn scratch(tag: &str) -> tempfile::TempDir {
+        tempfile::Builder::new().prefix(&format!("hexpress-files-{tag}-")).tempdir().unwrap()
+    }
+
+    fn names(dir: &Path) -> Vec<String> {
+        let mut v: Vec<_> = std::fs::read_dir(dir)
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .collect();
+        v.sort();
+        v
+    }
 
     #[test]
     fn names_cannot_escape() {
@@ -78,13 +196,61 @@ mod tests {
     }
 
     #[test]
-    fn atomic_write_leaves_no_temp_file() {
-        let dir = std::env::temp_dir().join(format!("hexpress-files-{}", std::process::id()));
-        let p = write_atomic(&dir, "a.txt", b"hello").unwrap();
-        assert_eq!(std::fs::read(&p).unwrap(), b"hello");
-        let names: Vec<_> =
-            std::fs::read_dir(&dir).unwrap().map(|e| e.unwrap().file_name()).collect();
-        assert_eq!(names.len(), 1);
-        std::fs::remove_dir_all(&dir).unwrap();
+    fn writes_every_file_and_leaves_no_staging_folder() {
+        let t = scratch("all");
+        let dir = t.path().join("out");
+        let paths =
+            write_all(&dir, &[("a.txt", b"hello".as_slice()), ("b.txt", b"world")]).unwrap();
+        assert_eq!(std::fs::read(&paths[0]).unwrap(), b"hello");
+        assert_eq!(std::fs::read(&paths[1]).unwrap(), b"world");
+        assert_eq!(names(&dir), ["a.txt", "b.txt"]);
+    }
+
+    #[test]
+    fn a_bad_name_writes_nothing() {
+        let t = scratch("bad");
+        let dir = t.path().join("out");
+        let r = write_all(&dir, &[("a.txt", b"x".as_slice()), ("../b.txt", b"y")]);
+        assert!(matches!(r, Err(WriteError::Escapes(_))));
+        assert!(!dir.exists());
+    }
+
+    #[test]
+    fn stale_staging_folders_and_temp_files_are_cleaned() {
+        let t = scratch("stale");
+        let dir = t.path();
+        std::fs::create_dir(dir.join(format!("{STAGING_PREFIX}dead"))).unwrap();
+        std::fs::write(dir.join(format!("{STAGING_PREFIX}dead/map.svg")), "x").unwrap();
+        std::fs::write(dir.join(".layout.json.tmp-1234"), "x").unwrap();
+        std::fs::write(dir.join("notes.tmp-1234"), "mine").unwrap();
+        write_atomic(dir, "a.txt", b"new").unwrap();
+        assert_eq!(names(dir), ["a.txt", "notes.tmp-1234"]);
+    }
+
+    #[test]
+    fn a_second_writer_is_refused_while_the_folder_is_held() {
+        let t = scratch("lock");
+        let held = lock(t.path()).unwrap();
+        let r = write_atomic(t.path(), "a.txt", b"x");
+        let msg = r.unwrap_err().to_string();
+        assert!(msg.contains("another hexpress run"), "{msg}");
+        drop(held);
+        write_atomic(t.path(), "a.txt", b"x").unwrap();
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_link_at_the_final_name_is_replaced_not_followed() {
+        let t = scratch("link");
+        let outside = t.path().join("outside.txt");
+        std::fs::write(&outside, "keep").unwrap();
+        let dir = t.path().join("out");
+        std::fs::create_dir(&dir).unwrap();
+        std::os::unix::fs::symlink(&outside, dir.join("layout.json")).unwrap();
+        std::os::unix::fs::symlink(&outside, dir.join(".layout.json.tmp-1")).unwrap();
+        write_atomic(&dir, "layout.json", b"new").unwrap();
+        assert_eq!(std::fs::read_to_string(&outside).unwrap(), "keep");
+        assert!(!dir.join("layout.json").is_symlink());
+        assert_eq!(std::fs::read(dir.join("layout.json")).unwrap(), b"new");
     }
 }

@@ -8,7 +8,7 @@ use std::sync::{Arc, OnceLock};
 
 use resvg::usvg::{self, fontdb};
 
-use crate::render::svg::FONT_FAMILY;
+use crate::export::svg::FONT_FAMILY;
 
 /// Noto Sans Regular (SIL Open Font License, see `fonts/OFL.txt`).
 pub const REGULAR: &[u8] = crate::fonts::REGULAR;

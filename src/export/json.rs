@@ -11,6 +11,9 @@ use crate::solve::Layout;
 /// The format tag written first in every file.
 pub const FORMAT: &str = "hexpress-layout/1";
 
+/// The tool and version that wrote a file, written right after the format.
+pub const GENERATOR: &str = concat!("hexpress ", env!("CARGO_PKG_VERSION"));
+
 #[derive(Serialize)]
 struct HexOut<'a> {
     q: i32,
@@ -145,6 +148,7 @@ pub fn to_json_balanced(
 fn render(layout: &Layout, balance: Option<String>) -> String {
     let mut out = String::from("{\n");
     out.push_str(&format!("  \"format\": {},\n", compact(&FORMAT)));
+    out.push_str(&format!("  \"generator\": {},\n", compact(&GENERATOR)));
     out.push_str(&format!("  \"scenario\": {},\n", compact(&layout.scenario)));
     out.push_str(&format!("  \"title\": {},\n", compact(&layout.title)));
     out.push_str(&format!("  \"players\": {},\n", layout.players));

@@ -1,20 +1,21 @@
-//! Stage 6, export: files from a layout (`layout.json`, the text picture,
-//! SVG/PDF/PNG drawings), written atomically inside the output folder.
+//! The last stage, export: encoders only. A composed [`PrintJob`] becomes
+//! file bytes (SVG text, PDF through krilla, PNG through resvg), a layout
+//! becomes `layout.json` or the terminal picture, and [`files`] writes them
+//! atomically inside the output folder. Nothing here composes a page.
+//!
+//! [`PrintJob`]: crate::compose::job::PrintJob
 
-pub mod components;
+pub mod encode;
 pub mod error;
 pub mod files;
 pub mod fonts;
 pub mod json;
-pub mod map;
-pub mod options;
-pub mod pack;
 pub mod pdf;
+pub mod pdf_draw;
 pub mod png;
-pub mod rules;
+pub mod svg;
 pub mod text;
 pub mod tree;
 
+pub use encode::{encode, OutFile};
 pub use error::RenderError;
-pub use map::{map_document, map_outputs, MapFiles};
-pub use options::{Formats, Paper, RenderOptions, View};

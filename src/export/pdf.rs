@@ -1,22 +1,21 @@
-//! Scene document -> vector PDF through krilla and krilla-svg.
+//! Scene document -> vector PDF through krilla.
 //!
-//! Each page is written as SVG, parsed once with the bundled fonts
-//! ([`super::tree`]) and drawn on a krilla page sized exactly in points.
+//! Each page is drawn straight from the scene ([`super::pdf_draw`]) on a
+//! krilla page sized exactly in points.
 //! Output is deterministic: no creation date, no XMP packet, ids from content.
 //! krilla has no viewer preferences, so "print at actual size" is added by
 //! [`add_print_scaling_none`] as a PDF incremental update.
 
 use std::num::NonZeroU32;
 
-use krilla::geom::{Rect as KRect, Size};
+use krilla::geom::Rect as KRect;
 use krilla::metadata::Metadata;
 use krilla::page::{PageLabel, PageSettings};
 use krilla::{Document as KDocument, SerializeSettings};
-use krilla_svg::{SurfaceExt, SvgSettings};
 
 use super::error::RenderError;
-use super::tree::TreeCache;
-use crate::compose::scene::{Document, Page, Rect};
+use super::pdf_draw::draw_page;
+use crate::scene::{Document, Page, Rect};
 use crate::units::mm_to_pt;
 
 fn pt_rect(r: Rect) -> Option<KRect> {
@@ -56,17 +55,14 @@ pub fn document_to_pdf(doc: &Document) -> Result<Vec<u8>, RenderError> {
 /// As [`document_to_pdf`]; `compress: false` leaves content streams readable
 /// (for tests that measure drawn geometry).
 pub fn document_to_pdf_with(doc: &Document, compress: bool) -> Result<Vec<u8>, RenderError> {
-    document_to_pdf_cached(doc, compress, &mut TreeCache::default())
+    let pages: Vec<&Page> = doc.pages.iter().collect();
+    pages_to_pdf(&doc.title, &pages, compress)
 }
 
-/// Like [`document_to_pdf_with`], reusing (and filling) `cache` for pages
-/// already laid out for another PDF.
-pub fn document_to_pdf_cached(
-    doc: &Document,
-    compress: bool,
-    cache: &mut TreeCache,
-) -> Result<Vec<u8>, RenderError> {
-    if doc.pages.is_empty() {
+/// One PDF titled `title` from `pages`, in order, drawn straight from the
+/// scene ([`super::pdf_draw`]).
+pub fn pages_to_pdf(title: &str, pages: &[&Page], compress: bool) -> Result<Vec<u8>, RenderError> {
+    if pages.is_empty() {
         return Err(RenderError::Empty);
     }
     let ser = SerializeSettings {
@@ -75,26 +71,30 @@ pub fn document_to_pdf_cached(
         ..SerializeSettings::default()
     };
     let mut kd = KDocument::new_with(ser);
-    kd.set_metadata(Metadata::new().title(doc.title.clone()).creator("hexpress".into()));
-    for page in &doc.pages {
-        let tree = cache.tree(page)?;
-        let ps = settings(page)?;
-        let size = Size::from_wh(mm_to_pt(page.width) as f32, mm_to_pt(page.height) as f32)
-            .ok_or_else(|| RenderError::PageSize {
-                page: page.label.clone(),
-                width: page.width,
-                height: page.height,
-            })?;
-        let mut kp = kd.start_page_with(ps);
+    kd.set_metadata(Metadata::new().title(title.to_string()).creator("hexpress".into()));
+    for page in pages {
+        check_size(page)?;
+        let mut kp = kd.start_page_with(settings(page)?);
         let mut surface = kp.surface();
-        surface
-            .draw_svg(&tree, size, SvgSettings::default())
-            .ok_or_else(|| RenderError::Pdf(format!("page {} could not be drawn", page.label)))?;
+        draw_page(&mut surface, page)?;
         surface.finish();
         kp.finish();
     }
     let bytes = kd.finish().map_err(|e| RenderError::Pdf(format!("{e:?}")))?;
     Ok(add_print_scaling_none(bytes))
+}
+
+fn check_size(page: &Page) -> Result<(), RenderError> {
+    let ok = |v: f64| v > 0.0 && v.is_finite();
+    if ok(page.width) && ok(page.height) {
+        Ok(())
+    } else {
+        Err(RenderError::PageSize {
+            page: page.label.clone(),
+            width: page.width,
+            height: page.height,
+        })
+    }
 }
 
 /// Appends an incremental update that gives the catalog
@@ -173,7 +173,7 @@ fn print_scaling_update(pdf: &[u8]) -> Option<Vec<u8>> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::compose::scene::{Anchor, Color, Item, Path, Pt, Stroke, TextStyle, Weight};
+    use crate::scene::{Anchor, Color, Item, Path, Pt, Stroke, TextStyle, Weight};
 
     fn doc() -> Document {
         let mut pages = Vec::new();
@@ -216,6 +216,38 @@ mod tests {
         assert_eq!(count(&a, b"/ViewerPreferences<</PrintScaling/None>>"), 1);
         assert!(find(&a, b"CreationDate", 0).is_none());
         assert!(a.ends_with(b"%%EOF\n"));
+    }
+
+    #[test]
+    fn lengths_are_points_and_missing_glyphs_are_errors() {
+        use crate::scene::Transform;
+        let mut p = Page::new(100.0, 100.0, "g");
+        p.push(Item::Group {
+            transform: Transform::translate(25.4, 0.0),
+            clip: None,
+            items: vec![Item::Path {
+                path: Path::rect(Rect::new(0.0, 0.0, 25.4, 25.4)),
+                fill: Some(Color::BLACK),
+                stroke: None,
+            }],
+        });
+        let doc = Document { title: "t".into(), pages: vec![p.clone()] };
+        let raw =
+            String::from_utf8_lossy(&document_to_pdf_with(&doc, false).expect("pdf")).into_owned();
+        assert!(raw.contains(" 0 0 -1 72 "), "one inch of translation is 72 pt: {raw}");
+        assert!(raw.contains("72 72 l"), "a one-inch square: {raw}");
+        p.push(Item::Text {
+            pos: Pt::new(5.0, 5.0),
+            text: "\u{1F600}".into(),
+            style: TextStyle {
+                size: 4.0,
+                weight: Weight::Regular,
+                anchor: Anchor::Start,
+                color: Color::BLACK,
+            },
+        });
+        let doc = Document { title: "t".into(), pages: vec![p] };
+        assert!(matches!(document_to_pdf(&doc), Err(RenderError::MissingGlyph { .. })));
     }
 
     #[test]

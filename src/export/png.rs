@@ -1,10 +1,10 @@
 //! Scene page -> PNG through resvg, at a chosen resolution, on white.
 
-use resvg::tiny_skia;
+use resvg::{tiny_skia, usvg};
 
 use super::error::RenderError;
 use super::tree::page_tree;
-use crate::compose::scene::Page;
+use crate::scene::Page;
 
 /// Pixel size of a page of `mm` millimetres at `dpi`.
 pub fn pixels(mm: f64, dpi: f64) -> u32 {
@@ -16,15 +16,31 @@ pub fn page_to_png(page: &Page, dpi: f64) -> Result<Vec<u8>, RenderError> {
     if !(dpi > 0.0 && dpi <= 2400.0) {
         return Err(RenderError::Png(format!("a resolution of {dpi} dpi is not usable")));
     }
-    let tree = page_tree(page)?;
+    tree_to_png(page, &page_tree(page)?, dpi)
+}
+
+/// Renders the parsed tree of `page` at `dpi` dots per inch into PNG bytes.
+pub fn tree_to_png(page: &Page, tree: &usvg::Tree, dpi: f64) -> Result<Vec<u8>, RenderError> {
+    if !(dpi > 0.0 && dpi <= 2400.0) {
+        return Err(RenderError::Png(format!("a resolution of {dpi} dpi is not usable")));
+    }
     let (w, h) = (pixels(page.width, dpi), pixels(page.height, dpi));
+    let limit = crate::limits::MAX_PREVIEW_PIXELS;
+    if u64::from(w) * u64::from(h) > limit {
+        let fit = dpi * (limit as f64 / (f64::from(w) * f64::from(h))).sqrt();
+        return Err(RenderError::Option(format!(
+            "{} at {dpi} dpi would be {w} x {h} pixels, more than the limit of {limit} (`MAX_PREVIEW_PIXELS`)\n  hint: choose --dpi {} or less, or leave png out of --formats",
+            page.label,
+            fit.floor().max(1.0)
+        )));
+    }
     let mut pixmap = tiny_skia::Pixmap::new(w, h).ok_or_else(|| {
         RenderError::Png(format!("page {} is too large at {dpi} dpi ({w} x {h} px)", page.label))
     })?;
     pixmap.fill(tiny_skia::Color::WHITE);
     let size = tree.size();
     let ts = tiny_skia::Transform::from_scale(w as f32 / size.width(), h as f32 / size.height());
-    resvg::render(&tree, ts, &mut pixmap.as_mut());
+    resvg::render(tree, ts, &mut pixmap.as_mut());
     encode_rgb(&pixmap, dpi)
 }
 
@@ -55,7 +71,7 @@ fn encode_rgb(pixmap: &tiny_skia::Pixmap, dpi: f64) -> Result<Vec<u8>, RenderErr
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::compose::scene::{Color, Item, Path, Rect};
+    use crate::scene::{Color, Item, Path, Rect};
 
     #[test]
     fn size_follows_dpi_and_output_is_stable() {

@@ -2,7 +2,7 @@
 
 use std::collections::BTreeMap;
 
-use crate::hex::Hex;
+use crate::axial::Hex;
 use crate::solve::Layout;
 use crate::vocab::{HarborKind, Terrain};
 

@@ -7,8 +7,8 @@ use resvg::usvg;
 
 use super::error::RenderError;
 use super::fonts;
-use crate::compose::scene::{Item, Page};
-use crate::render::svg::page_to_svg;
+use crate::export::svg::page_to_svg;
+use crate::scene::{Item, Page};
 
 /// Number of non-blank text runs in a list of items (groups included).
 pub fn count_text(items: &[Item]) -> usize {
@@ -59,28 +59,9 @@ pub fn page_tree(page: &Page) -> Result<usvg::Tree, RenderError> {
     checked_tree(page, &page_to_svg(page))
 }
 
-/// Page trees already built, keyed by the page's SVG text, so a page that
-/// goes into two PDFs (map.pdf and the print pack, rules.pdf and the print
-/// pack) is laid out once. A tree depends only on that text.
-#[derive(Default)]
-pub struct TreeCache {
-    trees: std::collections::HashMap<String, std::rc::Rc<usvg::Tree>>,
-}
-
-impl TreeCache {
-    /// The tree of `page`, built on first use.
-    pub fn tree(&mut self, page: &Page) -> Result<std::rc::Rc<usvg::Tree>, RenderError> {
-        let svg = page_to_svg(page);
-        if let Some(t) = self.trees.get(&svg) {
-            return Ok(t.clone());
-        }
-        let t = std::rc::Rc::new(checked_tree(page, &svg)?);
-        self.trees.insert(svg, t.clone());
-        Ok(t)
-    }
-}
-
-fn checked_tree(page: &Page, svg: &str) -> Result<usvg::Tree, RenderError> {
+/// Parses `svg`, the SVG text of `page`, checking the page size and that
+/// every text run survived.
+pub fn checked_tree(page: &Page, svg: &str) -> Result<usvg::Tree, RenderError> {
     if !(page.width > 0.0 && page.height > 0.0 && page.width.is_finite() && page.height.is_finite())
     {
         return Err(RenderError::PageSize {
@@ -101,7 +82,7 @@ fn checked_tree(page: &Page, svg: &str) -> Result<usvg::Tree, RenderError> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::compose::scene::{Anchor, Color, Pt, TextStyle, Transform, Weight};
+    use crate::scene::{Anchor, Color, Pt, TextStyle, Transform, Weight};
 
     fn text(s: &str, weight: Weight) -> Item {
         Item::Text {

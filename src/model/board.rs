@@ -6,7 +6,7 @@
 
 use std::collections::BTreeMap;
 
-use crate::hex::{Direction, Hex};
+use crate::axial::{Direction, Hex};
 
 /// Marks a missing neighbour or corner member.
 pub const NONE: u32 = u32::MAX;

@@ -15,8 +15,8 @@ pub use board::Board;
 pub use constraints::{ConstraintId, Constraints, Overrides, RulePreset};
 pub use validate::validate;
 
+use crate::axial::{Direction, Hex};
 use crate::diag::{Diagnostics, Source, Span};
-use crate::hex::{Direction, Hex};
 use crate::vocab::{HarborKind, Terrain};
 
 /// A validated scenario.

@@ -6,8 +6,8 @@ use std::collections::BTreeMap;
 use super::board::NONE;
 use super::rules;
 use super::{CellContent, ConstraintId, Constraints, MapDef};
+use crate::axial::Direction;
 use crate::diag::{Diagnostic, Diagnostics, Span};
-use crate::hex::Direction;
 use crate::vocab::{pips, Terrain};
 
 /// Pushes an error for every rule that the fixed parts of `map` break.

@@ -347,12 +347,37 @@ pub const TOP: &[Field] = &[
         false,
         "Placement rules the random layout must respect.",
     ),
+    f(
+        "components",
+        Ty::Table(COMPONENTS),
+        false,
+        "Extra pieces to print: gold chits, fish, trade and castaway tokens.",
+    ),
+    f(
+        "costs",
+        Ty::TableArray(COST),
+        false,
+        "Building costs shown on the reference cards and in the rules.",
+    ),
+    f(
+        "trades",
+        Ty::TableArray(TRADE),
+        false,
+        "Special trades shown on the reference cards and in the rules.",
+    ),
+    f(
+        "tables",
+        Ty::TableArray(TABLE),
+        false,
+        "Reference tables, printed in the rules and as cards.",
+    ),
+    f(
+        "rules",
+        Ty::Table(RULES),
+        false,
+        "The rules handout's own text: story, setup and special rules.",
+    ),
     f("values", VALUES, false, "Named numbers the prose and tables refer to as `{name}`."),
-    f("components", Ty::Table(COMPONENTS), false, "Parts to print or take from a box."),
-    f("costs", Ty::TableArray(COST), false, "Building costs, one row per item."),
-    f("trades", Ty::TableArray(TRADE), false, "Trade ratios."),
-    f("tables", Ty::TableArray(TABLE), false, "Other reference tables."),
-    f("rules", Ty::Table(RULES), false, "Rules prose for the handout."),
 ];
 
 // --- Playable-pack keys: generic components and named values (issue 13) ---

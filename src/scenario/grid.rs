@@ -6,8 +6,8 @@
 //! becomes `(0, 0)`.
 
 use super::raw::RawGrid;
+use crate::axial::Hex;
 use crate::diag::{Diagnostic, Diagnostics, Span};
-use crate::hex::Hex;
 
 /// One code of the drawing, placed.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -50,6 +50,13 @@ pub fn parse(source: &Source, diags: &mut Diagnostics) -> Option<RawScenario> {
     Some(raw)
 }
 
+/// Keys whose strings are prose, limited by `MAX_PROSE_TEXT` (all others by
+/// `MAX_SHORT_TEXT`).
+const PROSE_KEYS: &[&str] = &["description", "story", "setup", "text"];
+/// Keys whose strings are never printed as they are: codes and the map
+/// drawing (bounded by `MAX_HEXES` and `MAX_MAP_SPAN` instead).
+const UNPRINTED_KEYS: &[&str] = &["code", "hexes"];
+
 pub(super) fn span(s: toml_span::Span) -> Span {
     s.start..s.end
 }
@@ -99,7 +106,16 @@ impl<'de> TableReader<'de> {
         self.take_with_key(key).map(|(_, v)| v)
     }
 
+    /// Takes `key` out of the table. Only keys declared in the table's field
+    /// list can be taken (a key the parser reads but the list, and so the
+    /// schema, lacks stays in the table and is reported as unknown), so the
+    /// parser and `hexpress schema` cannot drift apart.
     pub(super) fn take_with_key(&mut self, key: &str) -> Option<(Span, Value<'de>)> {
+        let declared = self.fields.iter().any(|f| f.name == key);
+        debug_assert!(declared, "`{key}` is read from {} but not declared in fields.rs", self.what);
+        if !declared {
+            return None;
+        }
         let k = self.entries.keys().find(|k| k.name == key)?.clone();
         let ks = span(k.span);
         self.entries.remove(&k).map(|v| (ks, v))
@@ -173,11 +189,65 @@ impl<'a> Walker<'a> {
     pub(super) fn string(&mut self, v: &mut Value<'_>, key: &str) -> Option<Sp<String>> {
         let sp = span(v.span);
         match v.take() {
-            ValueInner::String(s) => Some(Sp::new(s.into_owned(), sp)),
+            ValueInner::String(s) => {
+                self.check_text(&s, key, &sp);
+                Some(Sp::new(s.into_owned(), sp))
+            }
             other => {
                 self.wrong_type(v, &other, "a string", key);
                 None
             }
+        }
+    }
+
+    /// Every string of a scenario: no control characters, a length within
+    /// its limit, and (for text that is printed) only characters the bundled
+    /// fonts can draw. Reported here, before anything is drawn.
+    fn check_text(&mut self, s: &str, key: &str, sp: &Span) {
+        if let Some(c) = s.chars().find(|c| c.is_control() && !matches!(c, '\n' | '\t' | '\r')) {
+            self.diags.push(
+                Diagnostic::error(format!(
+                    "`{key}` contains the control character U+{:04X}",
+                    u32::from(c)
+                ))
+                .at(sp.clone(), "in this text")
+                .hint("remove it; texts may hold line breaks and tabs but no other control characters"),
+            );
+            return;
+        }
+        if UNPRINTED_KEYS.contains(&key) {
+            return;
+        }
+        let prose = PROSE_KEYS.contains(&key);
+        let (limit, name) = match prose {
+            true => (crate::limits::MAX_PROSE_TEXT, "MAX_PROSE_TEXT"),
+            false => (crate::limits::MAX_SHORT_TEXT, "MAX_SHORT_TEXT"),
+        };
+        let n = s.chars().count();
+        if n > limit {
+            self.diags.push(
+                Diagnostic::error(format!(
+                    "`{key}` is {n} characters long, more than the limit of {limit} (`{name}`)"
+                ))
+                .at(sp.clone(), "this text")
+                .hint(match prose {
+                    true => "split it into several rules sections",
+                    false => {
+                        "shorten it; longer explanations belong in `description` or a rules section"
+                    }
+                }),
+            );
+            return;
+        }
+        if let Some(c) = crate::fonts::missing_char(s) {
+            self.diags.push(
+                Diagnostic::error(format!(
+                    "`{key}` has a character the bundled fonts cannot draw: {c:?} (U+{:04X})",
+                    u32::from(c)
+                ))
+                .at(sp.clone(), "in this text")
+                .hint("everything is printed with the bundled Noto Sans, which covers Latin, Greek and Cyrillic; replace or remove the character"),
+            );
         }
     }
 

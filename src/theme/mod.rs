@@ -7,8 +7,7 @@ mod parse;
 
 use std::path::Path;
 
-use crate::compose::scene::Color;
-use crate::export::RenderError;
+use crate::scene::Color;
 use crate::vocab::Terrain;
 
 /// The built-in `templates/theme.toml`.
@@ -16,6 +15,16 @@ pub const BUILTIN: &str = include_str!("../../templates/theme.toml");
 
 /// File name of the theme inside a templates folder.
 pub const FILE_NAME: &str = "theme.toml";
+
+/// A theme file that could not be used.
+#[derive(Debug, thiserror::Error)]
+#[error("template {}: {message}", path.display())]
+pub struct ThemeError {
+    /// The file (or the templates folder, when that is missing).
+    pub path: std::path::PathBuf,
+    /// What is wrong.
+    pub message: String,
+}
 
 /// A named vector drawing shown on a hex.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -224,11 +233,11 @@ impl Theme {
     /// The built-in theme, with `dir/theme.toml` laid over it when `dir` is
     /// given and holds that file. A missing folder or a bad file is an error
     /// naming the file.
-    pub fn load(dir: Option<&Path>) -> Result<Theme, RenderError> {
+    pub fn load(dir: Option<&Path>) -> Result<Theme, ThemeError> {
         let mut theme = Theme::builtin();
         let Some(dir) = dir else { return Ok(theme) };
         if !dir.is_dir() {
-            return Err(RenderError::Template {
+            return Err(ThemeError {
                 path: dir.to_path_buf(),
                 message: "this templates folder does not exist".into(),
             });
@@ -237,10 +246,9 @@ impl Theme {
         if !path.exists() {
             return Ok(theme);
         }
-        let text = std::fs::read_to_string(&path)
-            .map_err(|e| RenderError::Template { path: path.clone(), message: e.to_string() })?;
-        parse::overlay(&mut theme, &text, false)
-            .map_err(|message| RenderError::Template { path, message })?;
+        let text = crate::limits::read_input(&path)
+            .map_err(|e| ThemeError { path: path.clone(), message: e.to_string() })?;
+        parse::overlay(&mut theme, &text, false).map_err(|message| ThemeError { path, message })?;
         Ok(theme)
     }
 

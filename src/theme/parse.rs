@@ -6,7 +6,7 @@ use std::sync::OnceLock;
 use toml_span::value::{Value, ValueInner};
 
 use super::{Palette, Pictogram, Sizes, Theme, BUILTIN};
-use crate::compose::scene::Color;
+use crate::scene::Color;
 use crate::vocab::{did_you_mean, Terrain};
 
 const SIZE_KEYS: [&str; 10] = [

@@ -11,24 +11,40 @@ pub fn builtin(id: &str) -> Scenario {
     load(&src).unwrap_or_else(|d| panic!("{}", hexpress::diag::render(&src, &d)))
 }
 
+/// Whether this run rewrites reference files (`HEXPRESS_BLESS=1`).
+pub fn bless() -> bool {
+    std::env::var_os("HEXPRESS_BLESS").is_some_and(|v| v == "1")
+}
+
+/// A path relative to the crate root.
+pub fn crate_path(rel: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join(rel)
+}
+
 /// Compares `actual` with the reference file at `path` (relative to the
 /// crate). With `HEXPRESS_BLESS=1` the reference is (re)written and the test
-/// passes; otherwise a missing or different reference fails the test.
+/// passes; otherwise a missing or different reference fails the test, naming
+/// the first differing line.
 pub fn check_golden(path: &str, actual: &str) {
-    let full: PathBuf = Path::new(env!("CARGO_MANIFEST_DIR")).join(path);
-    let bless = std::env::var_os("HEXPRESS_BLESS").is_some_and(|v| v == "1");
-    match std::fs::read_to_string(&full) {
+    check_golden_bytes(path, actual.as_bytes());
+}
+
+/// [`check_golden`] for any bytes (PNG, PDF, SVG).
+pub fn check_golden_bytes(path: &str, actual: &[u8]) {
+    let full = crate_path(path);
+    match std::fs::read(&full) {
         Ok(expected) if expected == actual => {}
-        _ if bless => {
+        _ if bless() => {
             std::fs::create_dir_all(full.parent().expect("has parent")).expect("mkdir");
             std::fs::write(&full, actual).expect("write reference");
         }
         Ok(expected) => {
-            let line = expected
+            let (e, a) = (String::from_utf8_lossy(&expected), String::from_utf8_lossy(actual));
+            let line = e
                 .lines()
-                .zip(actual.lines())
-                .position(|(a, b)| a != b)
-                .map_or(expected.lines().count().min(actual.lines().count()) + 1, |i| i + 1);
+                .zip(a.lines())
+                .position(|(x, y)| x != y)
+                .map_or(e.lines().count().min(a.lines().count()) + 1, |i| i + 1);
             panic!(
                 "{path} differs from the output (first difference at line {line}); \
                  rerun with HEXPRESS_BLESS=1 if the change is intended"

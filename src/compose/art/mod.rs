@@ -6,8 +6,8 @@ mod pictos;
 
 pub use pictos::{draw as pictogram, Ink};
 
-use super::scene::{Anchor, Color, Item, Pt, Stroke, TextStyle, Weight};
-use crate::geom::HexGeom;
+use crate::scene::HexGeom;
+use crate::scene::{Anchor, Color, Item, Pt, Stroke, TextStyle, Weight};
 use crate::theme::{Mode, Palette, Theme};
 use crate::vocab::{is_red, pips, Resource, Terrain};
 
@@ -53,7 +53,7 @@ pub fn number_chip(n: u8, diameter: f64, pal: &Palette) -> Vec<Item> {
     let size = if n >= 10 { 0.36 * d } else { 0.42 * d };
     let mut v = vec![
         Item::Path {
-            path: super::scene::Path::circle(Pt::default(), d / 2.0),
+            path: crate::scene::Path::circle(Pt::default(), d / 2.0),
             fill: Some(pal.chip),
             stroke: Some(Stroke::solid(pal.ink, (0.012 * d).max(0.2))),
         },
@@ -71,7 +71,7 @@ pub fn number_chip(n: u8, diameter: f64, pal: &Palette) -> Vec<Item> {
     for i in 0..count {
         let x = (f64::from(i) - f64::from(count.saturating_sub(1)) / 2.0) * step;
         v.push(Item::Path {
-            path: super::scene::Path::circle(Pt::new(x, 0.29 * d), r),
+            path: crate::scene::Path::circle(Pt::new(x, 0.29 * d), r),
             fill: Some(color),
             stroke: None,
         });
@@ -91,7 +91,7 @@ pub fn resource_icon(r: Resource, c: Pt, size: f64, theme: &Theme, mode: Mode) -
     let pal = theme.palette(mode);
     let ink = Ink { art: pal.art_on(t), hole: pal.chip, stroke: theme.sizes.art_stroke };
     let mut v = vec![Item::Path {
-        path: super::scene::Path::circle(c, size * 0.62),
+        path: crate::scene::Path::circle(c, size * 0.62),
         fill: Some(pal.fill(t)),
         stroke: Some(Stroke::solid(pal.ink, 0.25)),
     }];
@@ -193,9 +193,7 @@ mod tests {
             for it in &items {
                 if let Item::Path { path, .. } = it {
                     for s in &path.segs {
-                        if let crate::compose::scene::Seg::Move(q)
-                        | crate::compose::scene::Seg::Line(q) = s
-                        {
+                        if let crate::scene::Seg::Move(q) | crate::scene::Seg::Line(q) = s {
                             assert!(
                                 (q.x - 100.0).abs() <= 10.5 && (q.y - 100.0).abs() <= 10.5,
                                 "{p:?} {q:?}"

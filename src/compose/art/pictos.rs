@@ -1,7 +1,7 @@
 //! The pictogram drawings: simple solid silhouettes that read in black and
 //! white. Each is drawn in a box of side `s` centred on `c`.
 
-use crate::compose::scene::{Color, Item, Path, Pt, Rect, Seg, Stroke};
+use crate::scene::{Color, Item, Path, Pt, Rect, Seg, Stroke};
 use crate::theme::Pictogram;
 
 /// Colours and line width for a pictogram.
@@ -375,7 +375,7 @@ pub fn draw(p: Pictogram, c: Pt, s: f64, ink: &Ink) -> Vec<Item> {
                 mesh.push(line(b.line((t + 0.1, -0.42), (t - 0.3, 0.42)), a, 0.7 * w));
             }
             let mut v = vec![Item::Group {
-                transform: crate::compose::scene::Transform::IDENTITY,
+                transform: crate::scene::Transform::IDENTITY,
                 clip: Some(b.ellipse(0.0, 0.0, 0.48, 0.44)),
                 items: mesh,
             }];

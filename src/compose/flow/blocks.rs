@@ -8,7 +8,7 @@ use super::model::{Block, Span};
 use super::spec::{FlowError, PageSpec};
 use super::table::table_chunks;
 use super::wrap::{wrap, Line};
-use crate::compose::scene::{Anchor, Color, Item, Path, Pt, Rect, TextStyle, Transform};
+use crate::scene::{Anchor, Color, Item, Path, Pt, Rect, TextStyle, Transform};
 
 /// Body text colour.
 pub(crate) const INK: Color = Color::rgb(0x1a, 0x1a, 0x1a);
@@ -140,7 +140,7 @@ fn heading_chunk(ctx: &Ctx, level: u8, text: &str) -> Result<Chunk, FlowError> {
         items.push(Item::Path {
             path: Path::line(Pt::new(0.0, y), Pt::new(ctx.width, y)),
             fill: None,
-            stroke: Some(crate::compose::scene::Stroke::solid(color, 0.3)),
+            stroke: Some(crate::scene::Stroke::solid(color, 0.3)),
         });
         height = y + 0.2 * ctx.lh;
     }
@@ -200,7 +200,7 @@ pub(crate) fn block_chunks(
                 runs: vec![super::wrap::Run {
                     dx: 0.0,
                     text: "\u{2022}".into(),
-                    weight: crate::compose::scene::Weight::Regular,
+                    weight: crate::scene::Weight::Regular,
                 }],
                 width: 0.0,
             };

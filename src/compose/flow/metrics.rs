@@ -12,7 +12,7 @@ use std::cell::RefCell;
 
 use rustybuzz::{Direction, Face, Language, Script, ShapePlan, UnicodeBuffer};
 
-use crate::compose::scene::Weight;
+use crate::scene::Weight;
 
 /// Noto Sans Regular (SIL Open Font License, see `fonts/OFL.txt`).
 pub const REGULAR_TTF: &[u8] = crate::fonts::REGULAR;

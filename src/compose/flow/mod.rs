@@ -29,7 +29,7 @@ pub(crate) mod wrap;
 pub use model::{Align, Block, Cell, Span};
 pub use spec::{FlowError, Margins, PageSpec};
 
-use crate::compose::scene::Page;
+use crate::scene::Page;
 
 /// Lays `blocks` out on pages of `spec`, with `title` set large at the top of
 /// the first page (nothing when empty). Always returns at least one page.

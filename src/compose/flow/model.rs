@@ -1,6 +1,6 @@
 //! The document model: what a flowed document says, before it has pages.
 
-use crate::compose::scene::Item;
+use crate::scene::Item;
 
 /// A run of text inside a paragraph, bullet or table cell.
 #[derive(Clone, Debug, PartialEq, Eq)]

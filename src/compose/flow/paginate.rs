@@ -3,7 +3,7 @@
 use super::blocks::{line_items, Chunk};
 use super::spec::{FlowError, PageSpec};
 use super::wrap::{Line, Run};
-use crate::compose::scene::{Color, Item, Page, Path, Pt, Stroke, Transform, Weight};
+use crate::scene::{Color, Item, Page, Path, Pt, Stroke, Transform, Weight};
 
 const EPS: f64 = 1e-6;
 const FOOTER_INK: Color = Color::rgb(0x55, 0x55, 0x55);
@@ -14,7 +14,7 @@ fn shift(item: Item, dx: f64, dy: f64) -> Item {
     match item {
         Item::Text { pos, text, style } => Item::Text { pos: p(pos), text, style },
         Item::Path { path, fill, stroke } => {
-            use crate::compose::scene::Seg;
+            use crate::scene::Seg;
             let segs = path
                 .segs
                 .into_iter()
@@ -217,7 +217,7 @@ pub(crate) fn finish(spec: &PageSpec, bodies: Vec<Vec<Item>>) -> Vec<Page> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::compose::scene::{Anchor, TextStyle};
+    use crate::scene::{Anchor, TextStyle};
 
     #[test]
     fn footer_text_is_shortened_to_fit() {

@@ -1,6 +1,6 @@
 //! Page geometry and type sizes of a flowed document, and its errors.
 
-use crate::compose::scene::Color;
+use crate::scene::Color;
 use crate::units::MM_PER_PT;
 
 /// Page margins in mm. The footer sits inside the bottom margin.
@@ -135,6 +135,17 @@ pub enum FlowError {
         table: String,
         /// What is wrong.
         problem: String,
+    },
+    /// Pieces that fit on no page of the paper with the sheet margins (they
+    /// would silently be left out of the component sheets).
+    #[error(
+        "these pieces fit on no page of {paper} paper with the sheet margins: {pieces}\n  hint: lower `sheet.margin` or `sheet.bleed` in sheets.toml, or choose a larger --paper"
+    )]
+    PiecesDoNotFit {
+        /// The paper's name.
+        paper: String,
+        /// The first few pieces, joined ("and N more" when there are more).
+        pieces: String,
     },
     /// A table row or other unbreakable piece taller than the text area.
     #[error("{what} is {height:.1} mm tall, more than a page's {room:.1} mm text area")]

@@ -4,7 +4,7 @@ use super::blocks::{line_items, Chunk, Ctx, INK};
 use super::model::{Align, Cell, Span};
 use super::spec::FlowError;
 use super::wrap::{natural_width, widest_atom, wrap, Line};
-use crate::compose::scene::{Color, Item, Path, Pt, Rect, Stroke};
+use crate::scene::{Color, Item, Path, Pt, Rect, Stroke};
 
 const HEADER_FILL: Color = Color::rgb(0xee, 0xe7, 0xda);
 const RULE_DARK: Color = Color::rgb(0x33, 0x33, 0x33);

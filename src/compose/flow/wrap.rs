@@ -11,7 +11,7 @@ use super::model::Span;
 use std::collections::VecDeque;
 
 use super::spec::FlowError;
-use crate::compose::scene::Weight;
+use crate::scene::Weight;
 
 /// One same-weight piece of a laid-out line.
 #[derive(Clone, Debug, PartialEq)]

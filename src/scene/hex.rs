@@ -4,8 +4,8 @@
 //! `(q, r)` sits at `x = f (q + r/2)`, `y = 1.5 R r`. Corners are listed
 //! clockwise from the top one.
 
-use crate::compose::scene::{Path, Pt};
-use crate::hex::{Direction, Hex};
+use crate::axial::{Direction, Hex};
+use crate::scene::{Path, Pt};
 
 /// sqrt(3).
 pub const SQRT3: f64 = 1.732_050_807_568_877_2;

@@ -1,31 +1,20 @@
-//! What the caller (the CLI) chooses about rendered output.
+//! Named choices about drawn output: paper, view and file formats.
 
-use std::path::PathBuf;
-
-/// A sheet size.
+/// A paper, by name; its size is defined in `templates/sheets.toml`.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum Paper {
-    /// 210 x 297 mm.
+    /// ISO A4.
     #[default]
     A4,
-    /// 8.5 x 11 in.
+    /// US Letter.
     Letter,
-    /// 297 x 420 mm.
+    /// ISO A3.
     A3,
 }
 
 impl Paper {
     /// Every paper size.
     pub const ALL: [Paper; 3] = [Paper::A4, Paper::Letter, Paper::A3];
-
-    /// Portrait width and height in mm.
-    pub fn size_mm(self) -> (f64, f64) {
-        match self {
-            Paper::A4 => (210.0, 297.0),
-            Paper::Letter => (215.9, 279.4),
-            Paper::A3 => (297.0, 420.0),
-        }
-    }
 
     /// Name as typed on the command line.
     pub const fn name(self) -> &'static str {
@@ -104,67 +93,6 @@ impl Formats {
             return Err("no format chosen; use svg, pdf and/or png".into());
         }
         Ok(f)
-    }
-}
-
-/// Everything that shapes rendered map output.
-#[derive(Clone, Debug, PartialEq)]
-pub struct RenderOptions {
-    /// Sheet size for PDFs.
-    pub paper: Paper,
-    /// Setup or play view of face-down tiles.
-    pub view: View,
-    /// Resolution of `preview.png`.
-    pub dpi: f64,
-    /// Pale fills to save ink.
-    pub ink_saver: bool,
-    /// Greys only (wins over `ink_saver`).
-    pub black_and_white: bool,
-    /// Files to produce.
-    pub formats: Formats,
-    /// A folder whose `theme.toml` is laid over the built-in one.
-    pub templates_dir: Option<PathBuf>,
-    /// Flat-to-flat hex width in mm (`None`: the theme's, 76 mm built in).
-    pub hex_size: Option<f64>,
-    /// Print the terrain name on every hex.
-    pub labels: bool,
-    /// Extra lines for the map's title block (the balance summary of a
-    /// `--balanced` map).
-    pub notes: Vec<String>,
-    /// The command that regenerates this map, when the default one
-    /// (`generate <id> --players N --seed S`) would not.
-    pub regenerate: Option<String>,
-}
-
-impl Default for RenderOptions {
-    fn default() -> RenderOptions {
-        RenderOptions {
-            paper: Paper::A4,
-            view: View::Play,
-            dpi: 100.0,
-            ink_saver: false,
-            black_and_white: false,
-            formats: Formats::default(),
-            templates_dir: None,
-            hex_size: None,
-            labels: false,
-            notes: Vec::new(),
-            regenerate: None,
-        }
-    }
-}
-
-impl RenderOptions {
-    /// The palette mode these options ask for.
-    pub fn mode(&self) -> crate::theme::Mode {
-        use crate::theme::Mode;
-        if self.black_and_white {
-            Mode::BlackAndWhite
-        } else if self.ink_saver {
-            Mode::InkSaver
-        } else {
-            Mode::Colour
-        }
     }
 }
 

@@ -9,8 +9,6 @@ use std::path::{Path, PathBuf};
 
 use toml_span::value::{Table, Value};
 
-use super::piece::Shape;
-
 /// The built-in sheet settings.
 pub const SHEETS_TOML: &str = include_str!("../../templates/sheets.toml");
 /// The built-in printer profile.
@@ -229,7 +227,7 @@ impl SheetOptions {
     pub fn load(dir: Option<&Path>) -> Result<SheetOptions, TemplateError> {
         let read = |name: &str, fallback: &'static str| -> Result<String, TemplateError> {
             match dir.map(|d| d.join(name)) {
-                Some(p) if p.exists() => std::fs::read_to_string(&p)
+                Some(p) if p.exists() => crate::limits::read_input(&p)
                     .map_err(|source| TemplateError::Io { path: p, source }),
                 _ => Ok(fallback.to_string()),
             }
@@ -385,17 +383,14 @@ impl SheetOptions {
         }
     }
 
-    /// The orientation setting for pieces of `shape`.
-    pub fn orientation_for(&self, shape: Shape) -> Orientation {
+    /// The orientation setting for pieces of a kind: `kind` is 0 for round
+    /// tokens, 1 for square ones, 2 for hex tiles and 3 for cards (the order of
+    /// [`SheetOptions::shape_orientation`]).
+    pub fn orientation_for_kind(&self, kind: usize) -> Orientation {
         if self.orientation != Orientation::Auto {
             return self.orientation;
         }
-        self.shape_orientation[match shape {
-            Shape::Circle { .. } => 0,
-            Shape::Square { .. } => 1,
-            Shape::Hex { .. } => 2,
-            Shape::Card { .. } => 3,
-        }]
+        self.shape_orientation[kind.min(3)]
     }
 }
 

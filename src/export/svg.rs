@@ -3,7 +3,7 @@
 
 use std::fmt::Write;
 
-use crate::compose::scene::{Anchor, Color, Item, Page, Path, Seg, Stroke, Weight};
+use crate::scene::{Anchor, Color, Item, Page, Path, Seg, Stroke, Weight};
 use crate::units::num;
 
 /// The font family every text uses; `export::fonts` maps it to the bundled files.
@@ -137,7 +137,7 @@ impl Writer {
                 self.indent(depth);
                 let m = transform.m;
                 let mut attrs = String::new();
-                if m != crate::compose::scene::Transform::IDENTITY.m {
+                if m != crate::scene::Transform::IDENTITY.m {
                     let _ = write!(
                         attrs,
                         " transform=\"matrix({} {} {} {} {} {})\"",
@@ -174,7 +174,7 @@ impl Writer {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::compose::scene::{Pt, TextStyle, Transform};
+    use crate::scene::{Pt, TextStyle, Transform};
 
     #[test]
     fn writes_paths_text_and_groups_deterministically() {

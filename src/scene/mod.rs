@@ -1,8 +1,14 @@
 //! The scene: pages of placed items, in millimetres, y pointing down.
 //!
-//! Every output (SVG, PDF, PNG) is drawn from this one description: compose
-//! modules build it, `render::svg` writes it, `export` turns the SVG into PDF
-//! and PNG. Nothing after composing makes layout decisions.
+//! The page IR at the bottom of the program: every output (SVG, PDF, PNG) is
+//! drawn from this one description. Compose modules build it, the encoders in
+//! `export` read it; nothing after composing makes layout decisions. This
+//! module imports nothing of the program above it (only [`crate::axial`]
+//! coordinates, for hex geometry).
+
+pub mod hex;
+
+pub use hex::HexGeom;
 
 /// A point or vector in millimetres.
 #[derive(Clone, Copy, Debug, PartialEq, Default)]

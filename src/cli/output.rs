@@ -1,0 +1,112 @@
+//! How the command line talks: quiet and verbose, colour, and what happens
+//! when standard output goes away (a closed pipe or a full disk).
+
+use std::io::IsTerminal;
+use std::sync::OnceLock;
+
+use super::args::{ColorArg, GlobalArgs};
+
+/// The global options of this run, resolved once.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Settings {
+    /// Print nothing but errors.
+    pub quiet: bool,
+    /// Extra detail (0: none).
+    pub verbose: u8,
+    /// Colour in messages on standard error.
+    pub color: bool,
+}
+
+static SETTINGS: OnceLock<Settings> = OnceLock::new();
+
+/// Whether `--color WHEN` means colour for standard error, given NO_COLOR
+/// (set and not empty) and whether standard error is a terminal.
+pub fn wants_color(when: ColorArg, no_color: Option<&str>, terminal: bool) -> bool {
+    match when {
+        ColorArg::Always => true,
+        ColorArg::Never => false,
+        ColorArg::Auto => terminal && no_color.is_none_or(str::is_empty),
+    }
+}
+
+/// Resolves and stores the global options (the first call wins).
+pub fn init(g: &GlobalArgs) -> Settings {
+    let no_color = std::env::var("NO_COLOR").ok();
+    let s = Settings {
+        quiet: g.quiet,
+        verbose: g.verbose,
+        color: wants_color(g.color, no_color.as_deref(), std::io::stderr().is_terminal()),
+    };
+    *SETTINGS.get_or_init(|| s)
+}
+
+/// The stored settings (defaults before [`init`]).
+pub fn settings() -> Settings {
+    SETTINGS.get().copied().unwrap_or_default()
+}
+
+/// `-q` was given.
+pub fn quiet() -> bool {
+    settings().quiet
+}
+
+/// `-v` was given.
+pub fn verbose() -> bool {
+    settings().verbose > 0
+}
+
+/// `error: MESSAGE` on standard error, in red and bold when colour is on.
+pub fn error(message: &str) {
+    match settings().color {
+        true => eprintln!("\x1b[1;31merror\x1b[0m\x1b[1m:\x1b[0m {message}"),
+        false => eprintln!("error: {message}"),
+    }
+}
+
+/// A detail line on standard error, with `-v` only.
+pub fn detail(message: &str) {
+    if verbose() {
+        eprintln!("{message}");
+    }
+}
+
+/// Standard output went away: a closed pipe ends the run quietly and
+/// successfully (as `cat file | head -1` does), any other failure (e.g.
+/// `> /dev/full`) with a clear message and exit code 2.
+///
+/// `println!` reports a failed write by panicking; this hook turns exactly
+/// that panic into an orderly exit and leaves every other panic alone.
+pub fn install_stdout_hook() {
+    let default = std::panic::take_hook();
+    std::panic::set_hook(Box::new(move |info| {
+        let msg = info
+            .payload()
+            .downcast_ref::<String>()
+            .map(String::as_str)
+            .or_else(|| info.payload().downcast_ref::<&str>().copied())
+            .unwrap_or("");
+        if let Some(cause) = msg.strip_prefix("failed printing to stdout: ") {
+            if cause.contains("Broken pipe") || cause.contains("os error 32") {
+                std::process::exit(0);
+            }
+            error(&format!("cannot write to standard output: {cause}"));
+            std::process::exit(2);
+        }
+        default(info);
+    }));
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn colour_follows_the_flag_then_no_color_then_the_terminal() {
+        assert!(wants_color(ColorArg::Always, Some("1"), false));
+        assert!(!wants_color(ColorArg::Never, None, true));
+        assert!(wants_color(ColorArg::Auto, None, true));
+        assert!(wants_color(ColorArg::Auto, Some(""), true));
+        assert!(!wants_color(ColorArg::Auto, Some("1"), true));
+        assert!(!wants_color(ColorArg::Auto, None, false));
+    }
+}

@@ -1,0 +1,202 @@
+//! The print job: every page of one layout composed once, and the files that
+//! hold them (which pages, encoded how). A page that two files show (the map
+//! sheets in map.pdf and the print pack, the handout in rules.pdf, its SVG
+//! pages and the print pack) is one entry of [`PrintJob::pages`], referred
+//! to by index, so the encoders can encode it once too.
+
+use std::ops::Range;
+
+use super::components::ComponentCounts;
+use super::flow::FlowError;
+use super::handout::{handout_document, svg_name};
+use super::map_pages::{canvas, tiled, Notes};
+use super::pack::{card_sets, components_document, pack_sheets, unplaced_pieces};
+use super::sheet::sheet_count;
+use super::tiles::Tiling;
+use crate::model::Scenario;
+use crate::scene::Page;
+use crate::settings::Settings;
+use crate::solve::Layout;
+
+/// How a file encodes its pages.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Encoding {
+    /// One page as SVG text.
+    Svg,
+    /// One page as a PNG picture at `dpi` dots per inch.
+    Png {
+        /// Resolution.
+        dpi: f64,
+    },
+    /// Every page in order, as one vector PDF.
+    Pdf {
+        /// The document title.
+        title: String,
+    },
+}
+
+/// One output file of a job.
+#[derive(Clone, Debug, PartialEq)]
+pub struct JobFile {
+    /// File name inside the output folder.
+    pub name: String,
+    /// Indices into [`PrintJob::pages`], in order.
+    pub pages: Vec<usize>,
+    /// The encoder.
+    pub encoding: Encoding,
+}
+
+/// Composed pages and the files that show them, in the order they are
+/// written.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct PrintJob {
+    /// Every page, composed once.
+    pub pages: Vec<Page>,
+    /// The files, each listing the pages it holds.
+    pub files: Vec<JobFile>,
+}
+
+impl PrintJob {
+    /// Adds pages; returns their indices.
+    pub fn add_pages(&mut self, pages: Vec<Page>) -> Range<usize> {
+        let start = self.pages.len();
+        self.pages.extend(pages);
+        start..self.pages.len()
+    }
+
+    /// Adds a file.
+    pub fn add_file(&mut self, name: impl Into<String>, pages: Vec<usize>, encoding: Encoding) {
+        self.files.push(JobFile { name: name.into(), pages, encoding });
+    }
+
+    /// The file called `name`.
+    pub fn file(&self, name: &str) -> Option<&JobFile> {
+        self.files.iter().find(|f| f.name == name)
+    }
+}
+
+/// The map files of a layout: `map.svg`, `map.pdf` (overview + 1:1 sheets)
+/// and `preview.png`, as far as the settings' formats ask for them. Returns
+/// the index of the whole-map page, the range of the map sheets and how the
+/// map was cut into them.
+fn map_files(
+    job: &mut PrintJob,
+    layout: &Layout,
+    settings: &Settings,
+    notes: &Notes,
+) -> (usize, Range<usize>, Tiling) {
+    let c = canvas(layout, settings, notes);
+    let whole = job.add_pages(vec![c.to_page()]).start;
+    let f = settings.formats;
+    if f.svg {
+        job.add_file("map.svg", vec![whole], Encoding::Svg);
+    }
+    let (doc, tiling) = tiled(&c, settings);
+    let sheets = job.add_pages(doc.pages);
+    if f.pdf {
+        job.add_file("map.pdf", sheets.clone().collect(), Encoding::Pdf { title: doc.title });
+    }
+    if f.png {
+        job.add_file("preview.png", vec![whole], Encoding::Png { dpi: settings.dpi });
+    }
+    (whole, sheets, tiling)
+}
+
+/// Adds the rules handout (`rules.pdf`, `rules-N.svg`) pictured with the
+/// whole-map page `whole`; returns the range of its pages.
+fn handout_files(
+    job: &mut PrintJob,
+    scenario: &Scenario,
+    layout: &Layout,
+    settings: &Settings,
+    whole: usize,
+    pdf: bool,
+    svg: bool,
+) -> Result<Range<usize>, FlowError> {
+    let doc = handout_document(scenario, layout, &job.pages[whole], settings)?;
+    let pages = job.add_pages(doc.pages);
+    if pdf {
+        job.add_file("rules.pdf", pages.clone().collect(), Encoding::Pdf { title: doc.title });
+    }
+    if svg {
+        for (n, i) in pages.clone().enumerate() {
+            job.add_file(svg_name(n + 1), vec![i], Encoding::Svg);
+        }
+    }
+    Ok(pages)
+}
+
+/// Everything `generate` draws for one layout: the map (`map.svg`, `map.pdf`,
+/// `preview.png`), the rules handout (`rules.pdf`, `rules-N.svg`), the
+/// component sheets (`components.pdf`) and the print pack
+/// (`print-pack.pdf`), as far as the settings' formats ask for them.
+pub fn print_job(
+    layout: &Layout,
+    scenario: &Scenario,
+    settings: &Settings,
+    notes: &Notes,
+) -> Result<PrintJob, FlowError> {
+    let mut job = PrintJob::default();
+    let f = settings.formats;
+    let (whole, map_sheets, _) = map_files(&mut job, layout, settings, notes);
+    if !(f.pdf || f.svg) {
+        return Ok(job);
+    }
+    let handout = handout_files(&mut job, scenario, layout, settings, whole, f.pdf, f.svg)?;
+    if !f.pdf {
+        return Ok(job);
+    }
+    let counts = ComponentCounts::from_scenario(scenario, layout.players);
+    let unplaced = unplaced_pieces(layout, scenario, &counts, settings);
+    if !unplaced.is_empty() {
+        let more = match unplaced.len() {
+            n if n > 3 => format!(" and {} more", n - 3),
+            _ => String::new(),
+        };
+        return Err(FlowError::PiecesDoNotFit {
+            paper: settings.sheets.paper.name.clone(),
+            pieces: format!("{}{more}", unplaced[..unplaced.len().min(3)].join(", ")),
+        });
+    }
+    if let Some(doc) = components_document(layout, scenario, &counts, settings) {
+        let pages = job.add_pages(doc.pages);
+        job.add_file("components.pdf", pages.collect(), Encoding::Pdf { title: doc.title });
+    }
+    let cards = card_sets(scenario, layout.players, settings)?;
+    let pack = pack_sheets(
+        sheet_count(&job.pages[map_sheets.clone()]),
+        sheet_count(&job.pages[handout.clone()]),
+        layout,
+        scenario,
+        &counts,
+        settings,
+        cards,
+    );
+    let calibration = job.add_pages(pack.calibration);
+    let components = job.add_pages(pack.components);
+    let order = calibration.chain(map_sheets).chain(components).chain(handout).collect();
+    job.add_file("print-pack.pdf", order, Encoding::Pdf { title: pack.title });
+    Ok(job)
+}
+
+/// The map files alone (`map.svg`, `map.pdf`, `preview.png`, as the formats
+/// ask), and how the map was cut into sheets.
+pub fn map_job(layout: &Layout, settings: &Settings, notes: &Notes) -> (PrintJob, Tiling) {
+    let mut job = PrintJob::default();
+    let (_, _, tiling) = map_files(&mut job, layout, settings, notes);
+    (job, tiling)
+}
+
+/// The rules handout alone (`rules.pdf` and `rules-N.svg`), its map picture
+/// drawn as the settings ask.
+pub fn rules_job(
+    scenario: &Scenario,
+    layout: &Layout,
+    settings: &Settings,
+) -> Result<PrintJob, FlowError> {
+    let mut job = PrintJob::default();
+    let c = canvas(layout, settings, &Notes::default());
+    let whole = job.add_pages(vec![c.to_page()]).start;
+    handout_files(&mut job, scenario, layout, settings, whole, true, true)?;
+    Ok(job)
+}

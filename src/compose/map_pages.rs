@@ -1,0 +1,45 @@
+//! The map as pages: the whole map on one page at 1:1 (map.svg, preview.png,
+//! the handout's picture) and the same canvas tiled over 1:1 sheets with an
+//! assembly overview first (map.pdf and the print pack).
+
+use super::map::{map_canvas, MapCanvas, MapSpec};
+use super::tiles::{plan, tile_document, Tiling};
+use crate::scene::Document;
+use crate::settings::Settings;
+use crate::solve::Layout;
+
+/// Extra text of one map's title block.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Notes {
+    /// Extra lines for the map's title block (the balance summary of a
+    /// `--balanced` map).
+    pub lines: Vec<String>,
+    /// The command that regenerates this map, when the default one
+    /// (`generate <id> --players N --seed S`) would not.
+    pub regenerate: Option<String>,
+}
+
+/// The map canvas (whole map at 1:1) for `layout`.
+pub fn canvas(layout: &Layout, settings: &Settings, notes: &Notes) -> MapCanvas {
+    let theme = &settings.theme;
+    let spec = MapSpec {
+        theme,
+        mode: settings.mode,
+        view: settings.view,
+        flat: theme.sizes.hex_flat,
+        labels: settings.labels,
+        notes: &notes.lines,
+        regenerate: notes.regenerate.as_deref(),
+    };
+    map_canvas(layout, &spec)
+}
+
+/// Tiles a composed map canvas over 1:1 sheets of the chosen paper (overview
+/// page first, then sheets A1, A2...).
+pub fn tiled(c: &MapCanvas, settings: &Settings) -> (Document, Tiling) {
+    let s = settings.theme.sizes;
+    let t = plan(c, settings.paper_mm(), s.page_margin, s.overlap);
+    let doc =
+        tile_document(c, &t, s.page_margin, settings.theme.palette(settings.mode), s.small_text);
+    (doc, t)
+}

@@ -1,0 +1,170 @@
+//! Component sheets, reference-card sheets and the print pack, as pages.
+//!
+//! Print-pack order: the calibration sheet FIRST (check the printer's scale
+//! and duplex alignment before spending ink on the rest), then the map
+//! pages, then the component sheets and reference cards, then the rules
+//! handout. Every sheet of a document gets a footer numbering the sheets of
+//! that document; map and handout pages are kept as given and only counted.
+
+use super::calibration::calibration_pages;
+use super::cards::reference_cards;
+use super::components::{component_sets, ComponentCounts};
+use super::flow::FlowError;
+use super::piece::PieceSet;
+use super::sheet::{impose, impose_pages, sheet_count, stamp_footers_from, FooterInfo};
+use super::theme_art::ThemeArt;
+use crate::model::Scenario;
+use crate::scene::{Document, Page};
+use crate::settings::Settings;
+use crate::solve::Layout;
+
+fn footer(layout: &Layout) -> FooterInfo {
+    FooterInfo::new(layout.title.clone(), layout.seed)
+}
+
+fn art(settings: &Settings) -> ThemeArt<'_> {
+    ThemeArt { theme: &settings.theme, mode: settings.mode }
+}
+
+/// The component sheets of a layout (fronts each followed by their backs),
+/// with footers. Empty when the scenario needs no printed components.
+pub fn component_pages(
+    layout: &Layout,
+    scenario: &Scenario,
+    counts: &ComponentCounts,
+    settings: &Settings,
+) -> Vec<Page> {
+    let opts = &settings.sheets;
+    let sets = component_sets(layout, scenario, counts, &opts.sizes, &art(settings));
+    impose(&sets, opts, &footer(layout))
+}
+
+/// Names of the pieces the scenario needs that fit no page of the chosen
+/// paper with these margins (they would be left out of the sheets).
+pub fn unplaced_pieces(
+    layout: &Layout,
+    scenario: &Scenario,
+    counts: &ComponentCounts,
+    settings: &Settings,
+) -> Vec<String> {
+    let opts = &settings.sheets;
+    let sets = component_sets(layout, scenario, counts, &opts.sizes, &art(settings));
+    super::sheet::unplaced(&sets, opts)
+}
+
+/// `components.pdf` as a document, or `None` when the scenario needs no
+/// printed components.
+pub fn components_document(
+    layout: &Layout,
+    scenario: &Scenario,
+    counts: &ComponentCounts,
+    settings: &Settings,
+) -> Option<Document> {
+    let pages = component_pages(layout, scenario, counts, settings);
+    if pages.is_empty() {
+        return None;
+    }
+    Some(Document { title: format!("{} components (seed {})", layout.title, layout.seed), pages })
+}
+
+/// The reference cards of a scenario at the card size of the sheet settings,
+/// drawn in the chosen look (empty when the scenario has no tables for cards).
+pub fn card_sets(
+    scenario: &Scenario,
+    players: u8,
+    settings: &Settings,
+) -> Result<Vec<PieceSet>, FlowError> {
+    let card = settings.sheets.card.clone();
+    reference_cards(scenario, players, card.width, card.height, &art(settings))
+}
+
+/// The reference cards imposed on sheets with bleed, crop marks, backs and
+/// footers (empty when there are none).
+pub fn card_pages(
+    scenario: &Scenario,
+    layout: &Layout,
+    settings: &Settings,
+) -> Result<Vec<Page>, FlowError> {
+    let sets = card_sets(scenario, layout.players, settings)?;
+    Ok(impose(&sets, &settings.sheets, &footer(layout)))
+}
+
+/// What the print pack holds beyond the map and the components.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct PackExtras {
+    /// Reference cards, imposed after the component sheets.
+    pub cards: Vec<PieceSet>,
+    /// Rules handout pages, kept as given, at the end.
+    pub handout: Vec<Page>,
+}
+
+/// The print pack's own sheets around pages composed elsewhere: the
+/// calibration sheet (front, back) and the component and reference-card
+/// sheets, with footers numbering every sheet of the pack. `map_sheets` and
+/// `handout_sheets` are the sheet counts ([`sheet_count`]) of the map pages
+/// (between calibration and components) and the handout (at the end).
+pub fn pack_sheets(
+    map_sheets: usize,
+    handout_sheets: usize,
+    layout: &Layout,
+    scenario: &Scenario,
+    counts: &ComponentCounts,
+    settings: &Settings,
+    cards: Vec<PieceSet>,
+) -> PackSheets {
+    let opts = &settings.sheets;
+    let mut sets = component_sets(layout, scenario, counts, &opts.sizes, &art(settings));
+    sets.extend(cards);
+    let mut calibration = calibration_pages(opts);
+    let mut components = impose_pages(&sets, opts);
+    let total = sheet_count(&calibration) + map_sheets + sheet_count(&components) + handout_sheets;
+    let info = footer(layout);
+    stamp_footers_from(&mut calibration, opts, &info, 1, total);
+    let first = sheet_count(&calibration) + map_sheets + 1;
+    stamp_footers_from(&mut components, opts, &info, first, total);
+    PackSheets {
+        title: format!("{} print pack (seed {})", layout.title, layout.seed),
+        calibration,
+        components,
+    }
+}
+
+/// The sheets only the print pack holds, and its title.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PackSheets {
+    /// The document title.
+    pub title: String,
+    /// Calibration sheet, front and back: first.
+    pub calibration: Vec<Page>,
+    /// Component and reference-card sheets: after the map pages.
+    pub components: Vec<Page>,
+}
+
+/// The print pack as one document: calibration sheet, then `map_pages`
+/// unchanged, then the component sheets and reference cards, then the
+/// handout. Map pages count as one sheet each (a map page labelled with the
+/// [`crate::compose::sheet::BACK_SUFFIX`] suffix counts as the back of the
+/// one before).
+pub fn print_pack_document(
+    map_pages: Vec<Page>,
+    layout: &Layout,
+    scenario: &Scenario,
+    counts: &ComponentCounts,
+    settings: &Settings,
+    extras: PackExtras,
+) -> Document {
+    let s = pack_sheets(
+        sheet_count(&map_pages),
+        sheet_count(&extras.handout),
+        layout,
+        scenario,
+        counts,
+        settings,
+        extras.cards,
+    );
+    let mut pages = s.calibration;
+    pages.extend(map_pages);
+    pages.extend(s.components);
+    pages.extend(extras.handout);
+    Document { title: s.title, pages }
+}

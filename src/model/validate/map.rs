@@ -1,0 +1,312 @@
+//! One `[[maps]]` entry: its grid, regions, harbor pool and board.
+
+use super::*;
+
+pub(super) fn map(
+    m: &RawMap,
+    top_legend: &BTreeMap<String, Option<Code>>,
+    c: &Constraints,
+    diags: &mut Diagnostics,
+) -> Option<MapDef> {
+    let before = diags.error_count();
+    let players = m.players.as_ref().map(|p| players_list(p, diags)).unwrap_or_default();
+
+    // Legend: the map's own entries override the top-level ones.
+    let mut legend = top_legend.clone();
+    for (k, e) in &m.legend {
+        legend.insert(k.value.clone(), legend_entry(k, e, c, diags));
+    }
+
+    // Codes placed by the drawing, then the explicit cells.
+    let mut placed: Vec<(Hex, String, Span)> = Vec::new();
+    // Set when some hex could not be read: counts and coasts would then be
+    // checked against a partial map and give misleading follow-up errors.
+    let mut incomplete = false;
+    if let Some(g) = &m.hexes {
+        let errors = diags.error_count();
+        for gc in read_grid(g, diags) {
+            placed.push((gc.hex, gc.code, gc.span));
+        }
+        incomplete |= diags.error_count() > errors;
+    }
+    for cell in &m.cells {
+        if let (Some(q), Some(r), Some(code)) = (&cell.q, &cell.r, &cell.code) {
+            if let (Some(q), Some(r)) =
+                (int_in(q, -100, 100, "`q`", diags), int_in(r, -100, 100, "`r`", diags))
+            {
+                placed.push((Hex::new(q as i32, r as i32), code.value.clone(), code.span.clone()));
+            }
+        }
+    }
+    if placed.len() > crate::limits::MAX_HEXES {
+        let span = placed[crate::limits::MAX_HEXES].2.clone();
+        diags.push(
+            Diagnostic::error(format!(
+                "the map has {} hexes, more than the limit of {} (`MAX_HEXES`)",
+                placed.len(),
+                crate::limits::MAX_HEXES
+            ))
+            .at(span, "this hex is over the limit")
+            .hint("split the map, or make it smaller"),
+        );
+        return None;
+    }
+    if let Some(d) = span_error(&placed) {
+        diags.push(d);
+        return None;
+    }
+    let mut seen: BTreeMap<Hex, Span> = BTreeMap::new();
+    let mut cells: Vec<Cell> = Vec::new();
+    let mut region_order: Vec<String> = Vec::new();
+    let mut slot_regions: Vec<(usize, Sp<String>, bool)> = Vec::new(); // (cell, region, is_slot)
+    for (hex, code, span) in placed {
+        if let Some(first) = seen.get(&hex) {
+            diags.push(
+                Diagnostic::error(format!("hex {hex} is given twice"))
+                    .at(span.clone(), "second time")
+                    .also(first.clone(), "first time")
+                    .hint("each position holds one hex; remove one of them"),
+            );
+            continue;
+        }
+        seen.insert(hex, span.clone());
+        let Some(entry) = legend.get(&code) else {
+            incomplete = true;
+            let known: Vec<&str> = legend.keys().map(String::as_str).collect();
+            diags.push(
+                Diagnostic::error(format!("code `{code}` is not in the legend"))
+                    .at(span.clone(), "unknown code")
+                    .hint(match did_you_mean(&code, known.iter().copied()) {
+                        Some(s) if s != code => {
+                            format!("did you mean `{s}`? or add `{code} = ...` to `[legend]`")
+                        }
+                        _ => format!("add `\"{code}\" = \"sea\"` (or another entry) to `[legend]`"),
+                    }),
+            );
+            continue;
+        };
+        let Some(entry) = entry.clone() else {
+            incomplete = true;
+            continue; // already reported
+        };
+        let idx = cells.len();
+        let (content, harbor, label, rolls) = match entry {
+            Code::Fixed { terrain, number, chip_region, harbor, label, rolls } => {
+                if let Some(r) = chip_region {
+                    if !region_order.contains(&r.value) {
+                        region_order.push(r.value.clone());
+                    }
+                    slot_regions.push((idx, Sp::new(r.value.clone(), span.clone()), false));
+                }
+                (CellContent::Fixed { terrain, number, chip_region: None }, harbor, label, rolls)
+            }
+            Code::Slot { region, label } => {
+                if !region_order.contains(&region.value) {
+                    region_order.push(region.value.clone());
+                }
+                slot_regions.push((idx, Sp::new(region.value.clone(), span.clone()), true));
+                (CellContent::Slot { region: usize::MAX }, None, label, Vec::new())
+            }
+        };
+        cells.push(Cell { hex, content, harbor, label, rolls, span });
+    }
+
+    // Regions, ordered by first use in the drawing; defined-but-unused is an error.
+    let defined: BTreeMap<&str, (&Sp<String>, &RawRegion)> =
+        m.regions.iter().map(|(k, r)| (k.value.as_str(), (k, r))).collect();
+    for (k, r) in &m.regions {
+        if !region_order.contains(&k.value) && incomplete {
+            // Its hexes may be the unreadable ones: check only its values.
+            for (name, _) in r.tiles.iter().flat_map(|ts| &ts.value) {
+                let _ = terrain(name, diags);
+            }
+            check_pool_values(r, diags);
+        } else if !region_order.contains(&k.value) {
+            diags.push(
+                Diagnostic::error(format!("region `{}` has no hexes on the map", k.value))
+                    .at(k.span.clone(), "unused region")
+                    .hint(format!("add a legend code with `region = \"{}\"` to the drawing, or remove the region", k.value)),
+            );
+        }
+    }
+    let mut regions: Vec<Region> = Vec::new();
+    let mut region_index: BTreeMap<String, usize> = BTreeMap::new();
+    for name in &region_order {
+        let Some((key, rr)) = defined.get(name.as_str()) else {
+            // Report at the first hex using it.
+            if let Some((_, sp, _)) = slot_regions.iter().find(|(_, r, _)| &r.value == name) {
+                let names: Vec<&str> = defined.keys().copied().collect();
+                diags.push(
+                    Diagnostic::error(format!("region `{name}` is not defined for this map"))
+                        .at(sp.span.clone(), "used here")
+                        .hint(match did_you_mean(name, names.iter().copied()) {
+                            Some(s) => format!(
+                                "did you mean `{s}`? regions of this map: {}",
+                                names.join(", ")
+                            ),
+                            None => format!(
+                                "add a `[map.regions.{name}]` table with its `tiles` and `numbers`"
+                            ),
+                        }),
+                );
+            }
+            continue;
+        };
+        region_index.insert(name.clone(), regions.len());
+        regions.push(Region {
+            key: key.value.clone(),
+            name: rr.name.as_ref().map_or_else(|| key.value.clone(), |n| n.value.clone()),
+            face_down: rr.face_down.as_ref().is_some_and(|f| f.value),
+            tiles: Vec::new(),
+            numbers: Vec::new(),
+            harbors: Vec::new(),
+            slots: Vec::new(),
+            chip_cells: Vec::new(),
+        });
+    }
+    for (cell, region, is_slot) in &slot_regions {
+        if let Some(ri) = region_index.get(&region.value) {
+            if *is_slot {
+                cells[*cell].content = CellContent::Slot { region: *ri };
+                regions[*ri].slots.push(*cell);
+            } else {
+                if let CellContent::Fixed { chip_region, .. } = &mut cells[*cell].content {
+                    *chip_region = Some(*ri);
+                }
+                regions[*ri].chip_cells.push(*cell);
+            }
+        }
+    }
+    for region in &mut regions {
+        let (key, rr) = defined[region.key.as_str()];
+        pools(key, rr, region, incomplete, c, diags);
+    }
+
+    // Harbor pool vs random harbor hexes.
+    let random_harbors: Vec<usize> = cells
+        .iter()
+        .enumerate()
+        .filter(|(_, c)| matches!(c.harbor, Some(HarborSpec { kind: None, .. })))
+        .map(|(i, _)| i)
+        .collect();
+    let mut harbor_pool = Vec::new();
+    match m.harbors.as_ref().and_then(|h| h.pool.as_ref()) {
+        Some(pool) => {
+            for k in &pool.value {
+                if let Some(k) = harbor_kind(k, diags) {
+                    harbor_pool.push(k);
+                }
+            }
+            if pool.value.len() != random_harbors.len() && !incomplete {
+                let mut d = Diagnostic::error(format!(
+                    "the harbor pool has {} harbors for {} random harbor hexes",
+                    pool.value.len(),
+                    random_harbors.len()
+                ))
+                .at(pool.span.clone(), format!("{} harbors", pool.value.len()));
+                if let Some(first) = random_harbors.first() {
+                    d = d.also(cells[*first].span.clone(), "first random harbor hex");
+                }
+                diags.push(d.hint("give one pool entry per `harbor = \"random\"` hex on the map"));
+            }
+        }
+        None if !random_harbors.is_empty() => {
+            diags.push(
+                Diagnostic::error(format!(
+                    "{} hexes ask for a random harbor, but the map has no harbor pool",
+                    random_harbors.len()
+                ))
+                .at(cells[random_harbors[0]].span.clone(), "random harbor")
+                .hint("add `[map.harbors]` with `pool = [\"3:1\", \"wool\", ...]`"),
+            );
+        }
+        None => {}
+    }
+
+    let board = Board::new(cells.iter().map(|c| c.hex).collect());
+
+    // Harbors must touch land: a fixed facing must point at a hex that is or may be land.
+    let may_be_land = |i: usize, cells: &[Cell], regions: &[Region]| match cells[i].content {
+        CellContent::Fixed { terrain, .. } => terrain.is_land(),
+        CellContent::Slot { region } => {
+            // A region whose pool could not be read may hold land.
+            regions
+                .get(region)
+                .is_none_or(|r| r.tiles.is_empty() || r.tiles.iter().any(|(t, _)| t.is_land()))
+        }
+    };
+    for (i, cell) in cells.iter().enumerate().filter(|_| !incomplete) {
+        let Some(h) = cell.harbor else { continue };
+        match h.facing {
+            Some(dir) => {
+                let n = board.neighbors[i][dir.index()];
+                let ok = n != board::NONE && may_be_land(n as usize, &cells, &regions);
+                if !ok {
+                    let lands: Vec<&str> = Direction::ALL
+                        .into_iter()
+                        .filter(|d| {
+                            let n = board.neighbors[i][d.index()];
+                            n != board::NONE && may_be_land(n as usize, &cells, &regions)
+                        })
+                        .map(Direction::name)
+                        .collect();
+                    diags.push(
+                        Diagnostic::error(format!(
+                            "the harbor at {} faces `{}`, where there is no land",
+                            cell.hex,
+                            dir.name()
+                        ))
+                        .at(cell.span.clone(), "harbor not on a coast")
+                        .hint(if lands.is_empty() {
+                            "move the harbor next to the island".to_string()
+                        } else {
+                            format!("land lies to the {}", lands.join(", "))
+                        }),
+                    );
+                }
+            }
+            None => {
+                if !board.neighbors_of(i).any(|n| may_be_land(n, &cells, &regions)) {
+                    diags.push(
+                        Diagnostic::error(format!(
+                            "the harbor at {} has no land next to it",
+                            cell.hex
+                        ))
+                        .at(cell.span.clone(), "harbor not on a coast")
+                        .hint("harbors must touch the island; move it next to a land hex"),
+                    );
+                }
+            }
+        }
+    }
+
+    if diags.error_count() > before {
+        return None;
+    }
+    Some(MapDef { players, cells, regions, harbor_pool, board })
+}
+
+/// An error if the hexes spread wider or taller than `MAX_MAP_SPAN`, at the
+/// hex farthest out. Drawings, sheets and previews grow with the span, not
+/// with the number of hexes, so a few far-apart islands are bounded here.
+fn span_error(placed: &[(Hex, String, Span)]) -> Option<Diagnostic> {
+    use crate::limits::MAX_MAP_SPAN;
+    type Coord = fn(&Hex) -> i64;
+    let axes: [(&str, Coord); 2] = [("wide", |h| i64::from(h.q)), ("tall", |h| i64::from(h.r))];
+    for (what, coord) in axes {
+        let lo = placed.iter().min_by_key(|p| coord(&p.0))?;
+        let hi = placed.iter().max_by_key(|p| coord(&p.0))?;
+        let n = coord(&hi.0) - coord(&lo.0) + 1;
+        if n > MAX_MAP_SPAN {
+            return Some(
+                Diagnostic::error(format!(
+                    "the map is {n} hexes {what}, more than the limit of {MAX_MAP_SPAN} (`MAX_MAP_SPAN`)"
+                ))
+                .at(hi.2.clone(), "this hex is farthest out")
+                .also(lo.2.clone(), "from this one")
+                .hint("bring far-away islands closer; the sea between them is printed too"),
+            );
+        }
+    }
+    None
+}

@@ -1,0 +1,310 @@
+//! Checks a [`RawScenario`] and builds the [`Scenario`] model, reporting every
+//! problem with its span and a hint.
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use super::*;
+use crate::axial::{Direction, Hex};
+use crate::diag::{Diagnostic, Diagnostics, Source, Span};
+use crate::scenario::fields;
+use crate::scenario::grid::read_grid;
+use crate::scenario::raw::*;
+use crate::vocab::{did_you_mean, HarborKind, Terrain};
+
+mod legend;
+mod map;
+mod pools;
+
+use legend::{legend_entry, Code};
+use map::map;
+use pools::{check_pool_values, player_coverage, pools};
+
+/// Validates a parsed scenario. Returns `None` when errors were found (they
+/// are in `diags`); warnings alone still give a model.
+pub fn validate(raw: &RawScenario, _source: &Source, diags: &mut Diagnostics) -> Option<Scenario> {
+    let before = diags.error_count();
+    let (preset, overrides, spans) = constraints(&raw.constraints, diags);
+    let constraints = overrides.apply(preset);
+    let meta = raw.meta.as_ref().and_then(|m| meta(m, diags));
+    // The shared legend is checked once, not once per map.
+    let mut top_legend: BTreeMap<String, Option<Code>> = BTreeMap::new();
+    for (k, e) in &raw.legend {
+        top_legend.insert(k.value.clone(), legend_entry(k, e, &constraints, diags));
+    }
+    let mut maps = Vec::new();
+    for m in &raw.maps {
+        if let Some(map) = map(m, &top_legend, &constraints, diags) {
+            maps.push((m, map));
+        }
+    }
+    if let Some(meta) = &meta {
+        player_coverage(meta, raw, &maps, diags);
+    }
+    // Placement checks read the map as a whole, so they only run on a map
+    // that is itself well formed (a region missing its pool would look like
+    // a region without land and raise false alarms). Parse errors count too.
+    if diags.error_count() == 0 {
+        for (_, map) in &maps {
+            super::static_checks::check(map, &constraints, &spans, diags);
+        }
+    }
+    let game = super::game::validate_game(&raw.game, meta.as_ref(), &_source.text, diags);
+    if diags.error_count() > before {
+        return None;
+    }
+    Some(Scenario {
+        source_name: _source.name.clone(),
+        meta: meta?,
+        maps: maps.into_iter().map(|(_, m)| m).collect(),
+        constraints,
+        preset,
+        overrides,
+        constraint_spans: spans,
+        game,
+    })
+}
+
+fn terrain(name: &Sp<String>, diags: &mut Diagnostics) -> Option<Terrain> {
+    let t = Terrain::from_name(&name.value);
+    if t.is_none() {
+        diags.push(
+            Diagnostic::error(format!("unknown terrain `{}`", name.value))
+                .at(name.span.clone(), "not a terrain")
+                .hint(match did_you_mean(&name.value, fields::TERRAINS.iter().copied()) {
+                    Some(s) => format!("did you mean `{s}`?"),
+                    None => format!("terrains are: {}", fields::TERRAINS.join(", ")),
+                }),
+        );
+    }
+    t
+}
+
+fn harbor_kind(name: &Sp<String>, diags: &mut Diagnostics) -> Option<HarborKind> {
+    let k = HarborKind::from_name(&name.value);
+    if k.is_none() {
+        let hint = match did_you_mean(&name.value, fields::HARBOR_KINDS.iter().copied()) {
+            Some(s) => format!("did you mean `{s}`?"),
+            None => {
+                "a harbor is `3:1` or the resource of a 2:1 harbor: lumber, wool, grain, brick, ore"
+                    .into()
+            }
+        };
+        diags.push(
+            Diagnostic::error(format!("unknown harbor kind `{}`", name.value))
+                .at(name.span.clone(), "not a harbor kind")
+                .hint(hint),
+        );
+    }
+    k
+}
+
+fn int_in(v: &Sp<i64>, lo: i64, hi: i64, what: &str, diags: &mut Diagnostics) -> Option<i64> {
+    if v.value < lo || v.value > hi {
+        diags.push(
+            Diagnostic::error(format!("{what} must be between {lo} and {hi}, found {}", v.value))
+                .at(v.span.clone(), "out of range"),
+        );
+        return None;
+    }
+    Some(v.value)
+}
+
+/// The dice rolls of a `rolls` list: chip numbers, each once.
+fn rolls(rs: &Sp<Vec<Sp<i64>>>, diags: &mut Diagnostics) -> Option<Vec<u8>> {
+    let mut out: Vec<u8> = Vec::new();
+    for r in &rs.value {
+        let n = chip_number(r, diags)?;
+        if out.contains(&n) {
+            diags.push(
+                Diagnostic::error(format!("roll {n} is listed twice"))
+                    .at(r.span.clone(), "repeated"),
+            );
+            return None;
+        }
+        out.push(n);
+    }
+    if out.is_empty() {
+        diags.push(
+            Diagnostic::error("`rolls` is empty")
+                .at(rs.span.clone(), "no rolls")
+                .hint("list the numbers the hex produces on, or remove `rolls`"),
+        );
+        return None;
+    }
+    Some(out)
+}
+
+fn chip_number(v: &Sp<i64>, diags: &mut Diagnostics) -> Option<u8> {
+    if !(2..=12).contains(&v.value) || v.value == 7 {
+        diags.push(
+            Diagnostic::error(format!("`{}` is not a number chip", v.value))
+                .at(v.span.clone(), "no such chip")
+                .hint("number chips are 2 to 12, without 7"),
+        );
+        return None;
+    }
+    Some(v.value as u8)
+}
+
+fn players_list(v: &Sp<Vec<Sp<i64>>>, diags: &mut Diagnostics) -> Vec<u8> {
+    let mut out = Vec::new();
+    for p in &v.value {
+        if let Some(n) = int_in(p, 1, 8, "a player count", diags) {
+            if out.contains(&(n as u8)) {
+                diags.push(
+                    Diagnostic::error(format!("player count {n} is listed twice"))
+                        .at(p.span.clone(), "repeated"),
+                );
+            } else {
+                out.push(n as u8);
+            }
+        }
+    }
+    if v.value.is_empty() {
+        diags.push(
+            Diagnostic::error("`players` is empty")
+                .at(v.span.clone(), "no player counts")
+                .hint("list the supported player counts, e.g. `players = [3, 4]`"),
+        );
+    }
+    out.sort_unstable();
+    out
+}
+
+fn meta(m: &RawMeta, diags: &mut Diagnostics) -> Option<Meta> {
+    let id = m.id.as_ref()?;
+    let id_ok = !id.value.is_empty()
+        && id.value.len() <= 64
+        && id.value.bytes().all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-')
+        && !id.value.starts_with('-');
+    if !id_ok {
+        diags.push(
+            Diagnostic::error(format!("scenario id `{}` is not a plain name", id.value))
+                .at(id.span.clone(), "invalid id")
+                .hint("use 1 to 64 lowercase letters, digits and dashes, e.g. `gold-for-catan`"),
+        );
+    }
+    let title = m.title.as_ref()?;
+    if title.value.trim().is_empty() {
+        diags.push(Diagnostic::error("the title is empty").at(title.span.clone(), "empty"));
+    }
+    let players = match &m.players {
+        Some(p) => players_list(p, diags),
+        None => {
+            diags.push(
+                Diagnostic::error("missing `players` in [scenario]")
+                    .at(m.span.clone(), "`players` is required here")
+                    .hint("list the supported player counts, e.g. `players = [3, 4]`"),
+            );
+            Vec::new()
+        }
+    };
+    let default_players = match &m.default_players {
+        Some(d) => {
+            if !players.contains(&(d.value as u8)) || !(1..=8).contains(&d.value) {
+                diags.push(
+                    Diagnostic::error(format!(
+                        "default player count {} is not one of `players`",
+                        d.value
+                    ))
+                    .at(d.span.clone(), "not supported"),
+                );
+            }
+            d.value.clamp(1, 8) as u8
+        }
+        None => players.last().copied().unwrap_or(4),
+    };
+    let vp = m.victory_points.as_ref().and_then(|v| int_in(v, 1, 99, "victory points", diags));
+    let gold = m.starting_gold.as_ref().and_then(|v| int_in(v, 0, 99, "starting gold", diags));
+    let variants = m
+        .variants
+        .iter()
+        .filter_map(|v| {
+            Some(Variant {
+                name: v.name.as_ref()?.value.clone(),
+                victory_points: v
+                    .victory_points
+                    .as_ref()
+                    .and_then(|x| int_in(x, 1, 99, "victory points", diags))
+                    .map(|x| x as u32),
+                starting_gold: v
+                    .starting_gold
+                    .as_ref()
+                    .and_then(|x| int_in(x, 0, 99, "starting gold", diags))
+                    .map(|x| x as u32),
+                description: v.description.as_ref().map(|d| d.value.clone()),
+            })
+        })
+        .collect();
+    Some(Meta {
+        id: id.value.clone(),
+        title: title.value.clone(),
+        description: m.description.as_ref().map(|d| d.value.clone()),
+        sets: m.sets.iter().map(|s| s.value.clone()).collect(),
+        players,
+        default_players,
+        victory_points: vp.map(|v| v as u32),
+        starting_gold: gold.map(|v| v as u32),
+        variants,
+        source: m.source.as_ref().map(|s| s.value.clone()),
+        designer: m.designer.as_ref().map(|s| s.value.clone()),
+    })
+}
+
+fn constraints(
+    c: &RawConstraints,
+    diags: &mut Diagnostics,
+) -> (RulePreset, Overrides, BTreeMap<ConstraintId, Span>) {
+    let mut out = Overrides::default();
+    let mut spans = BTreeMap::new();
+    let mut flag = |v: &Option<Sp<bool>>, id: ConstraintId, slot: &mut Option<bool>| {
+        if let Some(v) = v {
+            *slot = Some(v.value);
+            spans.insert(id, v.span.clone());
+        }
+    };
+    flag(&c.no_adjacent_red, ConstraintId::NoAdjacentRed, &mut out.no_adjacent_red);
+    flag(&c.no_equal_neighbours, ConstraintId::NoEqualNeighbours, &mut out.no_equal_neighbours);
+    flag(&c.no_2_next_to_12, ConstraintId::No2Next12, &mut out.no_2_next_to_12);
+    flag(&c.gold_no_red, ConstraintId::GoldNoRed, &mut out.gold_no_red);
+    flag(&c.gold_not_adjacent, ConstraintId::GoldNotAdjacent, &mut out.gold_not_adjacent);
+    flag(&c.harbors_apart, ConstraintId::HarborsApart, &mut out.harbors_apart);
+    flag(
+        &c.harbors_off_fishing_grounds,
+        ConstraintId::HarborsOffFishing,
+        &mut out.harbors_off_fishing_grounds,
+    );
+    if let Some(v) = &c.max_terrain_group {
+        out.max_terrain_group = int_in(v, 1, 50, "`max_terrain_group`", diags).map(|x| x as u32);
+        spans.insert(ConstraintId::MaxTerrainGroup, v.span.clone());
+    }
+    if let Some(v) = &c.max_corner_pips {
+        out.max_corner_pips = int_in(v, 1, 15, "`max_corner_pips`", diags).map(|x| x as u32);
+        spans.insert(ConstraintId::MaxCornerPips, v.span.clone());
+    }
+    if let Some(list) = &c.no_chip {
+        for name in &list.value {
+            if let Some(t) = terrain(name, diags) {
+                if !out.no_chip.contains(&t) {
+                    out.no_chip.push(t);
+                }
+            }
+        }
+    }
+    let preset = match &c.preset {
+        None => RulePreset::Official,
+        Some(p) => match RulePreset::from_name(&p.value) {
+            Some(p) => p,
+            None => {
+                let names: Vec<&str> = RulePreset::ALL.iter().map(|p| p.name()).collect();
+                diags.push(
+                    Diagnostic::error(format!("unknown rule preset `{}`", p.value))
+                        .at(p.span.clone(), "not a preset")
+                        .hint(format!("use one of: {}", names.join(", "))),
+                );
+                RulePreset::Official
+            }
+        },
+    };
+    (preset, out, spans)
+}

@@ -1,3 +1,0 @@
-//! Stage 5, render: scene pages -> SVG text.
-
-pub mod svg;

@@ -1,0 +1,166 @@
+//! Settings, built once: the caller's choices (paper, view, palette, formats,
+//! hex size...) and the template files (theme, sheets, printer) turned into one
+//! value that is passed down to compose and export.
+//!
+//! Nothing below this module reads a template file or an environment variable:
+//! [`Settings::build`] is the only place the templates folder is opened.
+
+pub mod choices;
+pub mod sheets;
+
+use std::path::PathBuf;
+
+pub use choices::{Formats, Paper, View};
+use sheets::{Duplex, SheetOptions, TemplateError};
+
+use crate::theme::{Mode, Theme, ThemeError};
+
+/// What the caller chooses about drawn output (the command line's flags).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Choices {
+    /// Sheet size for PDFs.
+    pub paper: Paper,
+    /// Setup or play view of face-down tiles.
+    pub view: View,
+    /// Resolution of `preview.png`.
+    pub dpi: f64,
+    /// Pale fills to save ink.
+    pub ink_saver: bool,
+    /// Greys only (wins over `ink_saver`).
+    pub black_and_white: bool,
+    /// Files to produce.
+    pub formats: Formats,
+    /// A folder whose `theme.toml`, `sheets.toml` and `printer.toml` are laid
+    /// over the built-in ones.
+    pub templates_dir: Option<PathBuf>,
+    /// Flat-to-flat hex width in mm (`None`: the theme's, 76 mm built in).
+    pub hex_size: Option<f64>,
+    /// Print the terrain name on every hex.
+    pub labels: bool,
+    /// Flip edge for double-sided sheets (`None`: the printer profile's).
+    pub duplex: Option<Duplex>,
+}
+
+impl Default for Choices {
+    fn default() -> Choices {
+        Choices {
+            paper: Paper::A4,
+            view: View::Play,
+            dpi: 100.0,
+            ink_saver: false,
+            black_and_white: false,
+            formats: Formats::default(),
+            templates_dir: None,
+            hex_size: None,
+            labels: false,
+            duplex: None,
+        }
+    }
+}
+
+impl Choices {
+    /// The palette mode these choices ask for (black and white wins over ink
+    /// saving).
+    pub fn mode(&self) -> Mode {
+        if self.black_and_white {
+            Mode::BlackAndWhite
+        } else if self.ink_saver {
+            Mode::InkSaver
+        } else {
+            Mode::Colour
+        }
+    }
+}
+
+/// Why settings could not be built.
+#[derive(Debug, thiserror::Error)]
+pub enum SettingsError {
+    /// `theme.toml` is unusable.
+    #[error(transparent)]
+    Theme(#[from] ThemeError),
+    /// `sheets.toml` or `printer.toml` is unusable, or the paper is unknown.
+    #[error(transparent)]
+    Sheets(#[from] TemplateError),
+    /// A choice is out of range.
+    #[error("{0}")]
+    Range(String),
+}
+
+/// Everything that decides how output is drawn, resolved once.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Settings {
+    /// Sheet size for the map sheets and the handout.
+    pub paper: Paper,
+    /// Setup or play view of face-down tiles.
+    pub view: View,
+    /// Resolution of `preview.png`.
+    pub dpi: f64,
+    /// Palette.
+    pub mode: Mode,
+    /// Files to produce.
+    pub formats: Formats,
+    /// Terrain names on hexes.
+    pub labels: bool,
+    /// Colours, pictograms and sizes, with the hex size choice applied.
+    pub theme: Theme,
+    /// Sheets and printer, resolved to the paper, with the theme's hex and
+    /// chip sizes and the palette choice.
+    pub sheets: SheetOptions,
+}
+
+impl Default for Settings {
+    /// The built-in templates with default choices.
+    fn default() -> Settings {
+        #[allow(clippy::expect_used)]
+        Settings::build(&Choices::default()).expect("the built-in templates are valid")
+    }
+}
+
+impl Settings {
+    /// Reads the templates (built-in ones, with `choices.templates_dir` laid
+    /// over them) and applies the choices. Every problem names its file.
+    pub fn build(choices: &Choices) -> Result<Settings, SettingsError> {
+        let dir = choices.templates_dir.as_deref();
+        let mut theme = Theme::load(dir)?;
+        if let Some(h) = choices.hex_size {
+            if !(20.0..=300.0).contains(&h) {
+                return Err(SettingsError::Range(format!(
+                    "a hex size of {h} mm is outside 20-300 mm"
+                )));
+            }
+            theme.sizes.hex_flat = h;
+            theme.sizes.chip_diameter = theme.sizes.chip_diameter.min(0.8 * h);
+        }
+        if !(choices.dpi > 0.0 && choices.dpi <= 1200.0) {
+            return Err(SettingsError::Range(format!(
+                "a resolution of {} dpi is outside 1-1200",
+                choices.dpi
+            )));
+        }
+        let mut sheets = SheetOptions::load(dir)?.with_paper(choices.paper.name())?;
+        sheets.ink_saver = choices.ink_saver;
+        sheets.mono = choices.black_and_white;
+        if let Some(d) = choices.duplex {
+            sheets.printer.duplex = d;
+        }
+        // One setting for the map and the component sheets, in theme.toml.
+        sheets.sizes.hex_flat = theme.sizes.hex_flat;
+        sheets.sizes.chip = theme.sizes.chip_diameter;
+        Ok(Settings {
+            paper: choices.paper,
+            view: choices.view,
+            dpi: choices.dpi,
+            mode: choices.mode(),
+            formats: choices.formats,
+            labels: choices.labels,
+            theme,
+            sheets,
+        })
+    }
+
+    /// Portrait width and height of the paper in mm, as `sheets.toml`
+    /// defines it (the one home of paper sizes).
+    pub fn paper_mm(&self) -> (f64, f64) {
+        (self.sheets.paper.width, self.sheets.paper.height)
+    }
+}
