@@ -137,6 +137,20 @@ impl Terrain {
         }
     }
 
+    /// The name printed for players: words, not the file's identifier
+    /// ("fishing ground", "spice village").
+    pub const fn label(self) -> &'static str {
+        match self {
+            Terrain::Council => "council island",
+            Terrain::Spice => "spice village",
+            Terrain::FishShoal => "fish shoal",
+            Terrain::FishingGround => "fishing ground",
+            Terrain::Harbor => "harbor tile",
+            Terrain::Quarry => "marble quarry",
+            other => other.name(),
+        }
+    }
+
     /// Parses a terrain name.
     pub fn from_name(s: &str) -> Option<Terrain> {
         Terrain::ALL.into_iter().find(|t| t.name() == s)

@@ -131,7 +131,6 @@ fn gold_for_catan_matches_seed_000() {
         ("Knight", &[(W, 1), (O, 1), (gold, 1)]),
         ("Activate a knight", &[(G, 1)]),
         ("City wall", &[(B, 2), (gold, 1)]),
-        ("City improvement", &[]),
     ];
     for (item, cost) in want {
         assert!(same_cost(&cost_of(&s, item), cost), "{item}: {:?}", cost_of(&s, item));
@@ -140,7 +139,7 @@ fn gold_for_catan_matches_seed_000() {
     assert!(same_cost(dev.alt.as_deref().expect("alt"), &[(W, 1), (O, 1), (gold, 2)]));
     let act = s.game.costs.iter().find(|c| c.item == "Activate a knight").expect("act");
     assert!(same_cost(act.alt.as_deref().expect("alt"), &[(gold, 1)]));
-    for item in ["Knight", "Activate a knight", "City wall", "City improvement"] {
+    for item in ["Knight", "Activate a knight", "City wall"] {
         let row = s.game.costs.iter().find(|c| c.item == item).expect("row");
         assert_eq!(row.variant.as_deref(), Some("With Cities & Knights"), "{item}");
     }
@@ -152,6 +151,12 @@ fn gold_for_catan_matches_seed_000() {
     let awards = s.game.tables.iter().find(|t| t.id == "awards").expect("awards");
     assert!(awards.rows.iter().any(|r| r[0] == "Largest Fleet" && r[2] == "2 VP"));
     assert!(s.game.components.gold_chits > 0);
+    // City improvements: commodities as usual and no gold (the seed), said
+    // in words rather than as a cost row that would print "free".
+    assert!(s.game.costs.iter().all(|c| c.item != "City improvement"));
+    let ck = s.meta.variants.iter().find(|v| v.name == "With Cities & Knights").expect("C&K");
+    let d = ck.description.as_deref().unwrap_or("");
+    assert!(d.contains("city improvements cost their usual commodities and no gold"), "{d}");
 }
 
 /// Ship moves (path to path) between a path touching a front-coast corner
@@ -533,37 +538,46 @@ fn fog_islands_matches_seed_004() {
         let council = fixed(map, Terrain::Council)[0];
         assert!(map.cells[council].label.as_deref().is_some_and(|l| l.contains("2 docks")));
         assert!(!fixed(map, Terrain::FishShoal).is_empty());
-        // Three benefits, two villages each.
-        let spice = fixed(map, Terrain::Spice);
-        assert_eq!(spice.len(), 6);
-        for benefit in ["Swift Voyage", "Pirate Bonus", "Fast Gold"] {
-            let n = spice
-                .iter()
-                .filter(|i| map.cells[**i].label.as_deref().is_some_and(|l| l.starts_with(benefit)))
-                .count();
-            assert_eq!(n, 2, "{benefit}");
-        }
-        // Pirate Bonus villages show a 5 and a 4.
-        let bonus: Vec<&str> = spice
-            .iter()
-            .filter_map(|i| map.cells[*i].label.as_deref())
-            .filter(|l| l.starts_with("Pirate"))
-            .collect();
-        assert!(bonus.contains(&"Pirate Bonus 5") && bonus.contains(&"Pirate Bonus 4"));
-        // Two fog areas, one village of each benefit next to each.
+        // Two fog areas, each dealing one village of each advantage: three
+        // spice tiles in each area's face-down pool.
+        assert!(fixed(map, Terrain::Spice).is_empty(), "villages are dealt face down");
         let fogs: Vec<&Region> = map.regions.iter().filter(|r| r.face_down).collect();
         assert_eq!(fogs.len(), 2);
         for fog in fogs {
-            let near: Vec<&str> = spice
-                .iter()
-                .filter(|i| {
-                    fog.slots.iter().any(|s| map.cells[*s].hex.distance(map.cells[**i].hex) == 1)
-                })
-                .filter_map(|i| map.cells[*i].label.as_deref())
-                .collect();
-            assert_eq!(near.len(), 3, "{}: {near:?}", fog.name);
+            let n = fog.tiles.iter().find(|(t, _)| *t == Terrain::Spice).map_or(0, |(_, n)| *n);
+            assert_eq!(n, 3, "{}", fog.name);
         }
     }
+    // The advantages: three benefits, two villages each, one per fog area
+    // (moon and sun backs); the Pirate Bonus shows a 5 in one, a 4 in the other.
+    let tokens = &s.game.components.parts.tokens;
+    for back in ["Moon", "Sun"] {
+        let faces: Vec<&str> = tokens
+            .iter()
+            .filter(|t| t.back.as_deref() == Some(back))
+            .map(|t| t.face.as_str())
+            .collect();
+        assert_eq!(faces.len(), 3, "{back}: {faces:?}");
+        for benefit in ["Swift Voyage", "Pirate Bonus", "Fast Gold"] {
+            assert_eq!(faces.iter().filter(|f| f.starts_with(benefit)).count(), 1, "{back}");
+        }
+    }
+    let bonus: Vec<&str> = tokens
+        .iter()
+        .filter(|t| t.face.starts_with("Pirate Bonus"))
+        .map(|t| t.face.as_str())
+        .collect();
+    assert!(bonus.iter().any(|f| f.contains('5')) && bonus.iter().any(|f| f.contains('4')));
+    // Fish hauls, spice sacks, both mission cards and their tracks.
+    for name in ["Fish haul", "Spice sack"] {
+        assert!(tokens.iter().any(|t| t.name == name), "{name}");
+    }
+    let parts = &s.game.components.parts;
+    for mission in ["Fish for Catan", "Spices for Catan"] {
+        assert!(parts.cards.iter().any(|c| c.title == mission), "{mission} card");
+        assert!(parts.tracks.iter().any(|t| t.name == mission), "{mission} track");
+    }
+    assert!(s.meta.sets.iter().any(|x| x == "Explorers & Pirates"));
     let castaways = &s.game.components.castaway_tokens;
     assert!(castaways.iter().map(|c| c.count).sum::<u32>() >= 6);
     assert!(castaways.iter().all(|c| c.cost.iter().all(|(p, _)| matches!(p, Pay::Resource(_)))));

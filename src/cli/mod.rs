@@ -346,8 +346,11 @@ fn validate(names: &[String]) -> Result<(), Failure> {
                 continue;
             }
         };
-        match model::load(&source) {
-            Ok(s) => {
+        match model::load_with_warnings(&source) {
+            Ok((s, warnings)) => {
+                if !warnings.is_empty() {
+                    eprint!("{}", diag::render(&source, &warnings));
+                }
                 let players: Vec<String> = s.meta.players.iter().map(u8::to_string).collect();
                 if !output::quiet() {
                     println!(

@@ -400,5 +400,6 @@ pub fn component_sets(
 ) -> Vec<PieceSet> {
     let mut v = from_layout(layout, scenario, counts, sizes, art);
     v.extend(from_counts(counts, sizes, art));
+    v.extend(super::generic::generic_sets(&scenario.game.components.parts, sizes, art.ink()));
     v
 }

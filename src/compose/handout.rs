@@ -168,7 +168,7 @@ fn fixed_summary(map: &MapDef) -> Vec<Block> {
     if !fixed.is_empty() {
         lines.push(vec![
             Span::bold("Fixed hexes: "),
-            Span::plain(counts_text(&fixed, |t| t.name().to_string())),
+            Span::plain(counts_text(&fixed, |t| t.label().to_string())),
             Span::plain("."),
         ]);
     }
@@ -220,7 +220,7 @@ fn regions_table(map: &MapDef) -> Option<Block> {
         .regions
         .iter()
         .map(|r| {
-            let mut tiles = counts_text(&r.tiles, |t| t.name().to_string());
+            let mut tiles = counts_text(&r.tiles, |t| t.label().to_string());
             if !r.harbors.is_empty() {
                 let h = counted(r.harbors.iter().map(|k| k.name()));
                 tiles.push_str(&format!(" (harbor tiles: {})", harbor_text(&h)));
@@ -246,14 +246,16 @@ fn face_down_blocks(layout: &Layout) -> Vec<Block> {
         .iter()
         .filter(|r| r.face_down)
         .map(|r| {
-            let stack = if r.chip_stack.is_empty() {
-                "no chips".to_string()
-            } else {
-                format!("chip stack, top first: {}", numbers_text(&r.chip_stack))
+            // The stack's order is hidden information: players see only
+            // how many chips it holds, never which comes next.
+            let stack = match r.chip_stack.len() {
+                0 => "no chips".to_string(),
+                1 => "its 1 number chip lies face down beside the board".to_string(),
+                n => format!("its {n} number chips are shuffled into a face-down stack"),
             };
             vec![
                 Span::bold(format!("{}: ", r.name)),
-                Span::plain(format!("tiles face down; {stack}.")),
+                Span::plain(format!("tiles shuffled and laid face down; {stack}.")),
             ]
         })
         .collect();
@@ -381,6 +383,7 @@ pub fn handout_blocks(scenario: &Scenario, layout: &Layout, map: Option<&Page>) 
     }
     out.push(heading(1, "At a glance"));
     out.push(facts(scenario, layout.players));
+    out.extend(super::pack_notes::needs_blocks(scenario));
     let described: Vec<Vec<Span>> = m
         .variants
         .iter()
@@ -433,6 +436,7 @@ pub fn handout_blocks(scenario: &Scenario, layout: &Layout, map: Option<&Page>) 
             out.extend(prose_blocks(text));
         }
     }
+    out.extend(super::pack_notes::credits_blocks(scenario));
     out
 }
 

@@ -148,7 +148,7 @@ pub fn map_canvas(layout: &Layout, spec: &MapSpec<'_>) -> MapCanvas {
         let (name, weight) = match layout.label(i) {
             Some(_) if label_chip(i).is_some() => continue,
             Some(l) => (l.to_string(), Weight::Bold),
-            None if spec.labels => (h.terrain.name().replace('_', " "), Weight::Regular),
+            None if spec.labels => (h.terrain.label().to_string(), Weight::Regular),
             None => continue,
         };
         let c = at(h.hex);
@@ -427,9 +427,7 @@ fn info_band(layout: &Layout, spec: &MapSpec<'_>, top: f64, width: f64) -> (Vec<
     let cols = ((lw / cell.0).floor() as usize).max(1);
     let mut entries: Vec<(String, Vec<Item>)> = terrains
         .iter()
-        .map(|t| {
-            (t.name().replace('_', " "), art::terrain_tile(*t, 10.0, spec.theme, spec.mode, false))
-        })
+        .map(|t| (t.label().to_string(), art::terrain_tile(*t, 10.0, spec.theme, spec.mode, false)))
         .collect();
     if fog {
         entries.push(("face down".into(), art::fog_face(10.0, spec.theme, spec.mode)));

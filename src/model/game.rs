@@ -2,7 +2,9 @@
 //! and trade tables, reference tables and rules prose. Cards and the rules
 //! handout are both drawn from these, so they cannot disagree.
 
-use super::Variant;
+use super::parts::{validate_parts, Parts};
+use super::prose::Refs;
+use super::{Meta, Variant};
 use crate::diag::{Diagnostic, Diagnostics};
 use crate::scenario::fields;
 use crate::scenario::raw::*;
@@ -49,6 +51,14 @@ impl Pay {
 
 /// A cost: what to pay, in file order (counts > 0).
 pub type Cost = Vec<(Pay, u32)>;
+
+/// A cost in words, "1 lumber, 1 wool"; an empty cost is "nothing".
+pub fn cost_words(cost: &Cost) -> String {
+    if cost.is_empty() {
+        return "nothing".into();
+    }
+    cost.iter().map(|(p, n)| format!("{n} {}", p.name())).collect::<Vec<_>>().join(", ")
+}
 
 /// Goods carried by trade tokens.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -162,6 +172,8 @@ pub struct Components {
     pub trade_tokens: Vec<TradeTokens>,
     /// Castaway tokens per cost.
     pub castaway_tokens: Vec<CastawayTokens>,
+    /// Generic tokens, cards, tracks and parts from published boxes.
+    pub parts: Parts,
 }
 
 /// One row of the building costs.
@@ -301,8 +313,15 @@ fn variant_ok(
     Some(v.value.clone())
 }
 
-/// Validates the game sections.
-pub fn validate_game(raw: &RawGame, variants: &[Variant], diags: &mut Diagnostics) -> Game {
+/// Validates the game sections. Texts may refer to values (see
+/// [`super::prose`]); `source` is the file's text, to point inside strings.
+pub fn validate_game(
+    raw: &RawGame,
+    meta: Option<&Meta>,
+    source: &str,
+    diags: &mut Diagnostics,
+) -> Game {
+    let variants: &[Variant] = meta.map_or(&[], |m| &m.variants);
     let mut g = Game::default();
     if let Some(c) = &raw.components {
         let comp = &mut g.components;
@@ -383,6 +402,13 @@ pub fn validate_game(raw: &RawGame, variants: &[Variant], diags: &mut Diagnostic
         }
     }
     for c in &raw.costs {
+        if c.cost.value.is_empty() && c.alt.is_none() {
+            diags.push(
+                Diagnostic::warning(format!("`{}` has an empty cost: it prints as \"free\"", c.item.value))
+                    .at(c.cost.span.clone(), "nothing to pay")
+                    .hint("if it costs something a cost table cannot show (e.g. commodities by level), say so in a rules section instead"),
+            );
+        }
         g.costs.push(CostRow {
             item: c.item.value.clone(),
             cost: cost(&c.cost, diags),
@@ -391,10 +417,17 @@ pub fn validate_game(raw: &RawGame, variants: &[Variant], diags: &mut Diagnostic
             variant: variant_ok(&c.variant, variants, diags),
         });
     }
+    let refs = Refs::new(meta, &raw.values, &g.costs, source, diags);
+    for (row, c) in g.costs.iter_mut().zip(&raw.costs) {
+        row.note = c.note.as_ref().map(|n| refs.fill(n, diags));
+    }
+    if let Some(c) = &raw.components {
+        g.components.parts = validate_parts(c, &refs, diags);
+    }
     for t in &raw.trades {
         g.trades.push(TradeRow {
-            give: t.give.value.clone(),
-            get: t.get.value.clone(),
+            give: refs.fill(&t.give, diags),
+            get: refs.fill(&t.get, diags),
             variant: variant_ok(&t.variant, variants, diags),
         });
     }
@@ -443,19 +476,24 @@ pub fn validate_game(raw: &RawGame, variants: &[Variant], diags: &mut Diagnostic
             rows: t
                 .rows
                 .iter()
-                .map(|r| r.value.iter().map(|c| c.value.clone()).collect())
+                .map(|r| r.value.iter().map(|c| refs.fill(c, diags)).collect())
                 .collect(),
             card: t.card.as_ref().is_none_or(|c| c.value),
             per_player: t.per_player.as_ref().is_some_and(|c| c.value),
-            note: t.note.as_ref().map(|n| n.value.clone()),
+            note: t.note.as_ref().map(|n| refs.fill(n, diags)),
         });
     }
     if let Some(r) = &raw.rules {
-        g.rules = Rules {
-            story: r.story.as_ref().map(|s| s.value.clone()),
-            setup: r.setup.as_ref().map(|s| s.value.clone()),
-            sections: r.sections.iter().map(|(a, b)| (a.value.clone(), b.value.clone())).collect(),
+        let mut prose = |s: &Sp<String>| {
+            refs.warn_spelled(s, diags);
+            refs.fill(s, diags)
         };
+        g.rules = Rules {
+            story: r.story.as_ref().map(&mut prose),
+            setup: r.setup.as_ref().map(&mut prose),
+            sections: r.sections.iter().map(|(a, b)| (a.value.clone(), prose(b))).collect(),
+        };
+        super::playable::check_pieces(&g, r, source, diags);
     }
     g
 }

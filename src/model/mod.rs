@@ -4,6 +4,9 @@
 pub mod board;
 mod constraints;
 pub mod game;
+pub mod parts;
+pub mod playable;
+pub mod prose;
 pub mod rules;
 pub mod static_checks;
 mod validate;
@@ -82,6 +85,10 @@ pub struct Meta {
     pub starting_gold: Option<u32>,
     /// Rule variants.
     pub variants: Vec<Variant>,
+    /// Where the scenario comes from (for the credits).
+    pub source: Option<String>,
+    /// Who designed it (for the credits).
+    pub designer: Option<String>,
 }
 
 /// A named rule variant.
@@ -180,12 +187,18 @@ pub struct Region {
 
 /// Parses and validates a scenario source: all problems are returned at once.
 pub fn load(source: &Source) -> Result<Scenario, Diagnostics> {
+    load_with_warnings(source).map(|(s, _)| s)
+}
+
+/// Like [`load`], and also returns the warnings of a valid file (e.g. a
+/// number the prose spells out instead of referring to its value).
+pub fn load_with_warnings(source: &Source) -> Result<(Scenario, Diagnostics), Diagnostics> {
     let mut diags = Diagnostics::new();
     let raw = crate::scenario::parse(source, &mut diags);
     let scenario = raw.and_then(|raw| validate(&raw, source, &mut diags));
     diags.sort();
     match scenario {
-        Some(s) if !diags.has_errors() => Ok(s),
+        Some(s) if !diags.has_errors() => Ok((s, diags)),
         _ => Err(diags),
     }
 }

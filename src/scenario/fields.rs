@@ -110,6 +110,8 @@ pub const META: &[Field] = &[
         "Player count used when none is given (default: the largest).",
     ),
     f("victory_points", Ty::Int(1, 99), false, "Victory points needed to win."),
+    f("source", Ty::Str, false, "Where the scenario comes from, printed in the handout's credits."),
+    f("designer", Ty::Str, false, "Who designed the scenario, printed in the handout's credits."),
     f(
         "starting_gold",
         Ty::Int(0, 99),
@@ -263,6 +265,25 @@ pub const COMPONENTS: &[Field] = &[
     f("fish_tokens", Ty::Table(FISH_TOKENS), false, "Fish tokens and the old boot."),
     f("trade_tokens", Ty::TableArray(TRADE_TOKENS), false, "Trade tokens, per trade hex."),
     f("castaway_tokens", Ty::TableArray(CASTAWAY_TOKENS), false, "Castaway tokens, per cost."),
+    f(
+        "tokens",
+        Ty::TableArray(GENERIC_TOKEN),
+        false,
+        "Any other token: name, count, face and back text, shape.",
+    ),
+    f(
+        "cards",
+        Ty::TableArray(GENERIC_CARD),
+        false,
+        "Cards with a title and a text (e.g. mission cards).",
+    ),
+    f("tracks", Ty::TableArray(TRACK), false, "Tracks of numbered spaces (e.g. a mission track)."),
+    f(
+        "from_box",
+        Ty::TableArray(FROM_BOX),
+        false,
+        "Parts taken from a published box instead of printed.",
+    ),
 ];
 
 /// `[[costs]]`.
@@ -356,7 +377,58 @@ pub const TOP: &[Field] = &[
         false,
         "The rules handout's own text: story, setup and special rules.",
     ),
+    f("values", VALUES, false, "Named numbers the prose and tables refer to as `{name}`."),
 ];
+
+// --- Playable-pack keys: generic components and named values (issue 13) ---
+
+/// Shapes of a generic token.
+pub const TOKEN_SHAPES: &[&str] = &["round", "square"];
+
+/// `[[components.tokens]]`: a token described by data.
+pub const GENERIC_TOKEN: &[Field] = &[
+    f(
+        "name",
+        Ty::Str,
+        true,
+        "What the token is, e.g. \"Fish haul\"; rules mention it by this name.",
+    ),
+    f("count", Ty::Int(1, 500), true, "How many to print."),
+    f("face", Ty::Str, false, "Text on the face (default: the name)."),
+    f("back", Ty::Str, false, "Text on the back; omitted: a blank back."),
+    f("shape", Ty::Choice(TOKEN_SHAPES), false, "`round` (default) or `square`."),
+];
+
+/// `[[components.cards]]`: a card described by data.
+pub const GENERIC_CARD: &[Field] = &[
+    f("title", Ty::Str, true, "Title on the card; rules mention it by this name."),
+    f("text", Ty::Str, true, "Text on the card; may refer to `{values}`."),
+    f("count", Ty::Int(1, 200), false, "How many to print (default 1)."),
+    f("back", Ty::Str, false, "Text on the back; omitted: a blank back."),
+];
+
+/// `[[components.tracks]]`: a strip of numbered spaces.
+pub const TRACK: &[Field] = &[
+    f("name", Ty::Str, true, "Name printed on the track; rules mention it by this name."),
+    f("spaces", Ty::Int(2, 30), true, "Numbered spaces, 1 to this number."),
+    f("count", Ty::Int(1, 20), false, "How many to print (default 1)."),
+    f("note", Ty::Str, false, "A line printed under the spaces."),
+];
+
+/// `[[components.from_box]]`: a part the players take from a published box.
+pub const FROM_BOX: &[Field] = &[
+    f(
+        "item",
+        Ty::Str,
+        true,
+        "What to take, e.g. \"settler ships\"; rules mention it by this name.",
+    ),
+    f("count", Ty::Int(1, 200), false, "How many (omitted: as many as the box holds)."),
+    f("set", Ty::Str, true, "The box it comes from, e.g. \"Seafarers\"."),
+];
+
+/// `[values]`: named numbers.
+pub const VALUES: Ty = Ty::MapOf(&Ty::Int(-9999, 9999));
 
 /// Names of a field list, for "did you mean" hints.
 pub fn names(fields: &[Field]) -> impl Iterator<Item = &'static str> + '_ {

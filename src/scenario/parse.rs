@@ -330,6 +330,8 @@ impl<'a> Walker<'a> {
             t.take("victory_points").and_then(|mut v| self.int(&mut v, "victory_points"));
         m.starting_gold =
             t.take("starting_gold").and_then(|mut v| self.int(&mut v, "starting_gold"));
+        m.source = t.take("source").and_then(|mut v| self.string(&mut v, "source"));
+        m.designer = t.take("designer").and_then(|mut v| self.string(&mut v, "designer"));
         if let Some(mut v) = t.take("variants") {
             for mut item in self.array_of_tables(&mut v, "variants").unwrap_or_default() {
                 if let Some(var) = self.variant(&mut item) {

@@ -31,6 +31,77 @@ impl Walker<'_> {
         if let Some(mut v) = top.take("rules") {
             game.rules = self.rules(&mut v);
         }
+        if let Some(mut v) = top.take("values") {
+            game.values = self.counts(&mut v, "values").map(|c| c.value).unwrap_or_default();
+        }
+    }
+
+    fn opt_str(&mut self, t: &mut TableReader<'_>, key: &str) -> Option<Sp<String>> {
+        t.take(key).and_then(|mut v| self.string(&mut v, key))
+    }
+
+    fn opt_int(&mut self, t: &mut TableReader<'_>, key: &str) -> Option<Sp<i64>> {
+        t.take(key).and_then(|mut v| self.int(&mut v, key))
+    }
+
+    /// The generic parts of `[components]`: tokens, cards, tracks, from_box.
+    fn generic_components(&mut self, t: &mut TableReader<'_>, c: &mut RawComponents) {
+        for mut item in self.items(t, "tokens") {
+            let Some(mut tt) =
+                self.table(&mut item, "[[components.tokens]]", fields::GENERIC_TOKEN)
+            else {
+                continue;
+            };
+            let name = self.required_str(&mut tt, "name");
+            let count = self.required(&mut tt, "count", |w, v, k| w.int(v, k));
+            let face = self.opt_str(&mut tt, "face");
+            let back = self.opt_str(&mut tt, "back");
+            let shape = self.opt_str(&mut tt, "shape");
+            tt.finish(self);
+            if let (Some(name), Some(count)) = (name, count) {
+                c.tokens.push(RawToken { name, count, face, back, shape });
+            }
+        }
+        for mut item in self.items(t, "cards") {
+            let Some(mut ct) = self.table(&mut item, "[[components.cards]]", fields::GENERIC_CARD)
+            else {
+                continue;
+            };
+            let title = self.required_str(&mut ct, "title");
+            let text = self.required_str(&mut ct, "text");
+            let count = self.opt_int(&mut ct, "count");
+            let back = self.opt_str(&mut ct, "back");
+            ct.finish(self);
+            if let (Some(title), Some(text)) = (title, text) {
+                c.cards.push(RawCard { title, text, count, back });
+            }
+        }
+        for mut item in self.items(t, "tracks") {
+            let Some(mut tt) = self.table(&mut item, "[[components.tracks]]", fields::TRACK) else {
+                continue;
+            };
+            let name = self.required_str(&mut tt, "name");
+            let spaces = self.required(&mut tt, "spaces", |w, v, k| w.int(v, k));
+            let count = self.opt_int(&mut tt, "count");
+            let note = self.opt_str(&mut tt, "note");
+            tt.finish(self);
+            if let (Some(name), Some(spaces)) = (name, spaces) {
+                c.tracks.push(RawTrack { name, spaces, count, note });
+            }
+        }
+        for mut item in self.items(t, "from_box") {
+            let Some(mut bt) = self.table(&mut item, "[[components.from_box]]", fields::FROM_BOX)
+            else {
+                continue;
+            };
+            let what = self.required_str(&mut bt, "item");
+            let count = self.opt_int(&mut bt, "count");
+            let set = self.required_str(&mut bt, "set");
+            bt.finish(self);
+            if let (Some(item), Some(set)) = (what, set) {
+                c.from_box.push(RawFromBox { item, count, set });
+            }
+        }
     }
 
     fn items<'de>(&mut self, t: &mut TableReader<'de>, key: &str) -> Vec<Value<'de>> {
@@ -144,6 +215,7 @@ impl Walker<'_> {
                 c.castaway_tokens.push((cost, count));
             }
         }
+        self.generic_components(&mut t, &mut c);
         t.finish(self);
         Some(c)
     }

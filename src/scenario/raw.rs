@@ -61,6 +61,10 @@ pub struct RawMeta {
     pub starting_gold: Option<Sp<i64>>,
     /// `[[scenario.variants]]`.
     pub variants: Vec<RawVariant>,
+    /// `source`.
+    pub source: Option<Sp<String>>,
+    /// `designer`.
+    pub designer: Option<Sp<String>>,
 }
 
 /// `[[scenario.variants]]`.
@@ -218,6 +222,8 @@ pub struct RawGame {
     pub tables: Vec<RawTable>,
     /// `[rules]`.
     pub rules: Option<RawRules>,
+    /// `[values]`: (name, number).
+    pub values: Vec<(Sp<String>, Sp<i64>)>,
 }
 
 /// `[components]`.
@@ -235,6 +241,66 @@ pub struct RawComponents {
     pub trade_tokens: Vec<(Sp<String>, Counts)>,
     /// `[[components.castaway_tokens]]`: (cost, count).
     pub castaway_tokens: Vec<(Counts, Sp<i64>)>,
+    /// `[[components.tokens]]`.
+    pub tokens: Vec<RawToken>,
+    /// `[[components.cards]]`.
+    pub cards: Vec<RawCard>,
+    /// `[[components.tracks]]`.
+    pub tracks: Vec<RawTrack>,
+    /// `[[components.from_box]]`.
+    pub from_box: Vec<RawFromBox>,
+}
+
+/// `[[components.tokens]]`.
+#[derive(Clone, Debug)]
+pub struct RawToken {
+    /// `name`.
+    pub name: Sp<String>,
+    /// `count`.
+    pub count: Sp<i64>,
+    /// `face`.
+    pub face: Option<Sp<String>>,
+    /// `back`.
+    pub back: Option<Sp<String>>,
+    /// `shape`.
+    pub shape: Option<Sp<String>>,
+}
+
+/// `[[components.cards]]`.
+#[derive(Clone, Debug)]
+pub struct RawCard {
+    /// `title`.
+    pub title: Sp<String>,
+    /// `text`.
+    pub text: Sp<String>,
+    /// `count`.
+    pub count: Option<Sp<i64>>,
+    /// `back`.
+    pub back: Option<Sp<String>>,
+}
+
+/// `[[components.tracks]]`.
+#[derive(Clone, Debug)]
+pub struct RawTrack {
+    /// `name`.
+    pub name: Sp<String>,
+    /// `spaces`.
+    pub spaces: Sp<i64>,
+    /// `count`.
+    pub count: Option<Sp<i64>>,
+    /// `note`.
+    pub note: Option<Sp<String>>,
+}
+
+/// `[[components.from_box]]`.
+#[derive(Clone, Debug)]
+pub struct RawFromBox {
+    /// `item`.
+    pub item: Sp<String>,
+    /// `count`.
+    pub count: Option<Sp<i64>>,
+    /// `set`.
+    pub set: Sp<String>,
 }
 
 /// `[[costs]]`.

@@ -48,8 +48,7 @@ pub fn validate(raw: &RawScenario, _source: &Source, diags: &mut Diagnostics) ->
             super::static_checks::check(map, &constraints, &spans, diags);
         }
     }
-    let variants = meta.as_ref().map(|m| m.variants.clone()).unwrap_or_default();
-    let game = super::game::validate_game(&raw.game, &variants, diags);
+    let game = super::game::validate_game(&raw.game, meta.as_ref(), &_source.text, diags);
     if diags.error_count() > before {
         return None;
     }
@@ -247,6 +246,8 @@ fn meta(m: &RawMeta, diags: &mut Diagnostics) -> Option<Meta> {
         victory_points: vp.map(|v| v as u32),
         starting_gold: gold.map(|v| v as u32),
         variants,
+        source: m.source.as_ref().map(|s| s.value.clone()),
+        designer: m.designer.as_ref().map(|s| s.value.clone()),
     })
 }
 

@@ -1,0 +1,166 @@
+//! Generic components: tokens, cards, tracks and parts taken from a
+//! published box, described as data so a scenario can ask for what it needs
+//! without new code (`[[components.tokens]]`, `[[components.cards]]`,
+//! `[[components.tracks]]`, `[[components.from_box]]`).
+
+use super::prose::Refs;
+use crate::diag::{Diagnostic, Diagnostics};
+use crate::scenario::raw::{RawComponents, Sp};
+
+/// The outline of a generic token.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TokenShape {
+    /// A round token.
+    Round,
+    /// A square token.
+    Square,
+}
+
+/// A token described by data.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Token {
+    /// What it is; rules name it so.
+    pub name: String,
+    /// Copies to print.
+    pub count: u32,
+    /// Text on the face.
+    pub face: String,
+    /// Text on the back (`None`: blank).
+    pub back: Option<String>,
+    /// Outline.
+    pub shape: TokenShape,
+}
+
+/// A card with a title and a text.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Card {
+    /// Title; rules name it so.
+    pub title: String,
+    /// Text, references filled.
+    pub text: String,
+    /// Copies to print.
+    pub count: u32,
+    /// Text on the back (`None`: blank).
+    pub back: Option<String>,
+}
+
+/// A strip of numbered spaces.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Track {
+    /// Name printed on it; rules name it so.
+    pub name: String,
+    /// Spaces, numbered 1 to this.
+    pub spaces: u32,
+    /// Copies to print.
+    pub count: u32,
+    /// A line under the spaces.
+    pub note: Option<String>,
+}
+
+/// A part the players take from a published box.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FromBox {
+    /// What to take; rules name it so.
+    pub item: String,
+    /// How many (`None`: as many as the box holds).
+    pub count: Option<u32>,
+    /// The box.
+    pub set: String,
+}
+
+/// The generic components of a scenario.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Parts {
+    /// Tokens.
+    pub tokens: Vec<Token>,
+    /// Cards.
+    pub cards: Vec<Card>,
+    /// Tracks.
+    pub tracks: Vec<Track>,
+    /// Parts from published boxes.
+    pub from_box: Vec<FromBox>,
+}
+
+impl Parts {
+    /// The names the rules may use for these parts, in file order.
+    pub fn names(&self) -> Vec<String> {
+        let mut v: Vec<String> = self.tokens.iter().map(|t| t.name.clone()).collect();
+        v.extend(self.cards.iter().map(|c| c.title.clone()));
+        v.extend(self.tracks.iter().map(|t| t.name.clone()));
+        v.extend(self.from_box.iter().map(|b| b.item.clone()));
+        v
+    }
+}
+
+fn count(v: &Sp<i64>, lo: i64, hi: i64, diags: &mut Diagnostics) -> u32 {
+    if v.value < lo || v.value > hi {
+        diags.push(
+            Diagnostic::error(format!("a count must be between {lo} and {hi}, found {}", v.value))
+                .at(v.span.clone(), "out of range"),
+        );
+    }
+    v.value.clamp(lo, hi) as u32
+}
+
+fn not_blank(s: &Sp<String>, what: &str, diags: &mut Diagnostics) {
+    if s.value.trim().is_empty() {
+        diags.push(Diagnostic::error(format!("the {what} is empty")).at(s.span.clone(), "empty"));
+    }
+}
+
+/// Validates the generic components, filling their texts from `refs`.
+pub fn validate_parts(c: &RawComponents, refs: &Refs<'_>, diags: &mut Diagnostics) -> Parts {
+    let mut p = Parts::default();
+    for t in &c.tokens {
+        not_blank(&t.name, "token name", diags);
+        let shape = match t.shape.as_ref().map(|s| s.value.as_str()) {
+            None | Some("round") => TokenShape::Round,
+            Some("square") => TokenShape::Square,
+            Some(other) => {
+                let at = t.shape.as_ref().map_or(t.name.span.clone(), |s| s.span.clone());
+                diags.push(
+                    Diagnostic::error(format!("unknown token shape `{other}`"))
+                        .at(at, "not a shape")
+                        .hint("shapes are: round, square"),
+                );
+                TokenShape::Round
+            }
+        };
+        p.tokens.push(Token {
+            name: t.name.value.clone(),
+            count: count(&t.count, 1, 500, diags),
+            face: t.face.as_ref().map_or_else(|| t.name.value.clone(), |f| refs.fill(f, diags)),
+            back: t.back.as_ref().map(|b| refs.fill(b, diags)),
+            shape,
+        });
+    }
+    for k in &c.cards {
+        not_blank(&k.title, "card title", diags);
+        refs.warn_spelled(&k.text, diags);
+        p.cards.push(Card {
+            title: k.title.value.clone(),
+            text: refs.fill(&k.text, diags),
+            count: k.count.as_ref().map_or(1, |n| count(n, 1, 200, diags)),
+            back: k.back.as_ref().map(|b| refs.fill(b, diags)),
+        });
+    }
+    for t in &c.tracks {
+        not_blank(&t.name, "track name", diags);
+        p.tracks.push(Track {
+            name: t.name.value.clone(),
+            spaces: count(&t.spaces, 2, 30, diags),
+            count: t.count.as_ref().map_or(1, |n| count(n, 1, 20, diags)),
+            note: t.note.as_ref().map(|n| refs.fill(n, diags)),
+        });
+    }
+    for b in &c.from_box {
+        not_blank(&b.item, "item", diags);
+        not_blank(&b.set, "set", diags);
+        p.from_box.push(FromBox {
+            item: b.item.value.clone(),
+            count: b.count.as_ref().map(|n| count(n, 1, 200, diags)),
+            set: b.set.value.clone(),
+        });
+    }
+    p
+}
