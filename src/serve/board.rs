@@ -166,6 +166,12 @@ pub fn to_json(r: &Resolved, b: &Board) -> Result<Value, ApiError> {
             "candidate": o.candidate,
             "evaluated": o.evaluated,
             "failed": o.failed,
+            "random": {
+                "drawn": o.random.drawn,
+                "best": round2(o.random.best),
+                "median": round2(o.random.median),
+                "as_fair": o.random.as_fair,
+            },
             "lines": balance::summary_lines(&o.measures),
             "table": rep.table(),
             "plots": balance::svg::render(rep, &title),

@@ -150,7 +150,7 @@ async function loadBoard(seed) {
     return;
   }
   clearError();
-  busy(state.balanced ? "Scoring candidate boards…" : "Drawing a board…");
+  busy(state.balanced ? "Searching for a fair board…" : "Drawing a board…");
   try {
     const b = await streamed("/api/board", requestBody(seed), progress);
     showBoard(b);
@@ -200,7 +200,11 @@ function showBoard(b) {
     $("fair-lines").appendChild(s);
   }
   if (b.balance) {
-    $("fair-note").textContent = `Candidate ${b.balance.candidate.toLocaleString()} of ${b.balance.evaluated.toLocaleString()} scored lowest (score ${b.balance.score}; lower is fairer). The plots show how every measure spreads over all the candidates, with this board marked.`;
+    const r = b.balance.random;
+    const beat = r.as_fair === 0
+      ? `fairer than all ${r.drawn.toLocaleString()} random boards drawn`
+      : `${r.as_fair.toLocaleString()} of ${r.drawn.toLocaleString()} random boards drawn were as fair`;
+    $("fair-note").textContent = `Score ${b.balance.score} after ${b.balance.evaluated.toLocaleString()} boards (lower is fairer): ${beat}; random boards score ${r.median} at the median and ${r.best} at best. A balanced board is chosen for its score, so it is not a uniform draw. The plots show how every measure spreads over random boards, with this board marked.`;
     $("plots").innerHTML = b.balance.plots;
     const p = $("plots").querySelector("svg");
     if (p) { p.removeAttribute("width"); p.removeAttribute("height"); }
@@ -352,7 +356,7 @@ async function download(name) {
   clearError();
   let pack = state.pack && state.pack.share === b.share ? state.pack : null;
   if (!pack) {
-    busy(state.balanced ? "Scoring candidate boards…" : "Drawing the print pack…");
+    busy(state.balanced ? "Searching for a fair board…" : "Drawing the print pack…");
     try {
       const body = requestBody(b.seed);
       if (b.balance) body.candidates = b.balance.evaluated;
