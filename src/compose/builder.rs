@@ -117,3 +117,19 @@ pub fn builder_pages(layout: &Layout, settings: &Settings) -> Vec<Page> {
     });
     vec![page]
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn wrap_keeps_every_word_and_the_width() {
+        let s = "one two three four five six seven eight nine ten";
+        let lines = wrap(s, 3.5, Weight::Regular, 30.0);
+        assert!(lines.len() > 1, "{lines:?}");
+        assert_eq!(lines.join(" "), s);
+        for l in &lines {
+            assert!(text_width(l, 3.5, Weight::Regular) <= 30.0 || !l.contains(' '), "{l}");
+        }
+    }
+}
