@@ -52,6 +52,10 @@ fn players_pages_do_not_depend_on_hidden_tiles_or_stack_order() {
             assert_ne!(l.hexes, other.hexes, "{id}: the test must change a hidden tile");
             // The rules handout (its map picture included) ...
             assert!(handout(&s, &l) == handout(&s, &other), "{id} {players}p: handout leaks");
+            // ... even when the map itself is asked for in the setup view.
+            let setup = Settings { view: hexpress::settings::View::Setup, ..Settings::default() };
+            let (a, b) = (handout_with_map(&s, &l, &setup), handout_with_map(&s, &other, &setup));
+            assert!(a.expect("lays out") == b.expect("lays out"), "{id} {players}p: setup leaks");
             // ... and the map as players lay it out (the default, play view).
             let opts = Settings::default();
             let notes = Notes::default();

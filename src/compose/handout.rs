@@ -480,13 +480,14 @@ pub fn svg_name(n: usize) -> String {
     format!("rules-{n}.svg")
 }
 
-/// [`handout_document`] with its map picture composed from the settings.
+/// [`handout_document`] with its map picture composed from the settings (in
+/// the play view when the layout has face-down tiles).
 pub fn handout_with_map(
     scenario: &Scenario,
     layout: &Layout,
     settings: &crate::settings::Settings,
 ) -> Result<crate::scene::Document, FlowError> {
     let notes = super::map_pages::Notes::default();
-    let picture = super::map_pages::canvas(layout, settings, &notes).to_page();
+    let picture = super::map_pages::players_canvas(layout, settings, &notes).to_page();
     handout_document(scenario, layout, &picture, settings)
 }

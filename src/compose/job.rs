@@ -121,7 +121,17 @@ fn handout_files(
     pdf: bool,
     svg: bool,
 ) -> Result<Range<usize>, FlowError> {
-    let doc = handout_document(scenario, layout, &job.pages[whole], settings)?;
+    // Players read the handout: never picture face-down tiles' faces.
+    let secret =
+        settings.view == crate::settings::View::Setup && layout.hexes.iter().any(|h| h.face_down);
+    let play;
+    let picture = if secret {
+        play = super::map_pages::players_canvas(layout, settings, &Notes::default()).to_page();
+        &play
+    } else {
+        &job.pages[whole]
+    };
+    let doc = handout_document(scenario, layout, picture, settings)?;
     let pages = job.add_pages(doc.pages);
     if pdf {
         job.add_file("rules.pdf", pages.clone().collect(), Encoding::Pdf { title: doc.title });
@@ -171,7 +181,10 @@ pub fn print_job(
     );
     let calibration = job.add_pages(pack.calibration);
     let components = job.add_pages(pack.components);
-    let order = calibration.chain(map_sheets).chain(components).chain(handout).collect();
+    // The builder's sheet (face-down contents) last, apart from the handout.
+    let builder = job.add_pages(super::builder::builder_pages(layout, settings));
+    let order =
+        calibration.chain(map_sheets).chain(components).chain(handout).chain(builder).collect();
     job.add_file("print-pack.pdf", order, Encoding::Pdf { title: pack.title });
     Ok(job)
 }

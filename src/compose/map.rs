@@ -140,6 +140,10 @@ pub fn map_canvas(layout: &Layout, spec: &MapSpec<'_>) -> MapCanvas {
             let chip = h.number.is_some() || label_chip(i).is_some();
             art::terrain_tile(h.terrain, spec.flat, spec.theme, spec.mode, chip)
         };
+        let mut items = items;
+        if h.face_down && spec.view == View::Setup {
+            items.extend(art::face_down_overlay(spec.flat, spec.theme, spec.mode));
+        }
         blocks.push(Block { bounds: hex_bounds(g, c), item: group(c, items) });
     }
     // 2. Labels: the scenario's names (front coast, a lake's rolls, a spice
@@ -431,6 +435,19 @@ fn info_band(layout: &Layout, spec: &MapSpec<'_>, top: f64, width: f64) -> (Vec<
         .collect();
     if fog {
         entries.push(("face down".into(), art::fog_face(10.0, spec.theme, spec.mode)));
+    }
+    if spec.view == View::Setup && layout.hexes.iter().any(|h| h.face_down) {
+        let g = HexGeom::new(10.0);
+        let tile = vec![
+            Item::Path { path: g.outline(Pt::default()), fill: Some(pal.paper), stroke: None },
+            art::face_down_hatch(10.0, spec.theme, spec.mode),
+            Item::Path {
+                path: g.outline(Pt::default()),
+                fill: None,
+                stroke: Some(Stroke::solid(pal.ink, 0.3)),
+            },
+        ];
+        entries.push(("lay face down".into(), tile));
     }
     if !layout.harbors.is_empty() {
         entries.push(("harbor".into(), {

@@ -5,7 +5,7 @@
 use super::map::{map_canvas, MapCanvas, MapSpec};
 use super::tiles::{plan, tile_document, Tiling};
 use crate::scene::Document;
-use crate::settings::Settings;
+use crate::settings::{Settings, View};
 use crate::solve::Layout;
 
 /// Extra text of one map's title block.
@@ -32,6 +32,17 @@ pub fn canvas(layout: &Layout, settings: &Settings, notes: &Notes) -> MapCanvas 
         regenerate: notes.regenerate.as_deref(),
     };
     map_canvas(layout, &spec)
+}
+
+/// The map canvas as the players may see it: [`canvas`], but drawn in the
+/// play view whenever the layout has face-down tiles (a setup view would
+/// show what they hide). For the handout's picture.
+pub fn players_canvas(layout: &Layout, settings: &Settings, notes: &Notes) -> MapCanvas {
+    if settings.view == View::Setup && layout.hexes.iter().any(|h| h.face_down) {
+        let play = Settings { view: View::Play, ..settings.clone() };
+        return canvas(layout, &play, notes);
+    }
+    canvas(layout, settings, notes)
 }
 
 /// Tiles a composed map canvas over 1:1 sheets of the chosen paper (overview

@@ -4,6 +4,7 @@
 
 pub mod art;
 pub mod basic_art;
+pub mod builder;
 pub mod calibration;
 pub mod cards;
 pub mod components;

@@ -152,6 +152,66 @@ pub fn fog_face(flat: f64, theme: &Theme, mode: Mode) -> Vec<Item> {
     ]
 }
 
+/// The words on every face-down tile of the setup view.
+pub const FACE_DOWN_MARK: &str = "FACE DOWN";
+
+/// Drawn over a face-down tile in the setup view, so the person building the
+/// board sees which tiles go in face down: diagonal hatching clipped to the
+/// hex and a [`FACE_DOWN_MARK`] band near its top corner.
+pub fn face_down_overlay(flat: f64, theme: &Theme, mode: Mode) -> Vec<Item> {
+    let g = HexGeom::new(flat);
+    let pal = theme.palette(mode);
+    let r = g.radius();
+    let size = (0.065 * flat).max(3.0);
+    let w = text_width(FACE_DOWN_MARK, size, Weight::Bold) + 2.0;
+    let y = -0.5 * r;
+    vec![
+        face_down_hatch(flat, theme, mode),
+        Item::Path {
+            path: crate::scene::Path::rect(crate::scene::Rect::new(
+                -w / 2.0,
+                y - 0.8 * size,
+                w,
+                1.6 * size,
+            )),
+            fill: Some(pal.paper),
+            stroke: Some(Stroke::solid(pal.ink, 0.4)),
+        },
+        text(
+            Pt::new(0.0, y + centre_baseline(size)),
+            FACE_DOWN_MARK,
+            size,
+            Weight::Bold,
+            Anchor::Middle,
+            pal.ink,
+        ),
+    ]
+}
+
+/// Diagonal hatching clipped to a hex of width `flat`: the face-down sign of
+/// the setup view (on the map and in its legend).
+pub fn face_down_hatch(flat: f64, theme: &Theme, mode: Mode) -> Item {
+    let g = HexGeom::new(flat);
+    let pal = theme.palette(mode);
+    let r = g.radius();
+    let step = flat / 9.0;
+    let mut hatch = Vec::new();
+    let mut k = -2.0 * r;
+    while k <= 2.0 * r {
+        hatch.push(Item::Path {
+            path: crate::scene::Path::line(Pt::new(k - r, r), Pt::new(k + r, -r)),
+            fill: None,
+            stroke: Some(Stroke::solid(pal.ink, 0.3)),
+        });
+        k += step;
+    }
+    Item::Group {
+        transform: crate::scene::Transform::IDENTITY,
+        clip: Some(g.outline(Pt::default())),
+        items: hatch,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -203,6 +263,12 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn face_down_overlay_carries_one_mark() {
+        let t = texts(&face_down_overlay(76.0, &Theme::builtin(), Mode::Colour));
+        assert_eq!(t.iter().map(|x| x.0.as_str()).collect::<Vec<_>>(), [FACE_DOWN_MARK]);
     }
 
     #[test]

@@ -1,0 +1,135 @@
+//! The builder's sheet: the true contents of every face-down region (which
+//! tiles, and the order of its chip stack), on a page of its own for the
+//! person who builds the board. It goes in the print pack only: never in the
+//! handout or on a map the players see.
+
+use std::collections::BTreeMap;
+
+use super::art::{text, text_width};
+use crate::scene::{Anchor, Item, Page, Path, Pt, Rect, Stroke, Weight};
+use crate::settings::Settings;
+use crate::solve::Layout;
+
+/// The warning at the top of the builder's sheet.
+pub const BUILDER_HEADING: &str = "For the person who builds the board — do not show the players";
+
+/// The words that open each chip-stack line of the builder's sheet.
+pub const STACK_LEAD: &str = "Chip stack, top first:";
+
+/// The page label of the builder's sheet.
+pub const BUILDER_LABEL: &str = "builder's sheet";
+
+/// What one face-down region holds, as lines of text: a heading with its
+/// name, the face-down tiles by terrain, and the chip stack from the top.
+fn region_lines(layout: &Layout, ri: usize) -> Vec<(String, Weight)> {
+    let r = &layout.regions[ri];
+    let mut tiles: BTreeMap<&str, usize> = BTreeMap::new();
+    let mut n = 0;
+    for h in layout.hexes.iter().filter(|h| h.face_down && h.region == Some(ri as u32)) {
+        *tiles.entry(h.terrain.label()).or_default() += 1;
+        n += 1;
+    }
+    let list: Vec<String> = tiles.iter().map(|(t, k)| format!("{k} × {t}")).collect();
+    let stack: Vec<String> = r.chip_stack.iter().map(u8::to_string).collect();
+    let mut lines = vec![(r.name.clone(), Weight::Bold)];
+    lines.push((format!("{n} tiles face down: {}", list.join(", ")), Weight::Regular));
+    if stack.is_empty() {
+        lines.push(("No chip stack.".into(), Weight::Regular));
+    } else {
+        lines.push((format!("{STACK_LEAD} {}", stack.join(" · ")), Weight::Regular));
+    }
+    lines
+}
+
+/// Splits `s` into lines no wider than `room` mm at `size` (at spaces).
+fn wrap(s: &str, size: f64, weight: Weight, room: f64) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut line = String::new();
+    for word in s.split(' ') {
+        let next = if line.is_empty() { word.to_string() } else { format!("{line} {word}") };
+        if !line.is_empty() && text_width(&next, size, weight) > room {
+            out.push(std::mem::replace(&mut line, word.to_string()));
+        } else {
+            line = next;
+        }
+    }
+    out.push(line);
+    out
+}
+
+/// The builder's sheet of `layout` on the chosen paper, or nothing when the
+/// layout has no face-down region.
+pub fn builder_pages(layout: &Layout, settings: &Settings) -> Vec<Page> {
+    let hidden: Vec<usize> = (0..layout.regions.len())
+        .filter(|&ri| {
+            layout.regions[ri].face_down
+                && layout.hexes.iter().any(|h| h.face_down && h.region == Some(ri as u32))
+        })
+        .collect();
+    if hidden.is_empty() {
+        return Vec::new();
+    }
+    let (w, h) = settings.paper_mm();
+    let m = settings.sheets.margin.max(10.0);
+    let pal = settings.theme.palette(settings.mode);
+    let s = settings.theme.sizes;
+    let body = s.small_text.max(3.5);
+    let room = w - 2.0 * m;
+    let mut page = Page::new(w, h, BUILDER_LABEL);
+    let mut y = m;
+    let head = s.title_text.min(6.0);
+    for line in wrap(BUILDER_HEADING, head, Weight::Bold, room) {
+        y += head * 1.25;
+        page.push(text(Pt::new(m, y), line, head, Weight::Bold, Anchor::Start, pal.ink));
+    }
+    y += 3.0;
+    page.push(Item::Path {
+        path: Path::line(Pt::new(m, y), Pt::new(w - m, y)),
+        fill: None,
+        stroke: Some(Stroke::solid(pal.ink, 0.6)),
+    });
+    let intro = format!(
+        "{} · {} players · seed {}. Lay each hatched tile of the setup-view map face down, \
+         with the terrain that map shows there, and stack each region's chips in the order \
+         below, top first. Keep this sheet out of the players' sight.",
+        layout.title, layout.players, layout.seed
+    );
+    y += 2.0;
+    for line in wrap(&intro, body, Weight::Regular, room) {
+        y += body * 1.4;
+        page.push(text(Pt::new(m, y), line, body, Weight::Regular, Anchor::Start, pal.ink));
+    }
+    for ri in hidden {
+        y += body;
+        for (l, weight) in region_lines(layout, ri) {
+            let size = if weight == Weight::Bold { body * 1.2 } else { body };
+            for line in wrap(&l, size, weight, room - 4.0) {
+                y += size * 1.4;
+                let x = if weight == Weight::Bold { m } else { m + 4.0 };
+                page.push(text(Pt::new(x, y), line, size, weight, Anchor::Start, pal.ink));
+            }
+        }
+    }
+    page.push(Item::Path {
+        path: Path::rect(Rect::new(m / 2.0, m / 2.0, w - m, (y + body).min(h - m) - m / 2.0)),
+        fill: None,
+        stroke: Some(Stroke { color: pal.ink, width: 0.5, dash: vec![3.0, 2.0] }),
+    });
+    vec![page]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn wrap_keeps_every_word_and_the_width() {
+        let s = "one two three four five six seven eight nine ten";
+        let lines = wrap(s, 3.5, Weight::Regular, 30.0);
+        assert!(lines.len() > 1, "{lines:?}");
+        assert_eq!(lines.join(" "), s);
+        for l in &lines {
+            assert!(text_width(l, 3.5, Weight::Regular) <= 30.0 || !l.contains(' '), "{l}");
+        }
+    }
+}
