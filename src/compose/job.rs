@@ -7,6 +7,7 @@
 use std::ops::Range;
 
 use super::components::ComponentCounts;
+use super::duplex::keep_parity;
 use super::flow::FlowError;
 use super::handout::{handout_document, svg_name};
 use super::map_pages::{canvas, tiled, Notes};
@@ -169,8 +170,9 @@ pub fn print_job(
         settings,
         cards,
     );
+    let first = pack.calibration.len() + map_sheets.len() + 1;
     let calibration = job.add_pages(pack.calibration);
-    let components = job.add_pages(pack.components);
+    let components = job.add_pages(keep_parity(pack.components, first, &settings.sheets));
     let order = calibration.chain(map_sheets).chain(components).chain(handout).collect();
     job.add_file("print-pack.pdf", order, Encoding::Pdf { title: pack.title });
     Ok(job)

@@ -7,6 +7,7 @@ pub mod basic_art;
 pub mod calibration;
 pub mod cards;
 pub mod components;
+pub mod duplex;
 pub mod flow;
 pub mod generic;
 pub mod handout;

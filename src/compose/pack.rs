@@ -9,6 +9,7 @@
 use super::calibration::calibration_pages;
 use super::cards::reference_cards;
 use super::components::{component_sets, ComponentCounts};
+use super::duplex::keep_parity;
 use super::flow::FlowError;
 use super::piece::PieceSet;
 use super::sheet::{impose, impose_pages, sheet_count, stamp_footers_from, FooterInfo};
@@ -36,7 +37,7 @@ pub fn component_pages(
 ) -> Vec<Page> {
     let opts = &settings.sheets;
     let sets = component_sets(layout, scenario, counts, &opts.sizes, &art(settings));
-    impose(&sets, opts, &footer(layout))
+    keep_parity(impose(&sets, opts, &footer(layout)), 1, opts)
 }
 
 /// Names of the pieces the scenario needs that fit no page of the chosen
@@ -162,9 +163,10 @@ pub fn print_pack_document(
         settings,
         extras.cards,
     );
+    let first = s.calibration.len() + map_pages.len() + 1;
     let mut pages = s.calibration;
     pages.extend(map_pages);
-    pages.extend(s.components);
+    pages.extend(keep_parity(s.components, first, &settings.sheets));
     pages.extend(extras.handout);
     Document { title: s.title, pages }
 }
