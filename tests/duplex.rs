@@ -110,3 +110,70 @@ fn every_back_lies_on_the_even_page_after_its_front() {
     assert!(blanks > 0, "some pack needs a blank page to keep parity");
     assert!(packs_with_backs >= 16, "8 built-ins on two papers: {packs_with_backs}");
 }
+
+/// A page's box (`/TrimBox`, `/MediaBox`) as `[x0, y0, x1, y1]` in points.
+fn page_box(doc: &Document, page: lopdf::ObjectId, key: &[u8]) -> Option<[f64; 4]> {
+    let dict = doc.get_dictionary(page).ok()?;
+    let arr = dict.get(key).ok()?.as_array().ok()?;
+    let v: Vec<f64> = arr
+        .iter()
+        .filter_map(|o| match o {
+            Object::Integer(i) => Some(*i as f64),
+            Object::Real(r) => Some(f64::from(*r)),
+            _ => None,
+        })
+        .collect();
+    (v.len() == 4).then(|| [v[0], v[1], v[2], v[3]])
+}
+
+/// `b` turned over the long edge of a `w` x `h` page.
+fn flip(b: [f64; 4], w: f64, h: f64) -> [f64; 4] {
+    // A portrait sheet turns left-right, a landscape one top-bottom.
+    if w < h {
+        [w - b[2], b[1], w - b[0], b[3]]
+    } else {
+        [b[0], h - b[3], b[2], h - b[1]]
+    }
+}
+
+fn within(a: [f64; 4], b: [f64; 4]) -> bool {
+    a[0] >= b[0] - 0.01 && a[1] >= b[1] - 0.01 && a[2] <= b[2] + 0.01 && a[3] <= b[3] + 0.01
+}
+
+#[test]
+fn backs_sit_at_the_mirrored_place_of_their_fronts() {
+    // Long-edge flip (the built-in printer profile). A sheet whose pieces do
+    // not fill a block symmetric about the flip axis tells a mirrored back
+    // from one printed in place.
+    let settings = Settings::default();
+    let (mut pairs, mut telling) = (0, 0);
+    for id in hexpress::builtin::ids() {
+        let src = hexpress::builtin::source(id).expect("built-in");
+        let sc = hexpress::model::load(&src).expect("valid");
+        let players = *sc.meta.players.last().expect("a player count");
+        let l = hexpress::solve::solve(&sc, players, 3, &Default::default()).expect("solves");
+        let files = hexpress::outputs::all(&l, &sc, &settings, &Notes::default()).expect("outputs");
+        let Some((_, bytes)) = files.iter().find(|(n, _)| n == "components.pdf") else {
+            continue;
+        };
+        let doc = Document::load_mem(bytes).expect("reads");
+        let labels = labels(&doc);
+        let pages: Vec<lopdf::ObjectId> = doc.get_pages().into_values().collect();
+        for (i, label) in labels.iter().enumerate().skip(1) {
+            if !label.ends_with(" back") {
+                continue;
+            }
+            let media = page_box(&doc, pages[i], b"MediaBox").expect("media box");
+            let front = page_box(&doc, pages[i - 1], b"TrimBox").expect("front trim box");
+            let back = page_box(&doc, pages[i], b"TrimBox").expect("back trim box");
+            let (w, h) = (media[2] - media[0], media[3] - media[1]);
+            let m = flip(back, w, h);
+            assert!(within(m, front), "{id} {label}: back {back:?} turned {m:?} outside {front:?}");
+            pairs += 1;
+            if !within(flip(front, w, h), front) {
+                telling += 1;
+            }
+        }
+    }
+    assert!(pairs > 0 && telling > 0, "{pairs} front/back pairs, {telling} asymmetric");
+}
