@@ -5,6 +5,9 @@
 //! pages, then the component sheets and reference cards, then the rules
 //! handout. Every sheet of a document gets a footer numbering the sheets of
 //! that document; map and handout pages are kept as given and only counted.
+//! Component sheets with backs come before single-sided ones, and every
+//! front lands on an odd page ([`super::duplex::keep_parity`] inserts an
+//! "intentionally blank" page where needed).
 
 use super::calibration::calibration_pages;
 use super::cards::reference_cards;
