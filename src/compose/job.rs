@@ -7,6 +7,7 @@
 use std::ops::Range;
 
 use super::components::ComponentCounts;
+use super::duplex::keep_parity;
 use super::flow::FlowError;
 use super::handout::{handout_document, svg_name};
 use super::map_pages::{canvas, tiled, Notes};
@@ -179,9 +180,11 @@ pub fn print_job(
         settings,
         cards,
     );
+    let first = pack.calibration.len() + map_sheets.len() + 1;
     let calibration = job.add_pages(pack.calibration);
-    let components = job.add_pages(pack.components);
-    // The builder's sheet (face-down contents) last, apart from the handout.
+    let components = job.add_pages(keep_parity(pack.components, first, &settings.sheets));
+    // The builder's sheet (face-down contents) last, apart from the handout:
+    // single-sided, after every back, so it cannot shift their parity.
     let builder = job.add_pages(super::builder::builder_pages(layout, settings));
     let order =
         calibration.chain(map_sheets).chain(components).chain(handout).chain(builder).collect();

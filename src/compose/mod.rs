@@ -8,6 +8,7 @@ pub mod builder;
 pub mod calibration;
 pub mod cards;
 pub mod components;
+pub mod duplex;
 pub mod flow;
 pub mod generic;
 pub mod handout;

@@ -5,10 +5,14 @@
 //! pages, then the component sheets and reference cards, then the rules
 //! handout. Every sheet of a document gets a footer numbering the sheets of
 //! that document; map and handout pages are kept as given and only counted.
+//! Component sheets with backs come before single-sided ones, and every
+//! front lands on an odd page ([`super::duplex::keep_parity`] inserts an
+//! "intentionally blank" page where needed).
 
 use super::calibration::calibration_pages;
 use super::cards::reference_cards;
 use super::components::{component_sets, ComponentCounts};
+use super::duplex::keep_parity;
 use super::flow::FlowError;
 use super::piece::PieceSet;
 use super::sheet::{impose, impose_pages, sheet_count, stamp_footers_from, FooterInfo};
@@ -36,7 +40,7 @@ pub fn component_pages(
 ) -> Vec<Page> {
     let opts = &settings.sheets;
     let sets = component_sets(layout, scenario, counts, &opts.sizes, &art(settings));
-    impose(&sets, opts, &footer(layout))
+    keep_parity(impose(&sets, opts, &footer(layout)), 1, opts)
 }
 
 /// Names of the pieces the scenario needs that fit no page of the chosen
@@ -162,9 +166,10 @@ pub fn print_pack_document(
         settings,
         extras.cards,
     );
+    let first = s.calibration.len() + map_pages.len() + 1;
     let mut pages = s.calibration;
     pages.extend(map_pages);
-    pages.extend(s.components);
+    pages.extend(keep_parity(s.components, first, &settings.sheets));
     pages.extend(extras.handout);
     Document { title: s.title, pages }
 }

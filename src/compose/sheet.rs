@@ -425,9 +425,16 @@ pub fn render_plan(
 
 /// Sheets without footers, for documents that number sheets across more
 /// parts (see [`stamp_footers`]).
+/// Sheets with backs come first, single-sided sheets after them, so each
+/// group prints as one page range.
 pub fn impose_pages(sets: &[PieceSet], opts: &SheetOptions) -> Vec<Page> {
-    plan(sets, opts)
+    let has_back =
+        |p: &SheetPlan| p.slots.iter().any(|s| sets[s.set].pieces[s.piece].back.is_some());
+    let (duplex, single): (Vec<SheetPlan>, Vec<SheetPlan>) =
+        plan(sets, opts).into_iter().partition(has_back);
+    duplex
         .iter()
+        .chain(&single)
         .enumerate()
         .flat_map(|(i, p)| render_plan(p, sets, opts, i + 1))
         .collect()
@@ -451,7 +458,12 @@ pub fn stamp_footers(pages: &mut [Page], opts: &SheetOptions, footer: &FooterInf
 
 /// How many sheets `pages` make (backs do not count).
 pub fn sheet_count(pages: &[Page]) -> usize {
-    pages.iter().enumerate().filter(|(i, p)| *i == 0 || !p.label.ends_with(BACK_SUFFIX)).count()
+    pages
+        .iter()
+        .filter(|p| !super::duplex::is_blank(p))
+        .enumerate()
+        .filter(|(i, p)| *i == 0 || !p.label.ends_with(BACK_SUFFIX))
+        .count()
 }
 
 /// Like [`stamp_footers`], for pages that are part of a larger document:
@@ -464,7 +476,8 @@ pub fn stamp_footers_from(
     total: usize,
 ) {
     let mut n = first;
-    for (i, page) in pages.iter_mut().enumerate() {
+    let printed = pages.iter_mut().filter(|p| !super::duplex::is_blank(p));
+    for (i, page) in printed.enumerate() {
         let back = page.label.ends_with(BACK_SUFFIX);
         if i > 0 && !back {
             n += 1;
