@@ -106,13 +106,19 @@ impl SheetPlan {
     }
 
     /// How many copies of each set the sheet holds: `(title, count)` in the
-    /// order of [`SheetPlan::titles`].
-    pub fn counts(&self, sets: &[PieceSet]) -> Vec<(String, usize)> {
+    /// order of [`SheetPlan::titles`]; with `backs`, only copies that have a
+    /// back (what the back page holds).
+    pub fn counts(&self, sets: &[PieceSet], backs: bool) -> Vec<(String, usize)> {
         self.titles
             .iter()
-            .map(|t| {
-                let n = self.slots.iter().filter(|s| &sets[s.set].title == t).count();
-                (t.clone(), n)
+            .filter_map(|t| {
+                let n = self
+                    .slots
+                    .iter()
+                    .filter(|s| &sets[s.set].title == t)
+                    .filter(|s| !backs || sets[s.set].pieces[s.piece].back.is_some())
+                    .count();
+                (n > 0).then(|| (t.clone(), n))
             })
             .collect()
     }
@@ -360,7 +366,7 @@ pub fn render_plan(
     opts: &SheetOptions,
     n: usize,
 ) -> Vec<Page> {
-    let contents = contents_line(&plan.counts(sets));
+    let contents = contents_line(&plan.counts(sets, false));
     let piece = |s: &Slot| &sets[s.set].pieces[s.piece];
     let centres: Vec<Pt> = plan.slots.iter().map(|s| s.centre).collect();
     let fronts: Vec<&[Item]> = plan.slots.iter().map(|s| piece(s).front.as_slice()).collect();
@@ -389,7 +395,7 @@ pub fn render_plan(
             plan,
             &c,
             &a,
-            heading(&contents, "back", plan.width, opts),
+            heading(&contents_line(&plan.counts(sets, true)), "back", plan.width, opts),
             format!("sheet {n}{BACK_SUFFIX}"),
             false,
             opts,
