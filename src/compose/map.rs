@@ -49,7 +49,8 @@ pub struct MapCanvas {
     pub width: f64,
     /// Height in mm.
     pub height: f64,
-    /// Drawings, back to front.
+    /// Drawings, back to front; the first one per hex of the layout are the
+    /// hex tiles, in layout order.
     pub blocks: Vec<Block>,
     /// Round things (chips, harbor tokens) a sheet cut should not cross, as circles.
     pub keep_whole: Vec<(Pt, f64)>,
