@@ -31,6 +31,9 @@ pub struct MapSpec<'a> {
     /// The command that makes this map again, when it is more than
     /// `generate <scenario> --players N --seed S` (e.g. a balanced search).
     pub regenerate: Option<&'a str>,
+    /// Lay the title block, scale ruler and legend out a second time for a
+    /// page this wide ([`MapCanvas::key`]): the tiled map's overview page.
+    pub key_width: Option<f64>,
 }
 
 /// One drawn piece of the canvas with its bounds (for cutting into sheets).
@@ -56,6 +59,12 @@ pub struct MapCanvas {
     pub keep_whole: Vec<(Pt, f64)>,
     /// The board's area (hexes only).
     pub board: Rect,
+    /// Centre of every hex, in canvas mm (the tiler keeps the sheets that
+    /// hold part of one).
+    pub hexes: Vec<Pt>,
+    /// The title block, ruler and legend laid out for a page
+    /// [`MapSpec::key_width`] wide, top edge at 0 (empty without one).
+    pub key: Vec<Block>,
     /// Hex geometry used.
     pub geom: HexGeom,
     /// Heading for overview pages and metadata.
@@ -118,6 +127,7 @@ pub fn map_canvas(layout: &Layout, spec: &MapSpec<'_>) -> MapCanvas {
 
     let mut blocks = Vec::new();
     let mut keep_whole = Vec::new();
+    let hexes: Vec<Pt> = layout.hexes.iter().map(|h| at(h.hex)).collect();
     let harbor_at = |h: Hex| layout.harbors.iter().find(|p| p.hex == h);
 
     // 1. Hex tiles.
@@ -234,12 +244,15 @@ pub fn map_canvas(layout: &Layout, spec: &MapSpec<'_>) -> MapCanvas {
     let (band, band_h, band_w) = info_band(layout, spec, band_top, width);
     width = width.max(band_w + 2.0 * PAD);
     blocks.extend(band);
+    let key = spec.key_width.map_or_else(Vec::new, |w| info_band(layout, spec, 0.0, w).0);
     MapCanvas {
         width,
         height: band_top + band_h + PAD,
         blocks,
         keep_whole,
         board,
+        hexes,
+        key,
         geom: g,
         title: layout.title.clone(),
         footer: format!(
