@@ -250,6 +250,47 @@ fn poker_cards_go_eight_or_more_to_a_sheet_edge_to_edge() {
     assert!(card_sheets >= 16, "{card_sheets} card sheets");
 }
 
+#[test]
+fn no_back_bleeds_onto_a_card_printed_on_one_side() {
+    let mut spots = 0;
+    for case in cases() {
+        for (plan, _, back) in sheets(&case) {
+            let (Shape::Card { .. }, Some(back)) = (plan.shape, back) else { continue };
+            let (cw, ch) = if plan.turned { (88.0, 63.0) } else { (63.0, 88.0) };
+            let bleeds: Vec<[f64; 4]> = placed(&back)
+                .iter()
+                .map(|p| {
+                    let xs = p.clip.iter().map(|q| q.x);
+                    let ys = p.clip.iter().map(|q| q.y);
+                    [
+                        xs.clone().fold(f64::MAX, f64::min),
+                        ys.clone().fold(f64::MAX, f64::min),
+                        xs.fold(f64::MIN, f64::max),
+                        ys.fold(f64::MIN, f64::max),
+                    ]
+                })
+                .collect();
+            for s in plan.slots.iter().filter(|s| case.sets[s.set].pieces[s.piece].back.is_none()) {
+                // Where the blank back of this card lies on the back page.
+                let c = sheet::back_centre(s.centre, plan.width, plan.height, &case.opts.printer);
+                let (x0, y0, x1, y1) =
+                    (c.x - cw / 2.0, c.y - ch / 2.0, c.x + cw / 2.0, c.y + ch / 2.0);
+                for b in &bleeds {
+                    let overlap = (x1.min(b[2]) - x0.max(b[0])).min(y1.min(b[3]) - y0.max(b[1]));
+                    assert!(
+                        overlap < 1e-6,
+                        "{} {}: a back bleeds {overlap} mm onto a blank back",
+                        case.name,
+                        back.label
+                    );
+                }
+                spots += 1;
+            }
+        }
+    }
+    assert!(spots > 0, "no card sheet mixes cards with and without backs");
+}
+
 /// Cards edge to edge, crop marks outside the cards and their bleed, inside
 /// the printable area.
 fn check_card_page(name: &str, plan: &SheetPlan, page: &Page, opts: &SheetOptions) {
