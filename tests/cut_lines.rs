@@ -305,6 +305,12 @@ fn check_card_page(name: &str, plan: &SheetPlan, page: &Page, opts: &SheetOption
             && c.centre.y - ch / 2.0 >= trim.y - 1e-6
             && c.centre.y + ch / 2.0 <= trim.y + trim.h + 1e-6;
         assert!(inside, "{name} {}: card outside the trim box", page.label);
+        // Art and bleed stay within the printable area.
+        for q in &c.clip {
+            let m = opts.margin - 1e-6;
+            let ok = q.x >= m && q.y >= m && q.x <= page.width - m && q.y <= page.height - m;
+            assert!(ok, "{name} {}: card bleed at {q:?} in the margin", page.label);
+        }
     }
     for a in &cards {
         for b in &cards {
