@@ -158,6 +158,9 @@ pub struct ComponentSizes {
     pub fish: f64,
     /// Square tokens (castaways), side.
     pub square: f64,
+    /// Cards (reference and scenario cards): width and height, the
+    /// `cards.default` size.
+    pub card: (f64, f64),
 }
 
 /// A named card size (reference cards).
@@ -321,6 +324,7 @@ impl SheetOptions {
                 coin: s.piece_size("sizes.coin")?,
                 fish: s.piece_size("sizes.fish")?,
                 square: s.piece_size("sizes.square")?,
+                card: (card.width, card.height),
             },
             printer: PrinterProfile {
                 duplex,
@@ -378,6 +382,7 @@ impl SheetOptions {
         match self.cards.iter().find(|c| c.name == key) {
             Some(c) => {
                 self.card = c.clone();
+                self.sizes.card = (c.width, c.height);
                 Ok(self)
             }
             None => Err(TemplateError::Value {
@@ -543,6 +548,7 @@ mod tests {
         assert_eq!((o.card.name.as_str(), o.card.width, o.card.height), ("poker", 63.0, 88.0));
         let m = o.clone().with_card("mini-euro").unwrap();
         assert_eq!((m.card.width, m.card.height), (44.0, 68.0));
+        assert_eq!((o.sizes.card, m.sizes.card), ((63.0, 88.0), (44.0, 68.0)));
         assert!(o.with_card("tarot").unwrap_err().to_string().contains("mini-euro, poker"));
     }
 
