@@ -20,7 +20,7 @@ use hexpress::compose::piece::{Piece, PieceSet, Shape};
 use hexpress::compose::sheet::{self, SheetPlan, CUT_COLOR};
 use hexpress::compose::theme_art::ThemeArt;
 use hexpress::scene::{Item, Page, Path, Pt, Seg, Transform, Weight};
-use hexpress::settings::sheets::SheetOptions;
+use hexpress::settings::sheets::{SheetOptions, MAX_BLEED};
 use hexpress::settings::{Choices, Paper, Settings};
 
 /// 8 pt in mm: the smallest heading a player reads.
@@ -461,4 +461,40 @@ fn a_hexagonal_grid_holds_at_least_as_many_tokens_as_a_square_one() {
         }
     }
     assert!(better > 0, "the hexagonal grid never held more");
+}
+
+#[test]
+fn every_pieces_art_fills_the_largest_bleed_allowed() {
+    // sheets.toml accepts a bleed up to MAX_BLEED: the background of every
+    // front and back must reach that far past the cut line.
+    let mut sides = 0;
+    for case in cases().iter().filter(|c| c.name.ends_with("A4")) {
+        for piece in case.sets.iter().flat_map(|s| &s.pieces) {
+            let (w, h) = piece.shape.size();
+            for art in std::iter::once(&piece.front).chain(&piece.back) {
+                let Some(Item::Path { path, fill: Some(_), .. }) = art.first() else {
+                    panic!("{}: {} starts with no background", case.name, piece.name);
+                };
+                let pts = points(path, Transform::IDENTITY);
+                let (x0, x1) =
+                    pts.iter().fold((f64::MAX, f64::MIN), |(a, b), p| (a.min(p.x), b.max(p.x)));
+                let (y0, y1) =
+                    pts.iter().fold((f64::MAX, f64::MIN), |(a, b), p| (a.min(p.y), b.max(p.y)));
+                let (rx, ry) = (w / 2.0 + MAX_BLEED - 1e-6, h / 2.0 + MAX_BLEED - 1e-6);
+                let covers = -x0 >= rx && x1 >= rx && -y0 >= ry && y1 >= ry;
+                assert!(covers, "{}: {} background {x0}..{x1} x {y0}..{y1}", case.name, piece.name);
+                if let Shape::Circle { diameter } = piece.shape {
+                    let (_, r) = circle(&pts[..4]);
+                    assert!(
+                        r >= diameter / 2.0 + MAX_BLEED - 1e-6,
+                        "{}: {}",
+                        case.name,
+                        piece.name
+                    );
+                }
+                sides += 1;
+            }
+        }
+    }
+    assert!(sides > 100, "{sides} piece sides");
 }

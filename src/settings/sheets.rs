@@ -17,6 +17,10 @@ pub const PRINTER_TOML: &str = include_str!("../../templates/printer.toml");
 /// The smallest margin accepted: home printers cannot print the outer ~5 mm.
 pub const MIN_MARGIN: f64 = 5.0;
 
+/// The largest bleed accepted, mm: every piece's artwork reaches this far
+/// past its cut line, so a larger bleed would print a white edge.
+pub const MAX_BLEED: f64 = 4.0;
+
 /// A problem in a sheet template.
 #[derive(Debug, thiserror::Error)]
 pub enum TemplateError {
@@ -345,6 +349,16 @@ impl SheetOptions {
                 format!("is {} mm; home printers need at least {MIN_MARGIN} mm", opts.margin),
             ));
         }
+        if opts.bleed > MAX_BLEED {
+            return Err(s.err(
+                "sheet.bleed",
+                format!(
+                    "is {} mm; the artwork reaches only {MAX_BLEED} mm past the cut line \
+                     (`MAX_BLEED`), so use at most that",
+                    opts.bleed
+                ),
+            ));
+        }
         for (key, v) in [("scale_x", opts.printer.scale_x), ("scale_y", opts.printer.scale_y)] {
             if !(0.9..=1.1).contains(&v) {
                 return Err(p.err(key, format!("is {v}; a correction lies between 0.9 and 1.1")));
@@ -563,6 +577,9 @@ mod tests {
         let e = SheetOptions::parse(SHEETS_TOML, &bad).unwrap_err().to_string();
         assert!(e.contains("printer.toml") && e.contains("sideways"), "{e}");
         // A key left out of a user file falls back to the built-in value...
+        let wide = SHEETS_TOML.replace("bleed = 3.0", "bleed = 6.0");
+        let e = SheetOptions::parse(&wide, PRINTER_TOML).unwrap_err().to_string();
+        assert!(e.contains("sheet.bleed") && e.contains("6 mm") && e.contains("4 mm"), "{e}");
         let missing = SHEETS_TOML.replace("bleed = 3.0", "");
         assert_eq!(SheetOptions::parse(&missing, PRINTER_TOML).unwrap().bleed, 3.0);
         // ...but a wrong type is still an error naming the key.
