@@ -8,7 +8,7 @@
 use super::art::{text, text_width};
 use super::map::MapCanvas;
 use crate::scene::{
-    Anchor, Color, Document, Item, Page, Path, Pt, Rect, Stroke, Transform, Weight,
+    Anchor, Color, Document, Item, Page, Path, Pt, Rect, Stroke, TextRole, Transform, Weight,
 };
 use crate::theme::Palette;
 
@@ -163,7 +163,8 @@ fn overlays(t: &Tiling, row: usize, col: usize, pal: &Palette, small: f64) -> Ve
                 ],
             },
             clip: None,
-            items: vec![text(Pt::default(), msg, size, Weight::Regular, Anchor::Start, pal.ink)],
+            items: vec![text(Pt::default(), msg, size, Weight::Regular, Anchor::Start, pal.ink)
+                .with_role(TextRole::Footer)],
         });
     }
     if row + 1 < t.rows.len() {
@@ -175,14 +176,17 @@ fn overlays(t: &Tiling, row: usize, col: usize, pal: &Palette, small: f64) -> Ve
         });
         let msg = format!("glue under {}", label(row + 1, col));
         let size = small.min((y1 - c) * 0.45);
-        v.push(text(
-            Pt::new((x0 / 45.0).ceil() * 45.0 + 22.5 + 6.0, c + (y1 - c) / 2.0 + size * 0.35),
-            msg,
-            size,
-            Weight::Regular,
-            Anchor::Start,
-            pal.ink,
-        ));
+        v.push(
+            text(
+                Pt::new((x0 / 45.0).ceil() * 45.0 + 22.5 + 6.0, c + (y1 - c) / 2.0 + size * 0.35),
+                msg,
+                size,
+                Weight::Regular,
+                Anchor::Start,
+                pal.ink,
+            )
+            .with_role(TextRole::Footer),
+        );
     }
     // Cut lines on the left and top edges of later sheets.
     if col > 0 {
@@ -281,22 +285,17 @@ pub fn tile_document(
                 Anchor::Start,
                 pal.ink,
             ));
-            page.push(text(
-                Pt::new(margin + 2.0, margin + 10.5),
-                info,
-                small * 0.8,
-                Weight::Regular,
-                Anchor::Start,
-                pal.ink,
-            ));
-            page.push(text(
-                Pt::new(margin + 2.0, margin + 14.0),
-                canvas.footer.clone(),
-                small * 0.8,
-                Weight::Regular,
-                Anchor::Start,
-                pal.ink,
-            ));
+            for (y, line) in [(10.5, info), (14.0, canvas.footer.clone())] {
+                let run = text(
+                    Pt::new(margin + 2.0, margin + y),
+                    line,
+                    small * 0.8,
+                    Weight::Regular,
+                    Anchor::Start,
+                    pal.ink,
+                );
+                page.push(run.with_role(TextRole::Footer));
+            }
             pages.push(page);
         }
     }
@@ -340,7 +339,9 @@ fn overview(canvas: &MapCanvas, t: &Tiling, margin: f64, pal: &Palette, small: f
     let avail = (w - 2.0 * margin, h - top - margin);
     let k = (avail.0 / canvas.width).min(avail.1 / canvas.height);
     let ox = margin + (avail.0 - canvas.width * k) / 2.0;
-    let mut items: Vec<Item> = canvas.blocks.iter().map(|b| b.item.clone()).collect();
+    // A reduced picture of the map: its text is read on the map sheets.
+    let mut items: Vec<Item> =
+        canvas.blocks.iter().map(|b| b.item.clone().with_role(TextRole::Picture)).collect();
     for (row, &(y0, y1)) in t.rows.iter().enumerate() {
         for (col, &(x0, x1)) in t.cols.iter().enumerate() {
             items.push(Item::Path {
