@@ -138,6 +138,7 @@ fn area_mark(name: &str, y: f64, size: f64) -> Item {
             weight: Weight::Bold,
             anchor: Anchor::Middle,
             color: Color::rgb(40, 36, 32),
+            role: crate::scene::TextRole::Body,
         },
     }
 }

@@ -46,7 +46,13 @@ fn text(x: f64, y: f64, s: &str, size: f64, weight: Weight, anchor: Anchor, ink:
     Item::Text {
         pos: Pt::new(x, y),
         text: s.to_string(),
-        style: TextStyle { size, weight, anchor, color: ink.line(INK) },
+        style: TextStyle {
+            size,
+            weight,
+            anchor,
+            color: ink.line(INK),
+            role: crate::scene::TextRole::Body,
+        },
     }
 }
 

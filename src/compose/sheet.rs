@@ -237,7 +237,17 @@ fn placed(centre: Pt, clip: Path, art: &[Item], turn: Transform) -> Item {
 }
 
 fn text(pos: Pt, s: String, size: f64, anchor: Anchor, weight: Weight) -> Item {
-    Item::Text { pos, text: s, style: TextStyle { size, weight, anchor, color: Color::BLACK } }
+    Item::Text {
+        pos,
+        text: s,
+        style: TextStyle {
+            size,
+            weight,
+            anchor,
+            color: Color::BLACK,
+            role: crate::scene::TextRole::Body,
+        },
+    }
 }
 
 /// A quarter turn clockwise (y down).
@@ -470,13 +480,16 @@ pub fn stamp_footers_from(
             n += 1;
         }
         let y = page.height - opts.margin - (opts.footer_band - opts.footer_size) / 2.0;
-        page.push(text(
-            Pt::new(page.width / 2.0, y),
-            footer.text(n, total, back && i > 0),
-            opts.footer_size,
-            Anchor::Middle,
-            Weight::Regular,
-        ));
+        page.push(
+            text(
+                Pt::new(page.width / 2.0, y),
+                footer.text(n, total, back && i > 0),
+                opts.footer_size,
+                Anchor::Middle,
+                Weight::Regular,
+            )
+            .with_role(crate::scene::TextRole::Footer),
+        );
     }
 }
 

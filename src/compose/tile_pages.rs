@@ -13,7 +13,7 @@ use super::keepout::{ink_areas, overlaps};
 use super::map::MapCanvas;
 use super::tiles::{hex_in_rect, label, Tiling};
 use crate::scene::{
-    Anchor, Color, Document, Item, Page, Path, Pt, Rect, Stroke, Transform, Weight,
+    Anchor, Color, Document, Item, Page, Path, Pt, Rect, Stroke, TextRole, Transform, Weight,
 };
 use crate::theme::Palette;
 
@@ -248,8 +248,10 @@ fn label_items(
             stroke: Some(Stroke::solid(pal.ink, 0.3)),
         },
         text(Pt::new(2.0, 5.8), name, 5.0, Weight::Bold, Anchor::Start, pal.ink),
-        text(Pt::new(4.0 + nw, 5.8), info, small * 0.8, Weight::Regular, Anchor::Start, pal.ink),
-        text(Pt::new(2.0, 9.4), footer, small * 0.8, Weight::Regular, Anchor::Start, pal.ink),
+        text(Pt::new(4.0 + nw, 5.8), info, small * 0.8, Weight::Regular, Anchor::Start, pal.ink)
+            .with_role(TextRole::Footer),
+        text(Pt::new(2.0, 9.4), footer, small * 0.8, Weight::Regular, Anchor::Start, pal.ink)
+            .with_role(TextRole::Footer),
     ]
 }
 
@@ -304,7 +306,8 @@ fn sheet(cx: &Ctx<'_>, row: usize, col: usize, number: usize) -> Page {
                         Weight::Regular,
                         Anchor::Start,
                         pal.ink,
-                    )],
+                    )
+                    .with_role(TextRole::Footer)],
                 },
             ));
         }
