@@ -272,12 +272,16 @@ fn sheet(cx: &Ctx<'_>, row: usize, col: usize, number: usize) -> Page {
     let placed = place_label(cx, row, col, w);
     let mut marks = Vec::new();
     // Glue strips, with a note of the sheet that covers them.
-    for (strip, turned, next) in [
-        (cx.right_strip(row, col), true, (row, col + 1)),
-        (cx.bottom_strip(row, col), false, (row + 1, col)),
-    ] {
-        let Some(s) = strip else { continue };
+    let (right, bottom) = (cx.right_strip(row, col), cx.bottom_strip(row, col));
+    for (strip, turned, next) in [(right, true, (row, col + 1)), (bottom, false, (row + 1, col))] {
+        let Some(mut s) = strip else { continue };
         items.push(Item::Path { path: Path::rect(s), fill: Some(glue), stroke: None });
+        // The corner where both strips meet belongs to neither note.
+        if turned {
+            s.h -= bottom.map_or(0.0, |b| b.h);
+        } else {
+            s.w -= right.map_or(0.0, |r| r.w);
+        }
         let msg = format!("glue {} here", label(next.0, next.1));
         let size = small.min(s.w.min(s.h) * 0.45);
         let tw = text_width(&msg, size, Weight::Regular);
