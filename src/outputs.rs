@@ -5,8 +5,10 @@
 
 use crate::compose::flow::FlowError;
 use crate::compose::job;
+use crate::compose::sheet::unplaced;
 use crate::export::{encode, OutFile, RenderError};
 use crate::model::Scenario;
+use crate::settings::sheets::SheetOptions;
 use crate::settings::Settings;
 use crate::solve::Layout;
 
@@ -23,18 +25,53 @@ pub enum OutputError {
     Render(#[from] RenderError),
     /// Pieces that fit on no page of the paper with the sheet margins (they
     /// would silently be left out of the component sheets).
-    #[error(
-        "these pieces fit on no page of {paper} paper with the sheet margins: {pieces}\n  hint: lower `sheet.margin` or `sheet.bleed` in sheets.toml, or choose a larger --paper"
-    )]
-    PiecesDoNotFit {
-        /// The paper's name.
-        paper: String,
-        /// The first few pieces, joined ("and N more" when there are more).
-        pieces: String,
-    },
+    #[error(transparent)]
+    PiecesDoNotFit(Box<PiecesDoNotFit>),
 }
 
-/// An error when some component the scenario needs fits on no sheet.
+/// Pieces that fit on no page of the paper with the sheet margins.
+#[derive(Debug, thiserror::Error)]
+#[error(
+    "{margin_at}: `sheet.margin` = {margin} mm leaves {avail} mm of {paper} paper inside the margins, and these pieces fit on no page: {pieces}; {need}\n  hint: lower `sheet.margin` or `sheet.bleed` in sheets.toml, or choose a larger --paper"
+)]
+pub struct PiecesDoNotFit {
+    /// The paper's name.
+    pub paper: String,
+    /// The first few pieces, joined ("and N more" when there are more).
+    pub pieces: String,
+    /// Where the margin is set.
+    pub margin_at: String,
+    /// The margin, mm.
+    pub margin: String,
+    /// Width x height inside the margins, mm.
+    pub avail: String,
+    /// What they need: the largest margin that gives them room and that
+    /// room, or that no margin is small enough.
+    pub need: String,
+}
+
+/// The largest margin, to 0.1 mm below, at which every piece of `sets`
+/// fits; `None` when they do not fit even with no margin.
+fn fitting_margin(sets: &[crate::compose::piece::PieceSet], opts: &SheetOptions) -> Option<f64> {
+    let fits = |m: f64| unplaced(sets, &SheetOptions { margin: m, ..opts.clone() }).is_empty();
+    if !fits(0.0) {
+        return None;
+    }
+    let (mut lo, mut hi) = (0.0, opts.margin);
+    while hi - lo > 0.05 {
+        let mid = (lo + hi) / 2.0;
+        if fits(mid) {
+            lo = mid;
+        } else {
+            hi = mid;
+        }
+    }
+    Some((lo * 10.0).floor() / 10.0)
+}
+
+/// An error when some component or reference card the scenario needs fits
+/// on no sheet, naming the margin's file and line, the room it leaves and
+/// the room the pieces need.
 fn check_pieces_fit(
     layout: &Layout,
     scenario: &Scenario,
@@ -45,7 +82,9 @@ fn check_pieces_fit(
     }
     let counts =
         crate::compose::components::ComponentCounts::from_scenario(scenario, layout.players);
-    let unplaced = crate::compose::pack::unplaced_pieces(layout, scenario, &counts, settings);
+    let sets = crate::compose::pack::pack_piece_sets(layout, scenario, &counts, settings)?;
+    let opts = &settings.sheets;
+    let unplaced = unplaced(&sets, opts);
     if unplaced.is_empty() {
         return Ok(());
     }
@@ -53,10 +92,29 @@ fn check_pieces_fit(
         n if n > 3 => format!(" and {} more", n - 3),
         _ => String::new(),
     };
-    Err(OutputError::PiecesDoNotFit {
-        paper: settings.sheets.paper.name.clone(),
+    let mm = |v: f64| crate::units::num((v * 10.0).round() / 10.0);
+    let (w, h) = (opts.paper.width, opts.paper.height);
+    let room = |m: f64| format!("{} x {}", mm(w - 2.0 * m), mm(h - 2.0 * m));
+    let need = match fitting_margin(&sets, opts) {
+        Some(m) => format!(
+            "with their bleed and crop marks they need a margin of at most {} mm, which leaves {} mm",
+            mm(m),
+            room(m)
+        ),
+        None => format!(
+            "they do not fit even with no margin, with `sheet.bleed` = {} mm ({}) and their crop marks",
+            mm(opts.bleed),
+            opts.origin("sheet.bleed")
+        ),
+    };
+    Err(OutputError::PiecesDoNotFit(Box::new(PiecesDoNotFit {
+        paper: opts.paper.name.clone(),
         pieces: format!("{}{more}", unplaced[..unplaced.len().min(3)].join(", ")),
-    })
+        margin_at: opts.origin("sheet.margin"),
+        margin: mm(opts.margin),
+        avail: room(opts.margin),
+        need,
+    })))
 }
 
 /// Every drawn file of one layout, in the order `generate` writes them:

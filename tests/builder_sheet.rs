@@ -48,6 +48,17 @@ fn stack_line(stack: &[u8]) -> String {
     format!("{STACK_LEAD} {}", s.join(" · "))
 }
 
+/// The "sheet N of M" of a page's footer (not of a map sheet's label).
+fn sheet_number(text: &str) -> Option<(usize, usize)> {
+    text.match_indices("sheet ").find_map(|(i, _)| {
+        let (n, rest) = text[i + 6..].split_once(" of ")?;
+        let m: String = rest.chars().take_while(char::is_ascii_digit).collect();
+        let after = &rest[m.len()..];
+        let footer = after.starts_with(" · print") || after.starts_with(" (back)");
+        footer.then_some((n.trim().parse().ok()?, m.parse().ok()?))
+    })
+}
+
 #[test]
 fn the_pack_holds_one_builders_sheet_with_every_stack_in_order() {
     let setups = hidden_setups();
@@ -57,6 +68,11 @@ fn the_pack_holds_one_builders_sheet_with_every_stack_in_order() {
         let pack = pdf_pages(file(&out, "print-pack.pdf"));
         let sheets: Vec<&String> = pack.iter().filter(|t| t.contains(BUILDER_HEADING)).collect();
         assert_eq!(sheets.len(), 1, "{id}: builder's sheets in the pack");
+        // Its footer numbers it like every other sheet: the last of the pack.
+        let (n, m) = sheet_number(sheets[0]).unwrap_or_else(|| panic!("{id}: no sheet number"));
+        assert!(n == m && n > 1, "{id}: the builder's sheet is sheet {n} of {m}");
+        let numbers: Vec<(usize, usize)> = pack.iter().filter_map(|t| sheet_number(t)).collect();
+        assert!(numbers.iter().all(|&(_, total)| total == m), "{id}: totals {numbers:?}");
         for r in l.regions.iter().filter(|r| r.face_down && !r.chip_stack.is_empty()) {
             assert!(sheets[0].contains(&r.name), "{id}: region {} not named", r.name);
             let line = stack_line(&r.chip_stack);

@@ -21,6 +21,11 @@ const CASES: &[(&str, &[&str], i32)] = &[
         2,
     ),
     (
+        "pieces-too-large",
+        &["generate", "--templates", "tests/data/hardening/big-token", "--out", "OUT"],
+        2,
+    ),
+    (
         "paper-too-large",
         &["generate", "--templates", "tests/data/hardening/huge-paper", "--out", "OUT"],
         2,

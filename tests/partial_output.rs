@@ -52,10 +52,28 @@ fn a_control_character_in_a_text_writes_nothing() {
 }
 
 #[test]
-fn sheet_margins_too_large_for_the_pieces_write_nothing() {
+fn pieces_too_large_for_the_page_write_nothing() {
     // Before, components.pdf was silently left out and the run succeeded.
-    let err = fails_writing_nothing(&["--templates", "tests/data/hardening/margin"], 2, "margin");
-    assert!(err.contains("sheet.margin") && err.contains("fit on no page"), "{err}");
+    let dir = "tests/data/hardening/big-token";
+    let err = fails_writing_nothing(&["--templates", dir], 2, "big tokens");
+    assert!(err.contains("fit on no page"), "{err}");
+    // The key, its file and line, the room the margins leave and the room needed.
+    assert!(err.contains("`sheets.toml`, line 4, column 10: `sheet.margin` = 30 mm"), "{err}");
+    assert!(err.contains("leaves 150 x 237 mm of a4 paper"), "{err}");
+    assert!(err.contains("a margin of at most 21.9 mm, which leaves 166.2 x 253.2 mm"), "{err}");
+}
+
+#[test]
+fn a_margin_that_leaves_no_room_for_a_map_sheet_writes_nothing() {
+    // With 90 mm margins an A4 sheet keeps 30 x 117 mm: no whole hex and
+    // glue strip; the map tiler would have cut hundreds of slivers, or
+    // looped for ever once the room fell under the glue strip.
+    for formats in ["svg", "svg,pdf,png"] {
+        let args = ["--templates", "tests/data/hardening/margin", "--formats", formats];
+        let err = fails_writing_nothing(&args, 2, "margin");
+        assert!(err.contains("`sheets.toml`, line 20, column 10: `sheet.margin` = 90 mm"), "{err}");
+        assert!(err.contains("leaves 30 x 117 mm") && err.contains("needs 88 x 99.8 mm"), "{err}");
+    }
 }
 
 #[test]

@@ -79,7 +79,9 @@ fn check_step(name: &str, s: &Step, labels: &[String]) {
         PartKind::MapOverview => assert_eq!(range, ["overview"], "{ctx}"),
         PartKind::MapSheets => {
             assert!(range.iter().all(|l| is_sheet_label(l)), "{ctx}");
-            assert_eq!(range[0], "A1", "{ctx}");
+            // The first sheet is A1 unless the tiler left that corner out
+            // (it holds no part of the board): then it is the first in row A.
+            assert!(range[0].starts_with('A'), "{ctx}");
             let (first, last) = (range[0], range[range.len() - 1]);
             assert!(s.what.contains(first) && s.what.contains(last), "{ctx}: {}", s.what);
         }
@@ -136,7 +138,7 @@ fn check_pack(name: &str, plan: &PrintPlan, files: &[(String, Vec<u8>)]) {
     // Every map sheet is in the glue order, once.
     if let Some(a) = &plan.assembly {
         let sheets: Vec<&String> = labels.iter().filter(|l| is_sheet_label(l)).collect();
-        let order: Vec<&String> = a.labels.iter().flatten().collect();
+        let order: Vec<&String> = a.labels.iter().flatten().flatten().collect();
         assert_eq!(order, sheets, "{name}: glue order vs sheets");
         for (i, l) in order.iter().enumerate() {
             assert!(txt.contains(&format!("{}. {l}", i + 1)), "{name}: txt lacks {l}");

@@ -19,9 +19,35 @@ pub const STACK_LEAD: &str = "Chip stack, top first:";
 /// The page label of the builder's sheet.
 pub const BUILDER_LABEL: &str = "builder's sheet";
 
-/// What one face-down region holds, as lines of text: a heading with its
-/// name, the face-down tiles by terrain, and the chip stack from the top.
-fn region_lines(layout: &Layout, ri: usize) -> Vec<(String, Weight)> {
+/// One line of the builder's sheet: its weight and its units, the pieces
+/// a line break may fall between (a word, or a whole list item such as
+/// "3 × hills," that must never be split).
+type Line = (Weight, Vec<String>);
+
+fn words(s: &str) -> Vec<String> {
+    s.split(' ').map(str::to_string).collect()
+}
+
+/// `lead` as words, then `items` as whole units, each but the last
+/// followed by `sep`.
+fn listed(lead: &str, items: &[String], sep: &str) -> Vec<String> {
+    let mut v = words(lead);
+    let n = items.len();
+    v.extend(items.iter().enumerate().map(
+        |(i, t)| {
+            if i + 1 < n {
+                format!("{t}{sep}")
+            } else {
+                t.clone()
+            }
+        },
+    ));
+    v
+}
+
+/// What one face-down region holds, as lines: a heading with its name, the
+/// face-down tiles by terrain, and the chip stack from the top.
+fn region_lines(layout: &Layout, ri: usize) -> Vec<Line> {
     let r = &layout.regions[ri];
     let mut tiles: BTreeMap<&str, usize> = BTreeMap::new();
     let mut n = 0;
@@ -31,24 +57,30 @@ fn region_lines(layout: &Layout, ri: usize) -> Vec<(String, Weight)> {
     }
     let list: Vec<String> = tiles.iter().map(|(t, k)| format!("{k} × {t}")).collect();
     let stack: Vec<String> = r.chip_stack.iter().map(u8::to_string).collect();
-    let mut lines = vec![(r.name.clone(), Weight::Bold)];
-    lines.push((format!("{n} tiles face down: {}", list.join(", ")), Weight::Regular));
+    let mut lines = vec![(Weight::Bold, words(&r.name))];
+    lines.push((Weight::Regular, listed(&format!("{n} tiles face down:"), &list, ",")));
     if stack.is_empty() {
-        lines.push(("No chip stack.".into(), Weight::Regular));
+        lines.push((Weight::Regular, words("No chip stack.")));
     } else {
-        lines.push((format!("{STACK_LEAD} {}", stack.join(" · ")), Weight::Regular));
+        lines.push((Weight::Regular, listed(STACK_LEAD, &stack, " ·")));
     }
     lines
 }
 
 /// Splits `s` into lines no wider than `room` mm at `size` (at spaces).
 fn wrap(s: &str, size: f64, weight: Weight, room: f64) -> Vec<String> {
+    wrap_units(&words(s), size, weight, room)
+}
+
+/// Joins `units` with spaces into lines no wider than `room` mm at `size`,
+/// breaking only between units (a unit wider than `room` gets a line alone).
+fn wrap_units(units: &[String], size: f64, weight: Weight, room: f64) -> Vec<String> {
     let mut out = Vec::new();
     let mut line = String::new();
-    for word in s.split(' ') {
-        let next = if line.is_empty() { word.to_string() } else { format!("{line} {word}") };
+    for unit in units {
+        let next = if line.is_empty() { unit.clone() } else { format!("{line} {unit}") };
         if !line.is_empty() && text_width(&next, size, weight) > room {
-            out.push(std::mem::replace(&mut line, word.to_string()));
+            out.push(std::mem::replace(&mut line, unit.clone()));
         } else {
             line = next;
         }
@@ -101,9 +133,9 @@ pub fn builder_pages(layout: &Layout, settings: &Settings) -> Vec<Page> {
     }
     for ri in hidden {
         y += body;
-        for (l, weight) in region_lines(layout, ri) {
+        for (weight, units) in region_lines(layout, ri) {
             let size = if weight == Weight::Bold { body * 1.2 } else { body };
-            for line in wrap(&l, size, weight, room - 4.0) {
+            for line in wrap_units(&units, size, weight, room - 4.0) {
                 y += size * 1.4;
                 let x = if weight == Weight::Bold { m } else { m + 4.0 };
                 page.push(text(Pt::new(x, y), line, size, weight, Anchor::Start, pal.ink));
@@ -121,6 +153,25 @@ pub fn builder_pages(layout: &Layout, settings: &Settings) -> Vec<Page> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn list_items_wrap_between_items_never_inside_one() {
+        let items: Vec<String> =
+            ["3 × hills", "4 × forest", "2 × mountains", "5 × pasture", "1 × gold field"]
+                .map(str::to_string)
+                .to_vec();
+        let units = listed("15 tiles face down:", &items, ",");
+        let lines = wrap_units(&units, 3.5, Weight::Regular, 45.0);
+        assert!(lines.len() > 2, "{lines:?}");
+        let all = "15 tiles face down: 3 × hills, 4 × forest, 2 × mountains, 5 × pasture, \
+                   1 × gold field";
+        assert_eq!(lines.join(" "), all);
+        for l in &lines {
+            // Every line ends after a whole item (its comma), the lead or the last item.
+            assert!(l.ends_with(',') || l.ends_with(':') || l.ends_with("gold field"), "{l}");
+            assert!(text_width(l, 3.5, Weight::Regular) <= 45.0, "{l}");
+        }
+    }
 
     #[test]
     fn wrap_keeps_every_word_and_the_width() {

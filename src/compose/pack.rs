@@ -43,17 +43,18 @@ pub fn component_pages(
     keep_parity(impose(&sets, opts, &footer(layout)), 1, opts)
 }
 
-/// Names of the pieces the scenario needs that fit no page of the chosen
-/// paper with these margins (they would be left out of the sheets).
-pub fn unplaced_pieces(
+/// Every piece set the print pack imposes: the components, then the
+/// reference cards.
+pub fn pack_piece_sets(
     layout: &Layout,
     scenario: &Scenario,
     counts: &ComponentCounts,
     settings: &Settings,
-) -> Vec<String> {
+) -> Result<Vec<PieceSet>, FlowError> {
     let opts = &settings.sheets;
-    let sets = component_sets(layout, scenario, counts, &opts.sizes, &art(settings));
-    super::sheet::unplaced(&sets, opts)
+    let mut sets = component_sets(layout, scenario, counts, &opts.sizes, &art(settings));
+    sets.extend(card_sets(scenario, layout.players, settings)?);
+    Ok(sets)
 }
 
 /// `components.pdf` as a document, or `None` when the scenario needs no

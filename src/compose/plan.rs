@@ -103,8 +103,9 @@ pub fn range_text(first: usize, last: usize) -> String {
 /// The map sheets in glue order, for the assembly diagram.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Assembly {
-    /// Sheet labels, row by row (A1, A2... then B1...).
-    pub labels: Vec<Vec<String>>,
+    /// Sheet labels, row by row (A1, A2... then B1...); `None` where the
+    /// tiler prints no sheet (a cell of the grid with no part of the board).
+    pub labels: Vec<Vec<Option<String>>>,
     /// Width of each column's own part of the map (without the glue strip), mm.
     pub widths: Vec<f64>,
     /// Height of each row's own part of the map, mm.
@@ -122,7 +123,7 @@ impl Assembly {
         };
         Assembly {
             labels: (0..t.rows.len())
-                .map(|r| (0..t.cols.len()).map(|c| label(r, c)).collect())
+                .map(|r| (0..t.cols.len()).map(|c| t.has(r, c).then(|| label(r, c))).collect())
                 .collect(),
             widths: own(&t.cols),
             heights: own(&t.rows),
@@ -132,7 +133,7 @@ impl Assembly {
 
     /// Number of sheets.
     pub fn sheets(&self) -> usize {
-        self.labels.iter().map(Vec::len).sum()
+        self.labels.iter().flatten().flatten().count()
     }
 }
 

@@ -72,6 +72,7 @@ pub fn diagram(a: &Assembly) -> Block {
     let mut n = 0;
     for (r, row) in a.labels.iter().enumerate() {
         for (c, name) in row.iter().enumerate() {
+            let Some(name) = name else { continue };
             n += 1;
             items.push(Item::Path {
                 path: Path::rect(Rect::new(xs[c], ys[r], xs[c + 1] - xs[c], ys[r + 1] - ys[r])),
@@ -105,7 +106,7 @@ pub fn diagram(a: &Assembly) -> Block {
                 Anchor::Start,
                 INK,
             ));
-            if c + 1 < row.len() {
+            if row.get(c + 1).is_some_and(Option::is_some) {
                 // An arrow across the shared edge to the next sheet.
                 let x = xs[c + 1];
                 let half = (min_w * 0.12).clamp(2.0, 6.0);

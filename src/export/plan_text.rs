@@ -63,6 +63,7 @@ pub fn plan_text(plan: &PrintPlan) -> String {
         for row in &a.labels {
             let cells: Vec<String> = row
                 .iter()
+                .flatten()
                 .map(|l| {
                     n += 1;
                     format!("{n}. {l}")

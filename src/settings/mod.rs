@@ -6,6 +6,7 @@
 //! [`Settings::build`] is the only place the templates folder is opened.
 
 pub mod choices;
+pub mod fit;
 pub mod sheets;
 
 use std::path::PathBuf;
@@ -84,6 +85,9 @@ pub enum SettingsError {
     /// A choice is out of range.
     #[error("{0}")]
     Range(String),
+    /// A map sheet of the paper cannot hold one whole hex and its glue strip.
+    #[error(transparent)]
+    MapSheet(Box<fit::MapSheetTooSmall>),
 }
 
 /// Everything that decides how output is drawn, resolved once.
@@ -146,6 +150,8 @@ impl Settings {
         // One setting for the map and the component sheets, in theme.toml.
         sheets.sizes.hex_flat = theme.sizes.hex_flat;
         sheets.sizes.chip = theme.sizes.chip_diameter;
+        fit::check_map_sheet(&theme.sizes, &sheets, choices.hex_size)
+            .map_err(SettingsError::MapSheet)?;
         Ok(Settings {
             paper: choices.paper,
             view: choices.view,

@@ -221,6 +221,10 @@ pub struct SheetOptions {
     pub ink_saver: bool,
     /// Black and white only (patterns and pictograms tell kinds apart).
     pub mono: bool,
+    /// Where some keys were set, for messages about sizes that do not fit:
+    /// `sheet.margin`, `sheet.bleed` and `paper.sizes.<name>`, each as
+    /// "`sheets.toml`, line L, column C" (or the built-in file's line).
+    pub origins: std::collections::BTreeMap<String, String>,
 }
 
 impl Default for SheetOptions {
@@ -342,7 +346,16 @@ impl SheetOptions {
             cards,
             ink_saver: false,
             mono: false,
+            origins: std::collections::BTreeMap::new(),
         };
+        let mut opts = opts;
+        let mut keys = vec!["sheet.margin".to_string(), "sheet.bleed".to_string()];
+        keys.extend(opts.papers.iter().map(|p| format!("paper.sizes.{}", p.name)));
+        for key in keys {
+            if let Some(at) = s.origin(&key) {
+                opts.origins.insert(key, at);
+            }
+        }
         if opts.margin < MIN_MARGIN {
             return Err(s.err(
                 "sheet.margin",
@@ -373,6 +386,12 @@ impl SheetOptions {
             }
         }
         Ok(opts)
+    }
+
+    /// Where `key` was set ("`sheets.toml`, line L, column C"), or just the
+    /// file's name when it is not known.
+    pub fn origin(&self, key: &str) -> String {
+        self.origins.get(key).cloned().unwrap_or_else(|| "`sheets.toml`".to_string())
     }
 
     /// The same options on another defined paper.
@@ -433,6 +452,8 @@ struct Doc<'a> {
     root: Value<'a>,
     /// The built-in file, for keys a user's file leaves out.
     base: Option<Value<'static>>,
+    /// The built-in file's text.
+    base_text: &'static str,
 }
 
 fn lookup<'v, 'a>(root: &'v Value<'a>, key: &str) -> Option<&'v Value<'a>> {
@@ -459,12 +480,13 @@ impl<'a> Doc<'a> {
             }
         };
         let root = toml_span::parse(text).map_err(|e| syntax(text, e))?;
+        let base_text = base;
         let base = if std::ptr::eq(text, base) {
             None
         } else {
             Some(toml_span::parse(base).map_err(|e| syntax(base, e))?)
         };
-        Ok(Doc { file, text, root, base })
+        Ok(Doc { file, text, root, base, base_text })
     }
 
     /// An error about `key`, pointing at its value when this file holds it.
@@ -477,6 +499,18 @@ impl<'a> Doc<'a> {
             None => String::new(),
         };
         TemplateError::Value { file: self.file.into(), at, key: key.into(), problem }
+    }
+
+    /// Where `key`'s value is: in this file, or in the built-in one.
+    fn origin(&self, key: &str) -> Option<String> {
+        if let Some(v) = lookup(&self.root, key) {
+            let (l, c) = crate::diag::line_col(self.text, v.span.start);
+            let which = if self.text == self.base_text { "built-in " } else { "" };
+            return Some(format!("{which}`{}`, line {l}, column {c}", self.file));
+        }
+        let v = lookup(self.base.as_ref()?, key)?;
+        let (l, c) = crate::diag::line_col(self.base_text, v.span.start);
+        Some(format!("built-in `{}`, line {l}, column {c}", self.file))
     }
 
     fn get(&self, key: &str) -> Result<&Value<'a>, TemplateError> {

@@ -1,0 +1,93 @@
+//! Sizes that must fit the paper, checked when settings are built (before
+//! anything is drawn or written): a map sheet must hold one whole hex and
+//! its glue strip inside the sheet margins.
+
+use super::sheets::SheetOptions;
+use crate::theme::Sizes;
+use crate::units::num;
+
+/// A map sheet that cannot hold one whole hex and its glue strip.
+#[derive(Debug, thiserror::Error)]
+#[error(
+    "{margin_at}: `sheet.margin` = {margin} mm leaves {avail} mm of {paper} paper ({paper_size} mm, {paper_at}) for each map sheet, but a map sheet needs {need} mm: one whole {hex} mm hex ({hex_from}) and the {glue} mm glue strip (`sizes.overlap` in theme.toml)\n  hint: lower `sheet.margin`, choose a larger --paper or a smaller --hex-size"
+)]
+pub struct MapSheetTooSmall {
+    /// Where the margin is set.
+    pub margin_at: String,
+    /// The margin, mm.
+    pub margin: String,
+    /// Width x height left inside the margins, mm.
+    pub avail: String,
+    /// The paper's name.
+    pub paper: String,
+    /// Its width x height, mm.
+    pub paper_size: String,
+    /// Where the paper size is set.
+    pub paper_at: String,
+    /// Width x height a map sheet needs inside its margins, mm.
+    pub need: String,
+    /// The hex's flat-to-flat width, mm.
+    pub hex: String,
+    /// Where the hex size comes from.
+    pub hex_from: String,
+    /// The glue strip, mm.
+    pub glue: String,
+}
+
+/// Checks that a map sheet of `sheets`' paper holds one whole hex of
+/// `sizes` and its glue strip, in portrait or landscape. `hex_flag` is the
+/// `--hex-size` given, if any (named in the message instead of the theme).
+pub fn check_map_sheet(
+    sizes: &Sizes,
+    sheets: &SheetOptions,
+    hex_flag: Option<f64>,
+) -> Result<(), Box<MapSheetTooSmall>> {
+    let p = &sheets.paper;
+    let (pw, ph) = (p.width - 2.0 * sheets.margin, p.height - 2.0 * sheets.margin);
+    let flat = sizes.hex_flat;
+    let corner = flat * 2.0 / 3f64.sqrt();
+    let (nw, nh) = (flat + sizes.overlap, corner + sizes.overlap);
+    let fits = |w: f64, h: f64| nw <= w + 1e-9 && nh <= h + 1e-9;
+    if fits(pw, ph) || fits(ph, pw) {
+        return Ok(());
+    }
+    let mm = |v: f64| num((v * 10.0).round() / 10.0);
+    Err(Box::new(MapSheetTooSmall {
+        margin_at: sheets.origin("sheet.margin"),
+        margin: mm(sheets.margin),
+        avail: format!("{} x {}", mm(pw.max(0.0)), mm(ph.max(0.0))),
+        paper: p.name.clone(),
+        paper_size: format!("{} x {}", mm(p.width), mm(p.height)),
+        paper_at: sheets.origin(&format!("paper.sizes.{}", p.name)),
+        need: format!("{} x {}", mm(nw), mm(nh)),
+        hex: mm(flat),
+        hex_from: match hex_flag {
+            Some(h) => format!("`--hex-size {}`", mm(h)),
+            None => "`sizes.hex_flat` in theme.toml".to_string(),
+        },
+        glue: mm(sizes.overlap),
+    }))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_default_sheet_holds_a_hex_and_a_huge_margin_does_not() {
+        let sizes = crate::theme::Theme::builtin().sizes;
+        let sheets = SheetOptions::default();
+        assert!(check_map_sheet(&sizes, &sheets, None).is_ok());
+        // 61 mm leaves 88 mm across A4: exactly a 76 mm hex and a 12 mm strip.
+        let edge = SheetOptions { margin: 61.0, ..SheetOptions::default() };
+        assert!(check_map_sheet(&sizes, &edge, None).is_ok());
+        let over = SheetOptions { margin: 61.5, ..SheetOptions::default() };
+        let e = check_map_sheet(&sizes, &over, None).unwrap_err().to_string();
+        assert!(e.contains("`sheet.margin` = 61.5 mm leaves 87 x 174 mm"), "{e}");
+        assert!(e.contains("needs 88 x 99.8 mm"), "{e}");
+        assert!(e.contains("`sheets.toml`, line"), "{e}");
+        let big = Sizes { hex_flat: 250.0, ..sizes };
+        let e = check_map_sheet(&big, &sheets, Some(250.0)).unwrap_err().to_string();
+        assert!(e.contains("`--hex-size 250`") && e.contains("196 x 283 mm"), "{e}");
+    }
+}
