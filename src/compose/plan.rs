@@ -191,14 +191,11 @@ fn find_text<'a>(items: &'a [Item], keep: &dyn Fn(&str) -> bool) -> Option<&'a s
     None
 }
 
-/// The titles a component sheet's heading names ("Harbor tokens, Gold
-/// coins (front)" -> both titles).
+/// The titles a component sheet's heading names ("Harbor tokens: 6 · Gold
+/// coins: 40 (front)" -> both titles).
 fn sheet_titles(page: &Page) -> Vec<String> {
     let heading = find_text(&page.items, &|t| t.ends_with(" (front)"));
-    match heading {
-        Some(h) => h.trim_end_matches(" (front)").split(", ").map(str::to_string).collect(),
-        None => Vec::new(),
-    }
+    heading.map(super::sheet::heading_titles).unwrap_or_default()
 }
 
 fn is_back(page: &Page) -> bool {
