@@ -121,6 +121,7 @@ fn generate_writes_the_same_layout_json_every_time() {
             "map.svg",
             "preview.png",
             "print-pack.pdf",
+            "print-plan.txt",
             "rules.pdf"
         ]
     );

@@ -79,6 +79,7 @@ fn complete(name: &str, bytes: &[u8]) -> bool {
         Some("png") => bytes.starts_with(b"\x89PNG") && bytes.ends_with(b"IEND\xaeB`\x82"),
         Some("svg") => bytes.trim_ascii_end().ends_with(b"</svg>"),
         Some("json") => serde_json::from_slice::<serde_json::Value>(bytes).is_ok(),
+        Some("txt") => bytes.starts_with(b"PRINT PLAN\n") && bytes.ends_with(b"\n"),
         _ => false,
     }
 }

@@ -12,7 +12,10 @@ use super::flow::FlowError;
 use super::handout::{handout_document, svg_name};
 use super::map_pages::{canvas, tiled, Notes};
 use super::pack::{card_sets, components_document, pack_sheets};
-use super::sheet::sheet_count;
+use super::plan::{Part, PartKind, PrintPlan};
+use super::plan_page::plan_pages;
+use super::plan_setup::{print_plan, PlanInput};
+use super::sheet::{sheet_count, stamp_footers_from, FooterInfo};
 use super::tiles::Tiling;
 use crate::model::Scenario;
 use crate::scene::Page;
@@ -34,6 +37,8 @@ pub enum Encoding {
         /// The document title.
         title: String,
     },
+    /// The job's print plan ([`PrintJob::plan`]) as plain text; no pages.
+    PlanText,
 }
 
 /// One output file of a job.
@@ -58,6 +63,8 @@ pub struct PrintJob {
     pub pages: Vec<Page>,
     /// The files, each listing the pages it holds.
     pub files: Vec<JobFile>,
+    /// The print pack's plan, when the job has a print pack.
+    pub plan: Option<PrintPlan>,
 }
 
 impl PrintJob {
@@ -157,7 +164,7 @@ pub fn print_job(
 ) -> Result<PrintJob, FlowError> {
     let mut job = PrintJob { subject: subject(layout), ..PrintJob::default() };
     let f = settings.formats;
-    let (whole, map_sheets, _) = map_files(&mut job, layout, settings, notes);
+    let (whole, map_sheets, tiling) = map_files(&mut job, layout, settings, notes);
     if !(f.pdf || f.svg) {
         return Ok(job);
     }
@@ -166,29 +173,86 @@ pub fn print_job(
         return Ok(job);
     }
     let counts = ComponentCounts::from_scenario(scenario, layout.players);
+    let mut separate = None;
     if let Some(doc) = components_document(layout, scenario, &counts, settings) {
         let pages = job.add_pages(doc.pages);
-        job.add_file("components.pdf", pages.collect(), Encoding::Pdf { title: doc.title });
+        job.add_file("components.pdf", pages.clone().collect(), Encoding::Pdf { title: doc.title });
+        separate = Some(pages);
     }
     let cards = card_sets(scenario, layout.players, settings)?;
-    let pack = pack_sheets(
-        sheet_count(&job.pages[map_sheets.clone()]),
-        sheet_count(&job.pages[handout.clone()]),
-        layout,
-        scenario,
-        &counts,
-        settings,
-        cards,
-    );
-    let first = pack.calibration.len() + map_sheets.len() + 1;
+    let mut builder = super::builder::builder_pages(layout, settings);
+    let tail = sheet_count(&builder);
+    // The plan's own pages come first; their count is known once it is laid
+    // out, and the pack's sheet numbers count them: guess one sheet (two
+    // pages), and compose again in the rare case it takes more.
+    let mut lead = 2;
+    let mut tries = 0;
+    let (pack, components, plan, plan_pages) = loop {
+        tries += 1;
+        let pack = pack_sheets(
+            (lead / 2, tail),
+            sheet_count(&job.pages[map_sheets.clone()]),
+            sheet_count(&job.pages[handout.clone()]),
+            layout,
+            scenario,
+            &counts,
+            settings,
+            cards.clone(),
+        );
+        let first = lead + pack.calibration.len() + map_sheets.len() + 1;
+        let components = keep_parity(pack.components.clone(), first, &settings.sheets);
+        let map = &job.pages[map_sheets.clone()];
+        let (overview, sheets) = map.split_at(1.min(map.len()));
+        let hand = &job.pages[handout.clone()];
+        let part = |kind, pages| Part { kind, pages };
+        let parts = [
+            part(PartKind::Calibration, &pack.calibration[..]),
+            part(PartKind::MapOverview, overview),
+            part(PartKind::MapSheets, sheets),
+            part(PartKind::Components, &components[..]),
+            part(PartKind::Handout, hand),
+            part(PartKind::Builder, &builder[..]),
+        ];
+        let map_parts = [parts[1], parts[2]];
+        let hand_parts = [parts[4]];
+        let comp_parts;
+        let mut files: Vec<(&str, &[Part<'_>])> = vec![("map.pdf", &map_parts[..])];
+        if let Some(r) = &separate {
+            comp_parts = [part(PartKind::Components, &job.pages[r.clone()])];
+            files.push(("components.pdf", &comp_parts[..]));
+        }
+        files.push(("rules.pdf", &hand_parts[..]));
+        let input = PlanInput { pack: &parts, plan_pages: lead, files: &files, tiling: &tiling };
+        let plan = print_plan(&input, layout, scenario, settings);
+        let mut pages = plan_pages(&plan, settings)?;
+        if pages.len() <= lead || tries == 4 {
+            // Numbered for `lead` pages: fill up with blank pages.
+            let (w, h) = settings.paper_mm();
+            while pages.len() < lead {
+                pages.push(super::duplex::blank_page(w, h, &settings.sheets));
+            }
+            break (pack, components, plan, pages);
+        }
+        lead = pages.len();
+    };
+    let info = FooterInfo::new(layout.title.clone(), layout.seed);
+    stamp_footers_from(&mut builder, &settings.sheets, &info, pack.total - tail + 1, pack.total);
+    let plan_range = job.add_pages(plan_pages);
     let calibration = job.add_pages(pack.calibration);
-    let components = job.add_pages(keep_parity(pack.components, first, &settings.sheets));
+    let components = job.add_pages(components);
     // The builder's sheet (face-down contents) last, apart from the handout:
     // single-sided, after every back, so it cannot shift their parity.
-    let builder = job.add_pages(super::builder::builder_pages(layout, settings));
-    let order =
-        calibration.chain(map_sheets).chain(components).chain(handout).chain(builder).collect();
+    let builder = job.add_pages(builder);
+    let order = plan_range
+        .chain(calibration)
+        .chain(map_sheets)
+        .chain(components)
+        .chain(handout)
+        .chain(builder)
+        .collect();
     job.add_file("print-pack.pdf", order, Encoding::Pdf { title: pack.title });
+    job.add_file("print-plan.txt", Vec::new(), Encoding::PlanText);
+    job.plan = Some(plan);
     Ok(job)
 }
 

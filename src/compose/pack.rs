@@ -104,10 +104,14 @@ pub struct PackExtras {
 
 /// The print pack's own sheets around pages composed elsewhere: the
 /// calibration sheet (front, back) and the component and reference-card
-/// sheets, with footers numbering every sheet of the pack. `map_sheets` and
-/// `handout_sheets` are the sheet counts ([`sheet_count`]) of the map pages
-/// (between calibration and components) and the handout (at the end).
+/// sheets, with footers numbering every sheet of the pack. `around` are the
+/// sheet counts before the calibration sheet (the print plan) and after the
+/// handout (the builder's sheet); `map_sheets` and `handout_sheets` are the
+/// sheet counts ([`sheet_count`]) of the map pages (between calibration and
+/// components) and the handout (at the end).
+#[allow(clippy::too_many_arguments)]
 pub fn pack_sheets(
+    around: (usize, usize),
     map_sheets: usize,
     handout_sheets: usize,
     layout: &Layout,
@@ -121,15 +125,22 @@ pub fn pack_sheets(
     sets.extend(cards);
     let mut calibration = calibration_pages(opts);
     let mut components = impose_pages(&sets, opts);
-    let total = sheet_count(&calibration) + map_sheets + sheet_count(&components) + handout_sheets;
+    let (lead, tail) = around;
+    let total = lead
+        + sheet_count(&calibration)
+        + map_sheets
+        + sheet_count(&components)
+        + handout_sheets
+        + tail;
     let info = footer(layout);
-    stamp_footers_from(&mut calibration, opts, &info, 1, total);
-    let first = sheet_count(&calibration) + map_sheets + 1;
+    stamp_footers_from(&mut calibration, opts, &info, lead + 1, total);
+    let first = lead + sheet_count(&calibration) + map_sheets + 1;
     stamp_footers_from(&mut components, opts, &info, first, total);
     PackSheets {
         title: format!("{} print pack (seed {})", layout.title, layout.seed),
         calibration,
         components,
+        total,
     }
 }
 
@@ -142,6 +153,8 @@ pub struct PackSheets {
     pub calibration: Vec<Page>,
     /// Component and reference-card sheets: after the map pages.
     pub components: Vec<Page>,
+    /// Sheets in the whole pack, as the footers count them.
+    pub total: usize,
 }
 
 /// The print pack as one document: calibration sheet, then `map_pages`
@@ -158,6 +171,7 @@ pub fn print_pack_document(
     extras: PackExtras,
 ) -> Document {
     let s = pack_sheets(
+        (0, 0),
         sheet_count(&map_pages),
         sheet_count(&extras.handout),
         layout,

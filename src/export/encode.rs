@@ -62,6 +62,10 @@ pub fn encode(job: &PrintJob) -> Result<Vec<OutFile>, RenderError> {
                 let info = pdf::PdfInfo { title: title.clone(), subject: job.subject.clone() };
                 pdf::pages_to_pdf(&info, &pages, true)?
             }
+            Encoding::PlanText => match &job.plan {
+                Some(plan) => super::plan_text::plan_text(plan).into_bytes(),
+                None => return Err(RenderError::Empty),
+            },
         };
         out.push((f.name.clone(), bytes));
     }

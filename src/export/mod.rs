@@ -12,6 +12,7 @@ pub mod fonts;
 pub mod json;
 pub mod pdf;
 pub mod pdf_draw;
+pub mod plan_text;
 pub mod png;
 pub mod svg;
 pub mod text;

@@ -4,6 +4,7 @@ pub mod fields;
 pub mod grid;
 mod parse;
 mod parse_game;
+mod parse_map;
 pub mod raw;
 
 pub use parse::parse;

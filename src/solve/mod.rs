@@ -18,11 +18,13 @@
 //! `layout.json`. The solver is pure: no I/O; an optional deadline is the
 //! only clock it reads. Same map, rules, seed and version: same board.
 
+mod budget;
 mod chain;
 pub mod check;
 mod error;
 mod exact;
 mod layout;
+mod pilot;
 mod problem;
 mod search;
 mod state;
@@ -31,6 +33,7 @@ mod walk;
 pub use chain::ChainRun;
 pub use error::{LockError, SolveError, Stage, Stop};
 pub use layout::{Layout, PlacedHarbor, PlacedHex, RegionInfo, Sampler, SolveStats};
+pub use pilot::Method;
 pub use walk::Walker;
 
 use std::sync::{Arc, OnceLock};
@@ -40,6 +43,8 @@ use crate::hex::Hex;
 use crate::model::{board::NONE, CellContent, ConstraintId, Constraints, MapDef, Scenario};
 use crate::rng::{shuffle, stage_rng, Stream};
 use crate::vocab::Terrain;
+pub(crate) use budget::{restart_limit, Budget};
+use pilot::pilot;
 use problem::{Problem, NO_DIR};
 use state::State;
 
@@ -135,22 +140,6 @@ pub fn solve_locked(
     Ok(layout)
 }
 
-/// How a solver draws its boards.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Method {
-    /// Exact rejection sampling.
-    Rejection,
-    /// A Markov chain of this many steps per board.
-    Chain {
-        /// Steps per board.
-        steps: u64,
-    },
-}
-
-/// Trial deals that choose the method, at most (fewer on large maps).
-const PILOT_DEALS: u64 = 20_000;
-/// Valid boards after which the trial stops.
-const PILOT_ACCEPTS: u64 = 64;
 /// Chain steps per movable unit and doubling of the map size (see
 /// [`chain::Chain::new`]); set by the uniformity tests with a margin.
 pub const CHAIN_FACTOR: u64 = 8;
@@ -171,36 +160,6 @@ pub struct Solver<'a> {
 pub struct Scratch {
     exact: Option<exact::Exact>,
     chain: Option<State>,
-}
-
-/// Node and deadline accounting shared by the samplers.
-pub(crate) struct Budget {
-    pub nodes: u64,
-    pub max: u64,
-    pub deadline: Option<Instant>,
-}
-
-impl Budget {
-    fn new(opts: &SolveOptions) -> Budget {
-        Budget { nodes: 0, max: opts.max_nodes.max(1), deadline: opts.deadline }
-    }
-
-    /// Counts a node; fails when the budget or the deadline is spent.
-    #[inline]
-    pub fn tick(&mut self) -> Result<(), Stop> {
-        self.nodes += 1;
-        if self.nodes >= self.max {
-            return Err(Stop::Budget);
-        }
-        if self.nodes & 0xFFF == 0 {
-            if let Some(d) = self.deadline {
-                if Instant::now() >= d {
-                    return Err(Stop::Deadline);
-                }
-            }
-        }
-        Ok(())
-    }
 }
 
 impl<'a> Solver<'a> {
@@ -461,48 +420,3 @@ impl<'a> Solver<'a> {
         }
     }
 }
-
-/// Trial deals with a fixed seed: rejection when valid boards come up often
-/// enough that dealing is cheaper than running the chain, else the chain.
-fn pilot(p: &Problem<'_>, chain: &chain::Chain) -> Method {
-    let max = (4_000_000 / (p.n as u64 + 1)).clamp(64, PILOT_DEALS);
-    let mut budget = Budget { nodes: 0, max, deadline: None };
-    let mut ex = exact::Exact::new(p);
-    let mut rng = stage_rng(0, Stream::Pilot);
-    let mut accepted = 0u64;
-    while accepted < PILOT_ACCEPTS {
-        if ex.sample(p, &mut rng, &mut budget).is_err() {
-            break;
-        }
-        accepted += 1;
-    }
-    if accepted == 0 {
-        return Method::Chain { steps: chain.steps };
-    }
-    // A deal touches about as many hexes as the chain does in one step per
-    // early tile, constrained chip and harbor; compare the work per board.
-    let per_deal: u64 = p.regions.iter().map(|r| (r.early + r.constrained) as u64).sum::<u64>()
-        + p.facing_cells.len() as u64
-        + 1;
-    let deals_per_board = budget.nodes.div_ceil(accepted);
-    if deals_per_board * per_deal <= 4 * chain.steps.max(1) {
-        Method::Rejection
-    } else {
-        Method::Chain { steps: chain.steps }
-    }
-}
-
-/// Restart schedule for a randomized depth-first search: the node limit of
-/// run `k` (0-based). The last runs are unbounded, so the search stays
-/// complete when it is given enough budget.
-pub(crate) fn restart_limit(depth: usize, run: u32) -> u64 {
-    if run >= RESTART_RUNS {
-        return u64::MAX;
-    }
-    // Grows by half each run: short runs escape bad early choices cheaply.
-    let base = (depth as u64 + 1) * RESTART_BASE;
-    base * 3u64.pow(run) / 2u64.pow(run)
-}
-
-const RESTART_BASE: u64 = 2;
-const RESTART_RUNS: u32 = 24;

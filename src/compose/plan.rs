@@ -1,0 +1,399 @@
+//! The print plan: which pages of the print pack to print how (one-sided or
+//! two-sided, and on which edge), what to cut and glue, the order the map
+//! sheets go together in, and how to set the board up at the table.
+//!
+//! [`PrintPlan`] is worked out from the composed pages themselves (their
+//! kinds, labels and headings), never from fixed page numbers, and is the one
+//! source of the plan's pages in the pack ([`super::plan_page`]) and of
+//! `print-plan.txt` ([`PrintPlan::to_text`]).
+
+use super::duplex::is_blank;
+use super::sheet::BACK_SUFFIX;
+use super::tiles::{label, Tiling};
+use crate::scene::{Item, Page};
+use crate::settings::sheets::Duplex;
+
+/// What a run of pages is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PartKind {
+    /// The print plan itself.
+    Plan,
+    /// The calibration sheet, front and back.
+    Calibration,
+    /// The map's assembly overview.
+    MapOverview,
+    /// The map at 1:1, one page per sheet (A1, A2...).
+    MapSheets,
+    /// Component and reference-card sheets (fronts, backs, blanks).
+    Components,
+    /// The rules handout.
+    Handout,
+    /// The builder's sheet (face-down contents).
+    Builder,
+}
+
+/// Consecutive pages of one kind, as they lie in a document.
+#[derive(Clone, Copy, Debug)]
+pub struct Part<'a> {
+    /// What the pages are.
+    pub kind: PartKind,
+    /// The pages, in order.
+    pub pages: &'a [Page],
+}
+
+/// How a range of pages is printed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Sides {
+    /// One-sided: nothing on the back.
+    One,
+    /// Two-sided, turned over the given edge: every back follows its front.
+    Two(Duplex),
+    /// One- or two-sided, as the reader likes (text pages).
+    Either,
+    /// Not printed: a page that only keeps backs behind their fronts.
+    Skip,
+}
+
+impl Sides {
+    /// How the plan says it.
+    pub fn text(self) -> &'static str {
+        match self {
+            Sides::One => "one-sided",
+            Sides::Two(Duplex::Long) => "two-sided, flip on the long edge",
+            Sides::Two(Duplex::Short) => "two-sided, flip on the short edge",
+            Sides::Either => "one- or two-sided",
+            Sides::Skip => "do not print",
+        }
+    }
+}
+
+/// One line of the plan: a page range and what to do with it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Step {
+    /// First page number (from 1) in its document.
+    pub first: usize,
+    /// Last page number, inclusive.
+    pub last: usize,
+    /// What the pages are.
+    pub kind: PartKind,
+    /// How to print them.
+    pub sides: Sides,
+    /// What they hold, in a few words.
+    pub what: String,
+    /// What to do with them once printed.
+    pub then: String,
+}
+
+impl Step {
+    /// "5" or "5-11".
+    pub fn range(&self) -> String {
+        range_text(self.first, self.last)
+    }
+}
+
+/// "5" or "5-11".
+pub fn range_text(first: usize, last: usize) -> String {
+    if first == last {
+        first.to_string()
+    } else {
+        format!("{first}-{last}")
+    }
+}
+
+/// The map sheets in glue order, for the assembly diagram.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Assembly {
+    /// Sheet labels, row by row (A1, A2... then B1...); `None` where the
+    /// tiler prints no sheet (a cell of the grid with no part of the board).
+    pub labels: Vec<Vec<Option<String>>>,
+    /// Width of each column's own part of the map (without the glue strip), mm.
+    pub widths: Vec<f64>,
+    /// Height of each row's own part of the map, mm.
+    pub heights: Vec<f64>,
+    /// Whether the sheets are turned to landscape.
+    pub landscape: bool,
+}
+
+impl Assembly {
+    /// The glue order of a tiling: row by row from A1, each sheet laid over
+    /// the glue strips of the ones before it.
+    pub fn from_tiling(t: &Tiling) -> Assembly {
+        let own = |v: &[(f64, f64)]| -> Vec<f64> {
+            (0..v.len()).map(|i| v.get(i + 1).map_or(v[i].1, |n| n.0) - v[i].0).collect()
+        };
+        Assembly {
+            labels: (0..t.rows.len())
+                .map(|r| (0..t.cols.len()).map(|c| t.has(r, c).then(|| label(r, c))).collect())
+                .collect(),
+            widths: own(&t.cols),
+            heights: own(&t.rows),
+            landscape: t.landscape,
+        }
+    }
+
+    /// Number of sheets.
+    pub fn sheets(&self) -> usize {
+        self.labels.iter().flatten().flatten().count()
+    }
+}
+
+/// One separate file and how to print its pages.
+#[derive(Clone, Debug, PartialEq)]
+pub struct FilePlan {
+    /// File name in the output folder.
+    pub name: String,
+    /// Its page ranges.
+    pub steps: Vec<Step>,
+}
+
+/// Everything the print plan says.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PrintPlan {
+    /// "<scenario>, N players, seed S".
+    pub subject: String,
+    /// The paper, as people name it ("A4", "Letter").
+    pub paper: String,
+    /// The edge two-sided sheets are turned over.
+    pub duplex: Duplex,
+    /// The print pack's page ranges, in order.
+    pub steps: Vec<Step>,
+    /// The map sheets in glue order (none for a one-sheet map).
+    pub assembly: Option<Assembly>,
+    /// The setup at the table, in order.
+    pub setup: Vec<String>,
+    /// The separate files, for printing only part of the pack.
+    pub files: Vec<FilePlan>,
+}
+
+/// The paper's name as people write it: `a4` -> "A4", `letter` -> "Letter".
+pub fn paper_name(name: &str) -> String {
+    let mut c = name.chars();
+    match c.next() {
+        Some(_) if name.chars().skip(1).all(|c| c.is_ascii_digit()) => name.to_ascii_uppercase(),
+        Some(f) => f.to_uppercase().chain(c).collect(),
+        None => String::new(),
+    }
+}
+
+/// The first text in `items` (depth first) that `keep` accepts.
+fn find_text<'a>(items: &'a [Item], keep: &dyn Fn(&str) -> bool) -> Option<&'a str> {
+    for item in items {
+        match item {
+            Item::Text { text, .. } if keep(text) => return Some(text),
+            Item::Group { items, .. } => {
+                if let Some(t) = find_text(items, keep) {
+                    return Some(t);
+                }
+            }
+            _ => {}
+        }
+    }
+    None
+}
+
+/// The titles a component sheet's heading names ("Harbor tokens, Gold
+/// coins (front)" -> both titles).
+fn sheet_titles(page: &Page) -> Vec<String> {
+    let heading = find_text(&page.items, &|t| t.ends_with(" (front)"));
+    match heading {
+        Some(h) => h.trim_end_matches(" (front)").split(", ").map(str::to_string).collect(),
+        None => Vec::new(),
+    }
+}
+
+fn is_back(page: &Page) -> bool {
+    page.label.ends_with(BACK_SUFFIX)
+}
+
+fn plural(n: usize, one: &str, many: &str) -> String {
+    format!("{n} {}", if n == 1 { one } else { many })
+}
+
+fn joined(titles: &[String]) -> String {
+    let mut seen: Vec<&str> = Vec::new();
+    for t in titles {
+        if !seen.contains(&t.as_str()) {
+            seen.push(t);
+        }
+    }
+    seen.join(", ")
+}
+
+/// Steps for the component sheets starting at page `first`: runs of
+/// front/back pairs, runs of one-sided sheets and the blank pages between.
+fn component_steps(pages: &[Page], first: usize, duplex: Duplex) -> Vec<Step> {
+    let mut out: Vec<Step> = Vec::new();
+    let mut titles: Vec<Vec<String>> = Vec::new();
+    let mut i = 0;
+    while i < pages.len() {
+        let n = first + i;
+        let (sides, len) = if is_blank(&pages[i]) {
+            (Sides::Skip, 1)
+        } else if pages.get(i + 1).is_some_and(is_back) {
+            (Sides::Two(duplex), 2)
+        } else {
+            (Sides::One, 1)
+        };
+        let these = sheet_titles(&pages[i]);
+        match out.last_mut() {
+            Some(s) if s.sides == sides && sides != Sides::Skip => {
+                s.last = n + len - 1;
+                if let Some(t) = titles.last_mut() {
+                    t.extend(these);
+                }
+            }
+            _ => {
+                out.push(Step {
+                    first: n,
+                    last: n + len - 1,
+                    kind: PartKind::Components,
+                    sides,
+                    what: String::new(),
+                    then: String::new(),
+                });
+                titles.push(these);
+            }
+        }
+        i += len;
+    }
+    for (s, t) in out.iter_mut().zip(titles) {
+        if s.sides == Sides::Skip {
+            s.what = "Intentionally blank".into();
+            s.then = "Skip it. It only keeps each back behind its front when the whole pack \
+                      is printed two-sided."
+                .into();
+            continue;
+        }
+        let sheets = match s.sides {
+            Sides::Two(_) => (s.last - s.first).div_ceil(2),
+            _ => s.last - s.first + 1,
+        };
+        let list = joined(&t);
+        s.what = if list.is_empty() {
+            format!("Pieces to cut out ({})", plural(sheets, "sheet", "sheets"))
+        } else {
+            format!("Pieces to cut out ({}): {list}", plural(sheets, "sheet", "sheets"))
+        };
+        s.then = match s.sides {
+            Sides::Two(_) => "Cut each piece out along its outline, through both sides; \
+                              crop marks in the margin show the straight cuts."
+                .into(),
+            _ => "Cut each piece out along its outline; crop marks in the margin show the \
+                  straight cuts."
+                .into(),
+        };
+    }
+    out
+}
+
+/// The plan's own step: its first `pages` pages.
+pub fn plan_step(pages: usize) -> Step {
+    Step {
+        first: 1,
+        last: pages,
+        kind: PartKind::Plan,
+        sides: Sides::Either,
+        what: "This print plan and the setup at the table".into(),
+        then: "Keep it at hand while you print, cut, glue and set up.".into(),
+    }
+}
+
+/// The steps of one document whose parts are `parts`, its first page being
+/// page `first`.
+pub fn steps(parts: &[Part<'_>], first: usize, duplex: Duplex) -> Vec<Step> {
+    let mut out = Vec::new();
+    let mut n = first;
+    for part in parts.iter().filter(|p| !p.pages.is_empty()) {
+        let (a, b) = (n, n + part.pages.len() - 1);
+        let step = |sides: Sides, what: String, then: &str| Step {
+            first: a,
+            last: b,
+            kind: part.kind,
+            sides,
+            what,
+            then: then.to_string(),
+        };
+        match part.kind {
+            PartKind::Plan => out.push(Step { first: a, last: b, ..plan_step(0) }),
+            PartKind::Calibration => out.push(step(
+                Sides::Two(duplex),
+                "Calibration sheet".into(),
+                "Print it first. The bar must measure exactly 100 mm and a real hex must \
+                 cover the outline; held against the light, each circle must sit on its \
+                 cross. If not, correct printer.toml before printing the rest.",
+            )),
+            PartKind::MapOverview => out.push(step(
+                Sides::One,
+                "Map overview: how the sheets fit together".into(),
+                "Nothing to cut; keep it beside you while you glue.",
+            )),
+            PartKind::MapSheets => {
+                let k = part.pages.len();
+                let names = match (part.pages.first(), part.pages.last()) {
+                    (Some(f), Some(l)) if k > 1 => format!(" {} to {}", f.label, l.label),
+                    (Some(f), _) => format!(" {}", f.label),
+                    _ => String::new(),
+                };
+                out.push(step(
+                    Sides::One,
+                    format!("Map at 1:1, sheets{names} ({})", plural(k, "sheet", "sheets")),
+                    if k > 1 {
+                        "Cut along the dashed lines, then glue the sheets in the order of the \
+                         diagram, each laid over the grey glue strips of the ones before it \
+                         so that the crosses meet."
+                    } else {
+                        "Trim the margin if you like; this sheet is the whole board."
+                    },
+                ));
+            }
+            PartKind::Components => out.extend(component_steps(part.pages, a, duplex)),
+            PartKind::Handout => out.push(step(
+                Sides::Either,
+                format!("Rules handout ({})", plural(part.pages.len(), "page", "pages")),
+                "Nothing to cut; read it before the first game.",
+            )),
+            PartKind::Builder => out.push(step(
+                Sides::One,
+                "Builder's sheet: what the face-down tiles are".into(),
+                "Only for the person who builds the board: keep it out of the players' sight.",
+            )),
+        }
+        n = b + 1;
+    }
+    out
+}
+
+impl PrintPlan {
+    /// The plan's opening sentences: paper, scale, and how to use the ranges.
+    pub fn intro(&self) -> Vec<String> {
+        let edge = match self.duplex {
+            Duplex::Long => "long",
+            Duplex::Short => "short",
+        };
+        vec![
+            format!(
+                "Paper: {}. Print every page at 100 % (\"actual size\"), never \"fit to page\" \
+                 or \"shrink to fit\": the map and the pieces are printed to scale.",
+                self.paper
+            ),
+            format!(
+                "Print the page ranges below one at a time, each as its line says (the print \
+                 dialog asks for the pages, and for one- or two-sided). Two-sided sheets \
+                 turn over the {edge} edge."
+            ),
+        ]
+    }
+
+    /// The steps that cover pages of `kind`.
+    pub fn steps_of(&self, kind: PartKind) -> impl Iterator<Item = &Step> {
+        self.steps.iter().filter(move |s| s.kind == kind)
+    }
+
+    /// The page range of the pack holding `kind`, as text ("5-11"), if any.
+    pub fn pages_of(&self, kind: PartKind) -> Option<String> {
+        let mut it = self.steps_of(kind).filter(|s| s.sides != Sides::Skip);
+        let first = it.next()?;
+        let last = it.last().map_or(first.last, |s| s.last);
+        Some(range_text(first.first, last))
+    }
+}

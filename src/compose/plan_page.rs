@@ -1,0 +1,234 @@
+//! The print plan as the first pages of the print pack: the page ranges as a
+//! table, the map sheets' glue order as a small diagram, then the setup at
+//! the table and the separate files. Always an even number of pages (a blank
+//! back where needed), so every back after it stays on an even page.
+
+use super::art::text;
+use super::duplex::blank_page;
+use super::flow::{layout_document, Block, Cell, FlowError, Margins, PageSpec, Span};
+use super::plan::{Assembly, PrintPlan};
+use super::sheet::BACK_SUFFIX;
+use crate::scene::{Anchor, Color, Item, Page, Path, Pt, Rect, Stroke, Weight};
+use crate::settings::Settings;
+use crate::units::MM_PER_PT;
+
+/// The label of the plan's first page.
+pub const PLAN_LABEL: &str = "print plan";
+
+/// The diagram's largest size on the page, mm.
+const DIAGRAM_MAX: (f64, f64) = (150.0, 70.0);
+
+const INK: Color = Color::rgb(40, 40, 40);
+const ACCENT: Color = Color::rgb(200, 20, 20);
+
+/// An arrow from `a` to `b` with a filled head.
+fn arrow(a: Pt, b: Pt, width: f64) -> Vec<Item> {
+    let (dx, dy) = (b.x - a.x, b.y - a.y);
+    let len = (dx * dx + dy * dy).sqrt().max(1e-9);
+    let (ux, uy) = (dx / len, dy / len);
+    let head = 4.0 * width + 1.5;
+    let base = Pt::new(b.x - ux * head, b.y - uy * head);
+    let side = Pt::new(-uy * head * 0.45, ux * head * 0.45);
+    vec![
+        Item::Path {
+            path: Path::line(a, base),
+            fill: None,
+            stroke: Some(Stroke::solid(ACCENT, width)),
+        },
+        Item::Path {
+            path: Path::polygon(&[
+                b,
+                Pt::new(base.x + side.x, base.y + side.y),
+                Pt::new(base.x - side.x, base.y - side.y),
+            ]),
+            fill: Some(ACCENT),
+            stroke: None,
+        },
+    ]
+}
+
+/// The map sheets as a grid in glue order: each cell the sheet's own part
+/// of the board to scale, its label and its place in the order (a number in
+/// a red disc), with arrows from each sheet to the next in its row.
+pub fn diagram(a: &Assembly) -> Block {
+    let (tw, th) = (a.widths.iter().sum::<f64>(), a.heights.iter().sum::<f64>());
+    let k = (DIAGRAM_MAX.0 / tw).min(DIAGRAM_MAX.1 / th);
+    let xs: Vec<f64> = std::iter::once(0.0)
+        .chain(a.widths.iter().scan(0.0, |s, w| {
+            *s += w * k;
+            Some(*s)
+        }))
+        .collect();
+    let ys: Vec<f64> = std::iter::once(0.0)
+        .chain(a.heights.iter().scan(0.0, |s, h| {
+            *s += h * k;
+            Some(*s)
+        }))
+        .collect();
+    let min_w = a.widths.iter().fold(f64::INFINITY, |m, v| m.min(v * k));
+    let min_h = a.heights.iter().fold(f64::INFINITY, |m, v| m.min(v * k));
+    let size = (min_h * 0.45).min(min_w * 0.16).clamp(2.9, 5.0);
+    let mut items = Vec::new();
+    let mut n = 0;
+    for (r, row) in a.labels.iter().enumerate() {
+        for (c, name) in row.iter().enumerate() {
+            let Some(name) = name else { continue };
+            n += 1;
+            items.push(Item::Path {
+                path: Path::rect(Rect::new(xs[c], ys[r], xs[c + 1] - xs[c], ys[r + 1] - ys[r])),
+                fill: Some(Color::rgb(244, 240, 228)),
+                stroke: Some(Stroke::solid(INK, 0.4)),
+            });
+            let p = Pt::new((xs[c] + xs[c + 1]) / 2.0, (ys[r] + ys[r + 1]) / 2.0);
+            let base = p.y + size * 0.36;
+            // The glue order in a red disc, the sheet label beside it.
+            let d = Pt::new(p.x - size * 0.9, p.y);
+            items.push(Item::Path {
+                path: Path::circle(d, size * 0.75),
+                fill: Some(ACCENT),
+                stroke: None,
+            });
+            let order = n.to_string();
+            let small = if n >= 10 { size * 0.8 } else { size };
+            items.push(text(
+                Pt::new(d.x, p.y + small * 0.36),
+                order,
+                small,
+                Weight::Bold,
+                Anchor::Middle,
+                Color::rgb(255, 255, 255),
+            ));
+            items.push(text(
+                Pt::new(p.x + size * 0.1, base),
+                name.clone(),
+                size,
+                Weight::Bold,
+                Anchor::Start,
+                INK,
+            ));
+            if row.get(c + 1).is_some_and(Option::is_some) {
+                // An arrow across the shared edge to the next sheet.
+                let x = xs[c + 1];
+                let half = (min_w * 0.12).clamp(2.0, 6.0);
+                items.extend(arrow(Pt::new(x - half, p.y), Pt::new(x + half, p.y), 0.5));
+            }
+        }
+    }
+    Block::Image { width: xs[xs.len() - 1], height: ys[ys.len() - 1], items }
+}
+
+fn para(s: &str) -> Block {
+    Block::Paragraph(Span::parse(s))
+}
+
+/// The plan's flowed blocks: the print table and diagram, then (from a new
+/// page) the setup at the table and the separate files.
+fn blocks(plan: &PrintPlan) -> Vec<Block> {
+    let mut v = vec![para(&format!("**{}**", plan.subject))];
+    v.extend(plan.intro().iter().map(|s| para(s)));
+    let rows = plan
+        .steps
+        .iter()
+        .map(|s| {
+            vec![
+                Cell::new(&format!("**{}**", s.range())),
+                Cell::new(&s.what),
+                Cell::new(s.sides.text()),
+                Cell::new(&s.then),
+            ]
+        })
+        .collect();
+    v.push(Block::Table {
+        header: vec!["Pages".into(), "What".into(), "How to print".into(), "Then".into()],
+        rows,
+        col_widths: Some(vec![1.2, 3.4, 2.3, 5.0]),
+    });
+    if let Some(a) = &plan.assembly {
+        v.push(Block::KeepTogether(vec![
+            Block::Heading { level: 2, text: "Gluing the map sheets".into() },
+            para(&format!(
+                "{} sheets{}, glued row by row in the order of the numbers; each sheet is \
+                 laid over the grey glue strips of the sheets before it.",
+                a.sheets(),
+                if a.landscape { " (landscape)" } else { "" }
+            )),
+            diagram(a),
+        ]));
+    }
+    v.push(Block::PageBreak);
+    v.push(Block::Heading { level: 2, text: "Setting up at the table".into() });
+    v.push(Block::Bullets(
+        plan.setup
+            .iter()
+            .enumerate()
+            .map(|(i, s)| vec![Span::bold(format!("{}.", i + 1)), Span::plain(format!(" {s}"))])
+            .collect(),
+    ));
+    if !plan.files.is_empty() {
+        v.push(Block::Heading { level: 2, text: "Printing only part of the pack".into() });
+        v.push(para(
+            "The same pages are also written as separate files, each with its own page numbers:",
+        ));
+        v.push(Block::Bullets(
+            plan.files
+                .iter()
+                .map(|f| {
+                    let parts: Vec<String> = f
+                        .steps
+                        .iter()
+                        .map(|s| {
+                            format!(
+                                "{} {}: {} ({})",
+                                pages(s.first, s.last),
+                                s.range(),
+                                s.what,
+                                s.sides.text()
+                            )
+                        })
+                        .collect();
+                    vec![
+                        Span::bold(f.name.clone()),
+                        Span::plain(format!(": {}.", parts.join("; "))),
+                    ]
+                })
+                .collect(),
+        ));
+    }
+    v
+}
+
+/// "page" or "pages".
+pub fn pages(first: usize, last: usize) -> &'static str {
+    if first == last {
+        "page"
+    } else {
+        "pages"
+    }
+}
+
+/// The plan's pages on the chosen paper: an even number, labelled
+/// [`PLAN_LABEL`] N and its back, so that they print as sheets of their own.
+pub fn plan_pages(plan: &PrintPlan, settings: &Settings) -> Result<Vec<Page>, FlowError> {
+    let (w, h) = settings.paper_mm();
+    let spec = PageSpec {
+        width: w,
+        height: h,
+        margins: Margins::all(settings.sheets.margin.max(12.0)),
+        base_size: 9.0 * MM_PER_PT,
+        footer: format!("Print plan · {}", plan.subject),
+        ..PageSpec::a4("")
+    };
+    let mut pages = layout_document("Print plan", &blocks(plan), &spec)?;
+    if pages.len() % 2 == 1 {
+        pages.push(blank_page(w, h, &settings.sheets));
+    }
+    for (i, p) in pages.iter_mut().enumerate() {
+        if super::duplex::is_blank(p) {
+            continue;
+        }
+        let n = i / 2 + 1;
+        let front = if n == 1 { PLAN_LABEL.to_string() } else { format!("{PLAN_LABEL} {n}") };
+        p.label = if i % 2 == 0 { front } else { format!("{front}{BACK_SUFFIX}") };
+    }
+    Ok(pages)
+}

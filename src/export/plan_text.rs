@@ -1,0 +1,95 @@
+//! The print plan as plain text (`print-plan.txt`): the same
+//! [`PrintPlan`] the plan's pages in the print pack are drawn from, for
+//! people who print only part of the pack or read the folder first.
+
+use crate::compose::plan::{range_text, PrintPlan, Step};
+use crate::compose::plan_page::pages;
+
+/// Width the text is wrapped to, in characters.
+const WIDTH: usize = 78;
+
+/// `s` wrapped to [`WIDTH`] columns, every line starting with `indent`
+/// (the first with `first` instead).
+fn wrap(s: &str, first: &str, indent: &str) -> String {
+    let mut out = String::new();
+    let mut line = first.to_string();
+    let mut empty = true;
+    for word in s.split_whitespace() {
+        if !empty && line.chars().count() + 1 + word.chars().count() > WIDTH {
+            out.push_str(line.trim_end());
+            out.push('\n');
+            line = indent.to_string();
+            empty = true;
+        }
+        if !empty {
+            line.push(' ');
+        }
+        line.push_str(word);
+        empty = false;
+    }
+    out.push_str(line.trim_end());
+    out.push('\n');
+    out
+}
+
+/// One step: "pages 3-4 (two-sided, ...)" then what and what next.
+fn step(s: &Step, indent: &str) -> String {
+    let head = format!("{indent}{} {} ({})", pages(s.first, s.last), s.range(), s.sides.text());
+    let inner = format!("{indent}    ");
+    let mut out = format!("{head}\n");
+    out.push_str(&wrap(&format!("{}.", s.what), &inner, &inner));
+    out.push_str(&wrap(&s.then, &inner, &inner));
+    out
+}
+
+/// The whole plan as text, ending with a newline.
+pub fn plan_text(plan: &PrintPlan) -> String {
+    let mut out = String::from("PRINT PLAN\n");
+    out.push_str(&format!("{}\n\n", plan.subject));
+    for p in plan.intro() {
+        out.push_str(&wrap(&p, "", ""));
+    }
+    out.push_str("\nprint-pack.pdf, page by page\n");
+    for s in &plan.steps {
+        out.push_str(&step(s, "  "));
+    }
+    if let Some(a) = &plan.assembly {
+        out.push_str(&format!(
+            "\nGluing the map sheets: {} sheets{}, row by row in this order,\neach laid over the grey glue strips of the sheets before it\n",
+            a.sheets(),
+            if a.landscape { " (landscape)" } else { "" }
+        ));
+        let mut n = 0;
+        for row in &a.labels {
+            let cells: Vec<String> = row
+                .iter()
+                .flatten()
+                .map(|l| {
+                    n += 1;
+                    format!("{n}. {l}")
+                })
+                .collect();
+            out.push_str(&format!("  {}\n", cells.join(" -> ")));
+        }
+    }
+    out.push_str("\nSetting up at the table\n");
+    for (i, s) in plan.setup.iter().enumerate() {
+        let lead = format!("  {}. ", i + 1);
+        let indent = " ".repeat(lead.len());
+        out.push_str(&wrap(s, &lead, &indent));
+    }
+    if !plan.files.is_empty() {
+        out.push_str(
+            "\nPrinting only part of the pack\nThe same pages are also written as separate files, each with its own page numbers:\n",
+        );
+        for f in &plan.files {
+            let last = f.steps.last().map_or(0, |s| s.last);
+            let all = if last == 0 { String::new() } else { range_text(1, last) };
+            out.push_str(&format!("  {} ({} {all})\n", f.name, pages(1, last)));
+            for s in &f.steps {
+                out.push_str(&step(s, "    "));
+            }
+        }
+    }
+    out
+}

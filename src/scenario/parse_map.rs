@@ -1,0 +1,270 @@
+//! Parsing of the scenario's own sections: `[scenario]`, `[[variants]]`,
+//! the legends, `[grid]`, `[[maps]]` with their regions, and
+//! `[constraints]`.
+
+use toml_span::value::{Value, ValueInner};
+
+use super::fields;
+use super::parse::{literal_offset, span, type_name, TableReader, Walker};
+use super::raw::*;
+use crate::diag::Diagnostic;
+
+impl Walker<'_> {
+    pub(super) fn meta(&mut self, v: &mut Value<'_>) -> Option<RawMeta> {
+        let mut t = self.table(v, "[scenario]", fields::META)?;
+        let mut m = RawMeta { span: t.span.clone(), ..RawMeta::default() };
+        m.id = t.take("id").and_then(|mut v| self.string(&mut v, "id"));
+        m.title = t.take("title").and_then(|mut v| self.string(&mut v, "title"));
+        m.description = t.take("description").and_then(|mut v| self.string(&mut v, "description"));
+        m.sets = t
+            .take("sets")
+            .and_then(|mut v| self.str_array(&mut v, "sets"))
+            .map(|a| a.value)
+            .unwrap_or_default();
+        m.players = t.take("players").and_then(|mut v| self.int_array(&mut v, "players"));
+        m.default_players =
+            t.take("default_players").and_then(|mut v| self.int(&mut v, "default_players"));
+        m.victory_points =
+            t.take("victory_points").and_then(|mut v| self.int(&mut v, "victory_points"));
+        m.starting_gold =
+            t.take("starting_gold").and_then(|mut v| self.int(&mut v, "starting_gold"));
+        m.source = t.take("source").and_then(|mut v| self.string(&mut v, "source"));
+        m.designer = t.take("designer").and_then(|mut v| self.string(&mut v, "designer"));
+        if let Some(mut v) = t.take("variants") {
+            for mut item in self.array_of_tables(&mut v, "variants").unwrap_or_default() {
+                if let Some(var) = self.variant(&mut item) {
+                    m.variants.push(var);
+                }
+            }
+        }
+        let table_span = t.span.clone();
+        for (key, have) in [("id", m.id.is_some()), ("title", m.title.is_some())] {
+            if !have {
+                self.missing(table_span.clone(), "[scenario]", key);
+            }
+        }
+        t.finish(self);
+        Some(m)
+    }
+
+    pub(super) fn variant(&mut self, v: &mut Value<'_>) -> Option<RawVariant> {
+        let mut t = self.table(v, "[[scenario.variants]]", fields::VARIANT)?;
+        let var = RawVariant {
+            name: t.take("name").and_then(|mut v| self.string(&mut v, "name")),
+            victory_points: t
+                .take("victory_points")
+                .and_then(|mut v| self.int(&mut v, "victory_points")),
+            starting_gold: t
+                .take("starting_gold")
+                .and_then(|mut v| self.int(&mut v, "starting_gold")),
+            description: t.take("description").and_then(|mut v| self.string(&mut v, "description")),
+        };
+        if var.name.is_none() {
+            self.missing(t.span.clone(), "[[scenario.variants]]", "name");
+        }
+        t.finish(self);
+        Some(var)
+    }
+
+    pub(super) fn legend(
+        &mut self,
+        v: &mut Value<'_>,
+        what: &str,
+    ) -> Vec<(Sp<String>, Sp<RawLegendEntry>)> {
+        let sp = span(v.span);
+        let entries = match v.take() {
+            ValueInner::Table(t) => t,
+            other => {
+                self.wrong_type(v, &other, "a table", what);
+                return Vec::new();
+            }
+        };
+        let _ = sp;
+        let mut out = Vec::new();
+        for (k, mut val) in entries {
+            let key = Sp::new(k.name.to_string(), span(k.span));
+            let vsp = span(val.span);
+            let entry = match val.take() {
+                ValueInner::String(s) => {
+                    Some(RawLegendEntry::Terrain(Sp::new(s.into_owned(), vsp.clone())))
+                }
+                ValueInner::Table(entries) => {
+                    let mut t = TableReader {
+                        entries,
+                        span: vsp.clone(),
+                        what: format!("legend entry `{}`", key.value),
+                        fields: fields::LEGEND_ENTRY,
+                    };
+                    let e = RawLegendTable {
+                        terrain: t.take("terrain").and_then(|mut v| self.string(&mut v, "terrain")),
+                        region: t.take("region").and_then(|mut v| self.string(&mut v, "region")),
+                        number: t.take("number").and_then(|mut v| self.int(&mut v, "number")),
+                        harbor: t.take("harbor").and_then(|mut v| self.string(&mut v, "harbor")),
+                        facing: t.take("facing").and_then(|mut v| self.string(&mut v, "facing")),
+                        label: t.take("label").and_then(|mut v| self.string(&mut v, "label")),
+                        rolls: t.take("rolls").and_then(|mut v| self.int_array(&mut v, "rolls")),
+                    };
+                    t.finish(self);
+                    Some(RawLegendEntry::Detailed(Box::new(e)))
+                }
+                other => {
+                    self.diags.push(
+                        Diagnostic::error(format!(
+                            "legend entry `{}` must be a terrain name or a table, found {}",
+                            key.value,
+                            type_name(&other)
+                        ))
+                        .at(vsp.clone(), "expected a string or a table")
+                        .hint("e.g. `G = \"gold\"` or `r = { region = \"main\" }`"),
+                    );
+                    None
+                }
+            };
+            if let Some(e) = entry {
+                out.push((key, Sp::new(e, vsp)));
+            }
+        }
+        out.sort_by_key(|(k, _)| k.span.start);
+        out
+    }
+
+    pub(super) fn grid(&mut self, v: &mut Value<'_>) -> Option<RawGrid> {
+        let s = self.string(v, "hexes")?;
+        Some(RawGrid {
+            text_offset: literal_offset(self.text, &s.span, &s.value),
+            text: s.value,
+            span: s.span,
+        })
+    }
+
+    pub(super) fn map(&mut self, v: &mut Value<'_>) -> Option<RawMap> {
+        let mut t = self.table(v, "[[map]]", fields::MAP)?;
+        let mut m = RawMap { span: t.span.clone(), ..RawMap::default() };
+        m.players = t.take("players").and_then(|mut v| self.int_array(&mut v, "players"));
+        m.hexes = t.take("hexes").and_then(|mut v| self.grid(&mut v));
+        if let Some(mut v) = t.take("cells") {
+            for mut item in self.array_of_tables(&mut v, "cells").unwrap_or_default() {
+                if let Some(mut c) = self.table(&mut item, "[[map.cells]]", fields::CELL) {
+                    let cell = RawCell {
+                        span: c.span.clone(),
+                        q: c.take("q").and_then(|mut v| self.int(&mut v, "q")),
+                        r: c.take("r").and_then(|mut v| self.int(&mut v, "r")),
+                        code: c.take("code").and_then(|mut v| self.string(&mut v, "code")),
+                    };
+                    for (k, have) in [
+                        ("q", cell.q.is_some()),
+                        ("r", cell.r.is_some()),
+                        ("code", cell.code.is_some()),
+                    ] {
+                        if !have {
+                            self.missing(c.span.clone(), "[[map.cells]]", k);
+                        }
+                    }
+                    c.finish(self);
+                    m.cells.push(cell);
+                }
+            }
+        }
+        if let Some(mut v) = t.take("legend") {
+            m.legend = self.legend(&mut v, "[map.legend]");
+        }
+        if let Some(mut v) = t.take("regions") {
+            let vsp = span(v.span);
+            match v.take() {
+                ValueInner::Table(entries) => {
+                    let mut regions: Vec<_> = entries.into_iter().collect();
+                    regions.sort_by_key(|(k, _)| k.span.start);
+                    for (k, mut rv) in regions {
+                        let key = Sp::new(k.name.to_string(), span(k.span));
+                        if let Some(r) = self.region(&mut rv, &key.value) {
+                            m.regions.push((key, r));
+                        }
+                    }
+                }
+                other => {
+                    let fake = Value::with_span(ValueInner::Boolean(false), vsp.clone().into());
+                    self.wrong_type(&fake, &other, "a table of regions", "regions");
+                }
+            }
+        }
+        if let Some(mut v) = t.take("harbors") {
+            if let Some(mut h) = self.table(&mut v, "[map.harbors]", fields::HARBORS) {
+                let pool = h.take("pool").and_then(|mut v| self.str_array(&mut v, "pool"));
+                if pool.is_none() {
+                    self.missing(h.span.clone(), "[map.harbors]", "pool");
+                }
+                h.finish(self);
+                m.harbors = Some(RawHarbors { pool });
+            }
+        }
+        if m.players.is_none() {
+            self.missing(t.span.clone(), "[[map]]", "players");
+        }
+        if m.hexes.is_none() {
+            self.missing(t.span.clone(), "[[map]]", "hexes");
+        }
+        t.finish(self);
+        Some(m)
+    }
+
+    pub(super) fn region(&mut self, v: &mut Value<'_>, name: &str) -> Option<RawRegion> {
+        let what = format!("region `{name}`");
+        let mut t = self.table(v, &what, fields::REGION)?;
+        let mut r = RawRegion { span: t.span.clone(), ..RawRegion::default() };
+        r.name = t.take("name").and_then(|mut v| self.string(&mut v, "name"));
+        r.face_down = t.take("face_down").and_then(|mut v| self.boolean(&mut v, "face_down"));
+        if let Some(mut v) = t.take("tiles") {
+            let vsp = span(v.span);
+            match v.take() {
+                ValueInner::Table(entries) => {
+                    let mut tiles = Vec::new();
+                    for (k, mut cv) in entries {
+                        if let Some(n) = self.int(&mut cv, "tiles") {
+                            tiles.push((Sp::new(k.name.to_string(), span(k.span)), n));
+                        }
+                    }
+                    tiles.sort_by_key(|(k, _)| k.span.start);
+                    r.tiles = Some(Sp::new(tiles, vsp));
+                }
+                other => {
+                    let fake = Value::with_span(ValueInner::Boolean(false), vsp.clone().into());
+                    self.wrong_type(&fake, &other, "a table of terrain counts", "tiles");
+                }
+            }
+        } else {
+            self.missing(t.span.clone(), &what, "tiles");
+        }
+        r.numbers = t.take("numbers").and_then(|mut v| self.int_array(&mut v, "numbers"));
+        r.harbors = t.take("harbors").and_then(|mut v| self.str_array(&mut v, "harbors"));
+        t.finish(self);
+        Some(r)
+    }
+
+    pub(super) fn constraints(&mut self, v: &mut Value<'_>) -> RawConstraints {
+        let Some(mut t) = self.table(v, "[constraints]", fields::CONSTRAINTS) else {
+            return RawConstraints::default();
+        };
+        let b = |t: &mut TableReader<'_>, w: &mut Self, k: &str| {
+            t.take(k).and_then(|mut v| w.boolean(&mut v, k))
+        };
+        let c = RawConstraints {
+            preset: t.take("preset").and_then(|mut v| self.string(&mut v, "preset")),
+            harbors_apart: b(&mut t, self, "harbors_apart"),
+            harbors_off_fishing_grounds: b(&mut t, self, "harbors_off_fishing_grounds"),
+            no_adjacent_red: b(&mut t, self, "no_adjacent_red"),
+            no_equal_neighbours: b(&mut t, self, "no_equal_neighbours"),
+            no_2_next_to_12: b(&mut t, self, "no_2_next_to_12"),
+            gold_no_red: b(&mut t, self, "gold_no_red"),
+            gold_not_adjacent: b(&mut t, self, "gold_not_adjacent"),
+            no_chip: t.take("no_chip").and_then(|mut v| self.str_array(&mut v, "no_chip")),
+            max_terrain_group: t
+                .take("max_terrain_group")
+                .and_then(|mut v| self.int(&mut v, "max_terrain_group")),
+            max_corner_pips: t
+                .take("max_corner_pips")
+                .and_then(|mut v| self.int(&mut v, "max_corner_pips")),
+        };
+        t.finish(self);
+        c
+    }
+}
