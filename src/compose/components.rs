@@ -9,10 +9,11 @@
 use std::collections::BTreeMap;
 
 use super::basic_art::{harbor_token, MapArt};
+use super::flow::metrics::text_width;
 use super::piece::{Piece, PieceSet, Shape};
 use super::tokens::{self, Building, Goods};
 use crate::model::Scenario;
-use crate::scene::{Item, Path, Pt, Rect};
+use crate::scene::{Item, Path, Pt, Rect, Weight};
 use crate::settings::sheets::ComponentSizes;
 use crate::solve::Layout;
 use crate::vocab::{HarborKind, Resource, Terrain};
@@ -129,12 +130,12 @@ fn tally<K: Ord>(keys: impl IntoIterator<Item = K>) -> Vec<(K, u32)> {
 
 /// A fog area's name, centred `y` mm below the middle of a back.
 fn area_mark(name: &str, y: f64, size: f64) -> Item {
-    use crate::scene::{Anchor, Color, Pt, TextStyle, Weight};
+    use crate::scene::{Anchor, Color, TextStyle};
     Item::Text {
         pos: Pt::new(0.0, y),
         text: name.to_string(),
         style: TextStyle {
-            size,
+            size: size.max(tokens::min_text()),
             weight: Weight::Bold,
             anchor: Anchor::Middle,
             color: Color::rgb(40, 36, 32),
@@ -260,14 +261,42 @@ fn castaway_front(cost: &[(Resource, u8)], side: f64, art: &dyn MapArt) -> Vec<I
     v.push(tokens::label(-side * 0.3, "rescue", side * 0.12, true, ink));
     let icons: Vec<Resource> =
         cost.iter().flat_map(|(r, n)| std::iter::repeat_n(*r, usize::from(*n))).collect();
-    let s = (side * 0.8 / icons.len().max(1) as f64).min(side * 0.3);
+    let s = (side * 0.8 / icons.len().max(1) as f64).min(side * 0.26);
     for (i, r) in icons.iter().enumerate() {
         let x = (i as f64 - (icons.len() as f64 - 1.0) / 2.0) * s;
-        v.extend(art.resource_icon(*r, Pt::new(x, side * 0.02), s * 0.9));
+        v.extend(art.resource_icon(*r, Pt::new(x, -side * 0.04), s * 0.9));
     }
+    // The cost in words under the icons, on as many lines as it takes at the
+    // smallest readable size.
     let names: Vec<String> = cost.iter().map(|(r, n)| format!("{n} {}", r.name())).collect();
-    v.push(tokens::label(side * 0.36, &names.join(" + "), side * 0.085, false, ink));
+    let size = tokens::min_text();
+    let lines = cost_lines(&names, size, side * 0.92);
+    let mut y = side * 0.5 - 1.2 - (lines.len() as f64 - 1.0) * size * 1.15;
+    for l in &lines {
+        v.push(tokens::label(y, l, size, false, ink));
+        y += size * 1.15;
+    }
     v
+}
+
+/// `names` joined by " + " into lines no wider than `max` mm, breaking only
+/// between items (so "1 lumber" never splits).
+fn cost_lines(names: &[String], size: f64, max: f64) -> Vec<String> {
+    let mut lines: Vec<String> = Vec::new();
+    for n in names {
+        match lines.last_mut() {
+            Some(l) if text_width(&format!("{l} + {n}"), Weight::Regular, size) <= max => {
+                l.push_str(" + ");
+                l.push_str(n);
+            }
+            Some(l) => {
+                l.push_str(" +");
+                lines.push(n.clone());
+            }
+            None => lines.push(n.clone()),
+        }
+    }
+    lines
 }
 
 /// Fishing-ground tile: water, a fish and its number.

@@ -5,7 +5,7 @@
 
 use super::flow::metrics::text_width;
 use super::piece::{Piece, PieceSet, Shape};
-use super::tokens::{cut_guide, Ink};
+use super::tokens::{cut_guide, min_text, Ink};
 use crate::model::parts::{Card, Parts, Token, TokenShape, Track};
 use crate::scene::{Anchor, Color, Item, Path, Pt, Rect, Stroke, TextStyle, Weight};
 use crate::settings::sheets::ComponentSizes;
@@ -61,7 +61,8 @@ fn centred_text(s: &str, max: f64, size: f64, bold: bool, ink: Ink) -> Vec<Item>
     let weight = if bold { Weight::Bold } else { Weight::Regular };
     let mut size = size;
     let mut lines = wrap(s, weight, size, max);
-    while size > 1.5
+    // Shrinks to fit, but never under the size players can read.
+    while size * 0.9 >= min_text()
         && (lines.len() as f64 * size * 1.2 > max || too_wide(&lines, weight, size, max))
     {
         size *= 0.9;
@@ -98,8 +99,9 @@ fn token_piece(t: &Token, sizes: &ComponentSizes, ink: Ink) -> Piece {
         TokenShape::Round => (sizes.token, Shape::Circle { diameter: sizes.token }),
         TokenShape::Square => (sizes.square, Shape::Square { side: sizes.square }),
     };
-    // Text stays inside the circle's inscribed square, or a square's margin.
-    let room = if t.shape == TokenShape::Round { d * 0.66 } else { d * 0.8 };
+    // Text stays inside the cut: a round token's lines are centred, so they
+    // may run a little past the inscribed square; a square keeps a margin.
+    let room = if t.shape == TokenShape::Round { d * 0.74 } else { d * 0.8 };
     let mut front = background(t.shape, d, FACE, ink);
     front.extend(centred_text(&t.face, room, d * 0.16, true, ink));
     let back = t.back.as_ref().map(|b| {

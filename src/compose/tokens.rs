@@ -6,7 +6,7 @@
 //! Every token names itself in text as well as by pictogram, so the
 //! black-and-white and ink-saving looks stay readable.
 
-use crate::scene::{Anchor, Color, Item, Path, Pt, Rect, Seg, Stroke, TextStyle, Weight};
+use crate::scene::{Anchor, Color, Item, Path, Pt, Rect, Seg, Stroke, TextRole, TextStyle, Weight};
 
 /// How much ink the art may use.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -92,17 +92,26 @@ fn dot(c: Pt, r: f64, ink: Ink) -> Item {
     Item::Path { path: Path::circle(c, r), fill: Some(ink.accent(INK)), stroke: None }
 }
 
-/// A centred line of text.
+/// The smallest size of text a player reads on a piece, in mm: the body
+/// floor ([`TextRole::Body`]), with a hair of room so rounding never takes
+/// a run under it.
+pub fn min_text() -> f64 {
+    TextRole::Body.min_mm() * 1.01
+}
+
+/// A centred line of text, never smaller than [`min_text`] (art sizes its
+/// words as shares of a piece; on a small piece the share would be too
+/// small to read).
 pub fn label(y: f64, s: &str, size: f64, bold: bool, ink: Ink) -> Item {
     Item::Text {
         pos: Pt::new(0.0, y),
         text: s.to_string(),
         style: TextStyle {
-            size,
+            size: size.max(min_text()),
             weight: if bold { Weight::Bold } else { Weight::Regular },
             anchor: Anchor::Middle,
             color: ink.line(INK),
-            role: crate::scene::TextRole::Body,
+            role: TextRole::Body,
         },
     }
 }
