@@ -3,6 +3,7 @@
 //! block, the scale ruler and the legend. [`super::tiles`] cuts it into sheets.
 
 use super::art::{self, centre_baseline, text, text_width};
+use super::docks::{council_docks, docks, DOCK_CORNERS, DOCK_RADIUS, DOCK_REACH};
 use crate::axial::Hex;
 use crate::scene::HexGeom;
 use crate::scene::{Anchor, Color, Item, Page, Path, Pt, Rect, Stroke, Transform, Weight};
@@ -30,6 +31,9 @@ pub struct MapSpec<'a> {
     /// The command that makes this map again, when it is more than
     /// `generate <scenario> --players N --seed S` (e.g. a balanced search).
     pub regenerate: Option<&'a str>,
+    /// Lay the title block, scale ruler and legend out a second time for a
+    /// page this wide ([`MapCanvas::key`]): the tiled map's overview page.
+    pub key_width: Option<f64>,
 }
 
 /// One drawn piece of the canvas with its bounds (for cutting into sheets).
@@ -48,12 +52,19 @@ pub struct MapCanvas {
     pub width: f64,
     /// Height in mm.
     pub height: f64,
-    /// Drawings, back to front.
+    /// Drawings, back to front; the first one per hex of the layout are the
+    /// hex tiles, in layout order.
     pub blocks: Vec<Block>,
     /// Round things (chips, harbor tokens) a sheet cut should not cross, as circles.
     pub keep_whole: Vec<(Pt, f64)>,
     /// The board's area (hexes only).
     pub board: Rect,
+    /// Centre of every hex, in canvas mm (the tiler keeps the sheets that
+    /// hold part of one).
+    pub hexes: Vec<Pt>,
+    /// The title block, ruler and legend laid out for a page
+    /// [`MapSpec::key_width`] wide, top edge at 0 (empty without one).
+    pub key: Vec<Block>,
     /// Hex geometry used.
     pub geom: HexGeom,
     /// Heading for overview pages and metadata.
@@ -116,6 +127,7 @@ pub fn map_canvas(layout: &Layout, spec: &MapSpec<'_>) -> MapCanvas {
 
     let mut blocks = Vec::new();
     let mut keep_whole = Vec::new();
+    let hexes: Vec<Pt> = layout.hexes.iter().map(|h| at(h.hex)).collect();
     let harbor_at = |h: Hex| layout.harbors.iter().find(|p| p.hex == h);
 
     // 1. Hex tiles.
@@ -143,6 +155,22 @@ pub fn map_canvas(layout: &Layout, spec: &MapSpec<'_>) -> MapCanvas {
         let mut items = items;
         if h.face_down && spec.view == View::Setup {
             items.extend(art::face_down_overlay(spec.flat, spec.theme, spec.mode));
+        }
+        blocks.push(Block { bounds: hex_bounds(g, c), item: group(c, items) });
+    }
+    // 1b. Region outlines, just inside the regions' edges; then the council's
+    // docks, whose landing lines cross them to the corners.
+    for (i, band) in super::regions::region_bands(layout, spec.flat, spec.theme, spec.mode) {
+        let c = at(layout.hexes[i].hex);
+        blocks.push(Block { bounds: hex_bounds(g, c), item: group(c, vec![band]) });
+    }
+    for h in layout.hexes.iter().filter(|h| !hidden(h.face_down) && docks(h.terrain) > 0) {
+        let c = at(h.hex);
+        let items = council_docks(spec.flat, spec.theme, spec.mode);
+        for k in DOCK_CORNERS {
+            let p = g.corners(c)[k];
+            let badge = Pt::new(c.x + DOCK_REACH * (p.x - c.x), c.y + DOCK_REACH * (p.y - c.y));
+            keep_whole.push((badge, DOCK_RADIUS * spec.flat));
         }
         blocks.push(Block { bounds: hex_bounds(g, c), item: group(c, items) });
     }
@@ -216,12 +244,15 @@ pub fn map_canvas(layout: &Layout, spec: &MapSpec<'_>) -> MapCanvas {
     let (band, band_h, band_w) = info_band(layout, spec, band_top, width);
     width = width.max(band_w + 2.0 * PAD);
     blocks.extend(band);
+    let key = spec.key_width.map_or_else(Vec::new, |w| info_band(layout, spec, 0.0, w).0);
     MapCanvas {
         width,
         height: band_top + band_h + PAD,
         blocks,
         keep_whole,
         board,
+        hexes,
+        key,
         geom: g,
         title: layout.title.clone(),
         footer: format!(
@@ -385,7 +416,7 @@ fn info_band(layout: &Layout, spec: &MapSpec<'_>, top: f64, width: f64) -> (Vec<
             items.push(text(
                 Pt::new(x, ry + 4.0 + s.small_text),
                 (i / 2).to_string(),
-                s.small_text * 0.8,
+                s.small_text,
                 Weight::Regular,
                 Anchor::Middle,
                 pal.ink,
@@ -409,87 +440,39 @@ fn info_band(layout: &Layout, spec: &MapSpec<'_>, top: f64, width: f64) -> (Vec<
         bounds: Rect::new(rx, ry - 6.0, ruler_w, 14.0),
         item: Item::Group { transform: Transform::IDENTITY, clip: None, items },
     });
-    // Legend: one small tile per terrain on the map.
-    let mut terrains: Vec<Terrain> = Vec::new();
-    let mut fog = false;
-    for h in &layout.hexes {
-        if h.face_down && spec.view == View::Play {
-            fog = true;
-        } else if !terrains.contains(&h.terrain) {
-            terrains.push(h.terrain);
-        }
-    }
-    terrains.sort();
+    // Legend: one swatch per terrain, region and mark on the map, in cells
+    // wide enough for the longest name.
+    let entries = super::legend::entries(layout, spec);
+    let key = s.key_text;
+    let widest: f64 =
+        entries.iter().map(|(n, _)| text_width(n, key, Weight::Regular)).fold(0.0, f64::max);
+    let cell = ((12.0 + widest + 4.0).max(36.0), 12.0f64.max(2.0 * key + 4.0));
     // Beside the ruler when the canvas is wide enough, else below the title.
-    let cell = (36.0, 12.0);
     let beside = rx + ruler_w + 10.0;
     let (lx, ly, lw) = if width - PAD - beside >= 2.0 * cell.0 {
         (beside, top + 4.0, width - PAD - beside)
     } else {
-        (PAD, top + th + 8.0, width - 2.0 * PAD)
+        (PAD, top + th + 8.0, (width - 2.0 * PAD).max(cell.0))
     };
     let cols = ((lw / cell.0).floor() as usize).max(1);
-    let mut entries: Vec<(String, Vec<Item>)> = terrains
-        .iter()
-        .map(|t| (t.label().to_string(), art::terrain_tile(*t, 10.0, spec.theme, spec.mode, false)))
-        .collect();
-    if fog {
-        entries.push(("face down".into(), art::fog_face(10.0, spec.theme, spec.mode)));
-    }
-    if spec.view == View::Setup && layout.hexes.iter().any(|h| h.face_down) {
-        let g = HexGeom::new(10.0);
-        let tile = vec![
-            Item::Path { path: g.outline(Pt::default()), fill: Some(pal.paper), stroke: None },
-            art::face_down_hatch(10.0, spec.theme, spec.mode),
-            Item::Path {
-                path: g.outline(Pt::default()),
-                fill: None,
-                stroke: Some(Stroke::solid(pal.ink, 0.3)),
-            },
-        ];
-        entries.push(("lay face down".into(), tile));
-    }
-    if !layout.harbors.is_empty() {
-        entries.push(("harbor".into(), {
-            let mut v = vec![Item::Path {
-                path: Path::circle(Pt::default(), 4.5),
-                fill: Some(pal.chip),
-                stroke: Some(Stroke::solid(pal.ink, 0.3)),
-            }];
-            v.push(text(
-                Pt::new(0.0, centre_baseline(3.0)),
-                "3:1",
-                3.0,
-                Weight::Bold,
-                Anchor::Middle,
-                pal.ink,
-            ));
-            v
-        }));
-    }
-    let mut items = vec![text(
-        Pt::new(lx, ly),
-        "Legend",
-        s.small_text * 1.2,
-        Weight::Bold,
-        Anchor::Start,
-        pal.ink,
-    )];
+    let count = entries.len();
+    let mut items =
+        vec![text(Pt::new(lx, ly), "Legend", key, Weight::Bold, Anchor::Start, pal.ink)];
     for (i, (name, tile)) in entries.into_iter().enumerate() {
         let (col, row) = (i % cols, i / cols);
         let x = lx + col as f64 * cell.0;
         let y = ly + 4.0 + row as f64 * cell.1;
         items.push(group(Pt::new(x + 5.0, y + 6.0), tile));
         items.push(text(
-            Pt::new(x + 12.0, y + 6.0 + centre_baseline(s.small_text)),
+            Pt::new(x + 12.0, y + 6.0 + centre_baseline(key)),
             name,
-            s.small_text,
+            key,
             Weight::Regular,
             Anchor::Start,
             pal.ink,
         ));
     }
-    let rows = items.len().saturating_sub(1).div_ceil(2).div_ceil(cols).max(1);
+    let rows = count.div_ceil(cols).max(1);
     let lh = 4.0 + rows as f64 * cell.1;
     let band_h = (ly - top) + lh;
     blocks.push(Block {

@@ -3,7 +3,8 @@
 //! assembly overview first (map.pdf and the print pack).
 
 use super::map::{map_canvas, MapCanvas, MapSpec};
-use super::tiles::{plan, tile_document, Tiling};
+use super::tile_pages::tile_document;
+use super::tiles::{plan, Tiling};
 use crate::scene::Document;
 use crate::settings::{Settings, View};
 use crate::solve::Layout;
@@ -30,6 +31,8 @@ pub fn canvas(layout: &Layout, settings: &Settings, notes: &Notes) -> MapCanvas 
         labels: settings.labels,
         notes: &notes.lines,
         regenerate: notes.regenerate.as_deref(),
+        // The overview page of the tiled map carries the title block and legend.
+        key_width: Some(settings.paper_mm().0 - 2.0 * settings.sheets.margin),
     };
     map_canvas(layout, &spec)
 }

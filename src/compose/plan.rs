@@ -82,6 +82,9 @@ pub struct Step {
     pub what: String,
     /// What to do with them once printed.
     pub then: String,
+    /// For component sheets: the kinds of pieces they hold, with how many
+    /// (as the sheets' headings say), in order of first appearance.
+    pub pieces: Vec<(String, usize)>,
 }
 
 impl Step {
@@ -103,8 +106,9 @@ pub fn range_text(first: usize, last: usize) -> String {
 /// The map sheets in glue order, for the assembly diagram.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Assembly {
-    /// Sheet labels, row by row (A1, A2... then B1...).
-    pub labels: Vec<Vec<String>>,
+    /// Sheet labels, row by row (A1, A2... then B1...); `None` where the
+    /// grid has no sheet (no part of the board falls there).
+    pub labels: Vec<Vec<Option<String>>>,
     /// Width of each column's own part of the map (without the glue strip), mm.
     pub widths: Vec<f64>,
     /// Height of each row's own part of the map, mm.
@@ -122,7 +126,7 @@ impl Assembly {
         };
         Assembly {
             labels: (0..t.rows.len())
-                .map(|r| (0..t.cols.len()).map(|c| label(r, c)).collect())
+                .map(|r| (0..t.cols.len()).map(|c| t.has(r, c).then(|| label(r, c))).collect())
                 .collect(),
             widths: own(&t.cols),
             heights: own(&t.rows),
@@ -132,7 +136,12 @@ impl Assembly {
 
     /// Number of sheets.
     pub fn sheets(&self) -> usize {
-        self.labels.iter().map(Vec::len).sum()
+        self.order().len()
+    }
+
+    /// The sheet labels in glue order: row by row, left to right.
+    pub fn order(&self) -> Vec<&str> {
+        self.labels.iter().flatten().flatten().map(String::as_str).collect()
     }
 }
 
@@ -190,13 +199,29 @@ fn find_text<'a>(items: &'a [Item], keep: &dyn Fn(&str) -> bool) -> Option<&'a s
     None
 }
 
-/// The titles a component sheet's heading names ("Harbor tokens, Gold
-/// coins (front)" -> both titles).
-fn sheet_titles(page: &Page) -> Vec<String> {
-    let heading = find_text(&page.items, &|t| t.ends_with(" (front)"));
-    match heading {
-        Some(h) => h.trim_end_matches(" (front)").split(", ").map(str::to_string).collect(),
-        None => Vec::new(),
+/// What a component sheet's front heading says it holds: "Harbor tokens: 8
+/// · Gold coins: 20 (front)" -> both kinds with their counts (a part
+/// without a count counts 0).
+fn sheet_pieces(page: &Page) -> Vec<(String, usize)> {
+    let Some(h) = find_text(&page.items, &|t| t.ends_with(" (front)")) else {
+        return Vec::new();
+    };
+    h.trim_end_matches(" (front)")
+        .split(" · ")
+        .map(|part| match part.rsplit_once(": ").map(|(t, n)| (t, n.parse::<usize>())) {
+            Some((t, Ok(n))) => (t.to_string(), n),
+            _ => (part.to_string(), 0),
+        })
+        .collect()
+}
+
+/// Adds `more` to `all`, summing the counts of kinds already there.
+fn add_pieces(all: &mut Vec<(String, usize)>, more: Vec<(String, usize)>) {
+    for (t, n) in more {
+        match all.iter_mut().find(|(u, _)| *u == t) {
+            Some((_, m)) => *m += n,
+            None => all.push((t, n)),
+        }
     }
 }
 
@@ -208,21 +233,16 @@ fn plural(n: usize, one: &str, many: &str) -> String {
     format!("{n} {}", if n == 1 { one } else { many })
 }
 
-fn joined(titles: &[String]) -> String {
-    let mut seen: Vec<&str> = Vec::new();
-    for t in titles {
-        if !seen.contains(&t.as_str()) {
-            seen.push(t);
-        }
-    }
-    seen.join(", ")
+fn joined(pieces: &[(String, usize)]) -> String {
+    let v: Vec<String> =
+        pieces.iter().map(|(t, n)| if *n > 0 { format!("{t} ({n})") } else { t.clone() }).collect();
+    v.join(", ")
 }
 
 /// Steps for the component sheets starting at page `first`: runs of
 /// front/back pairs, runs of one-sided sheets and the blank pages between.
 fn component_steps(pages: &[Page], first: usize, duplex: Duplex) -> Vec<Step> {
     let mut out: Vec<Step> = Vec::new();
-    let mut titles: Vec<Vec<String>> = Vec::new();
     let mut i = 0;
     while i < pages.len() {
         let n = first + i;
@@ -233,15 +253,15 @@ fn component_steps(pages: &[Page], first: usize, duplex: Duplex) -> Vec<Step> {
         } else {
             (Sides::One, 1)
         };
-        let these = sheet_titles(&pages[i]);
+        let these = sheet_pieces(&pages[i]);
         match out.last_mut() {
             Some(s) if s.sides == sides && sides != Sides::Skip => {
                 s.last = n + len - 1;
-                if let Some(t) = titles.last_mut() {
-                    t.extend(these);
-                }
+                add_pieces(&mut s.pieces, these);
             }
             _ => {
+                let mut pieces = Vec::new();
+                add_pieces(&mut pieces, these);
                 out.push(Step {
                     first: n,
                     last: n + len - 1,
@@ -249,13 +269,13 @@ fn component_steps(pages: &[Page], first: usize, duplex: Duplex) -> Vec<Step> {
                     sides,
                     what: String::new(),
                     then: String::new(),
+                    pieces,
                 });
-                titles.push(these);
             }
         }
         i += len;
     }
-    for (s, t) in out.iter_mut().zip(titles) {
+    for s in &mut out {
         if s.sides == Sides::Skip {
             s.what = "Intentionally blank".into();
             s.then = "Skip it. It only keeps each back behind its front when the whole pack \
@@ -267,7 +287,7 @@ fn component_steps(pages: &[Page], first: usize, duplex: Duplex) -> Vec<Step> {
             Sides::Two(_) => (s.last - s.first).div_ceil(2),
             _ => s.last - s.first + 1,
         };
-        let list = joined(&t);
+        let list = joined(&s.pieces);
         s.what = if list.is_empty() {
             format!("Pieces to cut out ({})", plural(sheets, "sheet", "sheets"))
         } else {
@@ -294,6 +314,7 @@ pub fn plan_step(pages: usize) -> Step {
         sides: Sides::Either,
         what: "This print plan and the setup at the table".into(),
         then: "Keep it at hand while you print, cut, glue and set up.".into(),
+        pieces: Vec::new(),
     }
 }
 
@@ -311,6 +332,7 @@ pub fn steps(parts: &[Part<'_>], first: usize, duplex: Duplex) -> Vec<Step> {
             sides,
             what,
             then: then.to_string(),
+            pieces: Vec::new(),
         };
         match part.kind {
             PartKind::Plan => out.push(Step { first: a, last: b, ..plan_step(0) }),

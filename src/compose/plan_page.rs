@@ -49,7 +49,8 @@ fn arrow(a: Pt, b: Pt, width: f64) -> Vec<Item> {
 
 /// The map sheets as a grid in glue order: each cell the sheet's own part
 /// of the board to scale, its label and its place in the order (a number in
-/// a red disc), with arrows from each sheet to the next in its row.
+/// a red disc), with arrows from each sheet to the next in its row. Grid
+/// cells without a sheet are dashed and empty.
 pub fn diagram(a: &Assembly) -> Block {
     let (tw, th) = (a.widths.iter().sum::<f64>(), a.heights.iter().sum::<f64>());
     let k = (DIAGRAM_MAX.0 / tw).min(DIAGRAM_MAX.1 / th);
@@ -72,9 +73,19 @@ pub fn diagram(a: &Assembly) -> Block {
     let mut n = 0;
     for (r, row) in a.labels.iter().enumerate() {
         for (c, name) in row.iter().enumerate() {
+            let cell = Path::rect(Rect::new(xs[c], ys[r], xs[c + 1] - xs[c], ys[r + 1] - ys[r]));
+            let Some(name) = name else {
+                // No sheet here: a dashed outline keeps the grid readable.
+                items.push(Item::Path {
+                    path: cell,
+                    fill: None,
+                    stroke: Some(Stroke { color: INK, width: 0.2, dash: vec![1.0, 1.0] }),
+                });
+                continue;
+            };
             n += 1;
             items.push(Item::Path {
-                path: Path::rect(Rect::new(xs[c], ys[r], xs[c + 1] - xs[c], ys[r + 1] - ys[r])),
+                path: cell,
                 fill: Some(Color::rgb(244, 240, 228)),
                 stroke: Some(Stroke::solid(INK, 0.4)),
             });
@@ -105,7 +116,7 @@ pub fn diagram(a: &Assembly) -> Block {
                 Anchor::Start,
                 INK,
             ));
-            if c + 1 < row.len() {
+            if row.get(c + 1).is_some_and(Option::is_some) {
                 // An arrow across the shared edge to the next sheet.
                 let x = xs[c + 1];
                 let half = (min_w * 0.12).clamp(2.0, 6.0);

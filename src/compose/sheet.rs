@@ -1,32 +1,38 @@
 //! Imposition: pieces packed on print sheets, each front page followed by
 //! its back page, with bleed, crop marks, cut lines and a footer.
 //!
-//! - Round, square and card pieces sit on a grid; each piece's art is
-//!   clipped to its outline plus the bleed, bleed areas never overlap (the
-//!   gutter lies between them), and crop marks outside the grid mark every
-//!   row's and column's cut lines.
-//! - Cards are packed edge to edge in a grid sharing their cut lines, with
-//!   bleed only around the block.
+//! Where pieces go is [`super::packing`]'s job; this module draws them.
+//!
+//! - Round tokens: art clipped to the cut ring plus the bleed, bleed areas a
+//!   gutter apart on a hexagonal grid, and a thin cut ring at the true
+//!   diameter on the front.
+//! - Square tokens: art clipped to outline plus bleed, crop marks outside
+//!   the grid at every row's and column's cut lines.
+//! - Cards are packed edge to edge sharing their cut lines, with bleed only
+//!   around the block and crop marks in the margin around it; a card turned
+//!   a quarter turn has its art turned with it.
 //! - Hex tiles are packed edge to edge in a honeycomb ([`super::honeycomb`]):
 //!   neighbours share a cut line, drawn once; bleed only on outer edges.
+//! - The heading of every sheet says what it holds and how many.
 //! - Back pages put every back at the mirrored position of its front (flip
 //!   on the long or short edge, see [`Duplex`]), shifted by the printer
-//!   profile's back offset. The profile's scale correction applies to every
-//!   sheet about the page centre.
+//!   profile's back offset. A card's back is also turned so that it reads
+//!   upright when the card is turned over about its own long side. The
+//!   profile's scale correction applies to every sheet about the page centre.
 //! - Pieces of one shape and size share sheets across sets; the grid block
 //!   is centred on the page so that mirrored backs land inside it too.
 
+use super::cutting::{crop_marks, cut_rings, trim_box};
+use super::flow::metrics::text_width;
 use super::honeycomb;
+use super::packing::{page_for, placed_size};
 use super::piece::{PieceSet, Shape};
 use crate::scene::{
     Anchor, Color, Item, Page, Path, Pt, Rect, Stroke, TextStyle, Transform, Weight,
 };
-use crate::settings::sheets::{Duplex, Orientation, PrinterProfile, SheetOptions};
+use crate::settings::sheets::{Duplex, PrinterProfile, SheetOptions};
 
-/// Colour of crop marks and cut lines.
-pub const CUT_COLOR: Color = Color::rgb(96, 96, 96);
-/// Crop mark stroke width, mm.
-pub const CROP_WIDTH: f64 = 0.2;
+pub use super::cutting::{CROP_WIDTH, CUT_COLOR};
 /// Marks a page label as the back of the page before it.
 pub const BACK_SUFFIX: &str = " back";
 
@@ -87,6 +93,10 @@ pub struct SheetPlan {
     pub titles: Vec<String>,
     /// The copies, in reading order.
     pub slots: Vec<Slot>,
+    /// Pieces lie a quarter turn clockwise (cards that fit better so).
+    pub turned: bool,
+    /// Length of the crop marks, mm (0: none).
+    pub mark: f64,
 }
 
 impl SheetPlan {
@@ -94,6 +104,34 @@ impl SheetPlan {
     pub fn landscape(&self) -> bool {
         self.width > self.height
     }
+
+    /// How many copies of each set the sheet holds: `(title, count)` in the
+    /// order of [`SheetPlan::titles`]; with `backs`, only copies that have a
+    /// back (what the back page holds).
+    pub fn counts(&self, sets: &[PieceSet], backs: bool) -> Vec<(String, usize)> {
+        self.titles
+            .iter()
+            .filter_map(|t| {
+                let n = self
+                    .slots
+                    .iter()
+                    .filter(|s| &sets[s.set].title == t)
+                    .filter(|s| !backs || sets[s.set].pieces[s.piece].back.is_some())
+                    .count();
+                (n > 0).then(|| (t.clone(), n))
+            })
+            .collect()
+    }
+}
+
+/// What a sheet holds, as its heading says: "Fish tokens: 30 · Trade tokens: 12".
+/// A set title's own colon becomes a dash ("Fog – number chips: 4").
+pub fn contents_line(counts: &[(String, usize)]) -> String {
+    counts
+        .iter()
+        .map(|(t, n)| format!("{}: {n}", t.replace(": ", " – ")))
+        .collect::<Vec<_>>()
+        .join(" · ")
 }
 
 /// Where the back of a piece whose front is at `p` goes on a `w` x `h` page
@@ -115,76 +153,6 @@ pub fn page_transform(w: f64, h: f64, printer: &PrinterProfile) -> Transform {
         .then(Transform::translate(w / 2.0, h / 2.0))
 }
 
-/// The band at top and bottom kept free for heading and footer, mm.
-fn band(opts: &SheetOptions) -> f64 {
-    opts.heading_band.max(opts.footer_band)
-}
-
-/// Room crop marks take outside the pieces' bleed, mm (none for hex tiles,
-/// whose cut lines are drawn).
-fn mark_room(shape: Shape, opts: &SheetOptions) -> f64 {
-    match shape {
-        Shape::Hex { .. } => 0.0,
-        _ => opts.crop_offset + opts.crop_length,
-    }
-}
-
-/// Centres of the piece positions on a `w` x `h` page, row by row.
-fn positions(shape: Shape, w: f64, h: f64, opts: &SheetOptions) -> Vec<Pt> {
-    let room = opts.margin + mark_room(shape, opts);
-    let (aw, ah) = (w - 2.0 * room, h - 2.0 * (room + band(opts)));
-    let (cx, cy) = (w / 2.0, h / 2.0);
-    if let Shape::Hex { flat } = shape {
-        return honeycomb::pack(flat, opts.bleed, aw, ah)
-            .into_iter()
-            .map(|p| Pt::new(p.x + cx, p.y + cy))
-            .collect();
-    }
-    let (sw, sh) = shape.size();
-    // Cards sit edge to edge and share their cut lines (a guillotine grid):
-    // no gutter, and bleed only around the block. Tokens keep their own
-    // bleed and a gutter.
-    let shared = matches!(shape, Shape::Card { .. });
-    let (cw, ch, gutter, (aw, ah)) = if shared {
-        (sw, sh, 0.0, (aw - 2.0 * opts.bleed, ah - 2.0 * opts.bleed))
-    } else {
-        (sw + 2.0 * opts.bleed, sh + 2.0 * opts.bleed, opts.gutter, (aw, ah))
-    };
-    let fit = |avail: f64, cell: f64| ((avail + gutter) / (cell + gutter)).floor();
-    let (cols, rows) = (fit(aw, cw).max(0.0) as usize, fit(ah, ch).max(0.0) as usize);
-    let (px, py) = (cw + gutter, ch + gutter);
-    let x0 = cx - (cols as f64 - 1.0) * px / 2.0;
-    let y0 = cy - (rows as f64 - 1.0) * py / 2.0;
-    let mut out = Vec::with_capacity(cols * rows);
-    for r in 0..rows {
-        for c in 0..cols {
-            out.push(Pt::new(x0 + c as f64 * px, y0 + r as f64 * py));
-        }
-    }
-    out
-}
-
-/// The page size and positions for `shape`, choosing the orientation that
-/// fits more pieces when the setting is `auto` (portrait on a tie).
-fn page_for(shape: Shape, opts: &SheetOptions) -> (f64, f64, Vec<Pt>) {
-    let try_o = |o: Orientation| {
-        let (w, h) = opts.paper.size(o);
-        (w, h, positions(shape, w, h, opts))
-    };
-    match opts.orientation_for_kind(shape.kind()) {
-        Orientation::Auto => {
-            let p = try_o(Orientation::Portrait);
-            let l = try_o(Orientation::Landscape);
-            if l.2.len() > p.2.len() {
-                l
-            } else {
-                p
-            }
-        }
-        o => try_o(o),
-    }
-}
-
 /// Plans the sheets: pieces grouped by shape and size (in order of first
 /// appearance), copies in set and piece order, pages filled in reading order.
 /// A piece too large for the paper gets no slot (see [`unplaced`]).
@@ -197,7 +165,8 @@ pub fn plan(sets: &[PieceSet], opts: &SheetOptions) -> Vec<SheetPlan> {
     }
     let mut out = Vec::new();
     for shape in shapes {
-        let (w, h, spots) = page_for(shape, opts);
+        let (w, h, grid) = page_for(shape, opts);
+        let spots = grid.centres;
         if spots.is_empty() {
             continue;
         }
@@ -222,7 +191,15 @@ pub fn plan(sets: &[PieceSet], opts: &SheetOptions) -> Vec<SheetPlan> {
                     Slot { set, piece, centre }
                 })
                 .collect();
-            out.push(SheetPlan { width: w, height: h, shape, titles, slots });
+            out.push(SheetPlan {
+                width: w,
+                height: h,
+                shape,
+                titles,
+                slots,
+                turned: grid.turned,
+                mark: grid.mark,
+            });
         }
     }
     out
@@ -232,7 +209,7 @@ pub fn plan(sets: &[PieceSet], opts: &SheetOptions) -> Vec<SheetPlan> {
 pub fn unplaced(sets: &[PieceSet], opts: &SheetOptions) -> Vec<String> {
     sets.iter()
         .flat_map(|s| &s.pieces)
-        .filter(|p| p.count > 0 && page_for(p.shape, opts).2.is_empty())
+        .filter(|p| p.count > 0 && page_for(p.shape, opts).2.centres.is_empty())
         .map(|p| p.name.clone())
         .collect()
 }
@@ -248,90 +225,77 @@ fn clip(shape: Shape, bleed: f64) -> Path {
     }
 }
 
-fn placed(centre: Pt, clip: Path, art: &[Item]) -> Item {
-    Item::Group {
-        transform: Transform::translate(centre.x, centre.y),
-        clip: Some(clip),
-        items: art.to_vec(),
-    }
+/// `art` at `centre`, drawn through `turn` (about its own centre) and
+/// clipped to `clip` (in page directions, relative to the centre).
+fn placed(centre: Pt, clip: Path, art: &[Item], turn: Transform) -> Item {
+    let items = if turn == Transform::IDENTITY {
+        art.to_vec()
+    } else {
+        vec![Item::Group { transform: turn, clip: None, items: art.to_vec() }]
+    };
+    Item::Group { transform: Transform::translate(centre.x, centre.y), clip: Some(clip), items }
 }
 
 fn text(pos: Pt, s: String, size: f64, anchor: Anchor, weight: Weight) -> Item {
     Item::Text { pos, text: s, style: TextStyle { size, weight, anchor, color: Color::BLACK } }
 }
 
-/// Crop marks outside a grid block: at both ends of every column's and row's cut lines.
-fn crop_marks(centres: &[Pt], shape: Shape, opts: &SheetOptions) -> Item {
-    let (sw, sh) = shape.size();
-    let mut xs: Vec<f64> = Vec::new();
-    let mut ys: Vec<f64> = Vec::new();
-    for c in centres {
-        for x in [c.x - sw / 2.0, c.x + sw / 2.0] {
-            if !xs.iter().any(|v| (v - x).abs() < 1e-6) {
-                xs.push(x);
-            }
-        }
-        for y in [c.y - sh / 2.0, c.y + sh / 2.0] {
-            if !ys.iter().any(|v| (v - y).abs() < 1e-6) {
-                ys.push(y);
-            }
-        }
-    }
-    let min = |v: &[f64]| v.iter().cloned().fold(f64::INFINITY, f64::min);
-    let max = |v: &[f64]| v.iter().cloned().fold(f64::NEG_INFINITY, f64::max);
-    let gap = opts.bleed + opts.crop_offset;
-    let (left, right) = (min(&xs) - gap, max(&xs) + gap);
-    let (top, bottom) = (min(&ys) - gap, max(&ys) + gap);
-    let l = opts.crop_length;
-    let mut path = Path::default();
-    for &x in &xs {
-        path.segs.extend(Path::line(Pt::new(x, top - l), Pt::new(x, top)).segs);
-        path.segs.extend(Path::line(Pt::new(x, bottom), Pt::new(x, bottom + l)).segs);
-    }
-    for &y in &ys {
-        path.segs.extend(Path::line(Pt::new(left - l, y), Pt::new(left, y)).segs);
-        path.segs.extend(Path::line(Pt::new(right, y), Pt::new(right + l, y)).segs);
-    }
-    Item::Path { path, fill: None, stroke: Some(Stroke::solid(CUT_COLOR, CROP_WIDTH)) }
+/// A quarter turn clockwise (y down).
+const QUARTER: Transform = Transform { m: [0.0, 1.0, -1.0, 0.0, 0.0, 0.0] };
+
+/// How a card's back art is drawn on the back page so that the card, turned
+/// over about its own long side, shows the back upright: the front's turn,
+/// the sheet's flip and the card's own flip combined.
+fn back_turn(turned: bool, w: f64, h: f64, printer: &PrinterProfile) -> Transform {
+    let left_right = (printer.duplex == Duplex::Long) != (w > h);
+    let sheet_flip =
+        if left_right { Transform::scale(-1.0, 1.0) } else { Transform::scale(1.0, -1.0) };
+    let front = if turned { QUARTER } else { Transform::IDENTITY };
+    Transform::scale(-1.0, 1.0).then(front).then(sheet_flip)
 }
 
-/// The bounding box of the cut outlines of pieces at `centres`.
-fn trim_box(centres: &[Pt], shape: Shape) -> Rect {
-    let (w, h) = shape.size();
-    let (mut x0, mut y0, mut x1, mut y1) =
-        (f64::INFINITY, f64::INFINITY, f64::NEG_INFINITY, f64::NEG_INFINITY);
-    for c in centres {
-        x0 = x0.min(c.x - w / 2.0);
-        y0 = y0.min(c.y - h / 2.0);
-        x1 = x1.max(c.x + w / 2.0);
-        y1 = y1.max(c.y + h / 2.0);
-    }
-    Rect::new(x0, y0, x1 - x0, y1 - y0)
+/// The heading of a sheet side: its contents, then which side it is; shrunk
+/// (down to 8 pt) to fit between the margins.
+fn heading(contents: &str, side: &str, w: f64, opts: &SheetOptions) -> Item {
+    let line = format!("{contents} ({side})");
+    let room = w - 2.0 * opts.margin;
+    let natural = text_width(&line, Weight::Bold, opts.heading_size);
+    let size = if natural > room {
+        (opts.heading_size * room / natural).max(MIN_HEADING)
+    } else {
+        opts.heading_size
+    };
+    text(
+        Pt::new(w / 2.0, opts.margin + opts.heading_size),
+        line,
+        size,
+        Anchor::Middle,
+        Weight::Bold,
+    )
 }
 
-/// One side of a sheet: `items` are (centre, art) pairs.
+/// The smallest heading size, mm (8 pt): players read what a sheet holds.
+pub const MIN_HEADING: f64 = 8.0 * 25.4 / 72.0;
+
+/// One side of a sheet: pieces with art `arts` at `centres`.
 fn side_page(
     plan: &SheetPlan,
     centres: &[Pt],
     arts: &[&[Item]],
-    heading: String,
+    head: Item,
     label: String,
+    front: bool,
     opts: &SheetOptions,
 ) -> Page {
     let (w, h) = (plan.width, plan.height);
-    let mut body = Vec::new();
-    body.push(text(
-        Pt::new(w / 2.0, opts.margin + opts.heading_size),
-        heading,
-        opts.heading_size,
-        Anchor::Middle,
-        Weight::Bold,
-    ));
+    let size = placed_size(plan.shape, plan.turned);
+    let mut body = vec![head];
     match plan.shape {
         Shape::Hex { flat } => {
             let shared = honeycomb::shared_edges(centres, flat);
             for (i, (c, art)) in centres.iter().zip(arts).enumerate() {
-                body.push(placed(*c, honeycomb::clip_outline(flat, opts.bleed, &shared[i]), art));
+                let outline = honeycomb::clip_outline(flat, opts.bleed, &shared[i]);
+                body.push(placed(*c, outline, art, Transform::IDENTITY));
             }
             body.push(Item::Path {
                 path: honeycomb::cut_lines(centres, flat),
@@ -339,7 +303,13 @@ fn side_page(
                 stroke: Some(Stroke::solid(CUT_COLOR, opts.cut_line)),
             });
         }
-        Shape::Card { width, height } => {
+        Shape::Card { .. } => {
+            let (width, height) = size;
+            let turn = match (front, plan.turned) {
+                (true, true) => QUARTER,
+                (true, false) => Transform::IDENTITY,
+                (false, t) => back_turn(t, w, h, &opts.printer),
+            };
             // Bleed only on sides without a neighbouring card: inside the
             // block, each card ends exactly on the shared cut line.
             let near = |p: Pt| {
@@ -357,15 +327,23 @@ fn side_page(
                     (b(-width, 0.0), b(width, 0.0), b(0.0, -height), b(0.0, height));
                 let outline =
                     Rect::new(-width / 2.0 - l, -height / 2.0 - t, width + l + r, height + t + bo);
-                body.push(placed(*c, Path::rect(outline), art));
+                body.push(placed(*c, Path::rect(outline), art, turn));
             }
-            body.push(crop_marks(centres, plan.shape, opts));
+            body.push(crop_marks(centres, size, opts.bleed + opts.crop_offset, plan.mark));
         }
         shape => {
             for (c, art) in centres.iter().zip(arts) {
-                body.push(placed(*c, clip(shape, opts.bleed), art));
+                body.push(placed(*c, clip(shape, opts.bleed), art, Transform::IDENTITY));
             }
-            body.push(crop_marks(centres, shape, opts));
+            match shape {
+                // Round tokens are cut along a ring, drawn on the front only
+                // (a back printed slightly off would show it beside the edge).
+                Shape::Circle { diameter } if front => {
+                    body.push(cut_rings(centres, diameter, opts.cut_line));
+                }
+                Shape::Circle { .. } => {}
+                _ => body.push(crop_marks(centres, size, opts.bleed + opts.crop_offset, plan.mark)),
+            }
         }
     }
     let mut page = Page::new(w, h, label);
@@ -374,20 +352,21 @@ fn side_page(
         clip: None,
         items: body,
     });
-    let t = trim_box(centres, plan.shape);
+    let t = trim_box(centres, size);
     page.trim = Some(t);
     page.bleed = Some(t.inflate(opts.bleed));
     page
 }
 
-/// The front page and (if any piece on it has a back) the back page of one planned sheet.
+/// The front page and (if any piece on it has a back) the back page of one
+/// planned sheet. Both headings say what the sheet holds and how many.
 pub fn render_plan(
     plan: &SheetPlan,
     sets: &[PieceSet],
     opts: &SheetOptions,
     n: usize,
 ) -> Vec<Page> {
-    let title = plan.titles.join(", ");
+    let contents = contents_line(&plan.counts(sets, false));
     let piece = |s: &Slot| &sets[s.set].pieces[s.piece];
     let centres: Vec<Pt> = plan.slots.iter().map(|s| s.centre).collect();
     let fronts: Vec<&[Item]> = plan.slots.iter().map(|s| piece(s).front.as_slice()).collect();
@@ -395,8 +374,9 @@ pub fn render_plan(
         plan,
         &centres,
         &fronts,
-        format!("{title} (front)"),
+        heading(&contents, "front", plan.width, opts),
         format!("sheet {n}"),
+        true,
         opts,
     )];
     let backs: Vec<(Pt, &[Item])> = plan
@@ -415,8 +395,9 @@ pub fn render_plan(
             plan,
             &c,
             &a,
-            format!("{title} (back)"),
+            heading(&contents_line(&plan.counts(sets, true)), "back", plan.width, opts),
             format!("sheet {n}{BACK_SUFFIX}"),
+            false,
             opts,
         ));
     }
@@ -497,24 +478,27 @@ pub fn stamp_footers_from(
 mod tests {
     use super::*;
 
-    fn a4() -> SheetOptions {
-        SheetOptions::default().with_paper("a4").expect("a4 is defined")
+    #[test]
+    fn a_card_back_reads_upright_after_the_turn_over() {
+        let p = PrinterProfile::default();
+        let top = Pt::new(0.0, -1.0);
+        // Portrait sheet, long edge: the sheet turns left-right like the card.
+        let t = back_turn(false, 210.0, 297.0, &p).apply(top);
+        assert!((t.x - top.x).abs() < 1e-12 && (t.y - top.y).abs() < 1e-12, "{t:?}");
+        // Landscape sheet, long edge: the sheet turns top-bottom, the back half a turn.
+        let t = back_turn(false, 297.0, 210.0, &p).apply(top);
+        assert!((t.x).abs() < 1e-12 && (t.y - 1.0).abs() < 1e-12, "{t:?}");
+        // A card lying a quarter turn clockwise (top to the right) on a
+        // portrait sheet shows its back's top to the left, where the turned
+        // front's top lands after the left-right flip.
+        assert_eq!(QUARTER.apply(top), Pt::new(1.0, 0.0));
+        let t = back_turn(true, 210.0, 297.0, &p).apply(top);
+        assert!((t.x + 1.0).abs() < 1e-12 && t.y.abs() < 1e-12, "{t:?}");
     }
 
     #[test]
-    fn cards_sit_edge_to_edge_and_tokens_keep_a_gutter() {
-        let o = a4();
-        let (w, h) = o.paper.size(Orientation::Portrait);
-        let mini = Shape::Card { width: 44.0, height: 68.0 };
-        let p = positions(mini, w, h, &o);
-        // Twelve mini-euro cards per A4 page (three with a bleed and gutter each).
-        assert_eq!(p.len(), 12);
-        let dx = p[1].x - p[0].x;
-        assert!((dx - 44.0).abs() < 1e-9, "cards share their cut line: pitch {dx}");
-        let poker = Shape::Card { width: 63.0, height: 88.0 };
-        assert_eq!(positions(poker, w, h, &o).len(), 4);
-        let chip = Shape::Circle { diameter: 25.0 };
-        let c = positions(chip, w, h, &o);
-        assert!((c[1].x - c[0].x - (25.0 + 2.0 * o.bleed + o.gutter)).abs() < 1e-9);
+    fn the_contents_line_names_every_set_and_its_count() {
+        let c = vec![("Fish tokens".to_string(), 30), ("Fog: number chips".to_string(), 4)];
+        assert_eq!(contents_line(&c), "Fish tokens: 30 · Fog – number chips: 4");
     }
 }

@@ -1,16 +1,27 @@
-//! Cutting the 1:1 map canvas into printable sheets: glue strips, alignment
-//! marks that continue from sheet to sheet, page labels (A1, A2, B1...) and
-//! an assembly overview page.
+//! Cutting the 1:1 map canvas into printable sheets: which orientation, where
+//! the board starts on the first sheet and where the cuts fall, so that the
+//! fewest sheets hold the board's hexes with their glue strips.
 //!
-//! Cuts are straight lines; each is placed, where the sheet size allows, in a
-//! gap between number chips and harbor tokens so none is cut in two.
+//! Only the board is tiled (its hexes and a [`EDGE`] mm border); the title
+//! block and legend go on the overview page. A cell of the sheet grid that
+//! holds no part of a hex is not printed. Among the plans with the fewest
+//! sheets, one whose cuts pass between number chips and harbor tokens wins.
+//! [`super::tile_pages`] draws the sheets.
 
-use super::art::{text, text_width};
 use super::map::MapCanvas;
-use crate::scene::{
-    Anchor, Color, Document, Item, Page, Path, Pt, Rect, Stroke, Transform, Weight,
-};
-use crate::theme::Palette;
+use crate::scene::{HexGeom, Pt, Rect};
+
+/// Border of sea-coloured paper kept around the board's hexes, in mm: room
+/// for the outline stroke and a slightly-off cut.
+pub const EDGE: f64 = 2.0;
+
+/// How much of a hex (in mm, across its narrowest overlap) a sheet must hold
+/// to be printed; a sheet touching less holds nothing a player would miss.
+const HOLDS: f64 = 0.25;
+
+/// Upper bound on the offsets tried per axis (the search stays well under a
+/// millisecond for the built-in maps).
+const MAX_OFFSETS: usize = 40;
 
 /// How the canvas is cut.
 #[derive(Clone, Debug, PartialEq)]
@@ -19,18 +30,45 @@ pub struct Tiling {
     pub sheet: (f64, f64),
     /// Whether the sheets are turned to landscape.
     pub landscape: bool,
-    /// Canvas x ranges shown by each column of sheets.
+    /// Canvas x ranges shown by each column of sheets; a column's printable
+    /// area starts at its range's start.
     pub cols: Vec<(f64, f64)>,
     /// Canvas y ranges shown by each row of sheets.
     pub rows: Vec<(f64, f64)>,
+    /// Whether each cell of the grid is printed, row by row: a cell that
+    /// holds no part of a hex is left out.
+    pub present: Vec<bool>,
     /// Whether every cut avoids chips and harbor tokens.
     pub cuts_clear: bool,
+    /// The part of the canvas the sheets hold: the board's hexes and an
+    /// [`EDGE`] border.
+    pub region: Rect,
 }
 
 impl Tiling {
-    /// Number of map sheets.
+    /// Number of map sheets printed.
     pub fn sheets(&self) -> usize {
-        self.cols.len() * self.rows.len()
+        self.present.iter().filter(|p| **p).count()
+    }
+
+    /// Whether the sheet at `row`, `col` of the grid is printed.
+    pub fn has(&self, row: usize, col: usize) -> bool {
+        row < self.rows.len()
+            && col < self.cols.len()
+            && self.present.get(row * self.cols.len() + col).copied().unwrap_or(false)
+    }
+
+    /// The printed sheets' grid cells (row, column), in glue order: row by
+    /// row, left to right.
+    pub fn cells(&self) -> Vec<(usize, usize)> {
+        let n = self.cols.len();
+        (0..self.rows.len() * n).filter(|i| self.present[*i]).map(|i| (i / n, i % n)).collect()
+    }
+
+    /// The canvas window shown by the sheet at `row`, `col`.
+    pub fn window(&self, row: usize, col: usize) -> Rect {
+        let ((x0, x1), (y0, y1)) = (self.cols[col], self.rows[row]);
+        Rect::new(x0, y0, x1 - x0, y1 - y0)
     }
 }
 
@@ -41,331 +79,228 @@ pub fn label(row: usize, col: usize) -> String {
     format!("{letter}{}", col + 1)
 }
 
-/// Windows along one axis. A window after the first starts at the previous
-/// cut; the previous one runs `overlap` past the cut (its glue strip). Cuts
-/// avoid the `keep` intervals unless that would cost an extra sheet.
-fn axis(len: f64, printable: f64, overlap: f64, keep: &[(f64, f64)]) -> (Vec<(f64, f64)>, bool) {
-    let (plain, _) = axis_avoiding(len, printable, overlap, &[]);
-    let (avoiding, clear) = axis_avoiding(len, printable, overlap, keep);
-    if avoiding.len() > plain.len() {
-        let free = plain.iter().skip(1).all(|(c, _)| !keep.iter().any(|(lo, hi)| c > lo && c < hi));
-        (plain, free)
-    } else {
-        (avoiding, clear)
-    }
+/// One way to cut one axis.
+#[derive(Clone, Debug, PartialEq)]
+struct Cut {
+    windows: Vec<(f64, f64)>,
+    clear: bool,
 }
 
-fn axis_avoiding(
-    len: f64,
+/// Windows along one axis from `start` (at or before `lo`) to `hi`: a window
+/// after the first starts at the previous cut, and the previous one runs
+/// `overlap` past that cut (its glue strip). With `avoid`, each cut moves
+/// back into a gap between the `keep` intervals where there is one.
+fn windows(
+    (lo, hi): (f64, f64),
+    start: f64,
     printable: f64,
     overlap: f64,
     keep: &[(f64, f64)],
-) -> (Vec<(f64, f64)>, bool) {
+    avoid: bool,
+) -> Cut {
+    let free = |c: f64| !keep.iter().any(|(a, b)| c > *a && c < *b);
     let mut out = Vec::new();
     let mut clear = true;
-    let mut s = 0.0;
-    while s + printable < len - 1e-6 {
+    let mut s = start;
+    while s + printable < hi - 1e-6 && out.len() < 10_000 {
         let limit = s + printable - overlap;
-        let free = |c: f64| !keep.iter().any(|(lo, hi)| c > *lo && c < *hi);
-        let floor = s + 0.4 * (printable - overlap);
-        let mut cands: Vec<f64> =
-            keep.iter().map(|(lo, _)| *lo).filter(|c| *c <= limit && *c >= floor).collect();
-        cands.push(limit);
-        let best = cands.into_iter().filter(|c| free(*c)).fold(f64::MIN, f64::max);
-        let cut = if best > f64::MIN {
-            best
+        let cut = if avoid {
+            let floor = s.max(lo) + 0.4 * (printable - overlap);
+            keep.iter()
+                .map(|(a, _)| *a)
+                .filter(|c| *c <= limit && *c >= floor)
+                .chain([limit])
+                .filter(|c| free(*c))
+                .fold(f64::MIN, f64::max)
         } else {
-            clear = false;
-            limit
+            f64::MIN
         };
+        let cut = if cut > f64::MIN { cut } else { limit };
+        clear &= free(cut);
         out.push((s, cut + overlap));
         s = cut;
     }
-    out.push((s, len.max(s + 1.0)));
-    (out, clear)
+    out.push((s, hi.max(s + 1.0)));
+    Cut { windows: out, clear }
+}
+
+/// The ways to cut an axis worth trying: windows that start early enough
+/// for the board to begin at every offset that changes which hexes a window
+/// holds, each with plain cuts and with cuts moved out of chips.
+fn candidates(
+    span: (f64, f64),
+    extents: &[(f64, f64)],
+    printable: f64,
+    overlap: f64,
+    keep: &[(f64, f64)],
+    budget: usize,
+) -> Vec<Cut> {
+    let (lo, hi) = span;
+    let step = printable - overlap;
+    let len = hi - lo;
+    let n = if len <= printable { 1 } else { 1 + ((len - printable) / step).ceil() as usize };
+    let slack = (printable + (n as f64 - 1.0) * step - len).max(0.0);
+    // Offsets t (the board starts t mm into the first window) where a window
+    // edge meets a hex edge, nudged either side, and evenly spaced ones.
+    let mut ts = vec![0.0, slack];
+    for k in 0..=8 {
+        ts.push(slack * f64::from(k) / 8.0);
+    }
+    for c in 0..n {
+        let base = lo + c as f64 * step;
+        for &(a, b) in extents {
+            for t in [base - b, base + printable - a] {
+                ts.extend([t - 0.1, t + 0.1]);
+            }
+        }
+    }
+    ts.retain(|t| (0.0..=slack).contains(t));
+    ts.sort_by(f64::total_cmp);
+    ts.dedup_by(|a, b| (*a - *b).abs() < 0.05);
+    if ts.len() > budget {
+        let k = ts.len();
+        ts = (0..budget).map(|i| ts[i * (k - 1) / (budget - 1).max(1)]).collect();
+    }
+    let mut out: Vec<Cut> = Vec::new();
+    for t in ts {
+        for avoid in [true, false] {
+            let c = windows(span, lo - t, printable, overlap, keep, avoid);
+            if !out.contains(&c) {
+                out.push(c);
+            }
+        }
+    }
+    out
+}
+
+/// Hexes (as indices into `hexes`) whose extent along an axis overlaps each
+/// window by more than [`HOLDS`], as bit sets.
+fn bitsets(cut: &Cut, extents: &[(f64, f64)]) -> Vec<Vec<u64>> {
+    cut.windows
+        .iter()
+        .map(|&(a, b)| {
+            let mut bits = vec![0u64; extents.len().div_ceil(64)];
+            for (i, &(lo, hi)) in extents.iter().enumerate() {
+                if hi.min(b) - lo.max(a) > HOLDS {
+                    bits[i / 64] |= 1 << (i % 64);
+                }
+            }
+            bits
+        })
+        .collect()
+}
+
+/// Whether the pointy-top hex of `g` centred on `c` and the rectangle
+/// overlap by more than [`HOLDS`] along every separating axis.
+pub fn hex_in_rect(g: HexGeom, c: Pt, r: Rect) -> bool {
+    let k = g.corners(c);
+    let s3 = 3f64.sqrt() / 2.0;
+    let corners = [
+        Pt::new(r.x, r.y),
+        Pt::new(r.x + r.w, r.y),
+        Pt::new(r.x, r.y + r.h),
+        Pt::new(r.x + r.w, r.y + r.h),
+    ];
+    [(1.0, 0.0), (0.0, 1.0), (0.5, s3), (-0.5, s3)].iter().all(|&(ax, ay)| {
+        let proj = |p: &Pt| p.x * ax + p.y * ay;
+        let span = |ps: &[Pt]| {
+            ps.iter().map(proj).fold((f64::MAX, f64::MIN), |(a, b), v| (a.min(v), b.max(v)))
+        };
+        let (a0, a1) = span(&k);
+        let (b0, b1) = span(&corners);
+        a1.min(b1) - a0.max(b0) > HOLDS
+    })
+}
+
+/// Which cells of the grid `xs` by `ys` hold part of a hex.
+fn presence(xs: &Cut, ys: &Cut, bx: &[Vec<u64>], by: &[Vec<u64>], canvas: &MapCanvas) -> Vec<bool> {
+    let mut out = Vec::with_capacity(xs.windows.len() * ys.windows.len());
+    for (r, &(y0, y1)) in ys.windows.iter().enumerate() {
+        for (c, &(x0, x1)) in xs.windows.iter().enumerate() {
+            let rect = Rect::new(x0, y0, x1 - x0, y1 - y0);
+            let mut holds = false;
+            'words: for (w, (a, b)) in bx[c].iter().zip(&by[r]).enumerate() {
+                let mut both = a & b;
+                while both != 0 {
+                    let i = w * 64 + both.trailing_zeros() as usize;
+                    if hex_in_rect(canvas.geom, canvas.hexes[i], rect) {
+                        holds = true;
+                        break 'words;
+                    }
+                    both &= both - 1;
+                }
+            }
+            out.push(holds);
+        }
+    }
+    out
 }
 
 /// Plans the sheets for `paper` (portrait width, height) with `margin` and
-/// `overlap`, choosing the orientation that needs fewer sheets.
+/// `overlap`: both orientations, every offset that matters, fewest sheets
+/// first, then cuts clear of chips.
 pub fn plan(canvas: &MapCanvas, paper: (f64, f64), margin: f64, overlap: f64) -> Tiling {
+    let g = canvas.geom;
+    let region = canvas.board.inflate(EDGE);
     let keep_x: Vec<(f64, f64)> =
         canvas.keep_whole.iter().map(|(c, r)| (c.x - r - 1.0, c.x + r + 1.0)).collect();
     let keep_y: Vec<(f64, f64)> =
         canvas.keep_whole.iter().map(|(c, r)| (c.y - r - 1.0, c.y + r + 1.0)).collect();
-    let try_sheet = |w: f64, h: f64, landscape: bool| {
-        let (cols, cx) = axis(canvas.width, w - 2.0 * margin, overlap, &keep_x);
-        let (rows, cy) = axis(canvas.height, h - 2.0 * margin, overlap, &keep_y);
-        Tiling { sheet: (w, h), landscape, cols, rows, cuts_clear: cx && cy }
-    };
-    let portrait = try_sheet(paper.0, paper.1, false);
-    let landscape = try_sheet(paper.1, paper.0, true);
-    if landscape.sheets() < portrait.sheets() {
-        landscape
-    } else {
-        portrait
+    let ext_x: Vec<(f64, f64)> =
+        canvas.hexes.iter().map(|c| (c.x - g.flat / 2.0, c.x + g.flat / 2.0)).collect();
+    let ext_y: Vec<(f64, f64)> =
+        canvas.hexes.iter().map(|c| (c.y - g.radius(), c.y + g.radius())).collect();
+    let mut best: Option<((usize, u8), Tiling)> = None;
+    for landscape in [false, true] {
+        let (w, h) = if landscape { (paper.1, paper.0) } else { paper };
+        let (pw, ph) = (w - 2.0 * margin, h - 2.0 * margin);
+        // Keep the work bounded on huge boards: fewer offsets when the grid
+        // has many cells or many hexes.
+        let cells = ((region.w / (pw - overlap).max(1.0)).ceil()
+            * (region.h / (ph - overlap).max(1.0)).ceil())
+        .max(1.0);
+        let work = cells * (canvas.hexes.len() as f64 / 64.0).ceil().max(1.0);
+        let budget = ((4.0e5 / work).sqrt() as usize).clamp(2, MAX_OFFSETS);
+        let span_x = (region.x, region.x + region.w);
+        let span_y = (region.y, region.y + region.h);
+        let xs = candidates(span_x, &ext_x, pw, overlap, &keep_x, budget);
+        let ys = candidates(span_y, &ext_y, ph, overlap, &keep_y, budget);
+        let bxs: Vec<_> = xs.iter().map(|c| bitsets(c, &ext_x)).collect();
+        let bys: Vec<_> = ys.iter().map(|c| bitsets(c, &ext_y)).collect();
+        for (xc, bx) in xs.iter().zip(&bxs) {
+            for (yc, by) in ys.iter().zip(&bys) {
+                let unclear = u8::from(!xc.clear) + u8::from(!yc.clear);
+                let present = presence(xc, yc, bx, by, canvas);
+                let n = present.iter().filter(|p| **p).count();
+                let key = (n, unclear);
+                if best.as_ref().is_none_or(|(k, _)| key < *k) {
+                    let t = Tiling {
+                        sheet: (w, h),
+                        landscape,
+                        cols: xc.windows.clone(),
+                        rows: yc.windows.clone(),
+                        present,
+                        cuts_clear: unclear == 0,
+                        region,
+                    };
+                    best = Some((key, t));
+                }
+            }
+        }
     }
-}
-
-fn dashed(a: Pt, b: Pt, c: Color, w: f64) -> Item {
-    Item::Path {
-        path: Path::line(a, b),
-        fill: None,
-        stroke: Some(Stroke { color: c, width: w, dash: vec![3.0, 2.0] }),
-    }
-}
-
-fn solid(a: Pt, b: Pt, c: Color, w: f64) -> Item {
-    Item::Path { path: Path::line(a, b), fill: None, stroke: Some(Stroke::solid(c, w)) }
-}
-
-fn intersects(a: Rect, b: Rect) -> bool {
-    a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h
-}
-
-/// Alignment mark: a cross in a circle, plus a line continuing past the cut.
-fn mark(c: Pt, pal: &Palette) -> Vec<Item> {
-    vec![
-        Item::Path {
-            path: Path::circle(c, 2.5),
-            fill: None,
-            stroke: Some(Stroke::solid(pal.ink, 0.25)),
+    match best {
+        Some((_, t)) if t.sheets() > 0 => t,
+        // No hexes at all: one sheet showing the (empty) region.
+        _ => Tiling {
+            sheet: paper,
+            landscape: false,
+            cols: vec![(region.x, region.x + region.w.max(1.0))],
+            rows: vec![(region.y, region.y + region.h.max(1.0))],
+            present: vec![true],
+            cuts_clear: true,
+            region,
         },
-        solid(Pt::new(c.x - 4.0, c.y), Pt::new(c.x + 4.0, c.y), pal.ink, 0.25),
-        solid(Pt::new(c.x, c.y - 4.0), Pt::new(c.x, c.y + 4.0), pal.ink, 0.25),
-    ]
-}
-
-/// Everything drawn on one sheet, in canvas coordinates, over the map.
-fn overlays(t: &Tiling, row: usize, col: usize, pal: &Palette, small: f64) -> Vec<Item> {
-    let glue = Color { r: 128, g: 128, b: 128, a: 70 };
-    let mut v = Vec::new();
-    let (x0, x1) = t.cols[col];
-    let (y0, y1) = t.rows[row];
-    // Glue strips on the right and bottom, where the next sheet is laid on.
-    if col + 1 < t.cols.len() {
-        let c = t.cols[col + 1].0;
-        v.push(Item::Path {
-            path: Path::rect(Rect::new(c, y0, x1 - c, y1 - y0)),
-            fill: Some(glue),
-            stroke: None,
-        });
-        let msg = format!("glue under {}", label(row, col + 1));
-        let size = small.min((x1 - c) * 0.45);
-        v.push(Item::Group {
-            transform: Transform {
-                m: [
-                    0.0,
-                    1.0,
-                    -1.0,
-                    0.0,
-                    c + (x1 - c) / 2.0 - size * 0.35,
-                    (y0 / 45.0).ceil() * 45.0 + 22.5 + 6.0,
-                ],
-            },
-            clip: None,
-            items: vec![text(Pt::default(), msg, size, Weight::Regular, Anchor::Start, pal.ink)],
-        });
     }
-    if row + 1 < t.rows.len() {
-        let c = t.rows[row + 1].0;
-        v.push(Item::Path {
-            path: Path::rect(Rect::new(x0, c, x1 - x0, y1 - c)),
-            fill: Some(glue),
-            stroke: None,
-        });
-        let msg = format!("glue under {}", label(row + 1, col));
-        let size = small.min((y1 - c) * 0.45);
-        v.push(text(
-            Pt::new((x0 / 45.0).ceil() * 45.0 + 22.5 + 6.0, c + (y1 - c) / 2.0 + size * 0.35),
-            msg,
-            size,
-            Weight::Regular,
-            Anchor::Start,
-            pal.ink,
-        ));
-    }
-    // Cut lines on the left and top edges of later sheets.
-    if col > 0 {
-        v.push(dashed(Pt::new(x0, y0), Pt::new(x0, y1), pal.ink, 0.3));
-    }
-    if row > 0 {
-        v.push(dashed(Pt::new(x0, y0), Pt::new(x1, y0), pal.ink, 0.3));
-    }
-    // Alignment marks in every glue strip this sheet shares (same canvas
-    // positions on both sheets, so they fall on each other when aligned).
-    let step = 45.0;
-    // The sheet underneath carries full marks in its glue strip; the sheet on
-    // top carries only short ticks at its cut edge that continue those lines,
-    // so nothing shows on the assembled map.
-    let tick = 4.0;
-    if col + 1 < t.cols.len() {
-        let c = t.cols[col + 1].0;
-        let strip_x = c + (x1 - c) / 2.0;
-        let mut y = (y0 / step).ceil() * step + step / 2.0;
-        while y < y1 - 5.0 {
-            v.extend(mark(Pt::new(strip_x, y), pal));
-            v.push(solid(Pt::new(c - tick, y), Pt::new(x1, y), pal.ink, 0.2));
-            y += step;
-        }
-    }
-    if col > 0 {
-        let mut y = (y0 / step).ceil() * step + step / 2.0;
-        while y < y1 - 5.0 {
-            v.push(solid(Pt::new(x0, y), Pt::new(x0 + tick, y), pal.ink, 0.3));
-            y += step;
-        }
-    }
-    if row + 1 < t.rows.len() {
-        let c = t.rows[row + 1].0;
-        let strip_y = c + (y1 - c) / 2.0;
-        let mut x = (x0 / step).ceil() * step + step / 2.0;
-        while x < x1 - 5.0 {
-            v.extend(mark(Pt::new(x, strip_y), pal));
-            v.push(solid(Pt::new(x, c - tick), Pt::new(x, y1), pal.ink, 0.2));
-            x += step;
-        }
-    }
-    if row > 0 {
-        let mut x = (x0 / step).ceil() * step + step / 2.0;
-        while x < x1 - 5.0 {
-            v.push(solid(Pt::new(x, y0), Pt::new(x, y0 + tick), pal.ink, 0.3));
-            x += step;
-        }
-    }
-    v
-}
-
-/// The sheets of the map at 1:1, overview page first.
-pub fn tile_document(
-    canvas: &MapCanvas,
-    t: &Tiling,
-    margin: f64,
-    pal: &Palette,
-    small: f64,
-) -> Document {
-    let mut pages = vec![overview(canvas, t, margin, pal, small)];
-    for (row, &(y0, y1)) in t.rows.iter().enumerate() {
-        for (col, &(x0, x1)) in t.cols.iter().enumerate() {
-            let win = Rect::new(x0, y0, x1 - x0, y1 - y0);
-            let mut items: Vec<Item> = canvas
-                .blocks
-                .iter()
-                .filter(|b| intersects(b.bounds, win))
-                .map(|b| b.item.clone())
-                .collect();
-            items.extend(overlays(t, row, col, pal, small));
-            let name = label(row, col);
-            let mut page = Page::new(t.sheet.0, t.sheet.1, name.clone());
-            page.push(Item::Group {
-                transform: Transform::translate(margin - x0, margin - y0),
-                clip: Some(Path::rect(win)),
-                items,
-            });
-            // Sheet label box in the top-left corner of the printable area.
-            let info =
-                format!("sheet {} of {} · map 1:1", row * t.cols.len() + col + 1, t.sheets());
-            let lw = text_width(&name, 6.0, Weight::Bold)
-                .max(text_width(&info, small * 0.8, Weight::Regular))
-                .max(text_width(&canvas.footer, small * 0.8, Weight::Regular))
-                + 4.0;
-            page.push(Item::Path {
-                path: Path::rect(Rect::new(margin, margin, lw, 15.5)),
-                fill: Some(pal.paper),
-                stroke: Some(Stroke::solid(pal.ink, 0.3)),
-            });
-            page.push(text(
-                Pt::new(margin + 2.0, margin + 6.5),
-                name,
-                6.0,
-                Weight::Bold,
-                Anchor::Start,
-                pal.ink,
-            ));
-            page.push(text(
-                Pt::new(margin + 2.0, margin + 10.5),
-                info,
-                small * 0.8,
-                Weight::Regular,
-                Anchor::Start,
-                pal.ink,
-            ));
-            page.push(text(
-                Pt::new(margin + 2.0, margin + 14.0),
-                canvas.footer.clone(),
-                small * 0.8,
-                Weight::Regular,
-                Anchor::Start,
-                pal.ink,
-            ));
-            pages.push(page);
-        }
-    }
-    Document { title: format!("{} - map", canvas.title), pages }
-}
-
-fn overview(canvas: &MapCanvas, t: &Tiling, margin: f64, pal: &Palette, small: f64) -> Page {
-    let (w, h) = t.sheet;
-    let mut page = Page::new(w, h, "overview");
-    let head = margin + 8.0;
-    page.push(text(
-        Pt::new(margin, head),
-        format!("{} - assembly", canvas.title),
-        6.0,
-        Weight::Bold,
-        Anchor::Start,
-        pal.ink,
-    ));
-    let lines = [
-        format!(
-            "{} sheets ({} columns x {} rows), {}, printed at 1:1: print at actual size, no scaling.",
-            t.sheets(),
-            t.cols.len(),
-            t.rows.len(),
-            if t.landscape { "landscape" } else { "portrait" }
-        ),
-        "Trim each sheet along its dashed cut lines, lay it over the grey glue strip of its".to_string(),
-        "neighbour so the crosses and lines meet, and glue. Work row by row from A1.".to_string(),
-    ];
-    for (i, l) in lines.iter().enumerate() {
-        page.push(text(
-            Pt::new(margin, head + 7.0 + i as f64 * small * 1.5),
-            l.clone(),
-            small,
-            Weight::Regular,
-            Anchor::Start,
-            pal.ink,
-        ));
-    }
-    let top = head + 7.0 + lines.len() as f64 * small * 1.5 + 4.0;
-    let avail = (w - 2.0 * margin, h - top - margin);
-    let k = (avail.0 / canvas.width).min(avail.1 / canvas.height);
-    let ox = margin + (avail.0 - canvas.width * k) / 2.0;
-    let mut items: Vec<Item> = canvas.blocks.iter().map(|b| b.item.clone()).collect();
-    for (row, &(y0, y1)) in t.rows.iter().enumerate() {
-        for (col, &(x0, x1)) in t.cols.iter().enumerate() {
-            items.push(Item::Path {
-                path: Path::rect(Rect::new(x0, y0, x1 - x0, y1 - y0)),
-                fill: Some(Color { r: 255, g: 255, b: 255, a: 60 }),
-                stroke: Some(Stroke::solid(Color::rgb(200, 20, 20), 0.6 / k)),
-            });
-            let size = 7.0 / k;
-            let c = Pt::new(x0 + (x1 - x0) / 2.0, y0 + (y1 - y0) / 2.0 + size * 0.35);
-            items.push(text(
-                c,
-                label(row, col),
-                size,
-                Weight::Bold,
-                Anchor::Middle,
-                Color::rgb(200, 20, 20),
-            ));
-        }
-    }
-    page.push(Item::Group {
-        transform: Transform { m: [k, 0.0, 0.0, k, ox, top] },
-        clip: Some(Path::rect(Rect::new(0.0, 0.0, canvas.width, canvas.height))),
-        items,
-    });
-    page
 }
 
 #[cfg(test)]
@@ -373,12 +308,12 @@ mod tests {
     use super::*;
 
     #[test]
-    fn axis_windows_cover_the_length_with_overlap() {
-        let (w, clear) = axis(500.0, 196.0, 12.0, &[]);
-        assert!(clear);
-        assert_eq!(w[0].0, 0.0);
-        assert!((w.last().expect("one").1 - 500.0).abs() < 1e-9);
-        for pair in w.windows(2) {
+    fn windows_cover_the_length_with_overlap() {
+        let c = windows((0.0, 500.0), 0.0, 196.0, 12.0, &[], false);
+        assert!(c.clear);
+        assert_eq!(c.windows[0].0, 0.0);
+        assert!((c.windows.last().expect("one").1 - 500.0).abs() < 1e-9);
+        for pair in c.windows.windows(2) {
             assert!((pair[0].1 - pair[1].0 - 12.0).abs() < 1e-9, "glue strip of 12 mm");
             assert!(pair[0].1 - pair[0].0 <= 196.0 + 1e-9, "fits the printable width");
         }
@@ -388,10 +323,32 @@ mod tests {
     fn cuts_move_out_of_chips() {
         // A chip sits across the natural cut at 184.
         let keep = [(170.0, 197.0)];
-        let (w, clear) = axis(400.0, 196.0, 12.0, &keep);
-        assert!(clear);
-        let cut = w[1].0;
-        assert!(cut <= 170.0 && !(cut > 170.0 && cut < 197.0), "cut at {cut}");
+        let c = windows((0.0, 400.0), 0.0, 196.0, 12.0, &keep, true);
+        assert!(c.clear);
+        let cut = c.windows[1].0;
+        assert!(cut <= 170.0, "cut at {cut}");
+        let plain = windows((0.0, 400.0), 0.0, 196.0, 12.0, &keep, false);
+        assert!(!plain.clear, "the plain cut at 184 crosses the chip");
+    }
+
+    #[test]
+    fn offsets_include_both_ends_of_the_slack() {
+        // 400 mm on 196 mm windows: 3 windows reach 564 mm, 164 mm slack.
+        let c = candidates((0.0, 400.0), &[], 196.0, 12.0, &[], 40);
+        let starts: Vec<f64> = c.iter().map(|c| c.windows[0].0).collect();
+        assert!(starts.contains(&0.0) && starts.contains(&-164.0), "{starts:?}");
+        assert!(c.iter().all(|c| c.windows.len() == 3));
+    }
+
+    #[test]
+    fn a_hex_is_held_only_past_its_corner() {
+        let g = HexGeom::new(76.0);
+        let c = Pt::new(100.0, 100.0);
+        assert!(hex_in_rect(g, c, Rect::new(90.0, 90.0, 5.0, 5.0)));
+        // The bounding box's top-right corner is outside the hex.
+        let r = g.radius();
+        assert!(!hex_in_rect(g, c, Rect::new(c.x + 30.0, c.y - r, 8.0, 8.0)));
+        assert!(!hex_in_rect(g, c, Rect::new(200.0, 100.0, 5.0, 5.0)));
     }
 
     #[test]

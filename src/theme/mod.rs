@@ -137,8 +137,10 @@ pub struct Sizes {
     pub label_text: f64,
     /// Titles.
     pub title_text: f64,
-    /// Legends, footers, page labels.
+    /// Title blocks, footers, page labels.
     pub small_text: f64,
+    /// The map key's entries (legend names), at least 10 pt (3.53 mm).
+    pub key_text: f64,
     /// Glue strip between tiled sheets.
     pub overlap: f64,
 }
@@ -160,6 +162,21 @@ pub struct Palette {
     pub chip: Color,
     /// 6 and 8.
     pub red_number: Color,
+    /// Region outline colours, one per region in scenario order (repeating).
+    pub regions: [Color; REGION_STYLES],
+}
+
+/// How many region outline styles a theme defines; a map with more regions
+/// reuses them in turn.
+pub const REGION_STYLES: usize = 4;
+
+/// The band drawn just inside the edge of every named region of a map.
+#[derive(Clone, Debug, PartialEq)]
+pub struct RegionBands {
+    /// Width of the band, mm.
+    pub width: f64,
+    /// Dash pattern of each region's line, mm (empty: solid), in scenario order.
+    pub dashes: [Vec<f64>; REGION_STYLES],
 }
 
 impl Palette {
@@ -220,6 +237,8 @@ pub struct Theme {
     pub ink_saver: Palette,
     /// Black and white.
     pub black_and_white: Palette,
+    /// Region outlines.
+    pub region_bands: RegionBands,
 }
 
 impl Theme {

@@ -5,11 +5,11 @@ use std::sync::OnceLock;
 
 use toml_span::value::{Value, ValueInner};
 
-use super::{Palette, Pictogram, Sizes, Theme, BUILTIN};
+use super::{Palette, Pictogram, RegionBands, Sizes, Theme, BUILTIN, REGION_STYLES};
 use crate::scene::Color;
 use crate::vocab::{did_you_mean, Terrain};
 
-const SIZE_KEYS: [&str; 9] = [
+const SIZE_KEYS: [&str; 10] = [
     "hex_flat",
     "chip_diameter",
     "hex_stroke",
@@ -18,11 +18,24 @@ const SIZE_KEYS: [&str; 9] = [
     "label_text",
     "title_text",
     "small_text",
+    "key_text",
     "overlap",
 ];
 const PALETTES: [&str; 3] = ["colour", "ink_saver", "black_and_white"];
-const PALETTE_EXTRA: [&str; 6] = ["fog", "art", "ink", "paper", "chip", "red_number"];
-const TOP: [&str; 3] = ["sizes", "pictograms", "palettes"];
+const PALETTE_EXTRA: [&str; 10] = [
+    "fog",
+    "art",
+    "ink",
+    "paper",
+    "chip",
+    "red_number",
+    "region_1",
+    "region_2",
+    "region_3",
+    "region_4",
+];
+const REGION_KEYS: [&str; 5] = ["band", "dash_1", "dash_2", "dash_3", "dash_4"];
+const TOP: [&str; 4] = ["sizes", "pictograms", "palettes", "regions"];
 
 /// A TOML value reduced to what themes use, with the byte offset of its key.
 enum V {
@@ -69,6 +82,7 @@ pub fn builtin() -> Theme {
             paper: Color::WHITE,
             chip: Color::WHITE,
             red_number: Color::BLACK,
+            regions: [Color::BLACK; REGION_STYLES],
         };
         let mut t = Theme {
             sizes: Sizes {
@@ -80,12 +94,14 @@ pub fn builtin() -> Theme {
                 label_text: 3.2,
                 title_text: 7.0,
                 small_text: 3.0,
+                key_text: 3.6,
                 overlap: 12.0,
             },
             pictograms: [Pictogram::None; 17],
             colour: blank.clone(),
             ink_saver: blank.clone(),
             black_and_white: blank,
+            region_bands: RegionBands { width: 3.0, dashes: Default::default() },
         };
         // A unit test parses the built-in file; failing here is a build defect.
         #[allow(clippy::panic)]
@@ -184,6 +200,7 @@ pub fn overlay(theme: &mut Theme, text: &str, complete: bool) -> Result<(), Stri
     for e in &top {
         match e.key.as_str() {
             "sizes" => sizes(&w, e, &mut theme.sizes)?,
+            "regions" => regions(&w, e, &mut theme.region_bands)?,
             "pictograms" => {
                 for p in w.table(e, "", &terrains)? {
                     let name = w.string(p, "pictograms.")?;
@@ -230,8 +247,38 @@ fn sizes(w: &Walk<'_>, e: &Entry, s: &mut Sizes) -> Result<(), String> {
             "label_text" => s.label_text = w.number(f, p, 1.0, 30.0)?,
             "title_text" => s.title_text = w.number(f, p, 1.0, 40.0)?,
             "small_text" => s.small_text = w.number(f, p, 1.0, 20.0)?,
+            "key_text" => s.key_text = w.number(f, p, 1.0, 20.0)?,
             _ => s.overlap = w.number(f, p, 3.0, 40.0)?,
         }
+    }
+    Ok(())
+}
+
+/// `[regions]`: the band width and each region's dash pattern, written as
+/// lengths in mm separated by spaces (`"4 2"`; `""` for a solid line).
+fn regions(w: &Walk<'_>, e: &Entry, r: &mut RegionBands) -> Result<(), String> {
+    let p = "regions.";
+    for f in w.table(e, "", &REGION_KEYS)? {
+        if f.key == "band" {
+            r.width = w.number(f, p, 0.2, 10.0)?;
+            continue;
+        }
+        let text = w.string(f, p)?;
+        let dash: Option<Vec<f64>> = text
+            .split_whitespace()
+            .map(|n| n.parse::<f64>().ok().filter(|v| (0.2..=50.0).contains(v)))
+            .collect();
+        let dash = dash.filter(|d| d.len() % 2 == 0).ok_or_else(|| {
+            w.err(
+                f,
+                p,
+                &format!(
+                    "is {text:?}; write an even number of dash and gap lengths between 0.2 and 50 mm, e.g. \"4 2\", or \"\" for a solid line"
+                ),
+            )
+        })?;
+        let k: usize = f.key["dash_".len()..].parse().unwrap_or(1);
+        r.dashes[k.clamp(1, REGION_STYLES) - 1] = dash;
     }
     Ok(())
 }
@@ -253,6 +300,10 @@ fn palette(w: &Walk<'_>, e: &Entry, pal: &mut Palette) -> Result<(), String> {
             "paper" => pal.paper = w.color(f, &path)?,
             "chip" => pal.chip = w.color(f, &path)?,
             "red_number" => pal.red_number = w.color(f, &path)?,
+            name if name.starts_with("region_") => {
+                let k: usize = name["region_".len()..].parse().unwrap_or(1);
+                pal.regions[k.clamp(1, REGION_STYLES) - 1] = w.color(f, &path)?;
+            }
             name => {
                 if let Some(t) = Terrain::from_name(name) {
                     pal.terrain[t.index()] = w.color(f, &path)?;

@@ -1,0 +1,213 @@
+//! Where pieces go on one sheet: the grid of centres for each kind of piece,
+//! and the page orientation that holds the most.
+//!
+//! - Round tokens sit on a hexagonal grid (odd rows shifted half a pitch,
+//!   rows `pitch·√3/2` apart), bleed areas a gutter apart; a square grid is
+//!   used only where it holds more. They are cut along a ring, so they need
+//!   no crop marks.
+//! - Square tokens sit on a square grid with a gutter, crop marks outside.
+//! - Cards sit edge to edge and share their cut lines, with bleed and crop
+//!   marks only around the block. A card may be turned a quarter turn when
+//!   that fits more on the page; crop marks shrink to the room left, down
+//!   to [`MIN_MARK`].
+//! - Hex tiles are packed in a honeycomb ([`super::honeycomb`]).
+//!
+//! Every block is centred on the page, so mirrored backs land inside it too.
+
+use super::honeycomb;
+use super::piece::Shape;
+use crate::scene::Pt;
+use crate::settings::sheets::{Orientation, SheetOptions};
+
+/// The shortest crop mark drawn, mm: a shorter tick is hard to line a ruler up with.
+pub const MIN_MARK: f64 = 2.0;
+
+const SQRT3: f64 = 1.732_050_807_568_877_2;
+
+/// The piece positions of one sheet.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Grid {
+    /// Centres of the cut outlines on the page, mm, in reading order.
+    pub centres: Vec<Pt>,
+    /// Pieces are drawn a quarter turn clockwise (cards only).
+    pub turned: bool,
+    /// Length of the crop marks, mm (0: none).
+    pub mark: f64,
+}
+
+/// Width and height of a piece's cut outline as it lies on the sheet.
+pub fn placed_size(shape: Shape, turned: bool) -> (f64, f64) {
+    let (w, h) = shape.size();
+    if turned {
+        (h, w)
+    } else {
+        (w, h)
+    }
+}
+
+/// The band at top and bottom kept free for heading and footer, mm.
+pub fn band(opts: &SheetOptions) -> f64 {
+    opts.heading_band.max(opts.footer_band)
+}
+
+/// How many cells of `cell` mm fit `avail` mm with `gutter` between them.
+fn fit(avail: f64, cell: f64, gutter: f64) -> usize {
+    ((avail + gutter) / (cell + gutter)).floor().max(0.0) as usize
+}
+
+/// A `cols` x `rows` grid of pitch `px`, `py`, centred on `c`.
+fn square_grid(cols: usize, rows: usize, px: f64, py: f64, c: Pt) -> Vec<Pt> {
+    let x0 = c.x - (cols as f64 - 1.0) * px / 2.0;
+    let y0 = c.y - (rows as f64 - 1.0) * py / 2.0;
+    let mut out = Vec::with_capacity(cols * rows);
+    for r in 0..rows {
+        for k in 0..cols {
+            out.push(Pt::new(x0 + k as f64 * px, y0 + r as f64 * py));
+        }
+    }
+    out
+}
+
+/// Round cells of diameter `cell` a `gutter` apart in a `w` x `h` area,
+/// centred on `c`: a hexagonal grid, or a square one where that holds more.
+///
+/// Two hexagonal grids are tried, as for hex tiles: odd rows as long as even
+/// ones (the block half a pitch wider), or one shorter.
+pub fn round_grid(cell: f64, gutter: f64, w: f64, h: f64, c: Pt) -> Vec<Pt> {
+    let p = cell + gutter;
+    let (cols, rows) = (fit(w, cell, gutter), fit(h, cell, gutter));
+    let square = square_grid(cols, rows, p, p, c);
+    if cols < 2 || h < cell {
+        return square;
+    }
+    let rp = p * SQRT3 / 2.0;
+    let hrows = ((h - cell) / rp).floor() as usize + 1;
+    let wide = (cols as f64 - 0.5) * p + cell <= w + 1e-9;
+    let odd = if wide { cols } else { cols - 1 };
+    if cols * hrows.div_ceil(2) + odd * (hrows / 2) < square.len() {
+        return square;
+    }
+    let spread = (cols as f64 - 1.0) * p + if wide { p / 2.0 } else { 0.0 };
+    let (x0, y0) = (c.x - spread / 2.0, c.y - (hrows as f64 - 1.0) * rp / 2.0);
+    let mut out = Vec::new();
+    for r in 0..hrows {
+        let (n, dx) = if r % 2 == 1 { (odd, p / 2.0) } else { (cols, 0.0) };
+        out.extend((0..n).map(|k| Pt::new(x0 + dx + k as f64 * p, y0 + r as f64 * rp)));
+    }
+    out
+}
+
+/// Cards `cw` x `ch` edge to edge on a `w` x `h` page, with the longest crop
+/// marks that fit (at most the template's, at least [`MIN_MARK`]).
+fn card_grid(cw: f64, ch: f64, w: f64, h: f64, opts: &SheetOptions) -> (Vec<Pt>, f64) {
+    let edge = opts.margin + opts.bleed + opts.crop_offset;
+    let (aw, ah) = (w - 2.0 * (edge + MIN_MARK), h - 2.0 * (edge + band(opts) + MIN_MARK));
+    let (cols, rows) = (fit(aw, cw, 0.0), fit(ah, ch, 0.0));
+    if cols == 0 || rows == 0 {
+        return (Vec::new(), 0.0);
+    }
+    let room_x = (w - cols as f64 * cw) / 2.0 - edge;
+    let room_y = (h - rows as f64 * ch) / 2.0 - edge - band(opts);
+    let mark = opts.crop_length.min(room_x).min(room_y);
+    (square_grid(cols, rows, cw, ch, Pt::new(w / 2.0, h / 2.0)), mark)
+}
+
+/// The piece positions for `shape` on a `w` x `h` page.
+pub fn positions(shape: Shape, w: f64, h: f64, opts: &SheetOptions) -> Grid {
+    let c = Pt::new(w / 2.0, h / 2.0);
+    let (aw, ah) = (w - 2.0 * opts.margin, h - 2.0 * (opts.margin + band(opts)));
+    match shape {
+        Shape::Hex { flat } => {
+            let centres = honeycomb::pack(flat, opts.bleed, aw, ah)
+                .into_iter()
+                .map(|p| Pt::new(p.x + c.x, p.y + c.y))
+                .collect();
+            Grid { centres, turned: false, mark: 0.0 }
+        }
+        Shape::Circle { diameter } => {
+            let centres = round_grid(diameter + 2.0 * opts.bleed, opts.gutter, aw, ah, c);
+            Grid { centres, turned: false, mark: 0.0 }
+        }
+        Shape::Square { side } => {
+            let room = opts.crop_offset + opts.crop_length;
+            let cell = side + 2.0 * opts.bleed;
+            let (aw, ah) = (aw - 2.0 * room, ah - 2.0 * room);
+            let (cols, rows) = (fit(aw, cell, opts.gutter), fit(ah, cell, opts.gutter));
+            let p = cell + opts.gutter;
+            Grid {
+                centres: square_grid(cols, rows, p, p, c),
+                turned: false,
+                mark: opts.crop_length,
+            }
+        }
+        Shape::Card { width, height } => {
+            let (up, up_mark) = card_grid(width, height, w, h, opts);
+            let (turned, turned_mark) = card_grid(height, width, w, h, opts);
+            if turned.len() > up.len() {
+                Grid { centres: turned, turned: true, mark: turned_mark }
+            } else {
+                Grid { centres: up, turned: false, mark: up_mark }
+            }
+        }
+    }
+}
+
+/// The page size and positions for `shape`, choosing the orientation that
+/// fits more pieces when the setting is `auto` (portrait on a tie).
+pub fn page_for(shape: Shape, opts: &SheetOptions) -> (f64, f64, Grid) {
+    let try_o = |o: Orientation| {
+        let (w, h) = opts.paper.size(o);
+        (w, h, positions(shape, w, h, opts))
+    };
+    match opts.orientation_for_kind(shape.kind()) {
+        Orientation::Auto => {
+            let p = try_o(Orientation::Portrait);
+            let l = try_o(Orientation::Landscape);
+            if l.2.centres.len() > p.2.centres.len() {
+                l
+            } else {
+                p
+            }
+        }
+        o => try_o(o),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn paper(name: &str) -> SheetOptions {
+        SheetOptions::default().with_paper(name).expect("defined")
+    }
+
+    #[test]
+    fn cards_sit_edge_to_edge_eight_or_more_per_sheet() {
+        let poker = Shape::Card { width: 63.0, height: 88.0 };
+        for name in ["a4", "letter"] {
+            let mut o = paper(name);
+            o.orientation = Orientation::Auto;
+            o.shape_orientation[3] = Orientation::Auto;
+            let (_, _, g) = page_for(poker, &o);
+            assert!(g.centres.len() >= 8, "{name}: {}", g.centres.len());
+            assert!(g.mark >= MIN_MARK, "{name}: marks {}", g.mark);
+            let (cw, _) = placed_size(poker, g.turned);
+            let dx = g.centres[1].x - g.centres[0].x;
+            assert!((dx - cw).abs() < 1e-9, "{name}: cards share their cut line: pitch {dx}");
+        }
+    }
+
+    #[test]
+    fn round_tokens_sit_on_a_hexagonal_grid() {
+        let o = paper("a4");
+        let (w, h) = o.paper.size(Orientation::Portrait);
+        let g = positions(Shape::Circle { diameter: 25.0 }, w, h, &o);
+        let p = 25.0 + 2.0 * o.bleed + o.gutter;
+        let c = &g.centres;
+        assert!((c[1].x - c[0].x - p).abs() < 1e-9);
+        let next = c.iter().find(|q| q.y > c[0].y + 1e-6).expect("a second row");
+        assert!((next.y - c[0].y - p * SQRT3 / 2.0).abs() < 1e-9, "row pitch");
+        assert!((next.x - c[0].x - p / 2.0).abs() < 1e-9, "half-pitch offset");
+        assert_eq!(g.mark, 0.0);
+    }
+}

@@ -1,0 +1,401 @@
+//! The sheets of a tiled map: each shows its window of the canvas, a grey
+//! glue strip where the next sheet is laid on, alignment lines that continue
+//! from sheet to sheet, and its label (A1, A2, B1...); an overview page first
+//! shows the assembly and carries the title block and legend.
+//!
+//! Nothing is printed where the glued board shows a chip, harbor, pictogram
+//! or name: labels go in a glue strip (covered by the next sheet) or on
+//! paper outside the board, and the alignment lines cross each cut only
+//! where it runs clear of the board's ink ([`super::keepout`]).
+
+use super::art::{text, text_width};
+use super::keepout::{ink_areas, overlaps};
+use super::map::MapCanvas;
+use super::tiles::{hex_in_rect, label, Tiling};
+use crate::scene::{
+    Anchor, Color, Document, Item, Page, Path, Pt, Rect, Stroke, Transform, Weight,
+};
+use crate::theme::Palette;
+
+/// Spacing of the alignment lines along a cut, in mm.
+const STEP: f64 = 45.0;
+/// Length of an alignment line on the visible side of a cut.
+const TICK: f64 = 4.0;
+/// Height of a sheet label box.
+const LABEL_H: f64 = 11.0;
+
+/// What the sheets need besides the tiling.
+struct Ctx<'a> {
+    canvas: &'a MapCanvas,
+    t: &'a Tiling,
+    margin: f64,
+    pal: &'a Palette,
+    small: f64,
+    ink: Vec<Rect>,
+}
+
+impl Ctx<'_> {
+    /// The printable area of a sheet, in canvas mm.
+    fn printable(&self, row: usize, col: usize) -> Rect {
+        let (w, h) = self.t.sheet;
+        Rect::new(
+            self.t.cols[col].0,
+            self.t.rows[row].0,
+            w - 2.0 * self.margin,
+            h - 2.0 * self.margin,
+        )
+    }
+
+    /// Whether `r` touches ink of the board.
+    fn on_ink(&self, r: Rect) -> bool {
+        self.ink.iter().any(|i| overlaps(*i, r))
+    }
+
+    /// Whether `r` touches any hex of the board.
+    fn on_board(&self, r: Rect) -> bool {
+        let g = self.canvas.geom;
+        let near = r.inflate(g.radius() + 1.0);
+        self.canvas.hexes.iter().any(|c| {
+            c.x > near.x
+                && c.x < near.x + near.w
+                && c.y > near.y
+                && c.y < near.y + near.h
+                && hex_in_rect(g, *c, r.inflate(1.0))
+        })
+    }
+
+    /// The right glue strip of a sheet, if a sheet is laid over it.
+    fn right_strip(&self, row: usize, col: usize) -> Option<Rect> {
+        self.t.has(row, col + 1).then(|| {
+            let w = self.t.window(row, col);
+            let c = self.t.cols[col + 1].0;
+            Rect::new(c, w.y, w.x + w.w - c, w.h)
+        })
+    }
+
+    /// The bottom glue strip of a sheet, if a sheet is laid over it.
+    fn bottom_strip(&self, row: usize, col: usize) -> Option<Rect> {
+        self.t.has(row + 1, col).then(|| {
+            let w = self.t.window(row, col);
+            let c = self.t.rows[row + 1].0;
+            Rect::new(w.x, c, w.w, w.y + w.h - c)
+        })
+    }
+}
+
+/// A label box: where, and whether it is turned to read along a vertical strip.
+#[derive(Clone, Copy, Debug)]
+struct Placed {
+    rect: Rect,
+    turned: bool,
+}
+
+/// Where the label box of `w` x [`LABEL_H`] mm goes on a sheet: in a glue
+/// strip, else on paper off the board, else anywhere clear of the board's
+/// ink, else the top-left corner.
+fn place_label(cx: &Ctx<'_>, row: usize, col: usize, w: f64) -> Placed {
+    let h = LABEL_H;
+    if let Some(s) = cx.bottom_strip(row, col) {
+        if s.h >= h && s.w >= w + 4.0 {
+            return Placed {
+                rect: Rect::new(s.x + 2.0, s.y + (s.h - h) / 2.0, w, h),
+                turned: false,
+            };
+        }
+    }
+    if let Some(s) = cx.right_strip(row, col) {
+        if s.w >= h && s.h >= w + 4.0 {
+            return Placed {
+                rect: Rect::new(s.x + (s.w - h) / 2.0, s.y + 2.0, h, w),
+                turned: true,
+            };
+        }
+    }
+    let p = cx.printable(row, col);
+    let fits =
+        |r: Rect| r.x >= p.x && r.y >= p.y && r.x + r.w <= p.x + p.w && r.y + r.h <= p.y + p.h;
+    let step = 4.0;
+    let (nx, ny) = ((p.w / step) as usize, (p.h / step) as usize);
+    let spots = |bw: f64, bh: f64| {
+        (0..=ny).flat_map(move |j| {
+            (0..=nx).map(move |i| Rect::new(p.x + i as f64 * step, p.y + j as f64 * step, bw, bh))
+        })
+    };
+    for turned in [false, true] {
+        let (bw, bh) = if turned { (h, w) } else { (w, h) };
+        if let Some(rect) = spots(bw, bh).find(|r| fits(*r) && !cx.on_board(*r)) {
+            return Placed { rect, turned };
+        }
+    }
+    for turned in [false, true] {
+        let (bw, bh) = if turned { (h, w) } else { (w, h) };
+        if let Some(rect) = spots(bw, bh).find(|r| fits(*r) && !cx.on_ink(r.inflate(1.0))) {
+            return Placed { rect, turned };
+        }
+    }
+    Placed { rect: Rect::new(p.x, p.y, w, h), turned: false }
+}
+
+/// Positions along a cut (from `lo` to `hi`) for alignment lines: about
+/// every [`STEP`] mm, each moved to the nearest place where `ok`.
+fn spots(lo: f64, hi: f64, ok: impl Fn(f64) -> bool) -> Vec<f64> {
+    let mut out: Vec<f64> = Vec::new();
+    let mut target = lo + STEP / 2.0;
+    while target < hi - 6.0 {
+        let found = (0..=40).flat_map(|k| {
+            let d = f64::from(k) * 0.5;
+            [target - d, target + d]
+        });
+        let found = found
+            .filter(|p| *p > lo + 6.0 && *p < hi - 6.0)
+            .filter(|p| out.last().is_none_or(|l| *p - l > 20.0))
+            .find(|p| ok(*p));
+        if let Some(p) = found {
+            out.push(p);
+        }
+        target += STEP;
+    }
+    out
+}
+
+fn solid(a: Pt, b: Pt, c: Color, w: f64) -> Item {
+    Item::Path { path: Path::line(a, b), fill: None, stroke: Some(Stroke::solid(c, w)) }
+}
+
+fn dashed(a: Pt, b: Pt, c: Color, w: f64) -> Item {
+    Item::Path {
+        path: Path::line(a, b),
+        fill: None,
+        stroke: Some(Stroke { color: c, width: w, dash: vec![3.0, 2.0] }),
+    }
+}
+
+/// Alignment mark: a cross in a circle.
+fn cross(c: Pt, pal: &Palette) -> Vec<Item> {
+    vec![
+        Item::Path {
+            path: Path::circle(c, 2.5),
+            fill: None,
+            stroke: Some(Stroke::solid(pal.ink, 0.25)),
+        },
+        solid(Pt::new(c.x - 4.0, c.y), Pt::new(c.x + 4.0, c.y), pal.ink, 0.25),
+        solid(Pt::new(c.x, c.y - 4.0), Pt::new(c.x, c.y + 4.0), pal.ink, 0.25),
+    ]
+}
+
+/// The alignment positions along the cut on the left of sheet `row`, `col`
+/// (`vertical`) or above it, avoiding the board's ink on both sides of the
+/// cut and the label of the sheet underneath.
+fn cut_spots(
+    cx: &Ctx<'_>,
+    row: usize,
+    col: usize,
+    vertical: bool,
+    under: Option<Rect>,
+) -> Vec<f64> {
+    let g = cx.t.overlap_of(row, col, vertical);
+    let (cut, lo, hi) = if vertical {
+        (cx.t.cols[col].0, cx.t.rows[row].0, cx.t.rows[row].1)
+    } else {
+        (cx.t.rows[row].0, cx.t.cols[col].0, cx.t.cols[col].1)
+    };
+    spots(lo, hi, |p| {
+        let line = if vertical {
+            Rect::new(cut - TICK - 0.6, p - 0.6, 2.0 * TICK + 1.2 + g, 1.2)
+        } else {
+            Rect::new(p - 0.6, cut - TICK - 0.6, 1.2, 2.0 * TICK + 1.2 + g)
+        };
+        let mark = if vertical {
+            Rect::new(cut + g / 2.0 - 4.5, p - 4.5, 9.0, 9.0)
+        } else {
+            Rect::new(p - 4.5, cut + g / 2.0 - 4.5, 9.0, 9.0)
+        };
+        let visible = if vertical {
+            Rect::new(cut - TICK - 0.6, p - 0.6, 2.0 * TICK + 1.2, 1.2)
+        } else {
+            Rect::new(p - 0.6, cut - TICK - 0.6, 1.2, 2.0 * TICK + 1.2)
+        };
+        !cx.on_ink(visible) && under.is_none_or(|u| !overlaps(u, line) && !overlaps(u, mark))
+    })
+}
+
+impl Tiling {
+    /// The glue strip's width at the cut on the left of (`vertical`) or
+    /// above the sheet at `row`, `col`.
+    fn overlap_of(&self, row: usize, col: usize, vertical: bool) -> f64 {
+        if vertical {
+            self.cols[col - 1].1 - self.cols[col].0
+        } else {
+            self.rows[row - 1].1 - self.rows[row].0
+        }
+    }
+}
+
+/// The label box's contents, drawn at (0, 0) reading left to right.
+fn label_items(
+    name: &str,
+    info: &str,
+    footer: &str,
+    w: f64,
+    pal: &Palette,
+    small: f64,
+) -> Vec<Item> {
+    let nw = text_width(name, 5.0, Weight::Bold);
+    vec![
+        Item::Path {
+            path: Path::rect(Rect::new(0.0, 0.0, w, LABEL_H)),
+            fill: Some(pal.paper),
+            stroke: Some(Stroke::solid(pal.ink, 0.3)),
+        },
+        text(Pt::new(2.0, 5.8), name, 5.0, Weight::Bold, Anchor::Start, pal.ink),
+        text(Pt::new(4.0 + nw, 5.8), info, small * 0.8, Weight::Regular, Anchor::Start, pal.ink),
+        text(Pt::new(2.0, 9.4), footer, small * 0.8, Weight::Regular, Anchor::Start, pal.ink),
+    ]
+}
+
+/// Everything one sheet shows: the map window, strips, marks and label.
+fn sheet(cx: &Ctx<'_>, row: usize, col: usize, number: usize) -> Page {
+    let (t, pal, small) = (cx.t, cx.pal, cx.small);
+    let win = t.window(row, col);
+    let region = t.region;
+    let mut items: Vec<Item> = cx
+        .canvas
+        .blocks
+        .iter()
+        .filter(|b| overlaps(b.bounds, region) && overlaps(b.bounds, win))
+        .map(|b| b.item.clone())
+        .collect();
+    let glue = Color { r: 128, g: 128, b: 128, a: 70 };
+    let name = label(row, col);
+    let info = format!("sheet {number} of {} · map 1:1", t.sheets());
+    let w = label_width(cx, &name);
+    let placed = place_label(cx, row, col, w);
+    let mut marks = Vec::new();
+    // Glue strips, with a note of the sheet that covers them.
+    for (strip, turned, next) in [
+        (cx.right_strip(row, col), true, (row, col + 1)),
+        (cx.bottom_strip(row, col), false, (row + 1, col)),
+    ] {
+        let Some(s) = strip else { continue };
+        items.push(Item::Path { path: Path::rect(s), fill: Some(glue), stroke: None });
+        let msg = format!("glue {} here", label(next.0, next.1));
+        let size = small.min(s.w.min(s.h) * 0.45);
+        let tw = text_width(&msg, size, Weight::Regular);
+        // At the far end of the strip, away from the label.
+        let (m, area) = if turned {
+            let x = s.x + s.w / 2.0 - size * 0.35;
+            let y = s.y + s.h - 4.0 - tw;
+            ([0.0, 1.0, -1.0, 0.0, x, y], Rect::new(x - 0.3 * size, y, size * 1.3, tw))
+        } else {
+            let x = s.x + s.w - 4.0 - tw;
+            let y = s.y + s.h / 2.0 + size * 0.35;
+            ([1.0, 0.0, 0.0, 1.0, x, y], Rect::new(x, y - size, tw, size * 1.3))
+        };
+        if !overlaps(area, placed.rect) {
+            marks.push((
+                area,
+                Item::Group {
+                    transform: Transform { m },
+                    clip: None,
+                    items: vec![text(
+                        Pt::default(),
+                        msg,
+                        size,
+                        Weight::Regular,
+                        Anchor::Start,
+                        pal.ink,
+                    )],
+                },
+            ));
+        }
+    }
+    let note_areas: Vec<Rect> =
+        std::iter::once(placed.rect).chain(marks.iter().map(|(a, _)| *a)).collect();
+    let blocked = |r: Rect| note_areas.iter().any(|a| overlaps(*a, r));
+    items.extend(marks.into_iter().map(|(_, i)| i));
+    // Alignment lines: full lines and crosses on the sheet underneath (in
+    // its strip), short ticks at the cut edge of the sheet on top.
+    if t.has(row, col + 1) {
+        let c = t.cols[col + 1].0;
+        let s = cx.right_strip(row, col).unwrap_or(win);
+        let under = Some(placed.rect);
+        for y in cut_spots(cx, row, col + 1, true, under) {
+            if !blocked(Rect::new(s.x, y - 4.5, s.w, 9.0)) {
+                items.extend(cross(Pt::new(s.x + s.w / 2.0, y), pal));
+            }
+            items.push(solid(Pt::new(c - TICK, y), Pt::new(s.x + s.w, y), pal.ink, 0.2));
+        }
+    }
+    if t.has(row + 1, col) {
+        let c = t.rows[row + 1].0;
+        let s = cx.bottom_strip(row, col).unwrap_or(win);
+        for x in cut_spots(cx, row + 1, col, false, Some(placed.rect)) {
+            if !blocked(Rect::new(x - 4.5, s.y, 9.0, s.h)) {
+                items.extend(cross(Pt::new(x, s.y + s.h / 2.0), pal));
+            }
+            items.push(solid(Pt::new(x, c - TICK), Pt::new(x, s.y + s.h), pal.ink, 0.2));
+        }
+    }
+    if col > 0 && t.has(row, col - 1) {
+        items.push(dashed(Pt::new(win.x, win.y), Pt::new(win.x, win.y + win.h), pal.ink, 0.3));
+        let under = label_rect_of(cx, row, col - 1);
+        for y in cut_spots(cx, row, col, true, Some(under)) {
+            items.push(solid(Pt::new(win.x, y), Pt::new(win.x + TICK, y), pal.ink, 0.3));
+        }
+    }
+    if row > 0 && t.has(row - 1, col) {
+        items.push(dashed(Pt::new(win.x, win.y), Pt::new(win.x + win.w, win.y), pal.ink, 0.3));
+        let under = label_rect_of(cx, row - 1, col);
+        for x in cut_spots(cx, row, col, false, Some(under)) {
+            items.push(solid(Pt::new(x, win.y), Pt::new(x, win.y + TICK), pal.ink, 0.3));
+        }
+    }
+    let mut page = Page::new(t.sheet.0, t.sheet.1, name.clone());
+    let shift = Transform::translate(cx.margin - win.x, cx.margin - win.y);
+    page.push(Item::Group { transform: shift, clip: Some(Path::rect(win)), items });
+    let r = placed.rect;
+    let m = if placed.turned {
+        [0.0, 1.0, -1.0, 0.0, r.x + r.w, r.y]
+    } else {
+        [1.0, 0.0, 0.0, 1.0, r.x, r.y]
+    };
+    let boxed = label_items(&name, &info, &cx.canvas.footer, w, pal, small);
+    page.push(Item::Group {
+        transform: shift,
+        clip: None,
+        items: vec![Item::Group { transform: Transform { m }, clip: None, items: boxed }],
+    });
+    page
+}
+
+/// Width of a sheet's label box (the same for every sheet of a map).
+fn label_width(cx: &Ctx<'_>, name: &str) -> f64 {
+    let n = cx.t.sheets();
+    let info = format!("sheet {n} of {n} · map 1:1");
+    let small = cx.small * 0.8;
+    (text_width(name, 5.0, Weight::Bold) + 2.0 + text_width(&info, small, Weight::Regular))
+        .max(text_width(&cx.canvas.footer, small, Weight::Regular))
+        + 4.0
+}
+
+/// The label rectangle of another sheet (for the marks both sheets share).
+fn label_rect_of(cx: &Ctx<'_>, row: usize, col: usize) -> Rect {
+    place_label(cx, row, col, label_width(cx, &label(row, col))).rect
+}
+
+/// The sheets of the map at 1:1, overview page first.
+pub fn tile_document(
+    canvas: &MapCanvas,
+    t: &Tiling,
+    margin: f64,
+    pal: &Palette,
+    small: f64,
+) -> Document {
+    let ink = ink_areas(&canvas.blocks, t.region, canvas.geom.flat, 0.5);
+    let cx = Ctx { canvas, t, margin, pal, small, ink };
+    let mut pages = vec![super::tile_overview::overview(canvas, t, margin, pal, small)];
+    for (i, (row, col)) in t.cells().into_iter().enumerate() {
+        pages.push(sheet(&cx, row, col, i + 1));
+    }
+    Document { title: format!("{} - map", canvas.title), pages }
+}

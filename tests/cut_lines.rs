@@ -1,0 +1,417 @@
+//! Cut lines for every component, read from the composed pages (the scene
+//! IR) of every built-in scenario and player count, on A4 and on Letter:
+//!
+//! - poker cards lie at least 8 to a sheet, edge to edge (one cut line serves
+//!   two cards), with crop marks only outside the cards and their bleed;
+//! - round tokens carry a cut ring of their true diameter, their art fills a
+//!   bleed past it, and no token's bleed reaches another token's ring;
+//! - round tokens sit on a hexagonal grid holding at least as many as a
+//!   square grid would;
+//! - every sheet's heading states what it holds and how many, and the counts
+//!   match the pieces placed on it.
+#![allow(clippy::unwrap_used)]
+
+use std::collections::BTreeMap;
+
+use hexpress::compose::components::{component_sets, ComponentCounts};
+use hexpress::compose::flow::metrics::text_width;
+use hexpress::compose::pack::card_sets;
+use hexpress::compose::piece::{Piece, PieceSet, Shape};
+use hexpress::compose::sheet::{self, SheetPlan, CUT_COLOR};
+use hexpress::compose::theme_art::ThemeArt;
+use hexpress::scene::{Item, Page, Path, Pt, Seg, Transform, Weight};
+use hexpress::settings::sheets::SheetOptions;
+use hexpress::settings::{Choices, Paper, Settings};
+
+/// 8 pt in mm: the smallest heading a player reads.
+const PT8: f64 = 8.0 * 25.4 / 72.0;
+
+/// One built-in, player count and paper: the piece sets it prints.
+struct Case {
+    name: String,
+    sets: Vec<PieceSet>,
+    opts: SheetOptions,
+}
+
+fn cases() -> Vec<Case> {
+    let mut out = Vec::new();
+    for paper in [Paper::A4, Paper::Letter] {
+        let settings = Settings::build(&Choices { paper, ..Choices::default() }).unwrap();
+        let art = ThemeArt { theme: &settings.theme, mode: settings.mode };
+        for id in hexpress::builtin::ids() {
+            let src = hexpress::builtin::source(id).unwrap();
+            let sc = hexpress::model::load(&src).unwrap();
+            for &players in &sc.meta.players {
+                let l = hexpress::solve::solve(&sc, players, 5, &Default::default()).unwrap();
+                let counts = ComponentCounts::from_scenario(&sc, players);
+                let mut sets = component_sets(&l, &sc, &counts, &settings.sheets.sizes, &art);
+                sets.extend(card_sets(&sc, players, &settings).unwrap());
+                out.push(Case {
+                    name: format!("{id} {players}p {paper:?}"),
+                    sets,
+                    opts: settings.sheets.clone(),
+                });
+            }
+        }
+    }
+    assert!(out.len() >= 16, "8 built-ins on two papers");
+    out
+}
+
+/// Every sheet of a case: its plan, front page and back page (if any).
+fn sheets(case: &Case) -> Vec<(SheetPlan, Page, Option<Page>)> {
+    sheet::plan(&case.sets, &case.opts)
+        .into_iter()
+        .enumerate()
+        .map(|(i, plan)| {
+            let mut pages = sheet::render_plan(&plan, &case.sets, &case.opts, i + 1).into_iter();
+            let front = pages.next().unwrap();
+            (plan, front, pages.next())
+        })
+        .collect()
+}
+
+/// A piece placed on a page: its centre, its clip outline and its art, in
+/// page coordinates (the art as drawn inside the clip).
+struct Placed {
+    centre: Pt,
+    clip: Vec<Pt>,
+    art: Vec<Item>,
+    to_page: Transform,
+}
+
+fn points(p: &Path, t: Transform) -> Vec<Pt> {
+    p.segs
+        .iter()
+        .filter_map(|s| match s {
+            Seg::Move(a) | Seg::Line(a) | Seg::Cubic(_, _, a) => Some(t.apply(*a)),
+            Seg::Close => None,
+        })
+        .collect()
+}
+
+fn placed(page: &Page) -> Vec<Placed> {
+    fn walk(item: &Item, t: Transform, out: &mut Vec<Placed>) {
+        if let Item::Group { transform, clip, items } = item {
+            let inner = transform.then(t);
+            match clip {
+                Some(c) => out.push(Placed {
+                    centre: inner.apply(Pt::new(0.0, 0.0)),
+                    clip: points(c, inner),
+                    art: items.clone(),
+                    to_page: inner,
+                }),
+                None => items.iter().for_each(|i| walk(i, inner, out)),
+            }
+        }
+    }
+    let mut out = Vec::new();
+    page.items.iter().for_each(|i| walk(i, Transform::IDENTITY, &mut out));
+    out
+}
+
+/// The subpaths of every cut line or crop mark on a page, in page coordinates.
+fn cut_paths(page: &Page) -> Vec<Vec<Pt>> {
+    fn walk(item: &Item, t: Transform, out: &mut Vec<Vec<Pt>>) {
+        match item {
+            Item::Path { path, fill: None, stroke: Some(s) } if s.color == CUT_COLOR => {
+                for seg in &path.segs {
+                    match seg {
+                        Seg::Move(a) => out.push(vec![t.apply(*a)]),
+                        Seg::Line(a) | Seg::Cubic(_, _, a) => {
+                            out.last_mut().unwrap().push(t.apply(*a))
+                        }
+                        Seg::Close => {}
+                    }
+                }
+            }
+            Item::Group { transform, clip: None, items } => {
+                items.iter().for_each(|i| walk(i, transform.then(t), out))
+            }
+            _ => {}
+        }
+    }
+    let mut out = Vec::new();
+    page.items.iter().for_each(|i| walk(i, Transform::IDENTITY, &mut out));
+    out
+}
+
+/// The heading of a sheet side: (text, size in mm).
+fn heading(page: &Page, side: &str) -> (String, f64) {
+    fn walk(item: &Item, side: &str, out: &mut Option<(String, f64)>) {
+        match item {
+            Item::Text { text, style, .. } if text.ends_with(&format!(" ({side})")) => {
+                *out = Some((text.clone(), style.size));
+            }
+            Item::Group { items, clip: None, .. } => items.iter().for_each(|i| walk(i, side, out)),
+            _ => {}
+        }
+    }
+    let mut out = None;
+    page.items.iter().for_each(|i| walk(i, side, &mut out));
+    out.unwrap_or_else(|| panic!("{}: no ({side}) heading", page.label))
+}
+
+/// The counts a heading states: "A: 3 · B – c: 4 (front)" -> {A: 3, B – c: 4}.
+fn stated(text: &str, side: &str) -> BTreeMap<String, usize> {
+    let body = text.strip_suffix(&format!(" ({side})")).unwrap();
+    body.split(" · ")
+        .map(|part| {
+            let (title, n) = part.rsplit_once(": ").unwrap_or_else(|| panic!("{text:?}"));
+            (title.to_string(), n.parse().unwrap_or_else(|_| panic!("{text:?}")))
+        })
+        .collect()
+}
+
+fn dist(a: Pt, b: Pt) -> f64 {
+    ((a.x - b.x).powi(2) + (a.y - b.y).powi(2)).sqrt()
+}
+
+#[test]
+fn every_sheet_states_what_it_holds_and_how_many() {
+    let mut checked = 0;
+    for case in cases() {
+        // What every sheet says, summed, must be what the scenario prints.
+        let mut said: BTreeMap<String, usize> = BTreeMap::new();
+        for (plan, front, back) in sheets(&case) {
+            let (text, size) = heading(&front, "front");
+            let counts = stated(&text, "front");
+            assert!(size >= PT8 - 1e-9, "{}: heading at {size} mm", case.name);
+            let room = front.width - 2.0 * case.opts.margin;
+            assert!(text_width(&text, Weight::Bold, size) <= room, "{}: {text:?}", case.name);
+            let pieces = placed(&front).len();
+            assert_eq!(counts.values().sum::<usize>(), pieces, "{}: {text:?}", case.name);
+            assert_eq!(pieces, plan.slots.len());
+            if let Some(back) = back {
+                // The back states the pieces that have a back printed.
+                let (bt, _) = heading(&back, "back");
+                let on_back = stated(&bt, "back");
+                assert_eq!(on_back.values().sum::<usize>(), placed(&back).len(), "{bt:?}");
+                let with_back = plan
+                    .slots
+                    .iter()
+                    .filter(|s| case.sets[s.set].pieces[s.piece].back.is_some())
+                    .count();
+                assert_eq!(placed(&back).len(), with_back, "{}: {bt:?}", case.name);
+                for (t, n) in &on_back {
+                    assert!(counts.get(t).is_some_and(|f| f >= n), "{}: {bt:?}", case.name);
+                }
+            }
+            for (t, n) in counts {
+                *said.entry(t).or_default() += n;
+            }
+            checked += 1;
+        }
+        let printed: BTreeMap<String, usize> = case
+            .sets
+            .iter()
+            .map(|s| {
+                let n: u32 = s.pieces.iter().map(|p| p.count).sum();
+                (s.title.replace(": ", " – "), n as usize)
+            })
+            .filter(|(_, n)| *n > 0)
+            .collect();
+        assert_eq!(said, printed, "{}", case.name);
+    }
+    assert!(checked > 50, "{checked} sheets");
+}
+
+/// A set of `n` copies of one blank piece.
+fn blank(shape: Shape, n: u32) -> Vec<PieceSet> {
+    let piece = Piece { name: "blank".into(), shape, front: vec![], back: None, count: n };
+    vec![PieceSet { title: "Blanks".into(), pieces: vec![piece] }]
+}
+
+/// How many pieces of `shape` one sheet holds.
+fn capacity(shape: Shape, opts: &SheetOptions) -> usize {
+    sheet::plan(&blank(shape, 400), opts)[0].slots.len()
+}
+
+#[test]
+fn poker_cards_go_eight_or_more_to_a_sheet_edge_to_edge() {
+    let poker = Shape::Card { width: 63.0, height: 88.0 };
+    let mut card_sheets = 0;
+    for case in cases() {
+        let cap = capacity(poker, &case.opts);
+        assert!(cap >= 8, "{}: {cap} poker cards per sheet", case.name);
+        let all = sheets(&case);
+        let cards: Vec<_> = all.iter().filter(|(p, _, _)| p.shape == poker).collect();
+        for (k, (plan, front, back)) in cards.iter().enumerate() {
+            // Every sheet but the last one of the kind is full.
+            if k + 1 < cards.len() {
+                assert_eq!(plan.slots.len(), cap, "{}", case.name);
+            }
+            for page in std::iter::once(front).chain(back) {
+                check_card_page(&case.name, plan, page, &case.opts);
+            }
+            card_sheets += 1;
+        }
+    }
+    assert!(card_sheets >= 16, "{card_sheets} card sheets");
+}
+
+/// Cards edge to edge, crop marks outside the cards and their bleed, inside
+/// the printable area.
+fn check_card_page(name: &str, plan: &SheetPlan, page: &Page, opts: &SheetOptions) {
+    let cards = placed(page);
+    let trim = page.trim.unwrap();
+    let (cw, ch) = if plan.turned { (88.0, 63.0) } else { (63.0, 88.0) };
+    // Every card lies inside the trim box, so a mark outside its bleed lies
+    // on no card.
+    for c in &cards {
+        let inside = c.centre.x - cw / 2.0 >= trim.x - 1e-6
+            && c.centre.x + cw / 2.0 <= trim.x + trim.w + 1e-6
+            && c.centre.y - ch / 2.0 >= trim.y - 1e-6
+            && c.centre.y + ch / 2.0 <= trim.y + trim.h + 1e-6;
+        assert!(inside, "{name} {}: card outside the trim box", page.label);
+    }
+    for a in &cards {
+        for b in &cards {
+            let (dx, dy) = (b.centre.x - a.centre.x, b.centre.y - a.centre.y);
+            if dx > 1e-6 && dy.abs() < 1e-6 && dx < cw + 1.0 {
+                // Neighbours in a row share the cut line: no gutter, and
+                // neither card's art crosses it.
+                assert!((dx - cw).abs() < 1e-6, "{name} {}: pitch {dx}, card {cw}", page.label);
+                let a_right = a.clip.iter().map(|p| p.x).fold(f64::MIN, f64::max);
+                let b_left = b.clip.iter().map(|p| p.x).fold(f64::MAX, f64::min);
+                assert!((a_right - b_left).abs() < 1e-6, "{name} {}: shared cut", page.label);
+            }
+            if dy > 1e-6 && dx.abs() < 1e-6 && dy < ch + 1.0 {
+                assert!((dy - ch).abs() < 1e-6, "{name} {}: pitch {dy}, card {ch}", page.label);
+            }
+        }
+    }
+    let marks = cut_paths(page);
+    assert!(marks.len() >= 4 * 2, "{name} {}: {} crop marks", page.label, marks.len());
+    let art = trim.inflate(opts.bleed);
+    for m in &marks {
+        assert_eq!(m.len(), 2, "{name}: a crop mark is one straight line");
+        let len = dist(m[0], m[1]);
+        assert!(len >= 2.0 - 1e-9, "{name} {}: a crop mark {len} mm long", page.label);
+        for p in m {
+            let inside = p.x > art.x + 1e-6
+                && p.x < art.x + art.w - 1e-6
+                && p.y > art.y + 1e-6
+                && p.y < art.y + art.h - 1e-6;
+            assert!(!inside, "{name} {}: crop mark at {p:?} over the cards", page.label);
+            let m = opts.margin - 1e-6;
+            assert!(
+                p.x >= m && p.y >= m && p.x <= page.width - m && p.y <= page.height - m,
+                "{name} {}: crop mark at {p:?} in the unprintable margin",
+                page.label
+            );
+        }
+    }
+    // Every cut line between two columns is marked above and below the block.
+    let mut xs: Vec<f64> = cards.iter().map(|c| c.centre.x - cw / 2.0).collect();
+    xs.extend(cards.iter().map(|c| c.centre.x + cw / 2.0));
+    for x in xs {
+        let at = marks.iter().filter(|m| (m[0].x - x).abs() < 1e-6 && (m[1].x - x).abs() < 1e-6);
+        assert!(at.count() >= 2, "{name} {}: cut line x = {x} unmarked", page.label);
+    }
+}
+
+/// Centre and radius of a closed circle drawn as four arcs.
+fn circle(points: &[Pt]) -> (Pt, f64) {
+    let n = points.len() as f64;
+    let c = Pt::new(
+        points.iter().map(|p| p.x).sum::<f64>() / n,
+        points.iter().map(|p| p.y).sum::<f64>() / n,
+    );
+    (c, dist(c, points[0]))
+}
+
+#[test]
+fn round_tokens_carry_a_true_size_cut_ring_and_a_bleed() {
+    let mut tokens = 0;
+    for case in cases() {
+        for (plan, front, back) in sheets(&case) {
+            let Shape::Circle { diameter } = plan.shape else { continue };
+            let pieces = placed(&front);
+            let rings: Vec<(Pt, f64)> = cut_paths(&front)
+                .iter()
+                .map(|sub| {
+                    // Move, four arc ends (the last back at the start).
+                    assert_eq!(sub.len(), 5, "{}: a ring is one circle", case.name);
+                    circle(&sub[..4])
+                })
+                .collect();
+            assert_eq!(rings.len(), pieces.len(), "{}: one ring per token", case.name);
+            let bleed_r = diameter / 2.0 + case.opts.bleed;
+            for (p, (c, r)) in pieces.iter().zip(&rings) {
+                assert!(dist(p.centre, *c) < 1e-6, "{}: ring off its token", case.name);
+                assert!(
+                    (2.0 * r - diameter).abs() < 1e-6,
+                    "{}: ring {r} for {diameter}",
+                    case.name
+                );
+                // The art is clipped to the bleed circle, and its background
+                // fills it (no white edge on a slightly-off cut).
+                let (cc, cr) = circle(&p.clip[..4]);
+                assert!(dist(cc, p.centre) < 1e-6 && (cr - bleed_r).abs() < 1e-6);
+                assert!(case.opts.bleed > 0.0);
+                let Some(Item::Path { path, fill: Some(_), .. }) = p.art.first() else {
+                    panic!("{}: token art starts with no background", case.name);
+                };
+                let (bc, br) = circle(&points(path, p.to_page)[..4]);
+                assert!(dist(bc, p.centre) < 1e-6 && br >= bleed_r, "{}", case.name);
+            }
+            for (i, a) in pieces.iter().enumerate() {
+                for b in &pieces[i + 1..] {
+                    // No bleed reaches a neighbour's ring (nor its bleed).
+                    let d = dist(a.centre, b.centre);
+                    assert!(d >= 2.0 * bleed_r - 1e-6, "{}: tokens {d} mm apart", case.name);
+                }
+            }
+            if let Some(back) = back {
+                assert!(cut_paths(&back).is_empty(), "{}: cut rings on the back", case.name);
+            }
+            tokens += pieces.len();
+        }
+    }
+    assert!(tokens > 500, "{tokens} round tokens checked");
+}
+
+#[test]
+fn a_hexagonal_grid_holds_at_least_as_many_tokens_as_a_square_one() {
+    let mut better = 0;
+    let mut diameters: Vec<f64> = Vec::new();
+    for case in cases() {
+        for s in case.sets.iter().flat_map(|s| &s.pieces) {
+            if let Shape::Circle { diameter } = s.shape {
+                if !diameters.contains(&diameter) {
+                    diameters.push(diameter);
+                }
+            }
+        }
+    }
+    assert!(diameters.len() >= 3, "{diameters:?}");
+    for paper in [Paper::A4, Paper::Letter] {
+        let opts = Settings::build(&Choices { paper, ..Choices::default() }).unwrap().sheets;
+        for &d in &diameters {
+            let shape = Shape::Circle { diameter: d };
+            let hex = capacity(shape, &opts);
+            // A square grid of bleed circles a gutter apart, in either orientation.
+            let cell = d + 2.0 * opts.bleed;
+            let band = opts.heading_band.max(opts.footer_band);
+            let fit = |a: f64| ((a + opts.gutter) / (cell + opts.gutter)).floor();
+            let (w, h) = (opts.paper.width, opts.paper.height);
+            let grid = |w: f64, h: f64| {
+                (fit(w - 2.0 * opts.margin) * fit(h - 2.0 * (opts.margin + band))) as usize
+            };
+            let square = grid(w, h).max(grid(h, w));
+            assert!(hex >= square, "{paper:?} {d} mm: {hex} on a hex grid, {square} square");
+            if hex > square {
+                better += 1;
+            }
+            // The grid is hexagonal: a second row half a pitch over, pitch·√3/2 down.
+            let plan = &sheet::plan(&blank(shape, 400), &opts)[0];
+            let c: Vec<Pt> = plan.slots.iter().map(|s| s.centre).collect();
+            let p = cell + opts.gutter;
+            let next = c.iter().find(|q| q.y > c[0].y + 1e-6).unwrap();
+            assert!((next.y - c[0].y - p * 3f64.sqrt() / 2.0).abs() < 1e-6, "{paper:?} {d}");
+            assert!((next.x - c[0].x - p / 2.0).abs() < 1e-6, "{paper:?} {d}");
+        }
+    }
+    assert!(better > 0, "the hexagonal grid never held more");
+}
