@@ -418,3 +418,64 @@ impl PrintPlan {
         Some(range_text(first.first, last))
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::scene::{Anchor, Color, TextStyle, Weight};
+
+    fn sheet(label: &str, heading: Option<&str>) -> Page {
+        let mut p = Page::new(210.0, 297.0, label);
+        if let Some(h) = heading {
+            p.push(Item::Group {
+                transform: crate::scene::Transform::translate(0.0, 0.0),
+                clip: None,
+                items: vec![Item::Text {
+                    pos: crate::scene::Pt::new(0.0, 0.0),
+                    text: h.to_string(),
+                    style: TextStyle {
+                        size: 3.0,
+                        weight: Weight::Bold,
+                        anchor: Anchor::Middle,
+                        color: Color::BLACK,
+                    },
+                }],
+            });
+        }
+        p
+    }
+
+    #[test]
+    fn component_pages_split_into_two_sided_one_sided_and_blank_ranges() {
+        let o = crate::settings::sheets::SheetOptions::default();
+        let pages = vec![
+            super::super::duplex::blank_page(210.0, 297.0, &o),
+            sheet("sheet 1", Some("Gold coins: 20 (front)")),
+            sheet("sheet 1 back", Some("Gold coins: 20 (back)")),
+            sheet("sheet 2", Some("Gold coins: 4 · Fish tokens: 10 (front)")),
+            sheet("sheet 2 back", None),
+            sheet("sheet 3", Some("Harbor tokens: 9 (front)")),
+        ];
+        let s = component_steps(&pages, 8, Duplex::Short);
+        let got: Vec<(usize, usize, Sides)> =
+            s.iter().map(|s| (s.first, s.last, s.sides)).collect();
+        assert_eq!(
+            got,
+            [(8, 8, Sides::Skip), (9, 12, Sides::Two(Duplex::Short)), (13, 13, Sides::One)]
+        );
+        assert_eq!(s[1].pieces, [("Gold coins".to_string(), 24), ("Fish tokens".to_string(), 10)]);
+        assert!(
+            s[1].what.contains("(2 sheets): Gold coins (24), Fish tokens (10)"),
+            "{}",
+            s[1].what
+        );
+        assert_eq!(s[2].pieces, [("Harbor tokens".to_string(), 9)]);
+    }
+
+    #[test]
+    fn paper_names_read_as_people_write_them() {
+        assert_eq!(paper_name("a4"), "A4");
+        assert_eq!(paper_name("letter"), "Letter");
+        assert_eq!(paper_name("a3"), "A3");
+    }
+}

@@ -242,3 +242,44 @@ pub fn plan_pages(plan: &PrintPlan, settings: &Settings) -> Result<Vec<Page>, Fl
     }
     Ok(pages)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::compose::plan::{plan_step, Sides};
+    use crate::settings::sheets::Duplex;
+
+    fn plan(setup_lines: usize) -> PrintPlan {
+        PrintPlan {
+            subject: "Test, 4 players, seed 1".into(),
+            paper: "A4".into(),
+            duplex: Duplex::Long,
+            steps: vec![plan_step(2)],
+            assembly: None,
+            setup: (0..setup_lines)
+                .map(|i| format!("Step {i}: lay the pieces of this step where the map shows."))
+                .collect(),
+            files: Vec::new(),
+        }
+    }
+
+    #[test]
+    fn the_plan_takes_an_even_number_of_pages_labelled_as_sheets() {
+        let settings = Settings::default();
+        for lines in [3, 80, 160] {
+            let pages = plan_pages(&plan(lines), &settings).expect("lays out");
+            assert!(pages.len().is_multiple_of(2), "{lines} lines: {} pages", pages.len());
+            assert_eq!(pages[0].label, PLAN_LABEL);
+            for (i, p) in pages.iter().enumerate().skip(1) {
+                let ok = super::super::duplex::is_blank(p)
+                    || (i % 2 == 1 && p.label == format!("{}{BACK_SUFFIX}", pages[i - 1].label))
+                    || (i % 2 == 0 && p.label == format!("{PLAN_LABEL} {}", i / 2 + 1));
+                assert!(ok, "{lines} lines: page {} is {:?}", i + 1, p.label);
+            }
+            if lines > 100 {
+                assert!(pages.len() > 2, "a long setup runs on");
+            }
+        }
+        assert_eq!(plan_step(2).sides, Sides::Either);
+    }
+}
