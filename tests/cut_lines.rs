@@ -20,7 +20,7 @@ use hexpress::compose::piece::{Piece, PieceSet, Shape};
 use hexpress::compose::sheet::{self, SheetPlan, CUT_COLOR};
 use hexpress::compose::theme_art::ThemeArt;
 use hexpress::scene::{Item, Page, Path, Pt, Seg, Transform, Weight};
-use hexpress::settings::sheets::SheetOptions;
+use hexpress::settings::sheets::{SheetOptions, MAX_BLEED};
 use hexpress::settings::{Choices, Paper, Settings};
 
 /// 8 pt in mm: the smallest heading a player reads.
@@ -250,6 +250,47 @@ fn poker_cards_go_eight_or_more_to_a_sheet_edge_to_edge() {
     assert!(card_sheets >= 16, "{card_sheets} card sheets");
 }
 
+#[test]
+fn no_back_bleeds_onto_a_card_printed_on_one_side() {
+    let mut spots = 0;
+    for case in cases() {
+        for (plan, _, back) in sheets(&case) {
+            let (Shape::Card { .. }, Some(back)) = (plan.shape, back) else { continue };
+            let (cw, ch) = if plan.turned { (88.0, 63.0) } else { (63.0, 88.0) };
+            let bleeds: Vec<[f64; 4]> = placed(&back)
+                .iter()
+                .map(|p| {
+                    let xs = p.clip.iter().map(|q| q.x);
+                    let ys = p.clip.iter().map(|q| q.y);
+                    [
+                        xs.clone().fold(f64::MAX, f64::min),
+                        ys.clone().fold(f64::MAX, f64::min),
+                        xs.fold(f64::MIN, f64::max),
+                        ys.fold(f64::MIN, f64::max),
+                    ]
+                })
+                .collect();
+            for s in plan.slots.iter().filter(|s| case.sets[s.set].pieces[s.piece].back.is_none()) {
+                // Where the blank back of this card lies on the back page.
+                let c = sheet::back_centre(s.centre, plan.width, plan.height, &case.opts.printer);
+                let (x0, y0, x1, y1) =
+                    (c.x - cw / 2.0, c.y - ch / 2.0, c.x + cw / 2.0, c.y + ch / 2.0);
+                for b in &bleeds {
+                    let overlap = (x1.min(b[2]) - x0.max(b[0])).min(y1.min(b[3]) - y0.max(b[1]));
+                    assert!(
+                        overlap < 1e-6,
+                        "{} {}: a back bleeds {overlap} mm onto a blank back",
+                        case.name,
+                        back.label
+                    );
+                }
+                spots += 1;
+            }
+        }
+    }
+    assert!(spots > 0, "no card sheet mixes cards with and without backs");
+}
+
 /// Cards edge to edge, crop marks outside the cards and their bleed, inside
 /// the printable area.
 fn check_card_page(name: &str, plan: &SheetPlan, page: &Page, opts: &SheetOptions) {
@@ -264,6 +305,12 @@ fn check_card_page(name: &str, plan: &SheetPlan, page: &Page, opts: &SheetOption
             && c.centre.y - ch / 2.0 >= trim.y - 1e-6
             && c.centre.y + ch / 2.0 <= trim.y + trim.h + 1e-6;
         assert!(inside, "{name} {}: card outside the trim box", page.label);
+        // Art and bleed stay within the printable area.
+        for q in &c.clip {
+            let m = opts.margin - 1e-6;
+            let ok = q.x >= m && q.y >= m && q.x <= page.width - m && q.y <= page.height - m;
+            assert!(ok, "{name} {}: card bleed at {q:?} in the margin", page.label);
+        }
     }
     for a in &cards {
         for b in &cards {
@@ -414,4 +461,40 @@ fn a_hexagonal_grid_holds_at_least_as_many_tokens_as_a_square_one() {
         }
     }
     assert!(better > 0, "the hexagonal grid never held more");
+}
+
+#[test]
+fn every_pieces_art_fills_the_largest_bleed_allowed() {
+    // sheets.toml accepts a bleed up to MAX_BLEED: the background of every
+    // front and back must reach that far past the cut line.
+    let mut sides = 0;
+    for case in cases().iter().filter(|c| c.name.ends_with("A4")) {
+        for piece in case.sets.iter().flat_map(|s| &s.pieces) {
+            let (w, h) = piece.shape.size();
+            for art in std::iter::once(&piece.front).chain(&piece.back) {
+                let Some(Item::Path { path, fill: Some(_), .. }) = art.first() else {
+                    panic!("{}: {} starts with no background", case.name, piece.name);
+                };
+                let pts = points(path, Transform::IDENTITY);
+                let (x0, x1) =
+                    pts.iter().fold((f64::MAX, f64::MIN), |(a, b), p| (a.min(p.x), b.max(p.x)));
+                let (y0, y1) =
+                    pts.iter().fold((f64::MAX, f64::MIN), |(a, b), p| (a.min(p.y), b.max(p.y)));
+                let (rx, ry) = (w / 2.0 + MAX_BLEED - 1e-6, h / 2.0 + MAX_BLEED - 1e-6);
+                let covers = -x0 >= rx && x1 >= rx && -y0 >= ry && y1 >= ry;
+                assert!(covers, "{}: {} background {x0}..{x1} x {y0}..{y1}", case.name, piece.name);
+                if let Shape::Circle { diameter } = piece.shape {
+                    let (_, r) = circle(&pts[..4]);
+                    assert!(
+                        r >= diameter / 2.0 + MAX_BLEED - 1e-6,
+                        "{}: {}",
+                        case.name,
+                        piece.name
+                    );
+                }
+                sides += 1;
+            }
+        }
+    }
+    assert!(sides > 100, "{sides} piece sides");
 }

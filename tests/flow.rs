@@ -217,7 +217,13 @@ fn one_line_page(text: &str, weight: Weight, size: f64, x: f64) -> Page {
     p.push(Item::Text {
         pos: Pt::new(x, 50.0),
         text: text.into(),
-        style: TextStyle { size, weight, anchor: Anchor::Start, color: Color::BLACK },
+        style: TextStyle {
+            size,
+            weight,
+            anchor: Anchor::Start,
+            color: Color::BLACK,
+            role: hexpress::scene::TextRole::Body,
+        },
     });
     p
 }

@@ -50,7 +50,13 @@ fn text(pos: Pt, s: &str, size: f64, color: Color) -> Item {
     Item::Text {
         pos,
         text: s.to_string(),
-        style: TextStyle { size, weight: Weight::Bold, anchor: Anchor::Middle, color },
+        style: TextStyle {
+            size,
+            weight: Weight::Bold,
+            anchor: Anchor::Middle,
+            color,
+            role: crate::scene::TextRole::Body,
+        },
     }
 }
 

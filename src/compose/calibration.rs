@@ -26,6 +26,7 @@ fn text(x: f64, y: f64, s: impl Into<String>, size: f64, anchor: Anchor, bold: b
             weight: if bold { Weight::Bold } else { Weight::Regular },
             anchor,
             color: LINE,
+            role: crate::scene::TextRole::Body,
         },
     }
 }
@@ -47,7 +48,7 @@ pub fn ruler(x: f64, y: f64) -> Vec<Item> {
     let mut v =
         vec![stroke(Path::line(Pt::new(x, y), Pt::new(x + 100.0, y)), 0.2), stroke(ticks, 0.15)];
     for cm in 0..=10u32 {
-        v.push(text(x + f64::from(cm) * 10.0, y + 9.5, cm.to_string(), 2.6, Anchor::Middle, false));
+        v.push(text(x + f64::from(cm) * 10.0, y + 9.5, cm.to_string(), 3.0, Anchor::Middle, false));
     }
     v.push(text(
         x + 50.0,

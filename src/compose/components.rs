@@ -138,6 +138,7 @@ fn area_mark(name: &str, y: f64, size: f64) -> Item {
             weight: Weight::Bold,
             anchor: Anchor::Middle,
             color: Color::rgb(40, 36, 32),
+            role: crate::scene::TextRole::Body,
         },
     }
 }
@@ -274,11 +275,12 @@ fn fishing_ground(n: u8, sizes: &ComponentSizes, art: &dyn MapArt) -> Vec<Item> 
     let f = sizes.hex_flat;
     let ink = art.ink();
     let r = (f / 2.0 + 4.0) * 2.0 / 3f64.sqrt();
-    let hex: Vec<Pt> =
-        [(0.0, -1.0), (0.866, -0.5), (0.866, 0.5), (0.0, 1.0), (-0.866, 0.5), (-0.866, -0.5)]
-            .iter()
-            .map(|(x, y)| Pt::new(x * r, y * r))
-            .collect();
+    // Exact corners: the water reaches the full 4 mm past every edge.
+    let k = 3f64.sqrt() / 2.0;
+    let hex: Vec<Pt> = [(0.0, -1.0), (k, -0.5), (k, 0.5), (0.0, 1.0), (-k, 0.5), (-k, -0.5)]
+        .iter()
+        .map(|(x, y)| Pt::new(x * r, y * r))
+        .collect();
     let mut v = vec![Item::Path {
         path: Path::polygon(&hex),
         fill: Some(ink.fill(crate::scene::Color::rgb(90, 150, 200))),

@@ -28,6 +28,7 @@ pub fn blank_page(w: f64, h: f64, opts: &SheetOptions) -> Page {
             weight: Weight::Regular,
             anchor: Anchor::Middle,
             color: Color::rgb(96, 96, 96),
+            role: crate::scene::TextRole::Footer,
         },
     });
     page

@@ -10,8 +10,6 @@ use crate::model::parts::{Card, Parts, Token, TokenShape, Track};
 use crate::scene::{Anchor, Color, Item, Path, Pt, Rect, Stroke, TextStyle, Weight};
 use crate::settings::sheets::ComponentSizes;
 
-/// Card size of generic cards (poker size), mm.
-pub const CARD: (f64, f64) = (63.0, 88.0);
 /// Side of one track space, mm.
 pub const TRACK_SPACE: f64 = 12.0;
 /// Spaces per row of a track.
@@ -48,7 +46,13 @@ fn text(x: f64, y: f64, s: &str, size: f64, weight: Weight, anchor: Anchor, ink:
     Item::Text {
         pos: Pt::new(x, y),
         text: s.to_string(),
-        style: TextStyle { size, weight, anchor, color: ink.line(INK) },
+        style: TextStyle {
+            size,
+            weight,
+            anchor,
+            color: ink.line(INK),
+            role: crate::scene::TextRole::Body,
+        },
     }
 }
 
@@ -106,8 +110,8 @@ fn token_piece(t: &Token, sizes: &ComponentSizes, ink: Ink) -> Piece {
     Piece { name: t.name.clone(), shape, front, back, count: t.count }
 }
 
-fn card_piece(c: &Card, ink: Ink) -> Piece {
-    let (w, h) = CARD;
+/// A scenario card at the template's card size `(w, h)`.
+fn card_piece(c: &Card, (w, h): (f64, f64), ink: Ink) -> Piece {
     let margin = 6.0;
     let mut front = vec![Item::Path {
         path: Path::rect(Rect::new(-w / 2.0 - 4.0, -h / 2.0 - 4.0, w + 8.0, h + 8.0)),
@@ -206,7 +210,7 @@ pub fn generic_sets(parts: &Parts, sizes: &ComponentSizes, ink: Ink) -> Vec<Piec
     if !tokens.is_empty() {
         out.push(PieceSet { title: "Scenario tokens".into(), pieces: tokens });
     }
-    let cards: Vec<Piece> = parts.cards.iter().map(|c| card_piece(c, ink)).collect();
+    let cards: Vec<Piece> = parts.cards.iter().map(|c| card_piece(c, sizes.card, ink)).collect();
     if !cards.is_empty() {
         out.push(PieceSet { title: "Scenario cards".into(), pieces: cards });
     }
@@ -228,6 +232,15 @@ mod tests {
         assert!(lines.len() > 1);
         assert!(lines.iter().all(|l| text_width(l, Weight::Regular, 3.4) <= 40.0));
         assert_eq!(lines.join(" "), s);
+    }
+
+    #[test]
+    fn scenario_cards_take_the_template_card_size() {
+        let c = Card { title: "Fish".into(), text: "Deliver fish".into(), back: None, count: 1 };
+        for (w, h) in [(63.0, 88.0), (44.0, 68.0)] {
+            let p = card_piece(&c, (w, h), Ink::Color);
+            assert_eq!(p.shape, Shape::Card { width: w, height: h });
+        }
     }
 
     #[test]

@@ -10,7 +10,7 @@
 use super::cards::{cost_text, variant_note};
 use super::flow::{layout_document, Block, Cell, FlowError, PageSpec, Span};
 use crate::model::{CellContent, MapDef, Scenario};
-use crate::scene::{Item, Page, Transform};
+use crate::scene::{Item, Page, TextRole, Transform};
 use crate::solve::Layout;
 use crate::vocab::Terrain;
 
@@ -274,7 +274,9 @@ pub fn map_picture(map: &Page) -> Block {
         items: vec![Item::Group {
             transform: Transform::scale(s, s),
             clip: None,
-            items: map.items.clone(),
+            // A reduced picture of the map page, whose text is read at full
+            // size on the map itself.
+            items: map.items.iter().map(|i| i.clone().with_role(TextRole::Picture)).collect(),
         }],
     }
 }

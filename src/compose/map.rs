@@ -6,7 +6,9 @@ use super::art::{self, centre_baseline, text, text_width};
 use super::docks::{council_docks, docks, DOCK_CORNERS, DOCK_RADIUS, DOCK_REACH};
 use crate::axial::Hex;
 use crate::scene::HexGeom;
-use crate::scene::{Anchor, Color, Item, Page, Path, Pt, Rect, Stroke, Transform, Weight};
+use crate::scene::{
+    Anchor, Color, Item, Page, Path, Pt, Rect, Stroke, TextRole, Transform, Weight,
+};
 use crate::settings::View;
 use crate::solve::{Layout, PlacedHarbor};
 use crate::theme::{Mode, Theme};
@@ -184,12 +186,15 @@ pub fn map_canvas(layout: &Layout, spec: &MapSpec<'_>) -> MapCanvas {
             None => continue,
         };
         let c = at(h.hex);
-        let y = 0.64 * g.radius();
-        // A pointy-top hex is (R - |y|) * sqrt(3) wide at height y below its centre.
-        let room = 0.9 * (g.radius() - y) * 3f64.sqrt();
+        // A pointy-top hex is (R - |y|) * sqrt(3) wide at height y below its
+        // centre; the label shrinks to fit, but never below the legible
+        // floor: a longer one moves up to where the hex is wide enough.
+        let room = |y: f64| 0.9 * (g.radius() - y) * 3f64.sqrt();
         let base = spec.theme.sizes.label_text;
-        let size = base.min(base * room / text_width(&name, base, weight).max(0.001));
+        let per_mm = text_width(&name, 1.0, weight).max(0.001);
+        let size = base.min(room(0.64 * g.radius()) / per_mm).max(TextRole::Body.min_mm());
         let w = text_width(&name, size, weight);
+        let y = (0.64 * g.radius()).min(g.radius() - w / (0.9 * 3f64.sqrt()));
         let pos = Pt::new(c.x, c.y + y);
         blocks.push(Block {
             bounds: Rect::new(pos.x - w / 2.0, pos.y - size, w, size * 1.3),
@@ -457,20 +462,22 @@ fn info_band(layout: &Layout, spec: &MapSpec<'_>, top: f64, width: f64) -> (Vec<
     let cols = ((lw / cell.0).floor() as usize).max(1);
     let count = entries.len();
     let mut items =
-        vec![text(Pt::new(lx, ly), "Legend", key, Weight::Bold, Anchor::Start, pal.ink)];
+        vec![text(Pt::new(lx, ly), "Legend", key, Weight::Bold, Anchor::Start, pal.ink)
+            .with_role(TextRole::Key)];
     for (i, (name, tile)) in entries.into_iter().enumerate() {
         let (col, row) = (i % cols, i / cols);
         let x = lx + col as f64 * cell.0;
         let y = ly + 4.0 + row as f64 * cell.1;
         items.push(group(Pt::new(x + 5.0, y + 6.0), tile));
-        items.push(text(
+        let name = text(
             Pt::new(x + 12.0, y + 6.0 + centre_baseline(key)),
             name,
             key,
             Weight::Regular,
             Anchor::Start,
             pal.ink,
-        ));
+        );
+        items.push(name.with_role(TextRole::Key));
     }
     let rows = count.div_ceil(cols).max(1);
     let lh = 4.0 + rows as f64 * cell.1;

@@ -438,6 +438,7 @@ mod tests {
                         weight: Weight::Bold,
                         anchor: Anchor::Middle,
                         color: Color::BLACK,
+                        role: crate::scene::TextRole::Body,
                     },
                 }],
             });

@@ -8,7 +8,7 @@ use super::duplex::blank_page;
 use super::flow::{layout_document, Block, Cell, FlowError, Margins, PageSpec, Span};
 use super::plan::{Assembly, PrintPlan};
 use super::sheet::BACK_SUFFIX;
-use crate::scene::{Anchor, Color, Item, Page, Path, Pt, Rect, Stroke, Weight};
+use crate::scene::{Anchor, Color, Item, Page, Path, Pt, Rect, Stroke, TextRole, Weight};
 use crate::settings::Settings;
 use crate::units::MM_PER_PT;
 
@@ -99,7 +99,9 @@ pub fn diagram(a: &Assembly) -> Block {
                 stroke: None,
             });
             let order = n.to_string();
-            let small = if n >= 10 { size * 0.8 } else { size };
+            // Two digits are set a little smaller, never under the body text floor.
+            let floor = TextRole::Body.min_pt() * MM_PER_PT * 1.02;
+            let small = if n >= 10 { (size * 0.8).max(floor) } else { size };
             items.push(text(
                 Pt::new(d.x, p.y + small * 0.36),
                 order,

@@ -9,6 +9,8 @@
 //! Colours come from the palette (`region_N`), width and dash patterns from
 //! the theme's `[regions]` table.
 
+use std::collections::HashMap;
+
 use crate::axial::{Direction, Hex};
 use crate::scene::{Color, HexGeom, Item, Path, Pt, Stroke, Transform};
 use crate::solve::Layout;
@@ -20,23 +22,50 @@ const EDGES: [Direction; 6] =
     [Direction::NE, Direction::E, Direction::SE, Direction::SW, Direction::W, Direction::NW];
 
 /// The region each hex of `layout` is outlined with: its own, or, for a hex
-/// of no region whose six neighbours all lie in one region (a fixed desert in
-/// the middle of an island), that region.
+/// of no region in a group of such hexes that one region encloses entirely
+/// (a fixed desert in the middle of an island, the castle and workshop of
+/// Traders and Wagons), that region.
 pub fn region_of_hexes(layout: &Layout) -> Vec<Option<u32>> {
-    let index: std::collections::HashMap<Hex, usize> =
+    let index: HashMap<Hex, usize> =
         layout.hexes.iter().enumerate().map(|(i, h)| (h.hex, i)).collect();
-    let own = |h: Hex| index.get(&h).map(|&i| layout.hexes[i].region);
-    layout
-        .hexes
-        .iter()
-        .map(|h| {
-            h.region.or_else(|| {
-                let mut around = EDGES.iter().map(|d| own(h.hex.neighbor(*d)));
-                let first = around.next().flatten().flatten()?;
-                around.all(|r| r == Some(Some(first))).then_some(first)
-            })
-        })
-        .collect()
+    let mut out: Vec<Option<u32>> = layout.hexes.iter().map(|h| h.region).collect();
+    let mut seen = vec![false; layout.hexes.len()];
+    for start in 0..layout.hexes.len() {
+        if seen[start] || layout.hexes[start].region.is_some() {
+            continue;
+        }
+        // The group of region-less hexes around `start`, and what borders it.
+        let (mut group, mut stack) = (Vec::new(), vec![start]);
+        let mut around: Option<Option<u32>> = None;
+        let mut enclosed = true;
+        seen[start] = true;
+        while let Some(i) = stack.pop() {
+            group.push(i);
+            for d in EDGES {
+                let Some(&j) = index.get(&layout.hexes[i].hex.neighbor(d)) else {
+                    enclosed = false;
+                    continue;
+                };
+                match layout.hexes[j].region {
+                    None if !seen[j] => {
+                        seen[j] = true;
+                        stack.push(j);
+                    }
+                    None => {}
+                    Some(r) => {
+                        enclosed &= around.is_none_or(|a| a == Some(r));
+                        around = Some(Some(r));
+                    }
+                }
+            }
+        }
+        if let (true, Some(r)) = (enclosed, around.flatten()) {
+            for i in group {
+                out[i] = Some(r);
+            }
+        }
+    }
+    out
 }
 
 /// The colour and dash pattern of region number `k` (0-based) in `mode`.
@@ -91,7 +120,7 @@ fn band_paths(flat: f64, boundary: [bool; 6], inset: f64) -> Vec<Path> {
 /// else, as `(hex index, drawing centred on the hex)`.
 pub fn region_bands(layout: &Layout, flat: f64, theme: &Theme, mode: Mode) -> Vec<(usize, Item)> {
     let regions = region_of_hexes(layout);
-    let index: std::collections::HashMap<Hex, usize> =
+    let index: HashMap<Hex, usize> =
         layout.hexes.iter().enumerate().map(|(i, h)| (h.hex, i)).collect();
     let g = HexGeom::new(flat);
     let inset = theme.region_bands.width / 2.0;
@@ -186,6 +215,21 @@ mod tests {
         let b = [true, false, false, true, false, false];
         assert_eq!(band_paths(76.0, b, 1.2).len(), 2);
         assert!(band_paths(76.0, [false; 6], 1.2).is_empty());
+    }
+
+    #[test]
+    fn fixed_hexes_an_island_encloses_belong_to_it() {
+        let src = crate::builtin::source("traders-and-wagons").expect("built-in");
+        let sc = crate::model::load(&src).expect("valid");
+        let l = crate::solve::solve(&sc, 4, 1, &Default::default()).expect("solves");
+        let r = region_of_hexes(&l);
+        let find = |t| l.hexes.iter().position(|h| h.terrain == t).expect("on the map");
+        let castle = find(crate::vocab::Terrain::Castle);
+        assert_eq!(l.hexes[castle].region, None);
+        assert!(r[castle].is_some(), "the castle lies inside the island");
+        // The glassworks lies on the coast, between the island and the sea.
+        assert_eq!(r[find(crate::vocab::Terrain::Glassworks)], None);
+        assert_eq!(r[find(crate::vocab::Terrain::Sea)], None);
     }
 
     #[test]

@@ -237,7 +237,17 @@ fn placed(centre: Pt, clip: Path, art: &[Item], turn: Transform) -> Item {
 }
 
 fn text(pos: Pt, s: String, size: f64, anchor: Anchor, weight: Weight) -> Item {
-    Item::Text { pos, text: s, style: TextStyle { size, weight, anchor, color: Color::BLACK } }
+    Item::Text {
+        pos,
+        text: s,
+        style: TextStyle {
+            size,
+            weight,
+            anchor,
+            color: Color::BLACK,
+            role: crate::scene::TextRole::Body,
+        },
+    }
 }
 
 /// A quarter turn clockwise (y down).
@@ -277,11 +287,13 @@ fn heading(contents: &str, side: &str, w: f64, opts: &SheetOptions) -> Item {
 /// The smallest heading size, mm (8 pt): players read what a sheet holds.
 pub const MIN_HEADING: f64 = 8.0 * 25.4 / 72.0;
 
-/// One side of a sheet: pieces with art `arts` at `centres`.
+/// One side of a sheet: pieces with art `arts` at `spots`. A spot without
+/// art holds a piece printed on the other side only: nothing is drawn there,
+/// but neighbours' bleed stays off it as off any piece.
 fn side_page(
     plan: &SheetPlan,
-    centres: &[Pt],
-    arts: &[&[Item]],
+    spots: &[Pt],
+    arts: &[Option<&[Item]>],
     head: Item,
     label: String,
     front: bool,
@@ -289,11 +301,16 @@ fn side_page(
 ) -> Page {
     let (w, h) = (plan.width, plan.height);
     let size = placed_size(plan.shape, plan.turned);
+    let drawn: Vec<(Pt, &[Item])> =
+        spots.iter().zip(arts).filter_map(|(c, a)| a.map(|a| (*c, a))).collect();
+    let centres: Vec<Pt> = drawn.iter().map(|(c, _)| *c).collect();
+    let centres = centres.as_slice();
     let mut body = vec![head];
     match plan.shape {
         Shape::Hex { flat } => {
-            let shared = honeycomb::shared_edges(centres, flat);
-            for (i, (c, art)) in centres.iter().zip(arts).enumerate() {
+            let shared = honeycomb::shared_edges(spots, flat);
+            for (i, (c, art)) in spots.iter().zip(arts).enumerate() {
+                let Some(art) = art else { continue };
                 let outline = honeycomb::clip_outline(flat, opts.bleed, &shared[i]);
                 body.push(placed(*c, outline, art, Transform::IDENTITY));
             }
@@ -312,10 +329,9 @@ fn side_page(
             };
             // Bleed only on sides without a neighbouring card: inside the
             // block, each card ends exactly on the shared cut line.
-            let near = |p: Pt| {
-                centres.iter().any(|c| (c.x - p.x).abs() < 1e-6 && (c.y - p.y).abs() < 1e-6)
-            };
-            for (c, art) in centres.iter().zip(arts) {
+            let near =
+                |p: Pt| spots.iter().any(|c| (c.x - p.x).abs() < 1e-6 && (c.y - p.y).abs() < 1e-6);
+            for (c, art) in &drawn {
                 let b = |dx: f64, dy: f64| {
                     if near(Pt::new(c.x + dx, c.y + dy)) {
                         0.0
@@ -332,7 +348,7 @@ fn side_page(
             body.push(crop_marks(centres, size, opts.bleed + opts.crop_offset, plan.mark));
         }
         shape => {
-            for (c, art) in centres.iter().zip(arts) {
+            for (c, art) in &drawn {
                 body.push(placed(*c, clip(shape, opts.bleed), art, Transform::IDENTITY));
             }
             match shape {
@@ -369,7 +385,8 @@ pub fn render_plan(
     let contents = contents_line(&plan.counts(sets, false));
     let piece = |s: &Slot| &sets[s.set].pieces[s.piece];
     let centres: Vec<Pt> = plan.slots.iter().map(|s| s.centre).collect();
-    let fronts: Vec<&[Item]> = plan.slots.iter().map(|s| piece(s).front.as_slice()).collect();
+    let fronts: Vec<Option<&[Item]>> =
+        plan.slots.iter().map(|s| Some(piece(s).front.as_slice())).collect();
     let mut pages = vec![side_page(
         plan,
         &centres,
@@ -379,18 +396,17 @@ pub fn render_plan(
         true,
         opts,
     )];
-    let backs: Vec<(Pt, &[Item])> = plan
+    let (c, a): (Vec<Pt>, Vec<Option<&[Item]>>) = plan
         .slots
         .iter()
-        .filter_map(|s| {
-            piece(s)
-                .back
-                .as_deref()
-                .map(|b| (back_centre(s.centre, plan.width, plan.height, &opts.printer), b))
+        .map(|s| {
+            (
+                back_centre(s.centre, plan.width, plan.height, &opts.printer),
+                piece(s).back.as_deref(),
+            )
         })
-        .collect();
-    if !backs.is_empty() {
-        let (c, a): (Vec<Pt>, Vec<&[Item]>) = backs.into_iter().unzip();
+        .unzip();
+    if a.iter().any(Option::is_some) {
         pages.push(side_page(
             plan,
             &c,
@@ -464,13 +480,16 @@ pub fn stamp_footers_from(
             n += 1;
         }
         let y = page.height - opts.margin - (opts.footer_band - opts.footer_size) / 2.0;
-        page.push(text(
-            Pt::new(page.width / 2.0, y),
-            footer.text(n, total, back && i > 0),
-            opts.footer_size,
-            Anchor::Middle,
-            Weight::Regular,
-        ));
+        page.push(
+            text(
+                Pt::new(page.width / 2.0, y),
+                footer.text(n, total, back && i > 0),
+                opts.footer_size,
+                Anchor::Middle,
+                Weight::Regular,
+            )
+            .with_role(crate::scene::TextRole::Footer),
+        );
     }
 }
 

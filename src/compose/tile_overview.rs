@@ -6,7 +6,7 @@
 use super::art::text;
 use super::map::{Block, MapCanvas};
 use super::tiles::{label, Tiling};
-use crate::scene::{Anchor, Color, Item, Page, Path, Pt, Stroke, Transform, Weight};
+use crate::scene::{Anchor, Color, Item, Page, Path, Pt, Stroke, TextRole, Transform, Weight};
 use crate::theme::Palette;
 
 /// Gap between the key's blocks, in mm.
@@ -99,7 +99,8 @@ pub fn overview(canvas: &MapCanvas, t: &Tiling, margin: f64, pal: &Palette, smal
         .blocks
         .iter()
         .filter(|b| super::keepout::overlaps(b.bounds, region))
-        .map(|b| b.item.clone())
+        // A reduced picture of the map: its text is read on the map sheets.
+        .map(|b| b.item.clone().with_role(TextRole::Picture))
         .collect();
     for (row, col) in t.cells() {
         let win = t.window(row, col);

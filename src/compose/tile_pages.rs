@@ -13,7 +13,7 @@ use super::keepout::{ink_areas, overlaps};
 use super::map::MapCanvas;
 use super::tiles::{hex_in_rect, label, Tiling};
 use crate::scene::{
-    Anchor, Color, Document, Item, Page, Path, Pt, Rect, Stroke, Transform, Weight,
+    Anchor, Color, Document, Item, Page, Path, Pt, Rect, Stroke, TextRole, Transform, Weight,
 };
 use crate::theme::Palette;
 
@@ -32,6 +32,8 @@ struct Ctx<'a> {
     pal: &'a Palette,
     small: f64,
     ink: Vec<Rect>,
+    /// Each grid cell's label box, once placed.
+    labels: Vec<Option<Placed>>,
 }
 
 impl Ctx<'_> {
@@ -46,22 +48,17 @@ impl Ctx<'_> {
         )
     }
 
-    /// Whether `r` touches ink of the board.
-    fn on_ink(&self, r: Rect) -> bool {
-        self.ink.iter().any(|i| overlaps(*i, r))
+    /// The board's ink near `area` (for many tests in one place).
+    fn ink_near(&self, area: Rect) -> Vec<Rect> {
+        self.ink.iter().filter(|i| overlaps(**i, area)).copied().collect()
     }
 
-    /// Whether `r` touches any hex of the board.
-    fn on_board(&self, r: Rect) -> bool {
-        let g = self.canvas.geom;
-        let near = r.inflate(g.radius() + 1.0);
-        self.canvas.hexes.iter().any(|c| {
-            c.x > near.x
-                && c.x < near.x + near.w
-                && c.y > near.y
-                && c.y < near.y + near.h
-                && hex_in_rect(g, *c, r.inflate(1.0))
-        })
+    /// Centres of the hexes that may touch `area`.
+    fn hexes_near(&self, area: Rect) -> Vec<Pt> {
+        let near = area.inflate(self.canvas.geom.radius() + 2.0);
+        let inside =
+            |c: &Pt| c.x > near.x && c.x < near.x + near.w && c.y > near.y && c.y < near.y + near.h;
+        self.canvas.hexes.iter().filter(|c| inside(c)).copied().collect()
     }
 
     /// The right glue strip of a sheet, if a sheet is laid over it.
@@ -114,22 +111,32 @@ fn place_label(cx: &Ctx<'_>, row: usize, col: usize, w: f64) -> Placed {
     let p = cx.printable(row, col);
     let fits =
         |r: Rect| r.x >= p.x && r.y >= p.y && r.x + r.w <= p.x + p.w && r.y + r.h <= p.y + p.h;
-    let step = 4.0;
+    let step = 6.0;
     let (nx, ny) = ((p.w / step) as usize, (p.h / step) as usize);
     let spots = |bw: f64, bh: f64| {
         (0..=ny).flat_map(move |j| {
             (0..=nx).map(move |i| Rect::new(p.x + i as f64 * step, p.y + j as f64 * step, bw, bh))
         })
     };
+    let (ink, hexes, g) = (cx.ink_near(p), cx.hexes_near(p), cx.canvas.geom);
+    let on_board = |r: Rect| {
+        let near = r.inflate(g.radius() + 1.0);
+        hexes.iter().any(|c| {
+            let close = (c.x - (near.x + near.w / 2.0)).abs() < near.w / 2.0
+                && (c.y - (near.y + near.h / 2.0)).abs() < near.h / 2.0;
+            close && hex_in_rect(g, *c, r.inflate(1.0))
+        })
+    };
     for turned in [false, true] {
         let (bw, bh) = if turned { (h, w) } else { (w, h) };
-        if let Some(rect) = spots(bw, bh).find(|r| fits(*r) && !cx.on_board(*r)) {
+        if let Some(rect) = spots(bw, bh).find(|r| fits(*r) && !on_board(*r)) {
             return Placed { rect, turned };
         }
     }
     for turned in [false, true] {
         let (bw, bh) = if turned { (h, w) } else { (w, h) };
-        if let Some(rect) = spots(bw, bh).find(|r| fits(*r) && !cx.on_ink(r.inflate(1.0))) {
+        let on_ink = |r: Rect| ink.iter().any(|i| overlaps(*i, r.inflate(1.0)));
+        if let Some(rect) = spots(bw, bh).find(|r| fits(*r) && !on_ink(*r)) {
             return Placed { rect, turned };
         }
     }
@@ -199,6 +206,12 @@ fn cut_spots(
     } else {
         (cx.t.rows[row].0, cx.t.cols[col].0, cx.t.cols[col].1)
     };
+    let band = if vertical {
+        Rect::new(cut - TICK - 2.0, lo, 2.0 * TICK + 4.0, hi - lo)
+    } else {
+        Rect::new(lo, cut - TICK - 2.0, hi - lo, 2.0 * TICK + 4.0)
+    };
+    let ink = cx.ink_near(band);
     spots(lo, hi, |p| {
         let line = if vertical {
             Rect::new(cut - TICK - 0.6, p - 0.6, 2.0 * TICK + 1.2 + g, 1.2)
@@ -215,7 +228,8 @@ fn cut_spots(
         } else {
             Rect::new(p - 0.6, cut - TICK - 0.6, 1.2, 2.0 * TICK + 1.2)
         };
-        !cx.on_ink(visible) && under.is_none_or(|u| !overlaps(u, line) && !overlaps(u, mark))
+        !ink.iter().any(|i| overlaps(*i, visible))
+            && under.is_none_or(|u| !overlaps(u, line) && !overlaps(u, mark))
     })
 }
 
@@ -248,8 +262,10 @@ fn label_items(
             stroke: Some(Stroke::solid(pal.ink, 0.3)),
         },
         text(Pt::new(2.0, 5.8), name, 5.0, Weight::Bold, Anchor::Start, pal.ink),
-        text(Pt::new(4.0 + nw, 5.8), info, small * 0.8, Weight::Regular, Anchor::Start, pal.ink),
-        text(Pt::new(2.0, 9.4), footer, small * 0.8, Weight::Regular, Anchor::Start, pal.ink),
+        text(Pt::new(4.0 + nw, 5.8), info, small * 0.8, Weight::Regular, Anchor::Start, pal.ink)
+            .with_role(TextRole::Footer),
+        text(Pt::new(2.0, 9.4), footer, small * 0.8, Weight::Regular, Anchor::Start, pal.ink)
+            .with_role(TextRole::Footer),
     ]
 }
 
@@ -269,15 +285,20 @@ fn sheet(cx: &Ctx<'_>, row: usize, col: usize, number: usize) -> Page {
     let name = label(row, col);
     let info = format!("sheet {number} of {} · map 1:1", t.sheets());
     let w = label_width(cx, &name);
-    let placed = place_label(cx, row, col, w);
+    let placed =
+        cx.labels[row * t.cols.len() + col].unwrap_or_else(|| place_label(cx, row, col, w));
     let mut marks = Vec::new();
     // Glue strips, with a note of the sheet that covers them.
-    for (strip, turned, next) in [
-        (cx.right_strip(row, col), true, (row, col + 1)),
-        (cx.bottom_strip(row, col), false, (row + 1, col)),
-    ] {
-        let Some(s) = strip else { continue };
+    let (right, bottom) = (cx.right_strip(row, col), cx.bottom_strip(row, col));
+    for (strip, turned, next) in [(right, true, (row, col + 1)), (bottom, false, (row + 1, col))] {
+        let Some(mut s) = strip else { continue };
         items.push(Item::Path { path: Path::rect(s), fill: Some(glue), stroke: None });
+        // The corner where both strips meet belongs to neither note.
+        if turned {
+            s.h -= bottom.map_or(0.0, |b| b.h);
+        } else {
+            s.w -= right.map_or(0.0, |r| r.w);
+        }
         let msg = format!("glue {} here", label(next.0, next.1));
         let size = small.min(s.w.min(s.h) * 0.45);
         let tw = text_width(&msg, size, Weight::Regular);
@@ -304,7 +325,8 @@ fn sheet(cx: &Ctx<'_>, row: usize, col: usize, number: usize) -> Page {
                         Weight::Regular,
                         Anchor::Start,
                         pal.ink,
-                    )],
+                    )
+                    .with_role(TextRole::Footer)],
                 },
             ));
         }
@@ -380,7 +402,8 @@ fn label_width(cx: &Ctx<'_>, name: &str) -> f64 {
 
 /// The label rectangle of another sheet (for the marks both sheets share).
 fn label_rect_of(cx: &Ctx<'_>, row: usize, col: usize) -> Rect {
-    place_label(cx, row, col, label_width(cx, &label(row, col))).rect
+    let cached = cx.labels.get(row * cx.t.cols.len() + col).copied().flatten();
+    cached.unwrap_or_else(|| place_label(cx, row, col, label_width(cx, &label(row, col)))).rect
 }
 
 /// The sheets of the map at 1:1, overview page first.
@@ -392,7 +415,13 @@ pub fn tile_document(
     small: f64,
 ) -> Document {
     let ink = ink_areas(&canvas.blocks, t.region, canvas.geom.flat, 0.5);
-    let cx = Ctx { canvas, t, margin, pal, small, ink };
+    let mut cx = Ctx { canvas, t, margin, pal, small, ink, labels: Vec::new() };
+    let mut labels = vec![None; t.present.len()];
+    for (row, col) in t.cells() {
+        let w = label_width(&cx, &label(row, col));
+        labels[row * t.cols.len() + col] = Some(place_label(&cx, row, col, w));
+    }
+    cx.labels = labels;
     let mut pages = vec![super::tile_overview::overview(canvas, t, margin, pal, small)];
     for (i, (row, col)) in t.cells().into_iter().enumerate() {
         pages.push(sheet(&cx, row, col, i + 1));

@@ -19,9 +19,11 @@ pub const EDGE: f64 = 2.0;
 /// to be printed; a sheet touching less holds nothing a player would miss.
 const HOLDS: f64 = 0.25;
 
-/// Upper bound on the offsets tried per axis (the search stays well under a
-/// millisecond for the built-in maps).
-const MAX_OFFSETS: usize = 40;
+/// Upper bound on the offsets tried per axis: enough for every offset that
+/// matters on the built-in maps (tests/tiling.rs checks the count against a
+/// 1 mm brute-force search), few enough to keep the search to about a
+/// millisecond.
+const MAX_OFFSETS: usize = 24;
 
 /// How the canvas is cut.
 #[derive(Clone, Debug, PartialEq)]
@@ -173,19 +175,25 @@ fn candidates(
     out
 }
 
-/// Hexes (as indices into `hexes`) whose extent along an axis overlaps each
-/// window by more than [`HOLDS`], as bit sets.
-fn bitsets(cut: &Cut, extents: &[(f64, f64)]) -> Vec<Vec<u64>> {
+/// Per window: the hexes (as indices into `extents`) whose extent along an
+/// axis overlaps it by more than [`HOLDS`], and those whose centre lies
+/// inside it, as bit sets.
+fn bitsets(cut: &Cut, extents: &[(f64, f64)]) -> Vec<(Vec<u64>, Vec<u64>)> {
     cut.windows
         .iter()
         .map(|&(a, b)| {
-            let mut bits = vec![0u64; extents.len().div_ceil(64)];
+            let mut touch = vec![0u64; extents.len().div_ceil(64)];
+            let mut centre = touch.clone();
             for (i, &(lo, hi)) in extents.iter().enumerate() {
                 if hi.min(b) - lo.max(a) > HOLDS {
-                    bits[i / 64] |= 1 << (i % 64);
+                    touch[i / 64] |= 1 << (i % 64);
+                }
+                let m = (lo + hi) / 2.0;
+                if m > a + 1.0 && m < b - 1.0 {
+                    centre[i / 64] |= 1 << (i % 64);
                 }
             }
-            bits
+            (touch, centre)
         })
         .collect()
 }
@@ -213,13 +221,25 @@ pub fn hex_in_rect(g: HexGeom, c: Pt, r: Rect) -> bool {
 }
 
 /// Which cells of the grid `xs` by `ys` hold part of a hex.
-fn presence(xs: &Cut, ys: &Cut, bx: &[Vec<u64>], by: &[Vec<u64>], canvas: &MapCanvas) -> Vec<bool> {
+fn presence(
+    xs: &Cut,
+    ys: &Cut,
+    bx: &[(Vec<u64>, Vec<u64>)],
+    by: &[(Vec<u64>, Vec<u64>)],
+    canvas: &MapCanvas,
+) -> Vec<bool> {
     let mut out = Vec::with_capacity(xs.windows.len() * ys.windows.len());
     for (r, &(y0, y1)) in ys.windows.iter().enumerate() {
         for (c, &(x0, x1)) in xs.windows.iter().enumerate() {
+            // A hex centre inside the cell settles it; else test the hexes
+            // whose extents overlap it on both axes.
+            if bx[c].1.iter().zip(&by[r].1).any(|(a, b)| a & b != 0) {
+                out.push(true);
+                continue;
+            }
             let rect = Rect::new(x0, y0, x1 - x0, y1 - y0);
             let mut holds = false;
-            'words: for (w, (a, b)) in bx[c].iter().zip(&by[r]).enumerate() {
+            'words: for (w, (a, b)) in bx[c].0.iter().zip(&by[r].0).enumerate() {
                 let mut both = a & b;
                 while both != 0 {
                     let i = w * 64 + both.trailing_zeros() as usize;

@@ -102,6 +102,7 @@ pub fn label(y: f64, s: &str, size: f64, bold: bool, ink: Ink) -> Item {
             weight: if bold { Weight::Bold } else { Weight::Regular },
             anchor: Anchor::Middle,
             color: ink.line(INK),
+            role: crate::scene::TextRole::Body,
         },
     }
 }

@@ -219,6 +219,7 @@ mod tests {
                     weight: Weight::Bold,
                     anchor: Anchor::Start,
                     color: Color::BLACK,
+                    role: crate::scene::TextRole::Body,
                 },
             });
             pages.push(p);
@@ -271,6 +272,7 @@ mod tests {
                 weight: Weight::Regular,
                 anchor: Anchor::Start,
                 color: Color::BLACK,
+                role: crate::scene::TextRole::Body,
             },
         });
         let doc = Document { title: "t".into(), pages: vec![p] };

@@ -195,6 +195,7 @@ mod tests {
                     weight: Weight::Bold,
                     anchor: Anchor::Middle,
                     color: Color::rgb(200, 0, 0),
+                    role: crate::scene::TextRole::Body,
                 },
             }],
         });

@@ -88,7 +88,13 @@ mod tests {
         Item::Text {
             pos: Pt::new(10.0, 10.0),
             text: s.into(),
-            style: TextStyle { size: 4.0, weight, anchor: Anchor::Start, color: Color::BLACK },
+            style: TextStyle {
+                size: 4.0,
+                weight,
+                anchor: Anchor::Start,
+                color: Color::BLACK,
+                role: crate::scene::TextRole::Body,
+            },
         }
     }
 

@@ -202,6 +202,42 @@ pub enum Anchor {
     End,
 }
 
+/// What a text run is for: it decides how small the run may print (the
+/// legibility test holds every page to these floors at print size).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum TextRole {
+    /// Anything players read: rules, tables, names, numbers, notes. At
+    /// least 8 pt.
+    #[default]
+    Body,
+    /// Print facts in a sheet's margin: footers, page numbers, glue-strip
+    /// and "intentionally blank" notes. At least 6 pt.
+    Footer,
+    /// A name in the map's key (legend). At least 10 pt.
+    Key,
+    /// Text inside a reduced picture of another page (the map pictured in
+    /// the rules handout, the assembly overview): the same text is printed
+    /// full size on that page, so the picture's copy has no floor of its own.
+    Picture,
+}
+
+impl TextRole {
+    /// The smallest size a run of this role may print at, in points.
+    pub const fn min_pt(self) -> f64 {
+        match self {
+            TextRole::Body => 8.0,
+            TextRole::Footer => 6.0,
+            TextRole::Key => 10.0,
+            TextRole::Picture => 0.0,
+        }
+    }
+
+    /// [`TextRole::min_pt`] in millimetres (1 pt = 25.4 / 72 mm).
+    pub fn min_mm(self) -> f64 {
+        self.min_pt() * 25.4 / 72.0
+    }
+}
+
 /// How a text run looks.
 #[derive(Clone, Debug, PartialEq)]
 pub struct TextStyle {
@@ -213,6 +249,8 @@ pub struct TextStyle {
     pub anchor: Anchor,
     /// Colour.
     pub color: Color,
+    /// What the run is for.
+    pub role: TextRole,
 }
 
 /// An affine transform `[a b c d e f]` as in SVG.
@@ -289,6 +327,23 @@ pub enum Item {
         /// Children.
         items: Vec<Item>,
     },
+}
+
+impl Item {
+    /// The item with every text run in it (inside groups too) given `role`.
+    pub fn with_role(self, role: TextRole) -> Item {
+        match self {
+            Item::Text { pos, text, style } => {
+                Item::Text { pos, text, style: TextStyle { role, ..style } }
+            }
+            Item::Group { transform, clip, items } => Item::Group {
+                transform,
+                clip,
+                items: items.into_iter().map(|i| i.with_role(role)).collect(),
+            },
+            other => other,
+        }
+    }
 }
 
 /// A page of a document.

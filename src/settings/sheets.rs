@@ -17,6 +17,10 @@ pub const PRINTER_TOML: &str = include_str!("../../templates/printer.toml");
 /// The smallest margin accepted: home printers cannot print the outer ~5 mm.
 pub const MIN_MARGIN: f64 = 5.0;
 
+/// The largest bleed accepted, mm: every piece's artwork reaches this far
+/// past its cut line, so a larger bleed would print a white edge.
+pub const MAX_BLEED: f64 = 4.0;
+
 /// A problem in a sheet template.
 #[derive(Debug, thiserror::Error)]
 pub enum TemplateError {
@@ -158,6 +162,9 @@ pub struct ComponentSizes {
     pub fish: f64,
     /// Square tokens (castaways), side.
     pub square: f64,
+    /// Cards (reference and scenario cards): width and height, the
+    /// `cards.default` size.
+    pub card: (f64, f64),
 }
 
 /// A named card size (reference cards).
@@ -325,6 +332,7 @@ impl SheetOptions {
                 coin: s.piece_size("sizes.coin")?,
                 fish: s.piece_size("sizes.fish")?,
                 square: s.piece_size("sizes.square")?,
+                card: (card.width, card.height),
             },
             printer: PrinterProfile {
                 duplex,
@@ -352,6 +360,16 @@ impl SheetOptions {
             return Err(s.err(
                 "sheet.margin",
                 format!("is {} mm; home printers need at least {MIN_MARGIN} mm", opts.margin),
+            ));
+        }
+        if opts.bleed > MAX_BLEED {
+            return Err(s.err(
+                "sheet.bleed",
+                format!(
+                    "is {} mm; the artwork reaches only {MAX_BLEED} mm past the cut line \
+                     (`MAX_BLEED`), so use at most that",
+                    opts.bleed
+                ),
             ));
         }
         for (key, v) in [("scale_x", opts.printer.scale_x), ("scale_y", opts.printer.scale_y)] {
@@ -397,6 +415,7 @@ impl SheetOptions {
         match self.cards.iter().find(|c| c.name == key) {
             Some(c) => {
                 self.card = c.clone();
+                self.sizes.card = (c.width, c.height);
                 Ok(self)
             }
             None => Err(TemplateError::Value {
@@ -577,6 +596,7 @@ mod tests {
         assert_eq!((o.card.name.as_str(), o.card.width, o.card.height), ("poker", 63.0, 88.0));
         let m = o.clone().with_card("mini-euro").unwrap();
         assert_eq!((m.card.width, m.card.height), (44.0, 68.0));
+        assert_eq!((o.sizes.card, m.sizes.card), ((63.0, 88.0), (44.0, 68.0)));
         assert!(o.with_card("tarot").unwrap_err().to_string().contains("mini-euro, poker"));
     }
 
@@ -591,6 +611,9 @@ mod tests {
         let e = SheetOptions::parse(SHEETS_TOML, &bad).unwrap_err().to_string();
         assert!(e.contains("printer.toml") && e.contains("sideways"), "{e}");
         // A key left out of a user file falls back to the built-in value...
+        let wide = SHEETS_TOML.replace("bleed = 3.0", "bleed = 6.0");
+        let e = SheetOptions::parse(&wide, PRINTER_TOML).unwrap_err().to_string();
+        assert!(e.contains("sheet.bleed") && e.contains("6 mm") && e.contains("4 mm"), "{e}");
         let missing = SHEETS_TOML.replace("bleed = 3.0", "");
         assert_eq!(SheetOptions::parse(&missing, PRINTER_TOML).unwrap().bleed, 3.0);
         // ...but a wrong type is still an error naming the key.

@@ -35,7 +35,11 @@ pub fn text(
     anchor: Anchor,
     color: Color,
 ) -> Item {
-    Item::Text { pos, text: s.into(), style: TextStyle { size, weight, anchor, color } }
+    Item::Text {
+        pos,
+        text: s.into(),
+        style: TextStyle { size, weight, anchor, color, role: crate::scene::TextRole::Body },
+    }
 }
 
 /// Baseline offset that centres digits and capitals vertically on a point

@@ -131,7 +131,11 @@ fn lay_part(p: &Part, width: f64, z: &Sz) -> Result<Laid, FlowError> {
 }
 
 fn text_item(pos: Pt, text: &str, size: f64, weight: Weight, anchor: Anchor, color: Color) -> Item {
-    Item::Text { pos, text: text.to_string(), style: TextStyle { size, weight, anchor, color } }
+    Item::Text {
+        pos,
+        text: text.to_string(),
+        style: TextStyle { size, weight, anchor, color, role: crate::scene::TextRole::Body },
+    }
 }
 
 fn line_items(line: &Line, x: f64, y: f64, size: f64, color: Color, out: &mut Vec<Item>) {

@@ -73,7 +73,13 @@ pub(crate) fn line_items(line: &Line, x: f64, y: f64, size: f64, color: Color) -
         .map(|r| Item::Text {
             pos: Pt::new(x + r.dx, y),
             text: r.text.clone(),
-            style: TextStyle { size, weight: r.weight, anchor: Anchor::Start, color },
+            style: TextStyle {
+                size,
+                weight: r.weight,
+                anchor: Anchor::Start,
+                color,
+                role: crate::scene::TextRole::Body,
+            },
         })
         .collect()
 }

@@ -190,6 +190,9 @@ pub(crate) fn finish(spec: &PageSpec, bodies: Vec<Vec<Item>>) -> Vec<Page> {
         let width = super::metrics::text_width(&s, Weight::Regular, size);
         let line = Line { runs: vec![Run { dx: 0.0, text: s, weight: Weight::Regular }], width };
         line_items(&line, x, base, size, FOOTER_INK)
+            .into_iter()
+            .map(|i| i.with_role(crate::scene::TextRole::Footer))
+            .collect::<Vec<_>>()
     };
     bodies
         .into_iter()
@@ -238,6 +241,7 @@ mod tests {
                 weight: Weight::Regular,
                 anchor: Anchor::Start,
                 color: Color::BLACK,
+                role: crate::scene::TextRole::Body,
             },
         };
         match shift(t, 10.0, 20.0) {
