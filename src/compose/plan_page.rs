@@ -70,6 +70,8 @@ pub fn diagram(a: &Assembly) -> Block {
     let min_h = a.heights.iter().fold(f64::INFINITY, |m, v| m.min(v * k));
     let size = (min_h * 0.45).min(min_w * 0.16).clamp(2.9, 5.0);
     let mut items = Vec::new();
+    // Drawn after every cell, so that no cell's fill covers an arrow's head.
+    let mut arrows = Vec::new();
     let mut n = 0;
     for (r, row) in a.labels.iter().enumerate() {
         for (c, name) in row.iter().enumerate() {
@@ -122,10 +124,11 @@ pub fn diagram(a: &Assembly) -> Block {
                 // An arrow across the shared edge to the next sheet.
                 let x = xs[c + 1];
                 let half = (min_w * 0.12).clamp(2.0, 6.0);
-                items.extend(arrow(Pt::new(x - half, p.y), Pt::new(x + half, p.y), 0.5));
+                arrows.extend(arrow(Pt::new(x - half, p.y), Pt::new(x + half, p.y), 0.5));
             }
         }
     }
+    items.extend(arrows);
     Block::Image { width: xs[xs.len() - 1], height: ys[ys.len() - 1], items }
 }
 
