@@ -60,6 +60,8 @@ fn pieces_too_large_for_the_page_write_nothing() {
     // The key, its file and line, the room the margins leave and the room needed.
     assert!(err.contains("`sheets.toml`, line 4, column 10: `sheet.margin` = 30 mm"), "{err}");
     assert!(err.contains("leaves 150 x 237 mm of a4 paper"), "{err}");
+    // Round tokens need no crop-mark room (they carry a cut ring).
+    assert!(err.contains("a margin of at most 26.9 mm, which leaves 156.2 x 243.2 mm"), "{err}");
     // The margin it names is one the pieces really fit with, and the room
     // it states is what that margin leaves of the 210 x 297 mm page.
     let at_most = err.split("a margin of at most ").nth(1).expect("a margin to use");

@@ -264,6 +264,14 @@ fn back_turn(turned: bool, w: f64, h: f64, printer: &PrinterProfile) -> Transfor
     Transform::scale(-1.0, 1.0).then(front).then(sheet_flip)
 }
 
+/// The set titles a front heading names, as [`contents_line`] wrote them:
+/// "Fish tokens: 30 · Fog – number chips: 4 (front)" -> "Fish tokens",
+/// "Fog – number chips".
+pub fn heading_titles(heading: &str) -> Vec<String> {
+    let body = heading.strip_suffix(" (front)").unwrap_or(heading);
+    body.split(" · ").map(|p| p.rsplit_once(": ").map_or(p, |(t, _)| t).to_string()).collect()
+}
+
 /// The heading of a sheet side: its contents, then which side it is; shrunk
 /// (down to 8 pt) to fit between the margins.
 fn heading(contents: &str, side: &str, w: f64, opts: &SheetOptions) -> Item {
@@ -519,5 +527,7 @@ mod tests {
     fn the_contents_line_names_every_set_and_its_count() {
         let c = vec![("Fish tokens".to_string(), 30), ("Fog: number chips".to_string(), 4)];
         assert_eq!(contents_line(&c), "Fish tokens: 30 · Fog – number chips: 4");
+        let h = format!("{} (front)", contents_line(&c));
+        assert_eq!(heading_titles(&h), ["Fish tokens", "Fog – number chips"]);
     }
 }
