@@ -55,3 +55,21 @@ fn whole_print_pack(b: divan::Bencher) {
         outputs::all(divan::black_box(&l), &sc, &settings, &Notes::default()).expect("renders")
     });
 }
+
+/// The print plan's own share of `whole_print_pack`: its two pages laid
+/// out and `print-plan.txt` written, from the plan of the same job.
+#[divan::bench(sample_count = 20)]
+fn print_plan_pages_and_text(b: divan::Bencher) {
+    let l = largest();
+    let src = hexpress::builtin::source(&l.scenario).expect("built-in");
+    let sc = hexpress::model::load(&src).expect("valid");
+    let settings = Settings::default();
+    let job =
+        hexpress::compose::job::print_job(&l, &sc, &settings, &Notes::default()).expect("composes");
+    let plan = job.plan.expect("a plan");
+    b.bench(|| {
+        let pages = hexpress::compose::plan_page::plan_pages(divan::black_box(&plan), &settings)
+            .expect("lays out");
+        (pages, hexpress::export::plan_text::plan_text(&plan))
+    });
+}

@@ -62,6 +62,21 @@ fn pieces_too_large_for_the_page_write_nothing() {
     assert!(err.contains("leaves 150 x 237 mm of a4 paper"), "{err}");
     // Round tokens need no crop-mark room (they carry a cut ring).
     assert!(err.contains("a margin of at most 26.9 mm, which leaves 156.2 x 243.2 mm"), "{err}");
+    // The margin it names is one the pieces really fit with, and the room
+    // it states is what that margin leaves of the 210 x 297 mm page.
+    let at_most = err.split("a margin of at most ").nth(1).expect("a margin to use");
+    let (m, rest) = at_most.split_once(" mm, which leaves ").expect("the room it leaves");
+    let fitting: f64 = m.parse().expect("a number");
+    assert!(fitting < 30.0, "{err}");
+    let left = |side: f64| ((side - 2.0 * fitting) * 10.0).round() / 10.0;
+    let room = format!("{} x {} mm", left(210.0), left(297.0));
+    assert!(rest.starts_with(&room), "{room}: {err}");
+    let t = scratch("fits");
+    let sheets = format!("[sheet]\nmargin = {fitting}\n\n[sizes]\ntoken = 150.0\n");
+    std::fs::write(t.path().join("sheets.toml"), sheets).expect("write");
+    let out = t.path().join("out");
+    let o = run(&["generate", "--seed", "1", "--templates", arg(t.path()), "--out", arg(&out)]);
+    expect_exit(&o, 0, "with the margin the message names");
 }
 
 #[test]

@@ -137,8 +137,9 @@ fn check_pack(name: &str, plan: &PrintPlan, files: &[(String, Vec<u8>)]) {
     assert!(txt.contains(&format!("Paper: {}.", plan.paper)), "{name}");
     // Every map sheet is in the glue order, once.
     if let Some(a) = &plan.assembly {
-        let sheets: Vec<&String> = labels.iter().filter(|l| is_sheet_label(l)).collect();
-        let order: Vec<&String> = a.labels.iter().flatten().flatten().collect();
+        let sheets: Vec<&str> =
+            labels.iter().filter(|l| is_sheet_label(l)).map(String::as_str).collect();
+        let order: Vec<&str> = a.order();
         assert_eq!(order, sheets, "{name}: glue order vs sheets");
         for (i, l) in order.iter().enumerate() {
             assert!(txt.contains(&format!("{}. {l}", i + 1)), "{name}: txt lacks {l}");

@@ -82,6 +82,9 @@ pub struct Step {
     pub what: String,
     /// What to do with them once printed.
     pub then: String,
+    /// For component sheets: the kinds of pieces they hold, with how many
+    /// (as the sheets' headings say), in order of first appearance.
+    pub pieces: Vec<(String, usize)>,
 }
 
 impl Step {
@@ -104,7 +107,7 @@ pub fn range_text(first: usize, last: usize) -> String {
 #[derive(Clone, Debug, PartialEq)]
 pub struct Assembly {
     /// Sheet labels, row by row (A1, A2... then B1...); `None` where the
-    /// tiler prints no sheet (a cell of the grid with no part of the board).
+    /// grid has no sheet (no part of the board falls there).
     pub labels: Vec<Vec<Option<String>>>,
     /// Width of each column's own part of the map (without the glue strip), mm.
     pub widths: Vec<f64>,
@@ -133,7 +136,12 @@ impl Assembly {
 
     /// Number of sheets.
     pub fn sheets(&self) -> usize {
-        self.labels.iter().flatten().flatten().count()
+        self.order().len()
+    }
+
+    /// The sheet labels in glue order: row by row, left to right.
+    pub fn order(&self) -> Vec<&str> {
+        self.labels.iter().flatten().flatten().map(String::as_str).collect()
     }
 }
 
@@ -191,11 +199,30 @@ fn find_text<'a>(items: &'a [Item], keep: &dyn Fn(&str) -> bool) -> Option<&'a s
     None
 }
 
-/// The titles a component sheet's heading names ("Harbor tokens: 6 · Gold
-/// coins: 40 (front)" -> both titles).
-fn sheet_titles(page: &Page) -> Vec<String> {
-    let heading = find_text(&page.items, &|t| t.ends_with(" (front)"));
-    heading.map(super::sheet::heading_titles).unwrap_or_default()
+/// What a component sheet's front heading says it holds: "Harbor tokens: 8
+/// · Gold coins: 20 (front)" -> both kinds with their counts (a part
+/// without a count counts 0).
+fn sheet_pieces(page: &Page) -> Vec<(String, usize)> {
+    let Some(h) = find_text(&page.items, &|t| t.ends_with(" (front)")) else {
+        return Vec::new();
+    };
+    h.trim_end_matches(" (front)")
+        .split(" · ")
+        .map(|part| match part.rsplit_once(": ").map(|(t, n)| (t, n.parse::<usize>())) {
+            Some((t, Ok(n))) => (t.to_string(), n),
+            _ => (part.to_string(), 0),
+        })
+        .collect()
+}
+
+/// Adds `more` to `all`, summing the counts of kinds already there.
+fn add_pieces(all: &mut Vec<(String, usize)>, more: Vec<(String, usize)>) {
+    for (t, n) in more {
+        match all.iter_mut().find(|(u, _)| *u == t) {
+            Some((_, m)) => *m += n,
+            None => all.push((t, n)),
+        }
+    }
 }
 
 fn is_back(page: &Page) -> bool {
@@ -206,21 +233,16 @@ fn plural(n: usize, one: &str, many: &str) -> String {
     format!("{n} {}", if n == 1 { one } else { many })
 }
 
-fn joined(titles: &[String]) -> String {
-    let mut seen: Vec<&str> = Vec::new();
-    for t in titles {
-        if !seen.contains(&t.as_str()) {
-            seen.push(t);
-        }
-    }
-    seen.join(", ")
+fn joined(pieces: &[(String, usize)]) -> String {
+    let v: Vec<String> =
+        pieces.iter().map(|(t, n)| if *n > 0 { format!("{t} ({n})") } else { t.clone() }).collect();
+    v.join(", ")
 }
 
 /// Steps for the component sheets starting at page `first`: runs of
 /// front/back pairs, runs of one-sided sheets and the blank pages between.
 fn component_steps(pages: &[Page], first: usize, duplex: Duplex) -> Vec<Step> {
     let mut out: Vec<Step> = Vec::new();
-    let mut titles: Vec<Vec<String>> = Vec::new();
     let mut i = 0;
     while i < pages.len() {
         let n = first + i;
@@ -231,15 +253,15 @@ fn component_steps(pages: &[Page], first: usize, duplex: Duplex) -> Vec<Step> {
         } else {
             (Sides::One, 1)
         };
-        let these = sheet_titles(&pages[i]);
+        let these = sheet_pieces(&pages[i]);
         match out.last_mut() {
             Some(s) if s.sides == sides && sides != Sides::Skip => {
                 s.last = n + len - 1;
-                if let Some(t) = titles.last_mut() {
-                    t.extend(these);
-                }
+                add_pieces(&mut s.pieces, these);
             }
             _ => {
+                let mut pieces = Vec::new();
+                add_pieces(&mut pieces, these);
                 out.push(Step {
                     first: n,
                     last: n + len - 1,
@@ -247,13 +269,13 @@ fn component_steps(pages: &[Page], first: usize, duplex: Duplex) -> Vec<Step> {
                     sides,
                     what: String::new(),
                     then: String::new(),
+                    pieces,
                 });
-                titles.push(these);
             }
         }
         i += len;
     }
-    for (s, t) in out.iter_mut().zip(titles) {
+    for s in &mut out {
         if s.sides == Sides::Skip {
             s.what = "Intentionally blank".into();
             s.then = "Skip it. It only keeps each back behind its front when the whole pack \
@@ -265,7 +287,7 @@ fn component_steps(pages: &[Page], first: usize, duplex: Duplex) -> Vec<Step> {
             Sides::Two(_) => (s.last - s.first).div_ceil(2),
             _ => s.last - s.first + 1,
         };
-        let list = joined(&t);
+        let list = joined(&s.pieces);
         s.what = if list.is_empty() {
             format!("Pieces to cut out ({})", plural(sheets, "sheet", "sheets"))
         } else {
@@ -292,6 +314,7 @@ pub fn plan_step(pages: usize) -> Step {
         sides: Sides::Either,
         what: "This print plan and the setup at the table".into(),
         then: "Keep it at hand while you print, cut, glue and set up.".into(),
+        pieces: Vec::new(),
     }
 }
 
@@ -309,6 +332,7 @@ pub fn steps(parts: &[Part<'_>], first: usize, duplex: Duplex) -> Vec<Step> {
             sides,
             what,
             then: then.to_string(),
+            pieces: Vec::new(),
         };
         match part.kind {
             PartKind::Plan => out.push(Step { first: a, last: b, ..plan_step(0) }),
@@ -392,5 +416,67 @@ impl PrintPlan {
         let first = it.next()?;
         let last = it.last().map_or(first.last, |s| s.last);
         Some(range_text(first.first, last))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::scene::{Anchor, Color, TextStyle, Weight};
+
+    fn sheet(label: &str, heading: Option<&str>) -> Page {
+        let mut p = Page::new(210.0, 297.0, label);
+        if let Some(h) = heading {
+            p.push(Item::Group {
+                transform: crate::scene::Transform::translate(0.0, 0.0),
+                clip: None,
+                items: vec![Item::Text {
+                    pos: crate::scene::Pt::new(0.0, 0.0),
+                    text: h.to_string(),
+                    style: TextStyle {
+                        size: 3.0,
+                        weight: Weight::Bold,
+                        anchor: Anchor::Middle,
+                        color: Color::BLACK,
+                        role: crate::scene::TextRole::Body,
+                    },
+                }],
+            });
+        }
+        p
+    }
+
+    #[test]
+    fn component_pages_split_into_two_sided_one_sided_and_blank_ranges() {
+        let o = crate::settings::sheets::SheetOptions::default();
+        let pages = vec![
+            super::super::duplex::blank_page(210.0, 297.0, &o),
+            sheet("sheet 1", Some("Gold coins: 20 (front)")),
+            sheet("sheet 1 back", Some("Gold coins: 20 (back)")),
+            sheet("sheet 2", Some("Gold coins: 4 · Fish tokens: 10 (front)")),
+            sheet("sheet 2 back", None),
+            sheet("sheet 3", Some("Harbor tokens: 9 (front)")),
+        ];
+        let s = component_steps(&pages, 8, Duplex::Short);
+        let got: Vec<(usize, usize, Sides)> =
+            s.iter().map(|s| (s.first, s.last, s.sides)).collect();
+        assert_eq!(
+            got,
+            [(8, 8, Sides::Skip), (9, 12, Sides::Two(Duplex::Short)), (13, 13, Sides::One)]
+        );
+        assert_eq!(s[1].pieces, [("Gold coins".to_string(), 24), ("Fish tokens".to_string(), 10)]);
+        assert!(
+            s[1].what.contains("(2 sheets): Gold coins (24), Fish tokens (10)"),
+            "{}",
+            s[1].what
+        );
+        assert_eq!(s[2].pieces, [("Harbor tokens".to_string(), 9)]);
+    }
+
+    #[test]
+    fn paper_names_read_as_people_write_them() {
+        assert_eq!(paper_name("a4"), "A4");
+        assert_eq!(paper_name("letter"), "Letter");
+        assert_eq!(paper_name("a3"), "A3");
     }
 }

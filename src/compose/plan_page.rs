@@ -49,7 +49,8 @@ fn arrow(a: Pt, b: Pt, width: f64) -> Vec<Item> {
 
 /// The map sheets as a grid in glue order: each cell the sheet's own part
 /// of the board to scale, its label and its place in the order (a number in
-/// a red disc), with arrows from each sheet to the next in its row.
+/// a red disc), with arrows from each sheet to the next in its row. Grid
+/// cells without a sheet are dashed and empty.
 pub fn diagram(a: &Assembly) -> Block {
     let (tw, th) = (a.widths.iter().sum::<f64>(), a.heights.iter().sum::<f64>());
     let k = (DIAGRAM_MAX.0 / tw).min(DIAGRAM_MAX.1 / th);
@@ -69,13 +70,24 @@ pub fn diagram(a: &Assembly) -> Block {
     let min_h = a.heights.iter().fold(f64::INFINITY, |m, v| m.min(v * k));
     let size = (min_h * 0.45).min(min_w * 0.16).clamp(2.9, 5.0);
     let mut items = Vec::new();
+    // Drawn after every cell, so that no cell's fill covers an arrow's head.
+    let mut arrows = Vec::new();
     let mut n = 0;
     for (r, row) in a.labels.iter().enumerate() {
         for (c, name) in row.iter().enumerate() {
-            let Some(name) = name else { continue };
+            let cell = Path::rect(Rect::new(xs[c], ys[r], xs[c + 1] - xs[c], ys[r + 1] - ys[r]));
+            let Some(name) = name else {
+                // No sheet here: a dashed outline keeps the grid readable.
+                items.push(Item::Path {
+                    path: cell,
+                    fill: None,
+                    stroke: Some(Stroke { color: INK, width: 0.2, dash: vec![1.0, 1.0] }),
+                });
+                continue;
+            };
             n += 1;
             items.push(Item::Path {
-                path: Path::rect(Rect::new(xs[c], ys[r], xs[c + 1] - xs[c], ys[r + 1] - ys[r])),
+                path: cell,
                 fill: Some(Color::rgb(244, 240, 228)),
                 stroke: Some(Stroke::solid(INK, 0.4)),
             });
@@ -112,10 +124,11 @@ pub fn diagram(a: &Assembly) -> Block {
                 // An arrow across the shared edge to the next sheet.
                 let x = xs[c + 1];
                 let half = (min_w * 0.12).clamp(2.0, 6.0);
-                items.extend(arrow(Pt::new(x - half, p.y), Pt::new(x + half, p.y), 0.5));
+                arrows.extend(arrow(Pt::new(x - half, p.y), Pt::new(x + half, p.y), 0.5));
             }
         }
     }
+    items.extend(arrows);
     Block::Image { width: xs[xs.len() - 1], height: ys[ys.len() - 1], items }
 }
 
@@ -233,4 +246,45 @@ pub fn plan_pages(plan: &PrintPlan, settings: &Settings) -> Result<Vec<Page>, Fl
         p.label = if i % 2 == 0 { front } else { format!("{front}{BACK_SUFFIX}") };
     }
     Ok(pages)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::compose::plan::{plan_step, Sides};
+    use crate::settings::sheets::Duplex;
+
+    fn plan(setup_lines: usize) -> PrintPlan {
+        PrintPlan {
+            subject: "Test, 4 players, seed 1".into(),
+            paper: "A4".into(),
+            duplex: Duplex::Long,
+            steps: vec![plan_step(2)],
+            assembly: None,
+            setup: (0..setup_lines)
+                .map(|i| format!("Step {i}: lay the pieces of this step where the map shows."))
+                .collect(),
+            files: Vec::new(),
+        }
+    }
+
+    #[test]
+    fn the_plan_takes_an_even_number_of_pages_labelled_as_sheets() {
+        let settings = Settings::default();
+        for lines in [3, 80, 160] {
+            let pages = plan_pages(&plan(lines), &settings).expect("lays out");
+            assert!(pages.len().is_multiple_of(2), "{lines} lines: {} pages", pages.len());
+            assert_eq!(pages[0].label, PLAN_LABEL);
+            for (i, p) in pages.iter().enumerate().skip(1) {
+                let ok = super::super::duplex::is_blank(p)
+                    || (i % 2 == 1 && p.label == format!("{}{BACK_SUFFIX}", pages[i - 1].label))
+                    || (i % 2 == 0 && p.label == format!("{PLAN_LABEL} {}", i / 2 + 1));
+                assert!(ok, "{lines} lines: page {} is {:?}", i + 1, p.label);
+            }
+            if lines > 100 {
+                assert!(pages.len() > 2, "a long setup runs on");
+            }
+        }
+        assert_eq!(plan_step(2).sides, Sides::Either);
+    }
 }

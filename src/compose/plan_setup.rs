@@ -3,9 +3,7 @@
 //! the setup at the table, drawn from the scenario and the layout (regions,
 //! face-down tiles and their chip stacks, printed pieces, parts from boxes).
 
-use super::plan::{
-    paper_name, plan_step, steps, Assembly, FilePlan, Part, PartKind, PrintPlan, Sides,
-};
+use super::plan::{paper_name, plan_step, steps, Assembly, FilePlan, Part, PartKind, PrintPlan};
 use super::tiles::Tiling;
 use crate::model::Scenario;
 use crate::settings::Settings;
@@ -99,13 +97,14 @@ fn setup_lines(plan: &PrintPlan, layout: &Layout, scenario: &Scenario) -> Vec<St
     let hidden_names: Vec<&str> =
         hidden.iter().map(|&ri| layout.regions[ri].name.as_str()).collect();
     let mut kinds: Vec<String> = Vec::new();
-    for s in plan.steps_of(PartKind::Components).filter(|s| s.sides != Sides::Skip) {
-        if let Some((_, list)) = s.what.split_once(": ") {
-            for t in list.split(", ") {
-                let region_set = hidden_names.iter().any(|n| t.starts_with(&format!("{n}: ")));
-                if !region_set && !kinds.iter().any(|k| k == t) {
-                    kinds.push(t.to_string());
-                }
+    for s in plan.steps_of(PartKind::Components) {
+        for (t, _) in &s.pieces {
+            // A face-down region's own sets ("Fog – number chips") are laid above.
+            let region_set = hidden_names
+                .iter()
+                .any(|n| t.starts_with(&format!("{n} – ")) || t.starts_with(&format!("{n}: ")));
+            if !region_set && !kinds.contains(t) {
+                kinds.push(t.clone());
             }
         }
     }

@@ -61,15 +61,20 @@ pub fn plan_text(plan: &PrintPlan) -> String {
         ));
         let mut n = 0;
         for row in &a.labels {
-            let cells: Vec<String> = row
-                .iter()
-                .flatten()
-                .map(|l| {
-                    n += 1;
-                    format!("{n}. {l}")
-                })
-                .collect();
-            out.push_str(&format!("  {}\n", cells.join(" -> ")));
+            // Arrows join neighbouring sheets; a gap marks a cell without one.
+            let mut line = String::from(" ");
+            for (c, l) in row.iter().enumerate() {
+                let joined = c > 0 && row[c - 1].is_some() && l.is_some();
+                line.push_str(if joined { " -> " } else { " " });
+                match l {
+                    Some(l) => {
+                        n += 1;
+                        line.push_str(&format!("{n}. {l}"));
+                    }
+                    None => line.push_str("(none)"),
+                }
+            }
+            out.push_str(&format!("{}\n", line.trim_end()));
         }
     }
     out.push_str("\nSetting up at the table\n");
