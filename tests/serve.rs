@@ -332,6 +332,8 @@ fn assert_same(server: &BTreeMap<String, Vec<u8>>, cli: &BTreeMap<String, Vec<u8
         );
     }
     assert!(server["print-pack.pdf"].starts_with(b"%PDF"));
+    // The page offers the print plan as text too.
+    assert!(server["print-plan.txt"].starts_with(b"PRINT PLAN"), "print-plan.txt is served");
 }
 
 #[test]

@@ -227,6 +227,7 @@ pub async fn file(
         Some("png") => "image/png",
         Some("svg") => "image/svg+xml",
         Some("json") => "application/json",
+        Some("txt") => "text/plain; charset=utf-8",
         _ => "application/octet-stream",
     };
     let disposition = format!("attachment; filename=\"{name}\"");
