@@ -18,8 +18,9 @@ impl Sz {
     fn new(s: f64) -> Sz {
         Sz { s, pitch: 1.4 * s, icon: 1.45 * s, gap: 0.3 * s, col_gap: 0.9 * s, pad: 0.3 * s }
     }
+    /// Notes, headers and variants: a little smaller, never under the floor.
     fn small(&self) -> f64 {
-        0.85 * self.s
+        (0.85 * self.s).max(MIN_SIZE)
     }
     fn icon_line(&self) -> f64 {
         (1.2 * self.icon).max(self.pitch)
@@ -152,7 +153,7 @@ pub(super) struct Look<'a> {
 
 fn gold_coin(c: Pt, n: u32, z: &Sz, look: &Look) -> Vec<Item> {
     let r = z.icon / 2.0;
-    let size = if n >= 10 { 0.5 * z.icon } else { 0.62 * z.icon };
+    let size = (if n >= 10 { 0.5 * z.icon } else { 0.62 * z.icon }).max(MIN_SIZE);
     vec![
         Item::Path {
             path: Path::circle(c, r),
@@ -398,6 +399,62 @@ pub(super) fn numbered(title: &str, k: usize, n: usize) -> String {
     format!("{title} ({k}/{n})")
 }
 
+/// Whether `t`'s columns fit across `area` at the smallest size.
+fn fits_across(t: &CardTable, area: Rect) -> bool {
+    columns(&t.header, &t.rows, area.w, &Sz::new(MIN_SIZE), false).is_some()
+}
+
+/// The columns `cols` of `t` as a table of their own; the note stays with
+/// the last part (`last`).
+fn pick_columns(t: &CardTable, cols: &[usize], last: bool) -> CardTable {
+    let cell = |row: &Vec<CardCell>, i: usize| row.get(i).cloned().unwrap_or_default();
+    CardTable {
+        title: t.title.clone(),
+        header: cols.iter().filter_map(|&i| t.header.get(i).cloned()).collect(),
+        rows: t.rows.iter().map(|r| cols.iter().map(|&i| cell(r, i)).collect()).collect(),
+        note: if last { t.note.clone() } else { None },
+        copies: t.copies,
+    }
+}
+
+/// `t` split by columns when it is too wide for a card at the smallest
+/// size: every part repeats the first column (the row's name) and takes as
+/// many of the others, in order, as fit across.
+fn column_parts(t: &CardTable, area: Rect) -> Result<Vec<CardTable>, FlowError> {
+    if fits_across(t, area) {
+        return Ok(vec![t.clone()]);
+    }
+    let n = t.header.len().max(t.rows.iter().map(Vec::len).max().unwrap_or(0));
+    let too_wide = || FlowError::TooTall {
+        what: format!("a column of the card \"{}\" (too wide even alone)", t.title),
+        height: f64::NAN,
+        room: area.w,
+    };
+    let mut groups: Vec<Vec<usize>> = Vec::new();
+    let mut next = 1;
+    while next < n {
+        let mut cols = vec![0, next];
+        if !fits_across(&pick_columns(t, &cols, true), area) {
+            return Err(too_wide());
+        }
+        next += 1;
+        while next < n {
+            cols.push(next);
+            if !fits_across(&pick_columns(t, &cols, true), area) {
+                cols.pop();
+                break;
+            }
+            next += 1;
+        }
+        groups.push(cols);
+    }
+    if groups.is_empty() {
+        return Err(too_wide());
+    }
+    let k = groups.len();
+    Ok(groups.iter().enumerate().map(|(i, g)| pick_columns(t, g, i + 1 == k)).collect())
+}
+
 /// The card faces of one table (several when it must be split), each the
 /// text items at their fitted size, in order.
 pub(super) fn faces(t: &CardTable, area: Rect, look: &Look) -> Result<Vec<Vec<Item>>, FlowError> {
@@ -405,30 +462,35 @@ pub(super) fn faces(t: &CardTable, area: Rect, look: &Look) -> Result<Vec<Vec<It
         return Ok(vec![items]);
     }
     // Too long for one card: fill cards greedily at any size that fits,
-    // measuring with a two-digit count in the title to be safe.
+    // measuring with a two-digit count in the title to be safe. A table too
+    // wide for a card at the smallest size is first split by columns.
     let probe = numbered(&t.title, 88, 88);
-    let mut groups: Vec<std::ops::Range<usize>> = Vec::new();
-    let mut start = 0;
-    while start < t.rows.len() {
-        let mut end = start + 1;
-        if fit(t, &probe, &t.rows[start..end], area, look)?.is_none() {
-            return Err(FlowError::TooTall {
-                what: format!("a row of the card \"{}\"", t.title),
-                height: f64::NAN,
-                room: area.h,
-            });
+    let mut groups: Vec<(CardTable, std::ops::Range<usize>)> = Vec::new();
+    for part in column_parts(t, area)? {
+        let mut start = 0;
+        while start < part.rows.len() {
+            let mut end = start + 1;
+            if fit(&part, &probe, &part.rows[start..end], area, look)?.is_none() {
+                return Err(FlowError::TooTall {
+                    what: format!("a row of the card \"{}\"", t.title),
+                    height: f64::NAN,
+                    room: area.h,
+                });
+            }
+            while end < part.rows.len()
+                && fit(&part, &probe, &part.rows[start..=end], area, look)?.is_some()
+            {
+                end += 1;
+            }
+            groups.push((part.clone(), start..end));
+            start = end;
         }
-        while end < t.rows.len() && fit(t, &probe, &t.rows[start..=end], area, look)?.is_some() {
-            end += 1;
-        }
-        groups.push(start..end);
-        start = end;
     }
     let n = groups.len();
     let mut out = Vec::new();
-    for (k, g) in groups.into_iter().enumerate() {
+    for (k, (part, g)) in groups.into_iter().enumerate() {
         let title = numbered(&t.title, k + 1, n);
-        match fit(t, &title, &t.rows[g], area, look)? {
+        match fit(&part, &title, &part.rows[g], area, look)? {
             Some((items, _)) => out.push(items),
             None => return Err(FlowError::TooTall { what: title, height: f64::NAN, room: area.h }),
         }
