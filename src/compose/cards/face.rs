@@ -1,11 +1,11 @@
 //! One card face: body text sizes, cost tokens, table columns, fitting a
-//! table onto one or more cards, the frame and the shared back.
+//! table onto one card, the frame and the shared back.
 
 use super::*;
 
 /// Sizes derived from the body text size.
 #[derive(Clone, Copy, Debug)]
-struct Sz {
+pub(super) struct Sz {
     s: f64,
     pitch: f64,
     icon: f64,
@@ -15,7 +15,7 @@ struct Sz {
 }
 
 impl Sz {
-    fn new(s: f64) -> Sz {
+    pub(super) fn new(s: f64) -> Sz {
         Sz { s, pitch: 1.4 * s, icon: 1.45 * s, gap: 0.3 * s, col_gap: 0.9 * s, pad: 0.3 * s }
     }
     /// Notes, headers and variants: a little smaller, never under the floor.
@@ -224,7 +224,7 @@ fn icon(r: crate::vocab::Resource, c: Pt, z: &Sz, look: &Look) -> Vec<Item> {
 /// Column widths for `rows` (and the header) in `avail` mm; with
 /// `whole_costs` each cost stays on one line. `None` when even the
 /// narrowest columns do not fit.
-fn columns(
+pub(super) fn columns(
     header: &[String],
     rows: &[Vec<CardCell>],
     avail: f64,
@@ -363,7 +363,7 @@ fn rule(x0: f64, x1: f64, y: f64, width: f64, color: Color) -> Item {
 }
 
 /// The card at the largest size that fits, if any: items and body size.
-fn fit(
+pub(super) fn fit(
     t: &CardTable,
     title: &str,
     rows: &[Vec<CardCell>],
@@ -393,109 +393,6 @@ fn fit(
         }
     }
     Ok(None)
-}
-
-pub(super) fn numbered(title: &str, k: usize, n: usize) -> String {
-    format!("{title} ({k}/{n})")
-}
-
-/// Whether `t`'s columns fit across `area` at the smallest size.
-fn fits_across(t: &CardTable, area: Rect) -> bool {
-    columns(&t.header, &t.rows, area.w, &Sz::new(MIN_SIZE), false).is_some()
-}
-
-/// The columns `cols` of `t` as a table of their own; the note stays with
-/// the last part (`last`).
-fn pick_columns(t: &CardTable, cols: &[usize], last: bool) -> CardTable {
-    let cell = |row: &Vec<CardCell>, i: usize| row.get(i).cloned().unwrap_or_default();
-    CardTable {
-        title: t.title.clone(),
-        header: cols.iter().filter_map(|&i| t.header.get(i).cloned()).collect(),
-        rows: t.rows.iter().map(|r| cols.iter().map(|&i| cell(r, i)).collect()).collect(),
-        note: if last { t.note.clone() } else { None },
-        copies: t.copies,
-    }
-}
-
-/// `t` split by columns when it is too wide for a card at the smallest
-/// size: every part repeats the first column (the row's name) and takes as
-/// many of the others, in order, as fit across.
-fn column_parts(t: &CardTable, area: Rect) -> Result<Vec<CardTable>, FlowError> {
-    if fits_across(t, area) {
-        return Ok(vec![t.clone()]);
-    }
-    let n = t.header.len().max(t.rows.iter().map(Vec::len).max().unwrap_or(0));
-    let too_wide = || FlowError::TooTall {
-        what: format!("a column of the card \"{}\" (too wide even alone)", t.title),
-        height: f64::NAN,
-        room: area.w,
-    };
-    let mut groups: Vec<Vec<usize>> = Vec::new();
-    let mut next = 1;
-    while next < n {
-        let mut cols = vec![0, next];
-        if !fits_across(&pick_columns(t, &cols, true), area) {
-            return Err(too_wide());
-        }
-        next += 1;
-        while next < n {
-            cols.push(next);
-            if !fits_across(&pick_columns(t, &cols, true), area) {
-                cols.pop();
-                break;
-            }
-            next += 1;
-        }
-        groups.push(cols);
-    }
-    if groups.is_empty() {
-        return Err(too_wide());
-    }
-    let k = groups.len();
-    Ok(groups.iter().enumerate().map(|(i, g)| pick_columns(t, g, i + 1 == k)).collect())
-}
-
-/// The card faces of one table (several when it must be split), each the
-/// text items at their fitted size, in order.
-pub(super) fn faces(t: &CardTable, area: Rect, look: &Look) -> Result<Vec<Vec<Item>>, FlowError> {
-    if let Some((items, _)) = fit(t, &t.title, &t.rows, area, look)? {
-        return Ok(vec![items]);
-    }
-    // Too long for one card: fill cards greedily at any size that fits,
-    // measuring with a two-digit count in the title to be safe. A table too
-    // wide for a card at the smallest size is first split by columns.
-    let probe = numbered(&t.title, 88, 88);
-    let mut groups: Vec<(CardTable, std::ops::Range<usize>)> = Vec::new();
-    for part in column_parts(t, area)? {
-        let mut start = 0;
-        while start < part.rows.len() {
-            let mut end = start + 1;
-            if fit(&part, &probe, &part.rows[start..end], area, look)?.is_none() {
-                return Err(FlowError::TooTall {
-                    what: format!("a row of the card \"{}\"", t.title),
-                    height: f64::NAN,
-                    room: area.h,
-                });
-            }
-            while end < part.rows.len()
-                && fit(&part, &probe, &part.rows[start..=end], area, look)?.is_some()
-            {
-                end += 1;
-            }
-            groups.push((part.clone(), start..end));
-            start = end;
-        }
-    }
-    let n = groups.len();
-    let mut out = Vec::new();
-    for (k, (part, g)) in groups.into_iter().enumerate() {
-        let title = numbered(&t.title, k + 1, n);
-        match fit(&part, &title, &part.rows[g], area, look)? {
-            Some((items, _)) => out.push(items),
-            None => return Err(FlowError::TooTall { what: title, height: f64::NAN, room: area.h }),
-        }
-    }
-    Ok(out)
 }
 
 pub(super) fn front(width: f64, height: f64, body: Vec<Item>, ink: Ink) -> Vec<Item> {
@@ -561,7 +458,7 @@ pub fn card_back(width: f64, height: f64, title: &str, ink: Ink) -> Result<Vec<I
         Anchor::Middle,
         fg,
     ));
-    let small = 0.75 * size;
+    let small = (0.75 * size).max(MIN_SIZE);
     let mut y = 0.08 * height + r;
     for line in wrap(&[Span::plain(title)], small, area.w)?.iter().take(3) {
         let x = -line.width / 2.0;

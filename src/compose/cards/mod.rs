@@ -23,9 +23,11 @@ use crate::scene::{Anchor, Color, Item, Path, Pt, Rect, Stroke, TextRole, TextSt
 use crate::units::MM_PER_PT;
 
 mod face;
+mod split;
 
 pub use face::card_back;
-use face::{faces, front, numbered, Look};
+use face::{front, Look};
+use split::{faces, numbered};
 
 /// Distance from the cut line to the text area, mm.
 pub const SAFE: f64 = 4.5;
