@@ -1,11 +1,11 @@
 //! One card face: body text sizes, cost tokens, table columns, fitting a
-//! table onto one or more cards, the frame and the shared back.
+//! table onto one card, the frame and the shared back.
 
 use super::*;
 
 /// Sizes derived from the body text size.
 #[derive(Clone, Copy, Debug)]
-struct Sz {
+pub(super) struct Sz {
     s: f64,
     pitch: f64,
     icon: f64,
@@ -15,11 +15,12 @@ struct Sz {
 }
 
 impl Sz {
-    fn new(s: f64) -> Sz {
+    pub(super) fn new(s: f64) -> Sz {
         Sz { s, pitch: 1.4 * s, icon: 1.45 * s, gap: 0.3 * s, col_gap: 0.9 * s, pad: 0.3 * s }
     }
+    /// Notes, headers and variants: a little smaller, never under the floor.
     fn small(&self) -> f64 {
-        0.85 * self.s
+        (0.85 * self.s).max(MIN_SIZE)
     }
     fn icon_line(&self) -> f64 {
         (1.2 * self.icon).max(self.pitch)
@@ -152,7 +153,7 @@ pub(super) struct Look<'a> {
 
 fn gold_coin(c: Pt, n: u32, z: &Sz, look: &Look) -> Vec<Item> {
     let r = z.icon / 2.0;
-    let size = if n >= 10 { 0.5 * z.icon } else { 0.62 * z.icon };
+    let size = (if n >= 10 { 0.5 * z.icon } else { 0.62 * z.icon }).max(MIN_SIZE);
     vec![
         Item::Path {
             path: Path::circle(c, r),
@@ -223,7 +224,7 @@ fn icon(r: crate::vocab::Resource, c: Pt, z: &Sz, look: &Look) -> Vec<Item> {
 /// Column widths for `rows` (and the header) in `avail` mm; with
 /// `whole_costs` each cost stays on one line. `None` when even the
 /// narrowest columns do not fit.
-fn columns(
+pub(super) fn columns(
     header: &[String],
     rows: &[Vec<CardCell>],
     avail: f64,
@@ -362,7 +363,7 @@ fn rule(x0: f64, x1: f64, y: f64, width: f64, color: Color) -> Item {
 }
 
 /// The card at the largest size that fits, if any: items and body size.
-fn fit(
+pub(super) fn fit(
     t: &CardTable,
     title: &str,
     rows: &[Vec<CardCell>],
@@ -392,48 +393,6 @@ fn fit(
         }
     }
     Ok(None)
-}
-
-pub(super) fn numbered(title: &str, k: usize, n: usize) -> String {
-    format!("{title} ({k}/{n})")
-}
-
-/// The card faces of one table (several when it must be split), each the
-/// text items at their fitted size, in order.
-pub(super) fn faces(t: &CardTable, area: Rect, look: &Look) -> Result<Vec<Vec<Item>>, FlowError> {
-    if let Some((items, _)) = fit(t, &t.title, &t.rows, area, look)? {
-        return Ok(vec![items]);
-    }
-    // Too long for one card: fill cards greedily at any size that fits,
-    // measuring with a two-digit count in the title to be safe.
-    let probe = numbered(&t.title, 88, 88);
-    let mut groups: Vec<std::ops::Range<usize>> = Vec::new();
-    let mut start = 0;
-    while start < t.rows.len() {
-        let mut end = start + 1;
-        if fit(t, &probe, &t.rows[start..end], area, look)?.is_none() {
-            return Err(FlowError::TooTall {
-                what: format!("a row of the card \"{}\"", t.title),
-                height: f64::NAN,
-                room: area.h,
-            });
-        }
-        while end < t.rows.len() && fit(t, &probe, &t.rows[start..=end], area, look)?.is_some() {
-            end += 1;
-        }
-        groups.push(start..end);
-        start = end;
-    }
-    let n = groups.len();
-    let mut out = Vec::new();
-    for (k, g) in groups.into_iter().enumerate() {
-        let title = numbered(&t.title, k + 1, n);
-        match fit(t, &title, &t.rows[g], area, look)? {
-            Some((items, _)) => out.push(items),
-            None => return Err(FlowError::TooTall { what: title, height: f64::NAN, room: area.h }),
-        }
-    }
-    Ok(out)
 }
 
 pub(super) fn front(width: f64, height: f64, body: Vec<Item>, ink: Ink) -> Vec<Item> {
@@ -499,7 +458,7 @@ pub fn card_back(width: f64, height: f64, title: &str, ink: Ink) -> Result<Vec<I
         Anchor::Middle,
         fg,
     ));
-    let small = 0.75 * size;
+    let small = (0.75 * size).max(MIN_SIZE);
     let mut y = 0.08 * height + r;
     for line in wrap(&[Span::plain(title)], small, area.w)?.iter().take(3) {
         let x = -line.width / 2.0;

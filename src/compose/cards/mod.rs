@@ -19,17 +19,26 @@ use super::theme_art::ThemeArt;
 use super::tokens::Ink;
 use crate::model::game::{Cost, CostRow, Game, Pay, RefTable, TradeRow};
 use crate::model::Scenario;
-use crate::scene::{Anchor, Color, Item, Path, Pt, Rect, Stroke, TextStyle, Weight};
+use crate::scene::{Anchor, Color, Item, Path, Pt, Rect, Stroke, TextRole, TextStyle, Weight};
+use crate::units::MM_PER_PT;
 
 mod face;
+mod split;
 
 pub use face::card_back;
-use face::{faces, front, numbered, Look};
+use face::{front, Look};
+use split::{faces, numbered};
 
 /// Distance from the cut line to the text area, mm.
 pub const SAFE: f64 = 4.5;
-/// Body text sizes tried, largest first, mm (about 10 pt down to 6 pt).
-pub const SIZES: [f64; 8] = [3.6, 3.3, 3.0, 2.8, 2.6, 2.4, 2.25, 2.1];
+/// Body text sizes tried, largest first, mm (about 10 pt down to the 8 pt
+/// floor, [`MIN_SIZE`]); a table that does not fit at the floor continues on
+/// more cards rather than printing smaller.
+pub const SIZES: [f64; 4] = [3.6, 3.3, 3.0, MIN_SIZE];
+
+/// The smallest size any text on a card prints at, mm: the floor of
+/// [`TextRole::Body`] (8 pt).
+pub const MIN_SIZE: f64 = TextRole::Body.min_pt() * MM_PER_PT;
 /// Title of the set of reference cards on print sheets.
 pub const SET_TITLE: &str = "Reference cards";
 
