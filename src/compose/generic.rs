@@ -130,11 +130,12 @@ fn card_piece(c: &Card, (w, h): (f64, f64), ink: Ink) -> Piece {
         fill: None,
         stroke: Some(Stroke::solid(ink.line(INK), 0.3)),
     });
-    // The body shrinks until it fits the card's safe area.
+    // The body shrinks until it fits the card's safe area, but never under
+    // the size players can read.
     let room = h / 2.0 - margin - y;
     let mut size = 3.4;
     let mut lines = wrap(&c.text, Weight::Regular, size, w - 2.0 * margin);
-    while size > 1.6 && lines.len() as f64 * size * 1.3 > room {
+    while size * 0.92 >= min_text() && lines.len() as f64 * size * 1.3 > room {
         size *= 0.92;
         lines = wrap(&c.text, Weight::Regular, size, w - 2.0 * margin);
     }
