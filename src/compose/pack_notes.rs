@@ -6,28 +6,38 @@
 use super::flow::{Block, Span};
 use crate::model::Scenario;
 
+/// The parts a scenario takes from published boxes, one entry per box in
+/// the order the boxes first appear: the box and its items ("2 knights",
+/// or just the item when no count is given).
+pub fn box_lists(s: &Scenario) -> Vec<(String, Vec<String>)> {
+    let from_box = &s.game.components.parts.from_box;
+    let mut sets: Vec<&str> = Vec::new();
+    for b in from_box {
+        if !sets.contains(&b.set.as_str()) {
+            sets.push(&b.set);
+        }
+    }
+    sets.into_iter()
+        .map(|set| {
+            let items = from_box
+                .iter()
+                .filter(|b| b.set == set)
+                .map(|b| match b.count {
+                    Some(n) => format!("{n} {}", b.item),
+                    None => b.item.clone(),
+                })
+                .collect();
+            (set.to_string(), items)
+        })
+        .collect()
+}
+
 /// "What you need": the sets, the scenario's printed generic parts and the
 /// parts to take from published boxes. Empty when the scenario lists none.
 pub fn needs_blocks(s: &Scenario) -> Vec<Block> {
     let p = &s.game.components.parts;
     let mut rows: Vec<Vec<Span>> = Vec::new();
-    // One line per box, in the order the boxes first appear.
-    let mut sets: Vec<&str> = Vec::new();
-    for b in &p.from_box {
-        if !sets.contains(&b.set.as_str()) {
-            sets.push(&b.set);
-        }
-    }
-    for set in sets {
-        let items: Vec<String> = p
-            .from_box
-            .iter()
-            .filter(|b| b.set == set)
-            .map(|b| match b.count {
-                Some(n) => format!("{n} {}", b.item),
-                None => b.item.clone(),
-            })
-            .collect();
+    for (set, items) in box_lists(s) {
         rows.push(vec![
             Span::plain(format!("From your {set} box: ")),
             Span::bold(items.join(", ")),

@@ -115,23 +115,7 @@ fn setup_lines(plan: &PrintPlan, layout: &Layout, scenario: &Scenario) -> Vec<St
             kinds.join(", ")
         ));
     }
-    let p = &scenario.game.components.parts;
-    let mut sets: Vec<&str> = Vec::new();
-    for b in &p.from_box {
-        if !sets.contains(&b.set.as_str()) {
-            sets.push(&b.set);
-        }
-    }
-    for set in sets {
-        let items: Vec<String> = p
-            .from_box
-            .iter()
-            .filter(|b| b.set == set)
-            .map(|b| match b.count {
-                Some(n) => format!("{n} {}", b.item),
-                None => b.item.clone(),
-            })
-            .collect();
+    for (set, items) in super::pack_notes::box_lists(scenario) {
         out.push(format!("Take from your {set} box: {}.", items.join(", ")));
     }
     if let Some(h) = plan.pages_of(PartKind::Handout).map(|r| pages_word(&r)) {
