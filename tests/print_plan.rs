@@ -5,42 +5,15 @@
 //! the plan's pages and `print-plan.txt` state the same ranges; and the
 //! separate files' ranges match those files. Every built-in, A4 and Letter.
 
-use std::collections::BTreeMap;
-
 use hexpress::compose::job::print_job;
 use hexpress::compose::plan::{PartKind, PrintPlan, Sides, Step};
 use hexpress::outputs::Notes;
 use hexpress::settings::{Choices, Paper, Settings};
-use lopdf::{Document, Object};
+use lopdf::Document;
 
-/// The page labels of a PDF (`/PageLabels`, prefix only), page by page.
-fn labels(doc: &Document) -> Vec<String> {
-    let catalog = doc.catalog().expect("catalog");
-    let tree = match catalog.get(b"PageLabels").expect("page labels") {
-        Object::Reference(r) => doc.get_dictionary(*r).expect("label tree"),
-        Object::Dictionary(d) => d,
-        other => panic!("page labels: {other:?}"),
-    };
-    let nums = tree.get(b"Nums").and_then(Object::as_array).expect("flat number tree");
-    let mut starts = BTreeMap::new();
-    for pair in nums.chunks(2) {
-        let start = pair[0].as_i64().expect("page index");
-        let dict = match &pair[1] {
-            Object::Reference(r) => doc.get_dictionary(*r).expect("label"),
-            Object::Dictionary(d) => d,
-            other => panic!("label: {other:?}"),
-        };
-        let prefix = match dict.get(b"P") {
-            Ok(Object::String(b, _)) => String::from_utf8_lossy(b).into_owned(),
-            _ => String::new(),
-        };
-        starts.insert(start, prefix);
-    }
-    let n = doc.get_pages().len() as i64;
-    (0..n)
-        .map(|i| starts.range(..=i).next_back().map(|(_, p)| p.clone()).unwrap_or_default())
-        .collect()
-}
+#[path = "support/pdf_labels.rs"]
+mod pdf_labels;
+use pdf_labels::labels;
 
 /// Whether `l` is a map sheet label (row letter, column number: A1, B12).
 fn is_sheet_label(l: &str) -> bool {
