@@ -137,3 +137,33 @@ fn bad_lock_lists_are_refused_with_a_reason() {
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// The confirmed bug of issue 27: two locked hexes that break a rule between
+/// themselves were kept and the board written. Now: exit 1, the rule and
+/// both `--lock` items named, nothing written.
+#[test]
+fn locks_that_break_a_rule_between_them_are_refused_and_nothing_is_written() {
+    let dir = temp_dir("clash");
+    let out_dir = dir.join("out");
+    let out = hexpress(&[
+        "generate",
+        "base",
+        "--seed",
+        "1",
+        "--lock",
+        "0,0=pasture:6 1,0=forest:8",
+        "--layout-only",
+        "--out",
+        out_dir.to_str().expect("utf-8"),
+    ]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(!out_dir.exists(), "nothing may be written: {err}");
+    assert!(err.contains("no_adjacent_red"), "names the rule: {err}");
+    assert!(
+        err.contains("0,0=pasture:6") && err.contains("1,0=forest:8"),
+        "names the items: {err}"
+    );
+    assert!(!err.contains("scenarios/base.toml"), "blames the locks, not the scenario: {err}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -157,7 +157,14 @@ fn generate(a: &GenerateArgs) -> Result<(), Failure> {
     let scenario = load_with_rules(&source, a.rules)?;
     let players =
         a.players.or(saved.as_ref().map(|s| s.players)).unwrap_or(scenario.meta.default_players);
-    let locks = lock::locks_for_generate(a.lock.as_deref(), saved.as_ref())?;
+    let lock_set = lock::locks_for_generate(a.lock.as_deref(), saved.as_ref(), a.from.as_deref())?;
+    if a.balanced && !lock_set.locks.is_empty() {
+        output::error("`--balanced` searches whole boards and does not keep locked hexes");
+        eprintln!("  hint: drop `--balanced` to redraw around the locks, or drop `--lock`");
+        return Err(Failure::Invalid);
+    }
+    lock::check_for_generate(&lock_set, &source, &scenario, players)?;
+    let locks = &lock_set.locks;
     let seed = a.seed.unwrap_or_else(crate::rng::fresh_seed);
     if !a.render.layout_only {
         check_drawable(&scenario, players)?;
@@ -174,8 +181,12 @@ fn generate(a: &GenerateArgs) -> Result<(), Failure> {
     };
     let layout = match &balanced {
         Some(b) => b.outcome.layout.clone(),
-        None => match solve::solve_locked(&scenario, players, seed, &opts, &locks) {
+        None => match solve::solve_locked(&scenario, players, seed, &opts, locks) {
             Ok(l) => l,
+            Err(solve::SolveError::Lock(e)) => {
+                eprint!("{}", lock::message(&lock_set, &source, &scenario, players, &e));
+                return Err(Failure::Invalid);
+            }
             Err(e) => {
                 report_solve_error(&source, &scenario, &e);
                 return Err(Failure::Invalid);
@@ -183,6 +194,8 @@ fn generate(a: &GenerateArgs) -> Result<(), Failure> {
         },
     };
     output::detail(&format!("laid out the map in {} ms", ms(started)));
+    // The last guard: nothing is drawn or written for a board it refuses.
+    let checked = guard(&scenario, players, locks, &layout)?;
     let out_dir: PathBuf = match &a.out {
         Some(d) => d.clone(),
         None => files::run_dir(Path::new("output"), &scenario.meta.id, players, seed)
@@ -205,7 +218,7 @@ fn generate(a: &GenerateArgs) -> Result<(), Failure> {
             rules: rules.as_deref(),
             candidates: balanced.as_ref().map(|b| b.outcome.evaluated),
             weights: weights.as_deref(),
-            locks: &locks,
+            locks,
         };
         let regenerate = recipe::regenerate(&scenario.meta.id, players, seed, &how);
         let notes = crate::outputs::Notes { lines: notes, regenerate };
@@ -237,12 +250,27 @@ fn generate(a: &GenerateArgs) -> Result<(), Failure> {
     if balanced.is_none() {
         println!("sampler: {}", layout.sampler);
     }
+    println!("checked: {checked}");
     if let Some(b) = &balanced {
         balance::print_summary(b);
     }
     println!("seed: {seed}");
     print_written(&written, &outputs);
     Ok(())
+}
+
+/// The last check of a board before it is drawn or written
+/// ([`solve::Guard`]); a refusal is an internal error (exit code 2).
+pub(crate) fn guard(
+    scenario: &Scenario,
+    players: u8,
+    locks: &[solve::Lock],
+    layout: &solve::Layout,
+) -> Result<solve::Checked, Failure> {
+    let map = solve::map_for(scenario, players)
+        .map_err(|e| Failure::Io(anyhow::anyhow!("internal error: {e}")))?;
+    solve::check_board(map, &scenario.constraints, locks, layout)
+        .map_err(|e| Failure::Io(anyhow::anyhow!("{e}\n  hint: {}", e.hint())))
 }
 
 /// An error if the map for `players` is larger than any map that is drawn

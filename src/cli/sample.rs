@@ -15,7 +15,15 @@ use super::args::SampleArgs;
 use super::{load_with_rules, report_solve_error, resolve, Failure};
 use crate::builtin;
 use crate::export::json;
-use crate::solve::{self, SolveOptions, Solver};
+use crate::solve::{self, BrokenBoard, SolveOptions, Solver};
+
+/// Why a board of the run was not written.
+enum Fault {
+    /// The solver could not lay it out.
+    Solve(solve::SolveError),
+    /// The last guard refused it (a bug).
+    Broken(BrokenBoard),
+}
 
 /// Boards drawn per parallel chunk before they are written in order.
 const CHUNK: u64 = 4096;
@@ -43,6 +51,8 @@ pub fn run(a: &SampleArgs) -> Result<(), Failure> {
         return Err(Failure::Invalid);
     }
 
+    let guard = solver.guard();
+
     let mut out: Box<dyn Write> = match &a.out {
         Some(path) => Box::new(io::BufWriter::new(
             std::fs::File::create(path)
@@ -54,12 +64,22 @@ pub fn run(a: &SampleArgs) -> Result<(), Failure> {
     let mut done = 0u64;
     while done < a.count {
         let n = (a.count - done).min(CHUNK);
-        let lines: Vec<Result<String, solve::SolveError>> = (done..done + n)
+        // At least 256 boards a task: each task sets up its own buffers.
+        let lines: Vec<Result<String, Fault>> = (0..n as usize)
             .into_par_iter()
+            .with_min_len(256)
             .map_init(
-                || solver.scratch(),
-                |scratch, k| {
-                    let mut l = solver.solve_with(scratch, seed.wrapping_add(k), &opts)?;
+                || (solver.scratch(), guard.clone()),
+                |(scratch, guard), j| {
+                    let k = done + j as u64;
+                    // The last guard runs on every board before it is built:
+                    // a board it refuses is never written.
+                    let (mut l, _) = solver
+                        .solve_checked(scratch, guard, seed.wrapping_add(k), &opts)
+                        .map_err(|e| match e {
+                            solve::SolveError::Broken(b) => Fault::Broken(*b),
+                            e => Fault::Solve(e),
+                        })?;
                     l.scenario.clone_from(&scenario.meta.id);
                     l.title.clone_from(&scenario.meta.title);
                     l.players = players;
@@ -67,6 +87,14 @@ pub fn run(a: &SampleArgs) -> Result<(), Failure> {
                 },
             )
             .collect();
+        // A refused board stops the run before any line of its chunk is written.
+        if let Some(Err(Fault::Broken(e))) =
+            lines.iter().find(|l| matches!(l, Err(Fault::Broken(_))))
+        {
+            bar.finish_and_clear();
+            let _ = out.flush();
+            return Err(Failure::Io(anyhow::anyhow!("{e}\n  hint: {}", e.hint())));
+        }
         for line in lines {
             match line {
                 Ok(text) => match writeln!(out, "{text}") {
@@ -75,11 +103,12 @@ pub fn run(a: &SampleArgs) -> Result<(), Failure> {
                     Err(e) if e.kind() == io::ErrorKind::BrokenPipe => return Ok(()),
                     Err(e) => return Err(anyhow::Error::new(e).context("writing boards").into()),
                 },
-                Err(e) => {
+                Err(Fault::Solve(e)) => {
                     bar.finish_and_clear();
                     report_solve_error(&source, &scenario, &e);
                     return Err(Failure::Invalid);
                 }
+                Err(Fault::Broken(_)) => unreachable!("refused boards end the run above"),
             }
         }
         done += n;
