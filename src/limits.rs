@@ -112,6 +112,42 @@ pub const JOB_QUEUE_WAIT_MS: u64 = 3_000;
 /// large map may take longer, up to this).
 pub const JOB_TIME_LIMIT_MS: u64 = 60_000;
 
+/// How long a client has to send a request's headers, in milliseconds:
+/// from the connection's opening, or from the end of the previous answer on
+/// a kept-alive connection. A client that trickles its headers is cut off.
+pub const HEADER_READ_TIMEOUT_MS: u64 = 10_000;
+
+/// How long a connection may stay open with no request in flight and no
+/// byte received, in milliseconds (an idle keep-alive connection closes).
+pub const IDLE_TIMEOUT_MS: u64 = 5_000;
+
+/// How long a client has to send a request's whole body once its headers
+/// are in, in milliseconds (a promised body never sent gets 408).
+pub const BODY_READ_TIMEOUT_MS: u64 = 10_000;
+
+/// Longest a request may keep its connection busy, in milliseconds: a wait
+/// for a job slot, the job, and time to send the answer to a slow reader.
+pub const REQUEST_TIME_LIMIT_MS: u64 = JOB_QUEUE_WAIT_MS + JOB_TIME_LIMIT_MS + 30_000;
+
+/// Most connections the web page's server keeps open at once. Below the
+/// process's open-file limit less [`FD_RESERVE`], whichever is lower. At the
+/// cap the connection idle the longest is closed for the new one; when none
+/// is idle, the new one gets 503 at once.
+pub const MAX_CONNECTIONS: usize = 256;
+
+/// Open files the server keeps free for itself (listener, event loop,
+/// standard streams, threads) when it sizes its connection cap.
+pub const FD_RESERVE: usize = 32;
+
+/// Memory the web page's server lets its jobs take at once, in MiB: each job
+/// is admitted by an estimate of its peak (the map's hexes, the preview's
+/// pixels) and waits in line until its share is free, so the whole process
+/// stays under 512 MiB resident with the kept packs and the server itself.
+pub const JOB_MEMORY_MIB: u64 = 360;
+
+/// Bytes of drawn packs the server keeps for download at once.
+pub const KEPT_PACK_BYTES: usize = 48 << 20;
+
 #[cfg(test)]
 mod tests {
     use super::*;

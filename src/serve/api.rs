@@ -2,7 +2,6 @@
 //! `/api/`. Every answer that is not a file is JSON; every error is
 //! [`ApiError`] JSON.
 
-use std::convert::Infallible;
 use std::sync::{Arc, OnceLock};
 
 use axum::body::{Body, Bytes};
@@ -127,9 +126,7 @@ where
         let _ = tx.try_send(format!("{line}\n"));
         drop(permit);
     });
-    let lines = futures_util::stream::unfold(rx, |mut rx| async move {
-        rx.recv().await.map(|l| (Ok::<_, Infallible>(l), rx))
-    });
+    let lines = super::jobs::within_time_limit(rx);
     (
         [(header::CONTENT_TYPE, "application/x-ndjson"), (header::CACHE_CONTROL, "no-cache")],
         Body::from_stream(lines),
@@ -153,8 +150,10 @@ pub async fn board(
         Ok(r) => r,
         Err(e) => return e.into_response(),
     };
+    let st = state.clone();
     respond(&state, q.on(), move |emit| {
         let r = resolve(&req)?;
+        let _memory = st.jobs.admit_board(&r)?;
         let b = board::make(&r, &progress_of(emit))?;
         board::to_json(&r, &b)
     })
@@ -170,8 +169,10 @@ pub async fn validate(
         Ok(r) => r,
         Err(e) => return e.into_response(),
     };
+    let st = state.clone();
     respond(&state, false, move |_| {
         let r = resolve(&req)?;
+        let _memory = st.jobs.admit_validate(&r)?;
         Ok(json!({ "ok": true, "scenario": r.scenario.meta.id, "title": r.scenario.meta.title,
                    "players": r.scenario.meta.players, "default_players": r.scenario.meta.default_players }))
     })
@@ -196,6 +197,7 @@ pub async fn pack(
         let sizes = match st.sizes(&key) {
             Some(s) => s,
             None => {
+                let _memory = st.jobs.admit_pack(&r)?;
                 let b = board::make(&r, &progress_of(emit))?;
                 emit(json!({ "progress": { "stage": "drawing" } }));
                 st.keep(key.clone(), outputs::files(&r, &b)?)
