@@ -42,6 +42,10 @@ pub const MAX_PAPER_MM: f64 = 1200.0;
 /// Most pixels in `preview.png` (about 100 MB while it is drawn).
 pub const MAX_PREVIEW_PIXELS: u64 = 25_000_000;
 
+/// Most problems printed for one file: a file with thousands of errors
+/// shows the first ones and a count of the rest.
+pub const MAX_SHOWN_PROBLEMS: usize = 50;
+
 /// Most candidate layouts one balanced search or report may score.
 pub const MAX_CANDIDATES: u64 = 10_000_000;
 
@@ -71,14 +75,30 @@ pub fn read_capped(r: impl std::io::Read) -> std::io::Result<String> {
         return Err(std::io::Error::other(InputTooLarge { limit: MAX_INPUT_BYTES }));
     }
     String::from_utf8(bytes).map_err(|e| {
+        let bytes = e.as_bytes();
+        let at = e.utf8_error().valid_up_to();
+        let valid = std::str::from_utf8(&bytes[..at]).unwrap_or_default();
+        let (line, column) = crate::diag::line_col(valid, at);
+        let utf16 = bytes.starts_with(&[0xff, 0xfe]) || bytes.starts_with(&[0xfe, 0xff]);
+        let hint = match utf16 {
+            true => "it is UTF-16 text: save it again as UTF-8",
+            false => "scenario, template and weights files are UTF-8 text; save it as UTF-8, or check the path",
+        };
         std::io::Error::new(
             std::io::ErrorKind::InvalidData,
             format!(
-                "the file is not UTF-8 text (bad byte at offset {})",
-                e.utf8_error().valid_up_to()
+                "line {line}, column {column}: the file is not UTF-8 text (byte 0x{:02x} at offset {at})\n  hint: {hint}",
+                bytes.get(at).copied().unwrap_or(0)
             ),
         )
     })
+}
+
+/// Whether an error of [`read_capped`] is about the input's content (too
+/// large, not UTF-8 text) rather than about reading it.
+pub fn unreadable_input(e: &std::io::Error) -> bool {
+    e.kind() == std::io::ErrorKind::InvalidData
+        || e.get_ref().is_some_and(|i| i.is::<InputTooLarge>())
 }
 
 /// Reads the file at `path` through [`read_capped`].

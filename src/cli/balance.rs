@@ -27,9 +27,14 @@ fn weights(path: Option<&Path>) -> Result<Weights, Failure> {
     let Some(path) = path else { return Ok(Weights::default()) };
     let text = crate::limits::read_input(path)
         .with_context(|| format!("cannot read the weights file `{}`", path.display()))?;
-    Weights::parse(&text).map_err(|e| {
-        eprintln!("error: {}: {e}", path.display());
-        eprintln!("  hint: see templates/balance.toml for the format and the weight names");
+    Weights::parse_located(&text).map_err(|(e, span)| {
+        super::contract::report_file_problem(&crate::diag::FileProblem {
+            file: Source::new(path.display().to_string(), text.clone()),
+            span,
+            message: e.to_string(),
+            label: "here".into(),
+            hint: "see templates/balance.toml for the format and the weight names".into(),
+        });
         Failure::Invalid
     })
 }

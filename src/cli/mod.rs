@@ -2,6 +2,7 @@
 
 pub mod args;
 mod balance;
+pub mod contract;
 pub mod lock;
 pub mod output;
 pub mod recipe;
@@ -81,10 +82,7 @@ pub fn run(cli: Cli) -> ExitCode {
         Ok(()) => ExitCode::SUCCESS,
         Err(Failure::Invalid) => ExitCode::from(1),
         Err(Failure::IoReported) => ExitCode::from(2),
-        Err(Failure::Io(e)) => {
-            output::error(&error_chain(&e));
-            ExitCode::from(2)
-        }
+        Err(Failure::Io(e)) => contract::report(&e),
     }
 }
 
@@ -253,15 +251,15 @@ fn check_drawable(scenario: &Scenario, players: u8) -> Result<(), Failure> {
     let hint = "hint: --layout-only writes layout.json alone";
     let n = m.board.hexes.len();
     if n > MAX_DRAWN_HEXES {
-        return Err(Failure::Io(anyhow::anyhow!(
+        return Err(Failure::Io(contract::input(format!(
             "the map has {n} hexes, more than the limit of {MAX_DRAWN_HEXES} for drawing (`MAX_DRAWN_HEXES`)\n  {hint}"
-        )));
+        ))));
     }
     let (across, down) = crate::hex::extent(m.board.hexes.iter().copied());
     if across.max(down) > MAX_DRAWN_SPAN {
-        return Err(Failure::Io(anyhow::anyhow!(
+        return Err(Failure::Io(contract::input(format!(
             "the map spans {across} hexes across and {down} down, more than the limit of {MAX_DRAWN_SPAN} for drawing (`MAX_DRAWN_SPAN`)\n  hint: bring far-away islands closer, or use --layout-only to write layout.json alone"
-        )));
+        ))));
     }
     Ok(())
 }
@@ -338,7 +336,10 @@ fn validate(names: &[String]) -> Result<(), Failure> {
             Ok(s) => s,
             Err(Failure::Io(e)) => {
                 output::error(&error_chain(&e));
-                io = true;
+                match contract::is_input(&e) {
+                    true => bad += 1,
+                    false => io = true,
+                }
                 continue;
             }
             Err(_) => {

@@ -37,7 +37,8 @@ pub fn choices(a: &RenderArgs) -> anyhow::Result<Choices> {
         dpi: a.dpi,
         ink_saver: a.ink_saver,
         black_and_white: a.black_and_white,
-        formats: Formats::parse(&a.formats).map_err(|e| anyhow::anyhow!("--formats: {e}"))?,
+        formats: Formats::parse(&a.formats)
+            .map_err(|e| super::contract::input(format!("--formats: {e}")))?,
         templates_dir: a.templates.clone(),
         hex_size: a.hex_size,
         labels: a.labels,
