@@ -313,7 +313,15 @@ fn written_lines(paths: &[PathBuf], files: &[(String, Vec<u8>)]) -> String {
 }
 
 pub(crate) fn report_solve_error(source: &Source, scenario: &Scenario, e: &SolveError) {
-    report(source, &solve_error_diagnostics(scenario, e));
+    let mut d = solve_error_diagnostics(scenario, e);
+    if let SolveError::NoMap { .. } = e {
+        // A player count from the command line: point at the counts the
+        // scenario lists.
+        if let Some(sp) = contract::key_span(&source.text, &["scenario", "players"]) {
+            d = contract::with_label(d, sp, "the player counts this scenario has maps for");
+        }
+    }
+    report(source, &d);
 }
 
 /// A solver failure as diagnostics: the message, a hint, and the span where

@@ -126,7 +126,7 @@ where
         let _ = tx.try_send(format!("{line}\n"));
         drop(permit);
     });
-    let lines = super::jobs::within_time_limit(rx);
+    let lines = state.jobs.within_time_limit(rx);
     (
         [(header::CONTENT_TYPE, "application/x-ndjson"), (header::CACHE_CONTROL, "no-cache")],
         Body::from_stream(lines),

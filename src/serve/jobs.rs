@@ -25,11 +25,18 @@ pub struct JobLimits {
     pub jobs: usize,
     /// Longest wait for a slot, in milliseconds.
     pub queue_wait_ms: u64,
+    /// Longest a job's answer is waited for, streamed or not, in
+    /// milliseconds ([`JOB_TIME_LIMIT_MS`]; tests use a tight one).
+    pub time_limit_ms: u64,
 }
 
 impl Default for JobLimits {
     fn default() -> Self {
-        JobLimits { jobs: MAX_JOBS, queue_wait_ms: JOB_QUEUE_WAIT_MS }
+        JobLimits {
+            jobs: MAX_JOBS,
+            queue_wait_ms: JOB_QUEUE_WAIT_MS,
+            time_limit_ms: JOB_TIME_LIMIT_MS,
+        }
     }
 }
 
@@ -70,6 +77,14 @@ impl Jobs {
         self.admit(r, Kind::Pack { candidates: r.candidates })
     }
 
+    /// The lines of a streamed job within this server's job time limit.
+    pub fn within_time_limit(
+        &self,
+        rx: tokio::sync::mpsc::Receiver<String>,
+    ) -> impl futures_util::Stream<Item = Result<String, Infallible>> + Send {
+        within_time_limit(rx, self.limits.time_limit_ms)
+    }
+
     /// [`Jobs::admit`] for a check of the scenario.
     pub fn admit_validate(&self, r: &Resolved) -> Result<Lease, ApiError> {
         self.admit(r, Kind::Validate)
@@ -100,28 +115,29 @@ impl Jobs {
             drop(permit);
             out
         });
-        match tokio::time::timeout(Duration::from_millis(JOB_TIME_LIMIT_MS), task).await {
+        match tokio::time::timeout(Duration::from_millis(self.limits.time_limit_ms), task).await {
             Ok(Ok(r)) => r,
             Ok(Err(_)) => Err(ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, "the job failed")),
-            Err(_) => Err(too_long()),
+            Err(_) => Err(too_long(self.limits.time_limit_ms)),
         }
     }
 }
 
 /// The lines of a streamed job, ending with an error line if the job is
-/// still running at [`JOB_TIME_LIMIT_MS`] (counted from this call, made when
+/// still running at the job time limit (counted from this call, made when
 /// the job starts).
 pub fn within_time_limit(
     rx: tokio::sync::mpsc::Receiver<String>,
+    limit_ms: u64,
 ) -> impl futures_util::Stream<Item = Result<String, Infallible>> + Send {
-    let end = tokio::time::Instant::now() + Duration::from_millis(JOB_TIME_LIMIT_MS);
+    let end = tokio::time::Instant::now() + Duration::from_millis(limit_ms);
     futures_util::stream::unfold(Some(rx), move |rx| async move {
         let mut rx = rx?;
         match tokio::time::timeout_at(end, rx.recv()).await {
             Ok(Some(line)) => Some((Ok(line), Some(rx))),
             Ok(None) => None,
             Err(_) => {
-                let e = too_long();
+                let e = too_long(limit_ms);
                 let line = serde_json::json!({ "error": &e, "status": e.status.as_u16() });
                 Some((Ok(format!("{line}\n")), None))
             }
@@ -142,10 +158,10 @@ fn busy(l: JobLimits) -> ApiError {
 }
 
 /// The answer when a job runs past its time.
-pub fn too_long() -> ApiError {
+pub fn too_long(limit_ms: u64) -> ApiError {
     ApiError::new(
         StatusCode::GATEWAY_TIMEOUT,
-        format!("the job took longer than {JOB_TIME_LIMIT_MS} ms (the page's limit)"),
+        format!("the job took longer than {limit_ms} ms (the page's limit)"),
     )
     .hint("search fewer candidates, or use `hexpress generate` for very large maps")
 }
