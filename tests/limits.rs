@@ -72,7 +72,7 @@ fn a_large_sparse_map_is_laid_out_but_not_drawn() {
         arg(t.path()),
     ]);
     expect_exit(&o, 0, "layout only");
-    assert_eq!(names(t.path()), ["layout.json"]);
+    assert_eq!(names(t.path()), [hexpress::export::files::MANIFEST_NAME, "layout.json"]);
 }
 
 #[test]
