@@ -150,7 +150,8 @@ fn error_messages_match_their_snapshots_and_say_things_once() {
             }
         }
         if PLACED.contains(name) {
-            let placed = err.contains(".toml:") || err.contains("line ") && err.contains(", column ");
+            let placed =
+                err.contains(".toml:") || err.contains("line ") && err.contains(", column ");
             assert!(placed, "{name}: no line and column: {err}");
         }
         if let Some(line) = repeated(&err) {
@@ -177,7 +178,15 @@ fn a_flood_of_problems_shows_the_first_fifty_and_counts_the_rest() {
     let err = expect_exit(&o, 1, "flood");
     let shown = err.matches("error: unknown key").count();
     assert_eq!(shown, hexpress::limits::MAX_SHOWN_PROBLEMS, "{err:.2000}");
-    assert!(err.contains("70 more problems are not shown"), "{}", &err[err.len().saturating_sub(400)..]);
-    assert!(err.trim_end().ends_with("has 120 problems"), "{}", &err[err.len().saturating_sub(400)..]);
+    assert!(
+        err.contains("70 more problems are not shown"),
+        "{}",
+        &err[err.len().saturating_sub(400)..]
+    );
+    assert!(
+        err.trim_end().ends_with("has 120 problems"),
+        "{}",
+        &err[err.len().saturating_sub(400)..]
+    );
     assert!(err.len() < 64 << 10, "{} bytes on stderr", err.len());
 }

@@ -189,20 +189,27 @@ fn a_run_whose_standard_output_fails_leaves_the_folder_as_it_was() {
     let out = t.path().join("out");
     // A new folder is not created...
     let full = || std::fs::OpenOptions::new().write(true).open("/dev/full").expect("/dev/full");
-    let o = cmd(&["generate", "--seed", "1", "--out", arg(&out)]).stdout(full()).output().expect("runs");
+    let o = cmd(&["generate", "--seed", "1", "--out", arg(&out)])
+        .stdout(full())
+        .output()
+        .expect("runs");
     let err = expect_exit(&o, 2, "> /dev/full");
     assert!(err.contains("left as it was"), "{err}");
     assert!(!out.exists(), "created {:?}", names(&out));
     // ...and an existing one keeps its files, byte for byte.
     expect_exit(&run(&["generate", "--seed", "1", "--out", arg(&out)]), 0, "first run");
-    let before: Vec<(String, Vec<u8>)> =
-        names(&out).into_iter().map(|n| (n.clone(), std::fs::read(out.join(&n)).expect("read"))).collect();
+    let before: Vec<(String, Vec<u8>)> = names(&out)
+        .into_iter()
+        .map(|n| (n.clone(), std::fs::read(out.join(&n)).expect("read")))
+        .collect();
     let o = cmd(&["generate", "--seed", "2", "--layout-only", "--out", arg(&out)])
         .stdout(full())
         .output()
         .expect("runs");
     expect_exit(&o, 2, "> /dev/full");
-    let after: Vec<(String, Vec<u8>)> =
-        names(&out).into_iter().map(|n| (n.clone(), std::fs::read(out.join(&n)).expect("read"))).collect();
+    let after: Vec<(String, Vec<u8>)> = names(&out)
+        .into_iter()
+        .map(|n| (n.clone(), std::fs::read(out.join(&n)).expect("read")))
+        .collect();
     assert_eq!(after, before);
 }

@@ -123,8 +123,7 @@ fn five_hundred_requests_fifty_at_a_time() {
 
 #[test]
 fn a_full_server_refuses_with_503_json_and_recovers() {
-    let limits =
-        hexpress::serve::JobLimits { jobs: 1, queue_wait_ms: 0, ..Default::default() };
+    let limits = hexpress::serve::JobLimits { jobs: 1, queue_wait_ms: 0, ..Default::default() };
     let server = hexpress::serve::spawn_with("127.0.0.1:0".parse().expect("address"), limits)
         .expect("starts");
     let addr = server.addr;
@@ -207,7 +206,8 @@ fn foreign_hosts_and_other_pages_are_refused_and_the_page_itself_is_served() {
     let (st, text) = raw(addr, foreign, b"", t);
     assert_eq!(st, 403, "{text}");
     assert!(text.contains("attacker.example") && text.contains("\"hint\""), "{text}");
-    let head = post_head(addr, "attacker.example", "Content-Type: application/json\r\n", body.len());
+    let head =
+        post_head(addr, "attacker.example", "Content-Type: application/json\r\n", body.len());
     assert_eq!(raw(addr, &head, body, t).0, 403);
     // Another site's page, with what a browser sends without asking.
     let evil = "Origin: https://evil.example\r\nContent-Type: text/plain\r\n";
@@ -226,7 +226,8 @@ fn foreign_hosts_and_other_pages_are_refused_and_the_page_itself_is_served() {
     // The page's own origin and names: served.
     let own = format!("Origin: http://{addr}\r\nContent-Type: application/json\r\n");
     assert_eq!(raw(addr, &post_head(addr, "ADDR", &own, body.len()), body, t).0, 200);
-    let local = format!("Origin: http://localhost:{}\r\nContent-Type: application/json\r\n", addr.port());
+    let local =
+        format!("Origin: http://localhost:{}\r\nContent-Type: application/json\r\n", addr.port());
     let host = format!("localhost:{}", addr.port());
     assert_eq!(raw(addr, &post_head(addr, &host, &local, body.len()), body, t).0, 200);
     // And the page's script sends what the server accepts.
@@ -303,7 +304,8 @@ fn a_streamed_job_ends_at_the_job_time_limit() {
     let limits = hexpress::serve::JobLimits { time_limit_ms: 20, ..Default::default() };
     let server = hexpress::serve::spawn_with("127.0.0.1:0".parse().expect("address"), limits)
         .expect("starts");
-    let r = post(server.addr, "/api/pack?stream=1", &json!({"scenario": "catan-world", "seed": "4"}));
+    let r =
+        post(server.addr, "/api/pack?stream=1", &json!({"scenario": "catan-world", "seed": "4"}));
     assert_eq!(r.status, 200);
     let text = r.text();
     let last: serde_json::Value =
@@ -404,7 +406,14 @@ fn block(w: usize, h: usize) -> String {
         .map(|r| format!("{}{}", if r % 2 == 1 { " " } else { "" }, vec!["*"; w].join(" ")))
         .collect();
     let n = w * h;
-    let kinds = [("forest", 4), ("pasture", 4), ("fields", 4), ("hills", 3), ("mountains", 3), ("desert", 1)];
+    let kinds = [
+        ("forest", 4),
+        ("pasture", 4),
+        ("fields", 4),
+        ("hills", 3),
+        ("mountains", 3),
+        ("desert", 1),
+    ];
     let mut counts: Vec<(&str, usize)> = kinds.iter().map(|(t, k)| (*t, n * k / 19)).collect();
     counts[0].1 += n - counts.iter().map(|c| c.1).sum::<usize>();
     let chips = n - counts[5].1;
