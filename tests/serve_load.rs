@@ -10,6 +10,7 @@
 //!   never keeps the page from answering;
 //! - concurrent packs of a large pasted map keep the server under 512 MB
 //!   resident (peak measured from /proc), and it gives memory back after.
+//!
 //! Every loop is bounded in count and time.
 #![cfg(feature = "serve")]
 
