@@ -42,11 +42,16 @@ pub fn estimate_mib(kind: Kind, hexes: usize) -> u64 {
         // The page's JSON holds the map drawing several times over
         // (SVG text, JSON value, the answer): about 26 KiB per hex.
         Kind::Board { candidates } => 8 + h * 26 / 1024 + search(candidates),
-        // The drawings (SVG, PDF, the handout) take about 120 KiB per hex;
-        // the preview's pixmap and its PNG take 8 bytes a pixel at most.
+        // Measured peaks of `generate` with the defaults (less the process
+        // itself): 80 MB for the base game, 139 MB for 144 hexes, 251 MB
+        // for 289 and 293 MB for 992 (`tests/serve_load.rs` keeps the
+        // server's peak in check). The preview's pixmap, its RGB copy and
+        // its PNG take about 8 bytes a pixel (about 90,000 pixels a hex at
+        // 100 dpi, at most `MAX_PREVIEW_PIXELS`); the drawings about 62 KiB
+        // a hex.
         Kind::Pack { candidates } => {
-            let pixels = MAX_PREVIEW_PIXELS.min(h * 40_000);
-            24 + h * 120 / 1024 + pixels * 8 / (1 << 20) + search(candidates)
+            let pixels = MAX_PREVIEW_PIXELS.min(2_000_000 + h * 90_000);
+            25 + pixels * 8 / (1 << 20) + h * 62 / 1024 + search(candidates)
         }
     }
 }
