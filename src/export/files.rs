@@ -382,7 +382,7 @@ mod tests {
             write_all(&dir, &[("a.txt", b"hello".as_slice()), ("b.txt", b"world")]).unwrap();
         assert_eq!(std::fs::read(&paths[0]).unwrap(), b"hello");
         assert_eq!(std::fs::read(&paths[1]).unwrap(), b"world");
-        assert_eq!(names(&dir), ["a.txt", "b.txt"]);
+        assert_eq!(names(&dir), [MANIFEST_NAME, "a.txt", "b.txt"]);
     }
 
     #[test]
@@ -403,7 +403,7 @@ mod tests {
         std::fs::write(dir.join(".layout.json.tmp-1234"), "x").unwrap();
         std::fs::write(dir.join("notes.tmp-1234"), "mine").unwrap();
         write_atomic(dir, "a.txt", b"new").unwrap();
-        assert_eq!(names(dir), ["a.txt", "notes.tmp-1234"]);
+        assert_eq!(names(dir), [MANIFEST_NAME, "a.txt", "notes.tmp-1234"]);
     }
 
     #[test]
