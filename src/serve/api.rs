@@ -14,7 +14,7 @@ use serde::Deserialize;
 use serde_json::{json, Value};
 
 use super::error::ApiError;
-use super::request::{content_hash, resolve, BoardRequest};
+use super::request::{resolve, BoardRequest};
 use super::{board, outputs, AppState};
 use crate::limits::MAX_REQUEST_BYTES;
 use crate::{builtin, model};
@@ -81,6 +81,12 @@ impl StreamQuery {
 }
 
 fn parse(body: Result<Bytes, BytesRejection>) -> Result<BoardRequest, ApiError> {
+    read_json(body)
+}
+
+fn read_json<T: serde::de::DeserializeOwned>(
+    body: Result<Bytes, BytesRejection>,
+) -> Result<T, ApiError> {
     let bytes = body.map_err(|e| {
         if e.status() == StatusCode::PAYLOAD_TOO_LARGE {
             ApiError::new(
@@ -153,9 +159,11 @@ pub async fn board(
         Ok(r) => r,
         Err(e) => return e.into_response(),
     };
+    let st = state.clone();
     respond(&state, q.on(), move |emit| {
-        let r = resolve(&req)?;
-        let b = board::make(&r, &progress_of(emit))?;
+        let r = resolve(&req, &st.boards)?;
+        let b = board::make(&r, &progress_of(emit)).map_err(ApiError::for_page)?;
+        st.boards.keep(&board::key(&r), &b.layout);
         board::to_json(&r, &b)
     })
     .await
@@ -170,12 +178,25 @@ pub async fn validate(
         Ok(r) => r,
         Err(e) => return e.into_response(),
     };
+    let st = state.clone();
     respond(&state, false, move |_| {
-        let r = resolve(&req)?;
+        let r = resolve(&req, &st.boards)?;
         Ok(json!({ "ok": true, "scenario": r.scenario.meta.id, "title": r.scenario.meta.title,
                    "players": r.scenario.meta.players, "default_players": r.scenario.meta.default_players }))
     })
     .await
+}
+
+/// `POST /api/paint`: one painter edit of a scenario text, validated.
+pub async fn paint(
+    State(state): State<Arc<AppState>>,
+    body: Result<Bytes, BytesRejection>,
+) -> Response {
+    let req: super::paint::PaintRequest = match read_json(body) {
+        Ok(r) => r,
+        Err(e) => return e.into_response(),
+    };
+    respond(&state, false, move |_| super::paint::answer(&req)).await
 }
 
 /// `POST /api/pack`: lay out the board, draw every file, keep them for
@@ -191,12 +212,13 @@ pub async fn pack(
     };
     let st = state.clone();
     respond(&state, q.on(), move |emit| {
-        let r = resolve(&req)?;
-        let key = content_hash(&format!("{}\n{}", r.hash, board::share_query(&r)));
+        let r = resolve(&req, &st.boards)?;
+        let key = board::key(&r);
         let sizes = match st.sizes(&key) {
             Some(s) => s,
             None => {
-                let b = board::make(&r, &progress_of(emit))?;
+                let b = board::make(&r, &progress_of(emit)).map_err(ApiError::for_page)?;
+                st.boards.keep(&key, &b.layout);
                 emit(json!({ "progress": { "stage": "drawing" } }));
                 st.keep(key.clone(), outputs::files(&r, &b)?)
             }

@@ -14,7 +14,10 @@ mod api;
 pub mod board;
 pub mod error;
 mod jobs;
+pub mod kept;
+mod measures;
 pub mod outputs;
+pub mod paint;
 pub mod request;
 
 use std::collections::VecDeque;
@@ -41,6 +44,7 @@ type KeptPack = (String, Vec<(String, Bytes)>);
 pub struct AppState {
     jobs: jobs::Jobs,
     packs: Mutex<VecDeque<KeptPack>>,
+    boards: kept::KeptBoards,
 }
 
 impl AppState {
@@ -87,10 +91,15 @@ pub fn router_with(limits: JobLimits) -> Router {
         .route("/api/board", post(api::board))
         .route("/api/validate", post(api::validate))
         .route("/api/pack", post(api::pack))
+        .route("/api/paint", post(api::paint))
         .route("/api/file/{key}/{name}", get(api::file))
         .fallback(api::not_found)
         .layer(DefaultBodyLimit::max(MAX_REQUEST_BYTES))
-        .with_state(Arc::new(AppState { jobs: jobs::Jobs::new(limits), packs: Mutex::default() }))
+        .with_state(Arc::new(AppState {
+            jobs: jobs::Jobs::new(limits),
+            packs: Mutex::default(),
+            boards: kept::KeptBoards::default(),
+        }))
 }
 
 fn runtime() -> std::io::Result<tokio::runtime::Runtime> {
