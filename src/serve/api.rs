@@ -43,6 +43,32 @@ pub async fn script() -> Response {
     text("text/javascript; charset=utf-8", SCRIPT)
 }
 
+/// The page's scripts, each a small file with one job.
+const SCRIPTS: &[(&str, &str)] = &[
+    ("api.js", include_str!("page/js/api.js")),
+    ("board.js", include_str!("page/js/board.js")),
+    ("advice.js", include_str!("page/js/advice.js")),
+    ("recent.js", include_str!("page/js/recent.js")),
+    ("editor.js", include_str!("page/js/editor.js")),
+    ("painter.js", include_str!("page/js/painter.js")),
+];
+
+/// `GET /js/{name}`.
+pub async fn script_file(Path(name): Path<String>) -> Response {
+    match SCRIPTS.iter().find(|(n, _)| *n == name) {
+        Some((_, body)) => text("text/javascript; charset=utf-8", body),
+        None => not_found().await,
+    }
+}
+
+/// `GET /favicon.svg`: a hex in the page's colours.
+pub async fn favicon() -> Response {
+    text(
+        "image/svg+xml",
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 32 32\"><path d=\"M16 1 29 8.5v15L16 31 3 23.5v-15z\" fill=\"#b4532a\" stroke=\"#1d2430\" stroke-width=\"2\"/><circle cx=\"16\" cy=\"16\" r=\"6.5\" fill=\"#f6ecd0\"/></svg>\n",
+    )
+}
+
 /// Anything else.
 pub async fn not_found() -> Response {
     ApiError::new(StatusCode::NOT_FOUND, "no such page or API").into_response()
@@ -62,7 +88,9 @@ pub async fn scenarios() -> Response {
                 }))
             })
             .collect();
-        json!({ "scenarios": items, "default": builtin::DEFAULT }).to_string()
+        json!({ "scenarios": items, "default": builtin::DEFAULT,
+                "limits": { "scenario_bytes": crate::limits::MAX_SCENARIO_BYTES } })
+        .to_string()
     });
     ([(header::CONTENT_TYPE, "application/json")], body.as_str()).into_response()
 }
@@ -223,13 +251,17 @@ pub async fn pack(
                 st.keep(key.clone(), outputs::files(&r, &b)?)
             }
         };
+        let advice = st.file(&key, "print-plan.txt").and_then(|b| {
+            std::str::from_utf8(&b).ok().and_then(super::advice::advice)
+        });
         let list: Vec<Value> = sizes
             .iter()
             .map(|(name, size)| {
                 json!({ "name": name, "size": size, "url": format!("/api/file/{key}/{name}") })
             })
             .collect();
-        Ok(json!({ "key": key, "files": list, "command": board::command(&r), "share": board::share_query(&r) }))
+        Ok(json!({ "key": key, "files": list, "command": board::command(&r),
+                   "share": board::share_query(&r), "advice": advice }))
     })
     .await
 }

@@ -10,6 +10,7 @@
 //! Every request is bounded: body size, scenario length, locks, candidates,
 //! the solver's steps and time; at most [`MAX_JOBS`] jobs run at once.
 
+mod advice;
 mod api;
 pub mod board;
 pub mod error;
@@ -87,6 +88,9 @@ pub fn router_with(limits: JobLimits) -> Router {
         .route("/", get(api::index))
         .route("/style.css", get(api::style))
         .route("/app.js", get(api::script))
+        .route("/js/{name}", get(api::script_file))
+        .route("/favicon.svg", get(api::favicon))
+        .route("/favicon.ico", get(api::favicon))
         .route("/api/scenarios", get(api::scenarios))
         .route("/api/board", post(api::board))
         .route("/api/validate", post(api::validate))
