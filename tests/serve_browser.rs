@@ -142,7 +142,10 @@ fn the_page_in_chromium() {
         json!(["true", "false"])
     );
     assert_eq!(
-        b.js("return document.querySelector('#view [data-v=play]').getAttribute('aria-pressed')", json!([])),
+        b.js(
+            "return document.querySelector('#view [data-v=play]').getAttribute('aria-pressed')",
+            json!([])
+        ),
         json!("true")
     );
     let icon = b.js("return fetch('/favicon.svg').then(r => r.status)", json!([]));
@@ -150,7 +153,11 @@ fn the_page_in_chromium() {
 
     // 2. Pick another scenario from the list.
     b.js("const s = document.getElementById('scenario'); s.value = 'gold-for-catan'; s.dispatchEvent(new Event('change'));", json!([]));
-    b.wait("gold for catan", "return !!(state.board && state.board.scenario === 'gold-for-catan' && !state.busy)", 30);
+    b.wait(
+        "gold for catan",
+        "return !!(state.board && state.board.scenario === 'gold-for-catan' && !state.busy)",
+        30,
+    );
     save(&b, "board-1280x800.png");
 
     // 3. Reroll: a new seed, a new board; Back returns to the one before.
@@ -169,13 +176,20 @@ fn the_page_in_chromium() {
         "return state.board.hexes.filter(h => !h.fixed && h.number != null).slice(2, 4).map(h => `${h.q},${h.r}`)",
         json!([]),
     );
-    let picks: Vec<String> =
-        picks.as_array().expect("two hexes").iter().map(|v| v.as_str().expect("key").to_string()).collect();
+    let picks: Vec<String> = picks
+        .as_array()
+        .expect("two hexes")
+        .iter()
+        .map(|v| v.as_str().expect("key").to_string())
+        .collect();
     assert_eq!(picks.len(), 2);
     for p in &picks {
         b.click(&format!("polygon.hit[data-hex='{p}']"));
     }
-    assert_eq!(b.js("return document.querySelectorAll('#hits .hit.locked').length", json!([])), json!(2));
+    assert_eq!(
+        b.js("return document.querySelectorAll('#hits .hit.locked').length", json!([])),
+        json!(2)
+    );
     let kept = |b: &Browser| -> Vec<Value> {
         let all = board_hexes(b);
         all.as_array()
@@ -208,9 +222,15 @@ fn the_page_in_chromium() {
     let summary = text_of(&b, "print-summary");
     assert!(summary.contains("pages on A4 paper") && summary.contains("sheet"), "{summary}");
     assert!(text_of(&b, "print-card").contains("100 %"));
-    let size = b.js("return document.querySelector(\".dl[data-file='print-pack.pdf'] .size\").textContent", json!([]));
+    let size = b.js(
+        "return document.querySelector(\".dl[data-file='print-pack.pdf'] .size\").textContent",
+        json!([]),
+    );
     assert!(size.as_str().expect("size").ends_with("KB"), "the button shows the size: {size}");
-    let steps = b.js("return document.querySelectorAll('#print-steps tr').length", json!([])).as_u64().expect("n");
+    let steps = b
+        .js("return document.querySelectorAll('#print-steps tr').length", json!([]))
+        .as_u64()
+        .expect("n");
     assert!(steps >= 5, "the print plan's ranges are listed");
     b.click(".dl[data-file='print-pack.pdf']");
     let pdf = downloaded(&downloads, "print-pack.pdf");
@@ -250,19 +270,32 @@ fn the_page_in_chromium() {
 /// the controls return to the board on screen, whose downloads still work.
 fn failed_changes_keep_the_last_good_board(b: &Browser, downloads: &Path) {
     b.js("const s = document.getElementById('scenario'); s.value = 'reach-catan'; s.dispatchEvent(new Event('change'));", json!([]));
-    b.wait("reach catan", "return !!(state.board && state.board.scenario === 'reach-catan' && !state.busy)", 30);
+    b.wait(
+        "reach catan",
+        "return !!(state.board && state.board.scenario === 'reach-catan' && !state.busy)",
+        30,
+    );
     let good = seed(b);
     b.js("const s = document.getElementById('rules'); s.value = 'strict'; s.dispatchEvent(new Event('change'));", json!([]));
-    b.wait("the failed change", "return !state.busy && !document.getElementById('error').hidden", 60);
+    b.wait(
+        "the failed change",
+        "return !state.busy && !document.getElementById('error').hidden",
+        60,
+    );
     let err = text_of(b, "error");
     assert!(!err.contains("--"), "the error is in the page's words: {err}");
     assert!(err.contains("Official"), "it says which rules to choose: {err}");
-    assert_eq!(b.js("return document.getElementById('rules').value", json!([])), json!(""), "the control went back");
+    assert_eq!(
+        b.js("return document.getElementById('rules').value", json!([])),
+        json!(""),
+        "the control went back"
+    );
     assert_eq!(b.js("return state.rules", json!([])), json!(""));
     assert_eq!(seed(b), good, "the last good board stays");
     save(b, "failed-rules-1280x800.png");
     b.click(".dl[data-file='layout.json']");
-    let layout: Value = serde_json::from_slice(&downloaded(downloads, "layout.json")).expect("json");
+    let layout: Value =
+        serde_json::from_slice(&downloaded(downloads, "layout.json")).expect("json");
     assert_eq!(layout["scenario"], "reach-catan");
     assert_eq!(layout["seed"].to_string(), good, "the download is the board on screen");
 
@@ -271,8 +304,16 @@ fn failed_changes_keep_the_last_good_board(b: &Browser, downloads: &Path) {
     b.click("#tab-text");
     b.click("#author-mode [data-v=text]");
     b.js("const t = document.getElementById('text'); t.value = arguments[0]; t.dispatchEvent(new Event('input'));", json!([stuck]));
-    b.wait("the file is checked", "return !!author.reply && author.reply.text.includes('Stuck')", 30);
-    b.wait("the page tries the file", "return !state.busy && !document.getElementById('error').hidden", 60);
+    b.wait(
+        "the file is checked",
+        "return !!author.reply && author.reply.text.includes('Stuck')",
+        30,
+    );
+    b.wait(
+        "the page tries the file",
+        "return !state.busy && !document.getElementById('error').hidden",
+        60,
+    );
     let err = text_of(b, "error");
     assert!(err.contains("cannot place the number chips"), "{err}");
     assert_eq!(b.js("return state.text", json!([])), json!(null), "the built-in stays in use");
@@ -280,10 +321,14 @@ fn failed_changes_keep_the_last_good_board(b: &Browser, downloads: &Path) {
     b.click("#tab-board");
     assert_eq!(seed(b), good);
     b.click(".dl[data-file='layout.json']");
-    let layout: Value = serde_json::from_slice(&downloaded(downloads, "layout.json")).expect("json");
+    let layout: Value =
+        serde_json::from_slice(&downloaded(downloads, "layout.json")).expect("json");
     assert_eq!(layout["scenario"], "reach-catan", "downloads still make the board on screen");
     // The Scenario tab starts afresh from the board's scenario for what follows.
-    b.js("author.text = ''; author.undo = []; author.redo = []; author.dirty = false; clearError();", json!([]));
+    b.js(
+        "author.text = ''; author.undo = []; author.redo = []; author.dirty = false; clearError();",
+        json!([]),
+    );
 }
 
 /// The players' view of a face-down map: hexes arrive as unknown, and a
@@ -297,7 +342,10 @@ fn secrets_stay_on_the_server(b: &Browser, base: &str) {
     );
     assert_eq!(leaks, json!(0), "no face-down contents in the players' view");
     let hidden = b
-        .js("return state.board.hexes.filter(h => h.face_down).map(h => `${h.q},${h.r}`)", json!([]))
+        .js(
+            "return state.board.hexes.filter(h => h.face_down).map(h => `${h.q},${h.r}`)",
+            json!([]),
+        )
         .as_array()
         .expect("list")
         .iter()
@@ -308,10 +356,22 @@ fn secrets_stay_on_the_server(b: &Browser, base: &str) {
     b.click("#reroll");
     b.wait("a reroll with a secret kept", "return !state.busy && state.board.seed !== '9'", 30);
     let command = text_of(b, "command");
-    let share = b.js("return document.getElementById('share').value", json!([])).as_str().expect("s").to_string();
+    let share = b
+        .js("return document.getElementById('share').value", json!([]))
+        .as_str()
+        .expect("s")
+        .to_string();
     assert!(command.contains(&format!("--lock \"{}\"", hidden[0])), "{command}");
-    assert!(!share.contains(&format!("{}%3D", hidden[0].replace(',', "%2C"))) && !share.contains(&format!("{}=", hidden[0])), "{share}");
-    let page = b.js("return document.documentElement.outerHTML", json!([])).as_str().expect("html").to_string();
+    assert!(
+        !share.contains(&format!("{}%3D", hidden[0].replace(',', "%2C")))
+            && !share.contains(&format!("{}=", hidden[0])),
+        "{share}"
+    );
+    let page = b
+        .js("return document.documentElement.outerHTML", json!([]))
+        .as_str()
+        .expect("html")
+        .to_string();
     assert!(!page.contains(&format!("{}=", hidden[0])), "the page never spells the locked tile");
     b.click("#unlock");
 }
@@ -331,8 +391,15 @@ fn keyboard_only_locking(b: &Browser, base: &str) {
     }
     assert!(found, "Tab reaches the hexes");
     b.press(&["\u{E014}", "\u{E014}"]); // arrow right, twice
-    let key = b.js("return document.activeElement.dataset.hex", json!([])).as_str().expect("hex").to_string();
-    let before = b.js(&format!("return state.board.hexes.find(h => `${{h.q}},${{h.r}}` === '{key}')"), json!([]));
+    let key = b
+        .js("return document.activeElement.dataset.hex", json!([]))
+        .as_str()
+        .expect("hex")
+        .to_string();
+    let before = b.js(
+        &format!("return state.board.hexes.find(h => `${{h.q}},${{h.r}}` === '{key}')"),
+        json!([]),
+    );
     b.press(&["\u{E007}"]); // Enter
     assert_eq!(
         b.js(&format!("return document.querySelector(\"#hits .hit[data-hex='{key}']\").getAttribute('aria-pressed')"), json!([])),
@@ -343,8 +410,15 @@ fn keyboard_only_locking(b: &Browser, base: &str) {
     b.js("document.getElementById('reroll').focus()", json!([]));
     b.press(&["\u{E007}"]);
     b.wait("a keyboard reroll", "return !state.busy && state.board.seed !== '11'", 30);
-    let after = b.js(&format!("return state.board.hexes.find(h => `${{h.q}},${{h.r}}` === '{key}')"), json!([]));
-    assert_eq!((&after["terrain"], &after["number"]), (&before["terrain"], &before["number"]), "the hex stayed");
+    let after = b.js(
+        &format!("return state.board.hexes.find(h => `${{h.q}},${{h.r}}` === '{key}')"),
+        json!([]),
+    );
+    assert_eq!(
+        (&after["terrain"], &after["number"]),
+        (&before["terrain"], &before["number"]),
+        "the hex stayed"
+    );
     b.click("#unlock");
 }
 
@@ -369,7 +443,10 @@ fn painting_a_scenario(b: &Browser, downloads: &Path) {
     b.js("document.getElementById('blank-rows').value = 3; document.getElementById('blank-cols').value = 3;", json!([]));
     b.click("#new-blank");
     b.wait("a blank grid", "return !!author.reply && author.text.includes('My scenario')", 20);
-    assert_eq!(b.js("return document.querySelectorAll('#paint-grid g.pcell').length", json!([])), json!(9));
+    assert_eq!(
+        b.js("return document.querySelectorAll('#paint-grid g.pcell').length", json!([])),
+        json!(9)
+    );
     b.click("#palette [data-code='*']");
     for (x, y) in [(2, 0), (1, 1), (3, 1)] {
         paint_at(b, x, y);
@@ -400,7 +477,11 @@ fn painting_a_scenario(b: &Browser, downloads: &Path) {
     b.wait("undone", "return !author.text.includes('[5, 6, 9]')", 20);
     b.click("#redo");
     b.wait("redone", "return author.text.includes('numbers = [5, 6, 9]')", 20);
-    b.wait("no problems", "return !!author.reply && author.reply.ok && author.reply.errors === 0", 20);
+    b.wait(
+        "no problems",
+        "return !!author.reply && author.reply.ok && author.reply.errors === 0",
+        20,
+    );
     save(b, "painter-1280x900.png");
     b.click("#save-file");
     let saved = downloaded(downloads, "my-scenario.toml");
@@ -410,7 +491,11 @@ fn painting_a_scenario(b: &Browser, downloads: &Path) {
     let file = downloads.join("painted.toml");
     std::fs::write(&file, &text).expect("write");
     // The board follows the file; its pack equals the CLI's from the saved file.
-    b.wait("the board of the painted file", "return !state.busy && state.text === author.text && !!state.board", 30);
+    b.wait(
+        "the board of the painted file",
+        "return !state.busy && state.text === author.text && !!state.board",
+        30,
+    );
     b.click("#tab-board");
     let command = text_of(b, "command");
     assert!(command.starts_with("hexpress generate my-scenario.toml"), "{command}");
@@ -427,17 +512,32 @@ fn painting_a_scenario(b: &Browser, downloads: &Path) {
 /// byte for byte, also after painting a hex with the code it has.
 fn builtins_save_unchanged(b: &Browser, downloads: &Path) {
     for id in hexpress::builtin::ids() {
-        b.js("const s = document.getElementById('start-from'); s.value = arguments[0];", json!([id]));
+        b.js(
+            "const s = document.getElementById('start-from'); s.value = arguments[0];",
+            json!([id]),
+        );
         b.click("#load-builtin");
-        b.wait(id, &format!("return !!author.reply && author.reply.view && author.reply.view.id === '{id}'"), 20);
+        b.wait(
+            id,
+            &format!(
+                "return !!author.reply && author.reply.view && author.reply.view.id === '{id}'"
+            ),
+            20,
+        );
         // Paint one hex with its own code: nothing changes.
-        let cell = b.js("const m = author.reply.view.maps[0]; return m.cells[Math.floor(m.cells.length / 2)]", json!([]));
+        let cell = b.js(
+            "const m = author.reply.view.maps[0]; return m.cells[Math.floor(m.cells.length / 2)]",
+            json!([]),
+        );
         b.js("author.brush = arguments[0]", json!([cell[2]]));
         b.click(&format!("#paint-grid g.pcell[data-x='{}'][data-y='{}']", cell[0], cell[1]));
         std::thread::sleep(Duration::from_millis(300));
         b.click("#save-file");
         let saved = downloaded(downloads, &format!("{id}.toml"));
-        let want = std::fs::read(Path::new(env!("CARGO_MANIFEST_DIR")).join(format!("scenarios/{id}.toml"))).expect("built-in");
+        let want = std::fs::read(
+            Path::new(env!("CARGO_MANIFEST_DIR")).join(format!("scenarios/{id}.toml")),
+        )
+        .expect("built-in");
         assert!(saved == want, "{id}: the painter saves the built-in unchanged");
     }
 }
@@ -454,7 +554,13 @@ fn bad_files(b: &Browser, downloads: &Path) {
         std::fs::write(&path, bytes).expect("write");
         b.js("document.getElementById('file-status').textContent = ''", json!([]));
         b.keys("#file-input", path.to_str().expect("path"));
-        b.wait(name, &format!("return document.getElementById('file-status').textContent.includes({needle:?})"), 20);
+        b.wait(
+            name,
+            &format!(
+                "return document.getElementById('file-status').textContent.includes({needle:?})"
+            ),
+            20,
+        );
         let list = text_of(b, "problem-list");
         assert!(!list.is_empty(), "{name}: the problem list says it too");
         if name == "latin1.toml" {
@@ -475,18 +581,32 @@ fn phone(b: &Browser, base: &str) {
     b.js("window.scrollTo(0, 0)", json!([]));
     std::thread::sleep(Duration::from_millis(300));
     save(b, "phone-390x844.png");
-    let board = b.js("return document.getElementById('board').getBoundingClientRect().toJSON()", json!([]));
-    let controls = b.js("return document.querySelector('.controls').getBoundingClientRect().toJSON()", json!([]));
-    assert!(board["bottom"].as_f64() <= controls["top"].as_f64(), "the board comes before the controls");
-    assert!(board["bottom"].as_f64().expect("bottom") <= 844.0, "the whole board is on the first screen: {board}");
+    let board =
+        b.js("return document.getElementById('board').getBoundingClientRect().toJSON()", json!([]));
+    let controls = b.js(
+        "return document.querySelector('.controls').getBoundingClientRect().toJSON()",
+        json!([]),
+    );
+    assert!(
+        board["bottom"].as_f64() <= controls["top"].as_f64(),
+        "the board comes before the controls"
+    );
+    assert!(
+        board["bottom"].as_f64().expect("bottom") <= 844.0,
+        "the whole board is on the first screen: {board}"
+    );
     let smallest = b.js(
         "return Math.min(...[...document.querySelectorAll('#big-chips text')].map(t => t.getBoundingClientRect().height))",
         json!([]),
     );
-    assert!(smallest.as_f64().expect("px") >= 12.0, "chip numbers of at least 12 px, not {smallest}");
+    assert!(
+        smallest.as_f64().expect("px") >= 12.0,
+        "chip numbers of at least 12 px, not {smallest}"
+    );
     b.click("#zoom");
     std::thread::sleep(Duration::from_millis(300));
-    let wide = b.js("return document.querySelector('#board svg').getBoundingClientRect().width", json!([]));
+    let wide = b
+        .js("return document.querySelector('#board svg').getBoundingClientRect().width", json!([]));
     assert!(wide.as_f64().expect("px") > 700.0, "zoomed in: {wide}");
     save(b, "phone-zoomed-390x844.png");
 }

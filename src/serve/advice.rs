@@ -21,7 +21,8 @@ pub fn advice(plan: &str) -> Option<Value> {
         .find_map(|l| l.strip_prefix("Paper: "))
         .and_then(|l| l.split('.').next())
         .map(str::to_string)?;
-    let mut lines = plan.lines().skip_while(|l| !l.starts_with("print-pack.pdf")).skip(1).peekable();
+    let mut lines =
+        plan.lines().skip_while(|l| !l.starts_with("print-pack.pdf")).skip(1).peekable();
     let mut steps = Vec::new();
     while let Some(l) = lines.next() {
         let Some(head) = l.strip_prefix("  ").filter(|h| h.starts_with("page")) else {

@@ -251,9 +251,9 @@ pub async fn pack(
                 st.keep(key.clone(), outputs::files(&r, &b)?)
             }
         };
-        let advice = st.file(&key, "print-plan.txt").and_then(|b| {
-            std::str::from_utf8(&b).ok().and_then(super::advice::advice)
-        });
+        let advice = st
+            .file(&key, "print-plan.txt")
+            .and_then(|b| std::str::from_utf8(&b).ok().and_then(super::advice::advice));
         let list: Vec<Value> = sizes
             .iter()
             .map(|(name, size)| {

@@ -138,7 +138,10 @@ pub fn page_words(text: &str) -> String {
     // Rules by what they say rather than by their keys.
     for id in crate::model::ConstraintId::ALL {
         let words = super::paint::view::rule_words(id);
-        s = s.replace(&format!("the rule `{}`", id.key()), &format!("the rule \u{201c}{words}\u{201d}"));
+        s = s.replace(
+            &format!("the rule `{}`", id.key()),
+            &format!("the rule \u{201c}{words}\u{201d}"),
+        );
         s = s.replace(
             &format!("`{}` comes from the `strict` rule preset", id.key()),
             &format!("\u{201c}{words}\u{201d} comes with the Strict rules"),

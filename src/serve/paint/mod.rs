@@ -102,10 +102,12 @@ pub fn answer(req: &PaintRequest) -> Result<Value, ApiError> {
     let (text, changed) = match &req.edit {
         None => (text, req.blank.is_some()),
         Some(e) => match edit::apply(&text, e) {
-            Ok(Some(t)) if t.len() > MAX_SCENARIO_BYTES => return Err(ApiError::bad(format!(
+            Ok(Some(t)) if t.len() > MAX_SCENARIO_BYTES => {
+                return Err(ApiError::bad(format!(
                 "the edit would make the file {} bytes; the limit is {MAX_SCENARIO_BYTES} bytes",
                 t.len()
-            ))),
+            )))
+            }
             Ok(Some(t)) => (t, true),
             Ok(None) => (text, false),
             Err(m) => return Err(ApiError::bad(m)),
