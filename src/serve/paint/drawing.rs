@@ -6,6 +6,8 @@
 
 use std::collections::BTreeMap;
 
+use crate::scenario::grid::mode;
+
 /// A side of the drawing, for adding or removing a row or a column.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Deserialize)]
 #[serde(rename_all = "lowercase")]
@@ -280,20 +282,4 @@ impl Drawing {
         }
         out.join("\n")
     }
-}
-
-fn mode(sorted: &[i64]) -> Option<i64> {
-    let mut best: Option<(usize, i64)> = None;
-    let mut i = 0;
-    while i < sorted.len() {
-        let mut j = i;
-        while j < sorted.len() && sorted[j] == sorted[i] {
-            j += 1;
-        }
-        if best.is_none_or(|(n, _)| j - i > n) {
-            best = Some((j - i, sorted[i]));
-        }
-        i = j;
-    }
-    best.map(|(_, v)| v)
 }
