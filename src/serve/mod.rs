@@ -10,11 +10,15 @@
 //! Every request is bounded: body size, scenario length, locks, candidates,
 //! the solver's steps and time; at most [`MAX_JOBS`] jobs run at once.
 
+mod advice;
 mod api;
 pub mod board;
 pub mod error;
 mod jobs;
+pub mod kept;
+mod measures;
 pub mod outputs;
+pub mod paint;
 pub mod request;
 
 use std::collections::VecDeque;
@@ -41,6 +45,7 @@ type KeptPack = (String, Vec<(String, Bytes)>);
 pub struct AppState {
     jobs: jobs::Jobs,
     packs: Mutex<VecDeque<KeptPack>>,
+    boards: kept::KeptBoards,
 }
 
 impl AppState {
@@ -83,14 +88,22 @@ pub fn router_with(limits: JobLimits) -> Router {
         .route("/", get(api::index))
         .route("/style.css", get(api::style))
         .route("/app.js", get(api::script))
+        .route("/js/{name}", get(api::script_file))
+        .route("/favicon.svg", get(api::favicon))
+        .route("/favicon.ico", get(api::favicon))
         .route("/api/scenarios", get(api::scenarios))
         .route("/api/board", post(api::board))
         .route("/api/validate", post(api::validate))
         .route("/api/pack", post(api::pack))
+        .route("/api/paint", post(api::paint))
         .route("/api/file/{key}/{name}", get(api::file))
         .fallback(api::not_found)
         .layer(DefaultBodyLimit::max(MAX_REQUEST_BYTES))
-        .with_state(Arc::new(AppState { jobs: jobs::Jobs::new(limits), packs: Mutex::default() }))
+        .with_state(Arc::new(AppState {
+            jobs: jobs::Jobs::new(limits),
+            packs: Mutex::default(),
+            boards: kept::KeptBoards::default(),
+        }))
 }
 
 fn runtime() -> std::io::Result<tokio::runtime::Runtime> {
