@@ -231,15 +231,22 @@ fn foreign_hosts_and_other_pages_are_refused_and_the_page_itself_is_served() {
         format!("Origin: http://localhost:{}\r\nContent-Type: application/json\r\n", addr.port());
     let host = format!("localhost:{}", addr.port());
     assert_eq!(raw(addr, &post_head(addr, &host, &local, body.len()), body, t).0, 200);
-    // And the page's script sends what the server accepts.
-    let script = get(addr, "/app.js").text();
-    let posts = script.matches("method: \"POST\"").count();
-    assert!(posts > 0, "the script posts");
-    assert_eq!(
-        script.matches("\"content-type\": \"application/json\"").count(),
-        posts,
-        "every POST of app.js declares JSON"
-    );
+    // And the page's scripts send what the server accepts: every POST
+    // declares JSON.
+    let page = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src/serve/page");
+    let mut scripts = vec![page.join("app.js")];
+    if let Ok(dir) = std::fs::read_dir(page.join("js")) {
+        scripts.extend(dir.flatten().map(|e| e.path()));
+    }
+    let mut posts = 0;
+    for path in scripts.iter().filter(|p| p.extension().is_some_and(|e| e == "js")) {
+        let script = std::fs::read_to_string(path).expect("script");
+        let here = script.matches("method: \"POST\"").count();
+        let json = script.matches("\"content-type\": \"application/json\"").count();
+        assert_eq!(json, here, "{}: every POST declares JSON", path.display());
+        posts += here;
+    }
+    assert!(posts > 0, "the page posts");
 }
 
 #[test]

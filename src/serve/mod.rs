@@ -16,15 +16,19 @@
 //! ([`body`]); connections capped and timed out by the server's own accept
 //! loop ([`listen`]).
 
+mod advice;
 mod api;
 pub mod board;
 mod body;
 pub mod error;
 pub mod guard;
 mod jobs;
+pub mod kept;
 pub mod listen;
+mod measures;
 pub mod memory;
 pub mod outputs;
+pub mod paint;
 pub mod request;
 
 use std::collections::VecDeque;
@@ -53,6 +57,7 @@ type KeptPack = (String, Vec<(String, Bytes)>);
 pub struct AppState {
     jobs: jobs::Jobs,
     packs: Mutex<VecDeque<KeptPack>>,
+    boards: kept::KeptBoards,
 }
 
 impl AppState {
@@ -104,14 +109,22 @@ pub fn router_for(limits: JobLimits, host: IpAddr) -> Router {
         .route("/", get(api::index))
         .route("/style.css", get(api::style))
         .route("/app.js", get(api::script))
+        .route("/js/{name}", get(api::script_file))
+        .route("/favicon.svg", get(api::favicon))
+        .route("/favicon.ico", get(api::favicon))
         .route("/api/scenarios", get(api::scenarios))
         .route("/api/board", post(api::board))
         .route("/api/validate", post(api::validate))
         .route("/api/pack", post(api::pack))
+        .route("/api/paint", post(api::paint))
         .route("/api/file/{key}/{name}", get(api::file))
         .fallback(api::not_found)
         .layer(DefaultBodyLimit::max(MAX_REQUEST_BYTES))
-        .with_state(Arc::new(AppState { jobs: jobs::Jobs::new(limits), packs: Mutex::default() }))
+        .with_state(Arc::new(AppState {
+            jobs: jobs::Jobs::new(limits),
+            packs: Mutex::default(),
+            boards: kept::KeptBoards::default(),
+        }))
         .layer(from_fn(body::layer))
         .layer(from_fn_with_state(guard::Guard::new(host), guard::layer))
 }
