@@ -310,6 +310,10 @@ fn pack(addr: std::net::SocketAddr, req: &Value) -> BTreeMap<String, Vec<u8>> {
 fn folder(dir: &Path) -> BTreeMap<String, Vec<u8>> {
     std::fs::read_dir(dir)
         .expect("output folder")
+        // The list of files hexpress wrote into the folder is not a pack file.
+        .filter(|e| {
+            e.as_ref().is_ok_and(|e| e.file_name() != hexpress::export::files::MANIFEST_NAME)
+        })
         .map(|e| {
             let p = e.expect("entry").path();
             (

@@ -2,7 +2,6 @@
 //! `/api/`. Every answer that is not a file is JSON; every error is
 //! [`ApiError`] JSON.
 
-use std::convert::Infallible;
 use std::sync::{Arc, OnceLock};
 
 use axum::body::{Body, Bytes};
@@ -161,9 +160,7 @@ where
         let _ = tx.try_send(format!("{line}\n"));
         drop(permit);
     });
-    let lines = futures_util::stream::unfold(rx, |mut rx| async move {
-        rx.recv().await.map(|l| (Ok::<_, Infallible>(l), rx))
-    });
+    let lines = state.jobs.within_time_limit(rx);
     (
         [(header::CONTENT_TYPE, "application/x-ndjson"), (header::CACHE_CONTROL, "no-cache")],
         Body::from_stream(lines),
@@ -190,6 +187,7 @@ pub async fn board(
     let st = state.clone();
     respond(&state, q.on(), move |emit| {
         let r = resolve(&req, &st.boards)?;
+        let _memory = st.jobs.admit_board(&r)?;
         let b = board::make(&r, &progress_of(emit)).map_err(ApiError::for_page)?;
         st.boards.keep(&board::key(&r), &b.layout);
         board::to_json(&r, &b)
@@ -209,6 +207,7 @@ pub async fn validate(
     let st = state.clone();
     respond(&state, false, move |_| {
         let r = resolve(&req, &st.boards)?;
+        let _memory = st.jobs.admit_validate(&r)?;
         Ok(json!({ "ok": true, "scenario": r.scenario.meta.id, "title": r.scenario.meta.title,
                    "players": r.scenario.meta.players, "default_players": r.scenario.meta.default_players }))
     })
@@ -245,6 +244,7 @@ pub async fn pack(
         let sizes = match st.sizes(&key) {
             Some(s) => s,
             None => {
+                let _memory = st.jobs.admit_pack(&r)?;
                 let b = board::make(&r, &progress_of(emit)).map_err(ApiError::for_page)?;
                 st.boards.keep(&key, &b.layout);
                 emit(json!({ "progress": { "stage": "drawing" } }));
