@@ -334,6 +334,44 @@ pub fn message(
     out
 }
 
+/// Locks that are fine alone but leave no board the search could find or
+/// that can exist: the solver's reason, the locks and where they came
+/// from, and what to do (never blaming the scenario file).
+pub fn unsat_message(set: &LockSet, scenario: &Scenario, e: &crate::solve::SolveError) -> String {
+    use crate::solve::{SolveError, Stop};
+    let mut out = String::new();
+    let color = super::output::settings().color;
+    let head = format!("{e}, around the locked hexes");
+    match color {
+        true => out.push_str(&format!("\x1b[1;31merror\x1b[0m\x1b[1m:\x1b[0m {head}\n")),
+        false => out.push_str(&format!("error: {head}\n")),
+    }
+    for lock in &set.locks {
+        let what = match lock.number {
+            Some(n) => format!("{} {n}", lock.terrain),
+            None => lock.terrain.to_string(),
+        };
+        out.push_str(&format!("  --> {} {what}: {}\n", lock.hex, set.origin(lock.hex)));
+    }
+    let relax = match e {
+        SolveError::Unsatisfiable { constraint: Some(c), .. } => {
+            format!("; or relax the rule: {}", scenario.relax_hint(*c, crate::model::Surface::Cli))
+        }
+        _ => String::new(),
+    };
+    let hint = match e {
+        SolveError::Unsatisfiable { stop: Stop::Exhausted, .. } => {
+            format!("no board keeps these locks and every rule: unlock some of them{relax}")
+        }
+        SolveError::Unsatisfiable { .. } => format!(
+            "the search stopped before it found a board that keeps these locks: unlock some of them, or raise `--max-nodes` or `--time-limit-ms`{relax}"
+        ),
+        other => other.hint(),
+    };
+    out.push_str(&format!("  = hint: {hint}\n"));
+    out
+}
+
 /// What to do about a lock problem, true for the rules in force.
 pub fn hint(scenario: &Scenario, e: &LockError, surface: crate::model::Surface) -> String {
     use crate::model::{RuleOrigin, Surface};
@@ -358,6 +396,20 @@ pub fn hint(scenario: &Scenario, e: &LockError, surface: crate::model::Surface) 
         },
         _ => format!("{unlock}; or relax the rule: {}", scenario.relax_hint(c.rule, surface)),
     }
+}
+
+/// A lock problem as the web page's API answers it: status 422, the error
+/// in one line, a hint in the page's words, and `lock_clash` (see
+/// [`clash_json`]).
+#[cfg(feature = "serve")]
+pub fn api_error(scenario: &Scenario, e: &LockError) -> crate::serve::error::ApiError {
+    let mut a = crate::serve::error::ApiError::new(
+        axum::http::StatusCode::UNPROCESSABLE_ENTITY,
+        e.to_string(),
+    )
+    .hint(hint(scenario, e, crate::model::Surface::Page));
+    a.lock_clash = Some(clash_json(scenario, e));
+    a
 }
 
 /// A lock problem as the web page receives it, under `lock_clash` in the
