@@ -302,8 +302,12 @@ pub fn message(
         Some(c) => c
             .hexes
             .iter()
-            .map(|h| {
+            .enumerate()
+            .map(|(k, h)| {
+                // A harbor rule names its harbor first: a sea hex that holds one.
+                let harbor = k == 0 && c.rule.is_harbor_rule() && h.terrain == Some(Terrain::Sea);
                 let what = match (h.terrain, h.number) {
+                    _ if harbor => "harbor".to_string(),
                     (Some(t), Some(n)) => format!("{t} {n}"),
                     (Some(t), None) => t.to_string(),
                     (None, _) => "not dealt yet".into(),
@@ -394,6 +398,7 @@ pub fn hint(scenario: &Scenario, e: &LockError, surface: crate::model::Surface) 
                 c.rule
             ),
         },
+        RuleOrigin::Always => format!("{unlock}; {}", scenario.relax_hint(c.rule, surface)),
         _ => format!("{unlock}; or relax the rule: {}", scenario.relax_hint(c.rule, surface)),
     }
 }
@@ -405,11 +410,120 @@ pub fn hint(scenario: &Scenario, e: &LockError, surface: crate::model::Surface) 
 pub fn api_error(scenario: &Scenario, e: &LockError) -> crate::serve::error::ApiError {
     let mut a = crate::serve::error::ApiError::new(
         axum::http::StatusCode::UNPROCESSABLE_ENTITY,
-        e.to_string(),
+        page_message(e),
     )
     .hint(hint(scenario, e, crate::model::Surface::Page));
     a.lock_clash = Some(clash_json(scenario, e));
     a
+}
+
+/// A lock problem in the page's words: a sentence for players, no rule keys.
+pub fn page_message(e: &LockError) -> String {
+    match e {
+        LockError::Clash(c) => {
+            format!("These locked hexes cannot be kept together: {}.", c.sentence())
+        }
+        other => capitalized(&format!("{other}.")),
+    }
+}
+
+fn capitalized(s: &str) -> String {
+    let mut c = s.chars();
+    match c.next() {
+        Some(f) => f.to_uppercase().chain(c).collect(),
+        None => String::new(),
+    }
+}
+
+/// Locks that are fine alone but leave no board (or none the search could
+/// find in time), as the page's API answers it: status 422, the rule in
+/// conflict in plain words, and `lock_clash` with every locked hex, so the
+/// page marks them.
+#[cfg(feature = "serve")]
+pub fn unsat_api_error(
+    scenario: &Scenario,
+    locks: &[Lock],
+    e: &crate::solve::SolveError,
+) -> crate::serve::error::ApiError {
+    let mut a = crate::serve::error::ApiError::new(
+        axum::http::StatusCode::UNPROCESSABLE_ENTITY,
+        unsat_page_message(scenario, e),
+    )
+    .hint(unsat_page_hint(scenario, e));
+    a.lock_clash = Some(unsat_json(scenario, locks, e));
+    a
+}
+
+fn unsat_rule(e: &crate::solve::SolveError) -> Option<crate::model::ConstraintId> {
+    match e {
+        crate::solve::SolveError::Unsatisfiable { constraint, .. } => *constraint,
+        _ => None,
+    }
+}
+
+fn unsat_proved(e: &crate::solve::SolveError) -> bool {
+    matches!(
+        e,
+        crate::solve::SolveError::Unsatisfiable { stop: crate::solve::Stop::Exhausted, .. }
+    )
+}
+
+/// "No board keeps these locked hexes: ..." in the page's words.
+pub fn unsat_page_message(scenario: &Scenario, e: &crate::solve::SolveError) -> String {
+    let rule = match unsat_rule(e) {
+        Some(r) => format!(" (the rule in the way: {})", crate::model::rules::plain(&scenario.constraints, r)),
+        None => String::new(),
+    };
+    match unsat_proved(e) {
+        true => format!("No board keeps these locked hexes and every rule{rule}."),
+        false => format!("No board that keeps these locked hexes was found in time{rule}."),
+    }
+}
+
+fn unsat_page_hint(scenario: &Scenario, e: &crate::solve::SolveError) -> String {
+    let relax = match unsat_rule(e) {
+        Some(r) => format!("; or {}", scenario.relax_hint(r, crate::model::Surface::Page)),
+        None => String::new(),
+    };
+    format!("Unlock some of the marked hexes{relax}")
+}
+
+/// The `lock_clash` of locks that leave no board: the rule in conflict (if
+/// the search named one) and every locked hex.
+pub fn unsat_json(
+    scenario: &Scenario,
+    locks: &[Lock],
+    e: &crate::solve::SolveError,
+) -> serde_json::Value {
+    use serde_json::json;
+    let rule = unsat_rule(e);
+    json!({
+        "rule": rule.map(|r| r.key()),
+        "rule_text": rule.map(|r| crate::model::rules::plain(&scenario.constraints, r)),
+        "sentence": unsat_page_message(scenario, e),
+        "hexes": locks.iter().map(|l| json!({
+            "q": l.hex.q,
+            "r": l.hex.r,
+            "terrain": l.terrain.name(),
+            "number": l.number,
+            "locked": true,
+        })).collect::<Vec<_>>(),
+        "amount": 0,
+        "limit": null,
+        "origin": rule.map(|r| origin_key(scenario, r)),
+        "official_allows": rule.is_some_and(|r| scenario.official_allows(r)),
+        "proved": unsat_proved(e),
+        "hint": unsat_page_hint(scenario, e),
+    })
+}
+
+fn origin_key(scenario: &Scenario, rule: crate::model::ConstraintId) -> &'static str {
+    match scenario.rule_origin(rule) {
+        crate::model::RuleOrigin::File(_) => "file",
+        crate::model::RuleOrigin::Preset(..) => "preset",
+        crate::model::RuleOrigin::Default => "default",
+        crate::model::RuleOrigin::Always => "always",
+    }
 }
 
 /// A lock problem as the web page receives it, under `lock_clash` in the
@@ -421,12 +535,7 @@ pub fn clash_json(scenario: &Scenario, e: &LockError) -> serde_json::Value {
     let surface = crate::model::Surface::Page;
     match e {
         LockError::Clash(c) => {
-            let origin = match scenario.rule_origin(c.rule) {
-                crate::model::RuleOrigin::File(_) => "file",
-                crate::model::RuleOrigin::Preset(..) => "preset",
-                crate::model::RuleOrigin::Default => "default",
-                crate::model::RuleOrigin::Always => "always",
-            };
+            let origin = origin_key(scenario, c.rule);
             json!({
                 "rule": c.rule.key(),
                 "rule_text": c.plain,
@@ -442,10 +551,12 @@ pub fn clash_json(scenario: &Scenario, e: &LockError) -> serde_json::Value {
                 "limit": c.limit,
                 "origin": origin,
                 "official_allows": scenario.official_allows(c.rule),
+                "proved": true,
                 "hint": hint(scenario, e, surface),
             })
         }
         other => json!({
+            "proved": true,
             "rule": null,
             "rule_text": null,
             "sentence": other.to_string(),

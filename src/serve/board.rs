@@ -34,6 +34,9 @@ pub struct Board {
 pub fn make(r: &Resolved, progress: Progress<'_>) -> Result<Board, ApiError> {
     let fail = |e: &SolveError| match e {
         SolveError::Lock(e) => lock::api_error(&r.scenario, e),
+        SolveError::Unsatisfiable { .. } if !r.locks.is_empty() => {
+            lock::unsat_api_error(&r.scenario, &r.locks, e)
+        }
         e => ApiError::diagnostics(&r.source, &solve_error_diagnostics(&r.scenario, e)),
     };
     let Some(n) = r.candidates else {
