@@ -298,6 +298,9 @@ fn check_scenario(id: &str, sets: usize, solve_every: usize) -> Tally {
                     t
                 })
                 .collect();
+            let gave_up: usize = results.iter().map(|r| r.gave_up).sum();
+            let drawn: usize = results.iter().map(|r| r.drawn).sum();
+            println!("{id} {players}p {preset:?}: {drawn} boards drawn, {gave_up} searches stopped by their budget");
             for r in results {
                 tally.sets += r.sets;
                 tally.accepted += r.accepted;

@@ -482,10 +482,13 @@ pub fn unsat_page_message(scenario: &Scenario, e: &crate::solve::SolveError) -> 
 
 fn unsat_page_hint(scenario: &Scenario, e: &crate::solve::SolveError) -> String {
     let relax = match unsat_rule(e) {
-        Some(r) => format!("; or {}", scenario.relax_hint(r, crate::model::Surface::Page)),
+        Some(r) => format!(
+            "; or relax the rule: {}",
+            scenario.relax_hint(r, crate::model::Surface::Page)
+        ),
         None => String::new(),
     };
-    format!("Unlock some of the marked hexes{relax}")
+    format!("unlock some of the marked hexes{relax}")
 }
 
 /// The `lock_clash` of locks that leave no board: the rule in conflict (if
