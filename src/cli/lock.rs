@@ -394,8 +394,7 @@ pub fn hint(scenario: &Scenario, e: &LockError, surface: crate::model::Surface) 
                 c.rule
             ),
             Surface::Page => format!(
-                "{unlock}, or choose the official placement rules (`{}` comes from the {p} rules)",
-                c.rule
+                "{unlock}, or choose the official placement rules (the {p} rules add this one)"
             ),
         },
         RuleOrigin::Always => format!("{unlock}; {}", scenario.relax_hint(c.rule, surface)),
