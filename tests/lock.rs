@@ -180,7 +180,7 @@ fn each_lock_clash_message_matches_its_snapshot() {
     let gold = "tests/fixtures/locks/gold.toml";
     let harbor = "tests/fixtures/locks/harbor.toml";
     let from = "tests/fixtures/locks/edited-layout.json";
-    let cases: [(&str, &[&str], &str); 10] = [
+    let cases: [(&str, &[&str], &str); 11] = [
         ("red", &["base", "--lock", "0,0=pasture:6 1,0=forest:8"], "no_adjacent_red"),
         ("equal", &["base", "--rules", "strict", "--lock", "0,0=forest:5 1,0=hills:5"], "no_equal_neighbours"),
         ("2-12", &["base", "--rules", "strict", "--lock", "0,0=forest:2 1,0=hills:12"], "no_2_next_to_12"),
@@ -198,6 +198,11 @@ fn each_lock_clash_message_matches_its_snapshot() {
         ("gold-red", &[gold, "--lock", "-2,0=gold:6"], "gold_no_red"),
         ("harbor", &[harbor, "--lock=-1,0=sea"], "harbors_face_land"),
         ("from-file", &["--from", from, "--lock", "0,0 1,0"], "no_adjacent_red"),
+        (
+            "several",
+            &["base", "--rules", "strict", "--lock", "0,0=forest:6 1,-1=hills:6 0,-1=fields:5"],
+            "= also `max_corner_pips`",
+        ),
         ("no-board", &["base", "--lock", unsat], "no_adjacent_red"),
     ];
     let dir = temp_dir("snapshots");

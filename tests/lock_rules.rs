@@ -245,6 +245,13 @@ fn check_scenario(id: &str, sets: usize, solve_every: usize) -> Tally {
                                 found.iter().any(|(r, _)| *r == key),
                                 "{what}: refused for `{key}`, which the independent check does not find ({found:?}) in {locks:?}"
                             );
+                            for m in &clash.more {
+                                let k = m.rule.key();
+                                assert!(
+                                    found.iter().any(|(r, _)| *r == k),
+                                    "{what}: also names `{k}`, which the independent check does not find ({found:?})"
+                                );
+                            }
                             // The hexes named are among those that break it.
                             let breaking: BTreeSet<Hex> = found
                                 .iter()
@@ -433,6 +440,7 @@ fn each_lock_clash_reaches_the_page_as_its_snapshot() {
         ("group", json!({"scenario": "base", "rules": "strict", "locks": "0,0=forest:3 1,0=forest:4 2,0=forest:9"}), "max_terrain_group"),
         ("gold", json!({"text": gold, "locks": "-2,0=gold:6"}), "gold_no_red"),
         ("harbor", json!({"text": harbor, "locks": "-1,0=sea"}), "harbors_face_land"),
+        ("several", json!({"scenario": "base", "rules": "strict", "locks": "0,0=forest:6 1,-1=hills:6 0,-1=fields:5"}), "no_adjacent_red"),
         ("no-board", json!({"scenario": "base", "locks": unsat}), "no_adjacent_red"),
     ];
     let mut failed = Vec::new();
@@ -445,6 +453,10 @@ fn each_lock_clash_reaches_the_page_as_its_snapshot() {
         assert_eq!(clash["rule"], rule, "{name}: {e}");
         let msg = e["message"].as_str().expect("message");
         assert!(!msg.contains('`') && !msg.contains(rule), "{name}: plain words: {msg}");
+        if name == "several" {
+            assert_eq!(clash["also"][0]["rule"], "max_corner_pips", "{e}");
+            assert!(msg.contains("14 pips"), "{msg}");
+        }
         let hexes = clash["hexes"].as_array().expect("hexes");
         assert!(!hexes.is_empty() && hexes.iter().all(|h| h["q"].is_i64() && h["r"].is_i64()));
         let got = serde_json::to_string_pretty(&e).expect("json") + "\n";

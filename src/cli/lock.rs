@@ -334,6 +334,9 @@ pub fn message(
         let what = if what.is_empty() { String::new() } else { format!(" {what}") };
         out.push_str(&format!("  --> {hex}{what}: {from}\n"));
     }
+    for more in clash.map_or(&[][..], |c| &c.more[..]) {
+        out.push_str(&format!("  = also `{}`: {}\n", more.rule, more.sentence()));
+    }
     out.push_str(&format!("  = hint: {}\n", hint(scenario, e, crate::model::Surface::Cli)));
     out
 }
@@ -420,7 +423,11 @@ pub fn api_error(scenario: &Scenario, e: &LockError) -> crate::serve::error::Api
 pub fn page_message(e: &LockError) -> String {
     match e {
         LockError::Clash(c) => {
-            format!("These locked hexes cannot be kept together: {}.", c.sentence())
+            let mut m = format!("These locked hexes cannot be kept together: {}.", c.sentence());
+            for more in &c.more {
+                m.push_str(&format!(" Also, {}.", more.sentence()));
+            }
+            m
         }
         other => capitalized(&format!("{other}.")),
     }
@@ -542,17 +549,17 @@ pub fn clash_json(scenario: &Scenario, e: &LockError) -> serde_json::Value {
                 "rule": c.rule.key(),
                 "rule_text": c.plain,
                 "sentence": c.sentence(),
-                "hexes": c.hexes.iter().map(|h| json!({
-                    "q": h.hex.q,
-                    "r": h.hex.r,
-                    "terrain": h.terrain.map(|t| t.name()),
-                    "number": h.number,
-                    "locked": h.locked,
-                })).collect::<Vec<_>>(),
+                "hexes": c.hexes.iter().map(clash_hex_json).collect::<Vec<_>>(),
                 "amount": c.amount,
                 "limit": c.limit,
                 "origin": origin,
                 "official_allows": scenario.official_allows(c.rule),
+                "also": c.more.iter().map(|m| json!({
+                    "rule": m.rule.key(),
+                    "rule_text": m.plain,
+                    "sentence": m.sentence(),
+                    "hexes": m.hexes.iter().map(clash_hex_json).collect::<Vec<_>>(),
+                })).collect::<Vec<_>>(),
                 "proved": true,
                 "hint": hint(scenario, e, surface),
             })
@@ -572,6 +579,17 @@ pub fn clash_json(scenario: &Scenario, e: &LockError) -> serde_json::Value {
             "hint": hint(scenario, e, surface),
         }),
     }
+}
+
+/// One hex of a clash, as the page receives it.
+fn clash_hex_json(h: &crate::solve::ClashHex) -> serde_json::Value {
+    serde_json::json!({
+        "q": h.hex.q,
+        "r": h.hex.r,
+        "terrain": h.terrain.map(|t| t.name()),
+        "number": h.number,
+        "locked": h.locked,
+    })
 }
 
 #[cfg(test)]

@@ -123,6 +123,9 @@ pub struct LockClash {
     pub limit: Option<u32>,
     /// What the rule asks, in plain words ([`crate::model::rules::plain`]).
     pub plain: String,
+    /// Other clashes of the same locks, reported at once (each with an
+    /// empty `more`; a few at most).
+    pub more: Vec<LockClash>,
 }
 
 /// One hex of a [`LockClash`].

@@ -172,15 +172,28 @@ impl LockedBoard {
             return Ok(());
         }
         let mut oracle = Oracle::for_map(map, c);
-        let mut found = None;
+        let mut found = Vec::new();
         let _ = oracle.scan(&self.view(), &mut |clash| {
             if clash.cells.iter().any(|x| self.locked[*x as usize]) {
-                found = Some(clash);
-                return std::ops::ControlFlow::Break(());
+                found.push(clash);
+                if found.len() > MAX_MORE_CLASHES {
+                    return std::ops::ControlFlow::Break(());
+                }
             }
             std::ops::ControlFlow::Continue(())
         });
-        let Some(clash) = found else { return Ok(()) };
+        let mut all = found.into_iter().map(|clash| self.lock_clash(map, c, clash));
+        let Some(mut first) = all.next() else { return Ok(()) };
+        first.more = all.collect();
+        Err(LockError::Clash(Box::new(first)))
+    }
+
+    fn lock_clash(
+        &self,
+        map: &MapDef,
+        c: &Constraints,
+        clash: crate::model::oracle::Clash,
+    ) -> LockClash {
         let hexes = clash
             .cells
             .iter()
@@ -200,15 +213,19 @@ impl LockedBoard {
             crate::model::ConstraintId::MaxTerrainGroup => c.max_terrain_group,
             _ => None,
         };
-        Err(LockError::Clash(Box::new(LockClash {
+        LockClash {
             rule: clash.rule,
             hexes,
             amount: clash.amount,
             limit,
             plain: crate::model::rules::plain(c, clash.rule),
-        })))
+            more: Vec::new(),
+        }
     }
 }
+
+/// Clashes reported beside the first, at most.
+const MAX_MORE_CLASHES: usize = 7;
 
 /// Checks a lock set against the map, its pools and every placement rule
 /// among the locked and fixed hexes, before any search: the first problem,

@@ -107,7 +107,10 @@ function showError(e, onText) {
   box.hidden = false;
   // Locks the board cannot keep: the server names the hexes concerned.
   const clash = info.lock_clash;
-  if (clash && Array.isArray(clash.hexes)) { state.clash = clash.hexes; drawLocks(); }
+  if (clash && Array.isArray(clash.hexes)) {
+    state.clash = clash.hexes.concat(...(clash.also || []).map((a) => a.hexes || []));
+    drawLocks();
+  }
   if (onText && info.diagnostics && info.diagnostics.length) showProblems(info);
 }
 
