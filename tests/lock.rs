@@ -170,7 +170,7 @@ fn locks_that_break_a_rule_between_them_are_refused_and_nothing_is_written() {
 
 /// Every kind of lock clash, as the command line reports it: exit code 1,
 /// nothing written, and standard error equal to
-/// `tests/snapshots/lock-<name>.txt` (`HEXPRESS_BLESS=1` rewrites them). The
+/// `tests/ref/locks/lock-<name>.txt` (`HEXPRESS_BLESS=1` rewrites them). The
 /// last case is locks that are fine alone but leave no board.
 #[test]
 fn each_lock_clash_message_matches_its_snapshot() {
@@ -224,7 +224,7 @@ fn each_lock_clash_message_matches_its_snapshot() {
         // Generous for a loaded machine; the proof itself takes milliseconds.
         assert!(elapsed.as_secs() < 10, "{name} took {elapsed:?}");
         let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-            .join(format!("tests/snapshots/lock-{name}.txt"));
+            .join(format!("tests/ref/locks/lock-{name}.txt"));
         let bless = std::env::var_os("HEXPRESS_BLESS").is_some_and(|v| v == "1");
         match std::fs::read_to_string(&path) {
             Ok(want) if want == err => {}

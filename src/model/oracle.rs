@@ -222,6 +222,9 @@ impl<'a> Oracle<'a> {
                     if row & rules::chip_bit(b) != 0 {
                         if let Some(rule) = rules::chip_pair_clash(c, a, b) {
                             f(clash(rule, vec![i as u32, j], 0))?;
+                            if let Some(also) = rules::chip_pair_also(c, rule, a, b) {
+                                f(clash(also, vec![i as u32, j], 0))?;
+                            }
                         }
                     }
                 }
@@ -246,6 +249,9 @@ impl<'a> Oracle<'a> {
                 if row & rules::chip_bit(b) != 0 {
                     if let Some(rule) = rules::chip_pair_clash(c, a, b) {
                         f(clash(rule, vec![i as u32, j], 0))?;
+                        if let Some(also) = rules::chip_pair_also(c, rule, a, b) {
+                            f(clash(also, vec![i as u32, j], 0))?;
+                        }
                     }
                 }
                 if gold_pair && terrain[j as usize] == GOLD {

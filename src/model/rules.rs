@@ -29,6 +29,15 @@ pub fn chip_pair_clash(c: &Constraints, a: u8, b: u8) -> Option<ConstraintId> {
     }
 }
 
+/// The second rule a neighbouring pair of chips breaks besides `first`
+/// ([`chip_pair_clash`]): two equal red chips under both `no_adjacent_red`
+/// and `no_equal_neighbours`. Reports name both, so that switching one rule
+/// off is never offered as the fix.
+pub fn chip_pair_also(c: &Constraints, first: ConstraintId, a: u8, b: u8) -> Option<ConstraintId> {
+    (first == ConstraintId::NoAdjacentRed && c.no_equal_neighbours && a == b)
+        .then_some(ConstraintId::NoEqualNeighbours)
+}
+
 /// The rule that forbids chip `v` on a hex of terrain `t`, if any.
 pub fn chip_on_terrain_clash(c: &Constraints, t: Terrain, v: u8) -> Option<ConstraintId> {
     (c.gold_no_red && t == Terrain::Gold && is_red(v)).then_some(ConstraintId::GoldNoRed)
