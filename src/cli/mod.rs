@@ -361,19 +361,11 @@ pub(crate) fn report_solve_error(source: &Source, scenario: &Scenario, e: &Solve
 pub fn solve_error_diagnostics(scenario: &Scenario, e: &SolveError) -> Diagnostics {
     let mut d = Diagnostic::error(e.to_string()).hint(e.hint());
     if let SolveError::Unsatisfiable { constraint: Some(c), .. } = e {
-        if let Some(sp) = scenario.constraint_spans.get(c) {
-            d = d.at(sp.clone(), format!("`{c}` set here"));
-        } else if scenario.preset != model::RulePreset::Official {
-            d = d.hint(format!(
-                "`{c}` comes from the `{}` rule preset; choose `--rules official`, or set `{}` in `[constraints]`",
-                scenario.preset,
-                c.key()
-            ));
-        } else {
-            d = d.hint(format!(
-                "`{c}` is on by default; set `{} = false` in `[constraints]` to relax it",
-                c.key()
-            ));
+        // Why the rule is on (the file, a preset and who chose it, or the
+        // default) and the exact way to change that: one home for it.
+        d = d.hint(scenario.relax_hint(*c, model::Surface::Cli));
+        if let Some((sp, label)) = scenario.rule_span(*c) {
+            d = d.at(sp, label);
         }
     }
     let mut ds = Diagnostics::new();

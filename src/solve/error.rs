@@ -314,12 +314,12 @@ impl SolveError {
             SolveError::Unsatisfiable { stop: Stop::Attempts, constraint, .. } => {
                 let rule = constraint.map_or("the rules".to_string(), |c| format!("`{c}`"));
                 format!(
-                    "valid boards are very rare or absent: relax {rule} in `[constraints]`, or give the region more tiles that take chips"
+                    "valid boards are very rare or absent: relax {rule}, or give the region more tiles that take chips"
                 )
             }
-            SolveError::Unsatisfiable { constraint: Some(c), .. } => format!(
-                "relax `{c}` in `[constraints]` (or choose a milder `--rules` preset), or change the pools"
-            ),
+            SolveError::Unsatisfiable { constraint: Some(c), .. } => {
+                format!("change the pools, or relax `{c}`")
+            }
             SolveError::Unsatisfiable { .. } => {
                 "check the region pools against the map".into()
             }
