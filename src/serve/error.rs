@@ -128,6 +128,7 @@ const PAGE_WORDS: &[(&str, &str)] = &[
     ),
     ("(the limit, `--max-nodes`)", "(the page's limit)"),
     ("(the limit, `--time-limit-ms`)", "(the page's time limit)"),
+    ("is on because of `--rules strict`", "is on because Strict is chosen under Placement rules"),
     ("choose `--rules official`", "choose Official under Placement rules"),
     ("(or choose a milder `--rules` preset)", "(or choose Official under Placement rules)"),
     ("use `--players` with one of", "choose a player count of"),
