@@ -15,17 +15,23 @@
 //! assert!(best.score > 0.0);
 //! ```
 
+pub mod bar;
+pub mod config;
 pub mod improve;
 pub mod json;
 pub mod measures;
 pub mod report;
 pub mod score;
 pub mod search;
+pub mod seats;
 pub mod svg;
 
 pub use measures::{measures, Evaluator, HarborStrength, IslandTotals, Measures, RegionTotals};
 pub use report::{Histogram, Percentiles, Report};
-pub use score::{score, Weights, WeightsError, DEFAULT_WEIGHTS};
+pub use bar::Bar;
+pub use config::Config;
+pub use score::{score, Objective, Weights, WeightsError, DEFAULT_WEIGHTS};
+pub use seats::{Policy, SeatFigures, SeatMeasures};
 pub use search::{
     candidate_seed, random_boards, search, Budget, Outcome, Progress, RandomBoards, SearchOptions,
 };
