@@ -77,7 +77,11 @@ impl Config {
     pub fn parse(text: &str) -> Result<Config, WeightsError> {
         let mut root = toml_span::parse(text).map_err(|e| {
             let start = e.span.start.min(text.len());
-            WeightsError::new(text, start..e.span.end.max(start), format!("invalid TOML: {}", e.kind))
+            WeightsError::new(
+                text,
+                start..e.span.end.max(start),
+                format!("invalid TOML: {}", e.kind),
+            )
         })?;
         let ValueInner::Table(top) = root.take() else {
             return Err(WeightsError::new(text, 0..0, "the file is not a TOML table"));
@@ -90,7 +94,9 @@ impl Config {
             let name = key.name.to_string();
             let ValueInner::Table(entries) = value.take() else {
                 return Err(WeightsError::new(text, span, format!("`{name}` must be a table"))
-                    .hint(format!("write `[{name}]` on a line of its own, then `key = value` lines")));
+                    .hint(format!(
+                        "write `[{name}]` on a line of its own, then `key = value` lines"
+                    )));
             };
             let mut entries: Vec<_> = entries.into_iter().collect();
             entries.sort_by_key(|(k, _)| k.span.start);
@@ -140,8 +146,7 @@ impl Config {
                     }
                 }
                 _ => {
-                    let mut e =
-                        WeightsError::new(text, span, format!("unknown table `[{name}]`"));
+                    let mut e = WeightsError::new(text, span, format!("unknown table `[{name}]`"));
                     e = e.hint(match did_you_mean(&name, TABLES) {
                         Some(s) => format!("did you mean `[{s}]`?"),
                         None => format!("the tables are [{}]", TABLES.join("], [")),
@@ -178,7 +183,11 @@ fn number(
             } else {
                 format!("from {lo} to {hi}")
             };
-            Err(WeightsError::new(text, span, format!("{what} `{name}` must be {range}, found {x}")))
+            Err(WeightsError::new(
+                text,
+                span,
+                format!("{what} `{name}` must be {range}, found {x}"),
+            ))
         }
         None => Err(WeightsError::new(text, span, format!("{what} `{name}` must be a number"))
             .hint(match what {
@@ -189,7 +198,8 @@ fn number(
 }
 
 fn unknown(text: &str, k: &toml_span::value::Key<'_>, what: &str, names: &[&str]) -> WeightsError {
-    let e = WeightsError::new(text, k.span.start..k.span.end, format!("unknown {what} `{}`", k.name));
+    let e =
+        WeightsError::new(text, k.span.start..k.span.end, format!("unknown {what} `{}`", k.name));
     e.hint(match did_you_mean(&k.name, names.iter().copied()) {
         Some(s) => format!("did you mean `{s}`?"),
         None => format!("known names: {}", names.join(", ")),

@@ -2,8 +2,8 @@
 //! Default weights live in `templates/balance.toml`; users pass their own
 //! with `--weights FILE` (read by [`super::config`]).
 
-use super::Measures;
 pub use super::config::WeightsError;
+use super::Measures;
 
 /// The default weights file, embedded.
 pub const DEFAULT_WEIGHTS: &str = include_str!("../../templates/balance.toml");

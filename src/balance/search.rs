@@ -98,6 +98,10 @@ pub struct RandomBoards {
     pub median: f64,
     /// How many scored at least as well as the kept board.
     pub as_fair: u64,
+    /// Their median seat gap ([`Measures::seat_gap`]).
+    pub seat_gap_median: f64,
+    /// How many had a seat gap at most the kept board's.
+    pub seat_gap_as_low: u64,
 }
 
 /// Progress callback: `(done, total)`, `total` 0 when the budget is a time.
@@ -155,6 +159,8 @@ struct Local {
 /// failures.
 struct Scored {
     scores: Vec<(f64, u64)>,
+    /// Seat gap of each board of `scores`, in the same order.
+    gaps: Vec<f64>,
     failed: u64,
     first_failure: Option<(u64, SolveError)>,
 }
@@ -172,7 +178,7 @@ fn score_range(
     each: &(dyn Fn(u64, &Measures, f64) + Sync),
 ) -> Scored {
     let opts = SolveOptions { deadline: None, ..*opts };
-    let results: Vec<Result<(f64, u64), (u64, SolveError)>> = ks
+    let results: Vec<Result<(f64, u64, f64), (u64, SolveError)>> = ks
         .into_par_iter()
         .map_init(
             || Local {
@@ -183,19 +189,31 @@ fn score_range(
             |local, k| match solver.solve_with(&mut local.solver, seeds.get(k), &opts) {
                 Ok(layout) => {
                     eval.scored_into(&layout, &mut local.scratch, &mut local.measures);
+                    // Random boards always get their seats measured: the
+                    // yardstick for the kept board's seat gap.
+                    if !eval.scores_seats() {
+                        eval.seats_into(&layout, &mut local.scratch, &mut local.measures);
+                    }
                     let s = score(&local.measures, weights);
                     each(k, &local.measures, s);
-                    Ok((s, k))
+                    Ok((s, k, local.measures.seat_gap))
                 }
                 Err(e) => Err((k, e)),
             },
         )
         .collect();
-    let mut out =
-        Scored { scores: Vec::with_capacity(results.len()), failed: 0, first_failure: None };
+    let mut out = Scored {
+        scores: Vec::with_capacity(results.len()),
+        gaps: Vec::with_capacity(results.len()),
+        failed: 0,
+        first_failure: None,
+    };
     for r in results {
         match r {
-            Ok(x) => out.scores.push(x),
+            Ok((s, k, g)) => {
+                out.scores.push((s, k));
+                out.gaps.push(g);
+            }
             Err((k, e)) => {
                 out.failed += 1;
                 if out.first_failure.is_none() {
@@ -253,12 +271,14 @@ pub fn search(
     let seeds = Seeds::new(seed);
     let k0 = random_phase(n);
     let batch = opts.batch.max(1);
-    let mut scored = Scored { scores: Vec::new(), failed: 0, first_failure: None };
+    let mut scored =
+        Scored { scores: Vec::new(), gaps: Vec::new(), failed: 0, first_failure: None };
     let mut done = 0;
     while done < k0 {
         let end = (done + batch).min(k0);
         let part = score_range(solver, eval, weights, seeds, &opts.solve, done..end, &|_, _, _| {});
         scored.scores.extend(part.scores);
+        scored.gaps.extend(part.gaps);
         scored.failed += part.failed;
         if scored.first_failure.is_none() {
             scored.first_failure = part.first_failure;
@@ -290,11 +310,15 @@ pub fn search(
     let measures = eval.measure(&layout);
     let s = score(&measures, weights);
     let scores: Vec<f64> = scored.scores.iter().map(|x| x.0).collect();
+    let mut gaps = scored.gaps;
+    gaps.sort_by(f64::total_cmp);
     let random = RandomBoards {
         drawn: scores.len() as u64,
         best: first,
         median: scores.get(scores.len() / 2).copied().unwrap_or(first),
         as_fair: scores.iter().filter(|x| **x <= s).count() as u64,
+        seat_gap_median: gaps.get(gaps.len() / 2).copied().unwrap_or(0.0),
+        seat_gap_as_low: gaps.iter().filter(|g| **g <= measures.seat_gap + 1e-9).count() as u64,
     };
     Ok(Outcome {
         layout,

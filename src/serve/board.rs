@@ -9,7 +9,10 @@ use serde_json::{json, Value};
 
 use super::error::ApiError;
 use super::request::Resolved;
-use crate::balance::{self, report, Budget, Evaluator, Outcome, Progress, SearchOptions, Weights};
+use crate::balance::{
+    self, report, BarDraw, BarError, BarOptions, Budget, Config, Evaluator, Outcome, Pilot,
+    Progress, SearchOptions, Weights,
+};
 use crate::cli::args::{PaperArg, ViewArg};
 use crate::cli::recipe::{self, Recipe};
 use crate::cli::{lock, solve_error_diagnostics};
@@ -27,12 +30,41 @@ pub struct Board {
     pub layout: Layout,
     /// The balanced search's result and the spread of its candidates.
     pub balanced: Option<(Outcome, report::Report)>,
+    /// A draw from the default fairness bar.
+    pub bar: Option<BarBoard>,
+}
+
+/// A board drawn from the fairness bar.
+pub struct BarBoard {
+    /// The draw.
+    pub draw: BarDraw,
+    /// What the pilot saw.
+    pub pilot: Pilot,
+    /// The weights file (the default one).
+    pub config: Config,
 }
 
 /// Lays out the board a request asks for; `progress` hears of a search.
 pub fn make(r: &Resolved, progress: Progress<'_>) -> Result<Board, ApiError> {
     let fail =
         |e: &SolveError| ApiError::diagnostics(&r.source, &solve_error_diagnostics(&r.scenario, e));
+    if r.bar {
+        let config = Config::default();
+        let (draw, pilot) = balance::draw_from_bar(
+            &r.scenario,
+            r.players,
+            r.seed,
+            &config,
+            &BarOptions::default(),
+        )
+        .map_err(|e| match e {
+            BarError::Solve(e) => fail(&e),
+            other => ApiError::bad(other.to_string())
+                .hint("the default fairness bar lets no board of this scenario through; use the search (mode best)"),
+        })?;
+        let layout = draw.layout.clone();
+        return Ok(Board { layout, balanced: None, bar: Some(BarBoard { draw, pilot, config }) });
+    }
     let Some(n) = r.candidates else {
         let opts = SolveOptions {
             deadline: Some(Instant::now() + Duration::from_millis(TIME_LIMIT_MS)),
@@ -40,7 +72,7 @@ pub fn make(r: &Resolved, progress: Progress<'_>) -> Result<Board, ApiError> {
         };
         let layout = solve::solve_locked(&r.scenario, r.players, r.seed, &opts, &r.locks)
             .map_err(|e| fail(&e))?;
-        return Ok(Board { layout, balanced: None });
+        return Ok(Board { layout, balanced: None, bar: None });
     };
     let map = solve::map_for(&r.scenario, r.players).map_err(|e| fail(&e))?;
     let solver = Solver::new(map, &r.scenario.constraints);
@@ -52,12 +84,19 @@ pub fn make(r: &Resolved, progress: Progress<'_>) -> Result<Board, ApiError> {
     outcome.layout.scenario = r.scenario.meta.id.clone();
     outcome.layout.title = r.scenario.meta.title.clone();
     outcome.layout.players = r.players;
-    Ok(Board { layout: outcome.layout.clone(), balanced: Some((outcome, rep)) })
+    Ok(Board { layout: outcome.layout.clone(), balanced: Some((outcome, rep)), bar: None })
 }
 
 /// The recipe of this board (what makes it again).
 pub fn recipe_of<'a>(r: &'a Resolved, rules: Option<&'a str>) -> Recipe<'a> {
-    Recipe { rules, candidates: r.candidates, weights: None, locks: &r.locks }
+    Recipe {
+        rules,
+        candidates: r.candidates,
+        weights: None,
+        locks: &r.locks,
+        bar: r.bar,
+        objective: None,
+    }
 }
 
 /// The command line that makes the same board and files.
@@ -93,6 +132,10 @@ pub fn share_query(r: &Resolved) -> String {
     if let Some(n) = r.candidates {
         q.push(("balanced", "1".into()));
         q.push(("candidates", n.to_string()));
+    }
+    if r.bar {
+        q.push(("balanced", "1".into()));
+        q.push(("mode", "bar".into()));
     }
     q.push(("view", if r.view == ViewArg::Setup { "setup" } else { "play" }.into()));
     q.push((
@@ -178,10 +221,33 @@ pub fn to_json(r: &Resolved, b: &Board) -> Result<Value, ApiError> {
         })
     });
     let players = r.scenario.meta.players.clone();
-    let measures = match solve::map_for(&r.scenario, r.players) {
-        Ok(m) => balance::summary_lines(&balance::measures(m, &b.layout)),
-        Err(_) => Vec::new(),
-    };
+    let default = Config::default();
+    let measured = solve::map_for(&r.scenario, r.players)
+        .ok()
+        .map(|m| Evaluator::for_players(m, r.players).measure(&b.layout));
+    let measures = measured.as_ref().map_or_else(Vec::new, balance::summary_lines);
+    // The seat simulation and the default bar, for every board.
+    let seats = measured.as_ref().map(|m| {
+        json!({
+            "policy": default.policy.name(),
+            "seats": balance::json::seats_out(&m.seats),
+            "gap": balance::json::r3(m.seat_gap),
+        })
+    });
+    let meets_bar = measured.as_ref().map(|m| default.bar.clears(m));
+    let bar = b.bar.as_ref().map(|x| {
+        json!({
+            "thresholds": x.config.bar.sentences(),
+            "values": balance::json::BarOut::new(&x.config.bar),
+            "method": x.draw.method.name(),
+            "how": crate::cli::balance_line(&x.draw, &x.pilot),
+            "pilot_boards": x.pilot.boards,
+            "pilot_cleared": x.pilot.cleared,
+            "pass_rate": (x.pilot.pass_rate() * 1e4).round() / 1e4,
+            "candidates": x.draw.candidates,
+            "lines": crate::cli::recipe::bar_notes(&x.draw, &x.pilot),
+        })
+    });
     Ok(json!({
         "scenario": r.scenario.meta.id,
         "title": r.scenario.meta.title,
@@ -200,6 +266,9 @@ pub fn to_json(r: &Resolved, b: &Board) -> Result<Value, ApiError> {
         "locks": lock::format_list(&r.locks),
         "balance": balance,
         "measures": measures,
+        "seats": seats,
+        "meets_bar": meets_bar,
+        "bar": bar,
         "command": command(r),
         "share": share_query(r),
     }))
