@@ -60,12 +60,11 @@ impl WeightsError {
 
     /// The error as a diagnostic pointing into the file.
     pub fn diagnostic(&self) -> Diagnostic {
-        let d = Diagnostic::error(self.message.clone())
-            .at(Span::from(self.span.clone()), "here")
-            .hint(self.hint.clone().unwrap_or_else(|| {
+        Diagnostic::error(self.message.clone()).at(Span::from(self.span.clone()), "here").hint(
+            self.hint.clone().unwrap_or_else(|| {
                 "see templates/balance.toml for the tables, names and values".to_string()
-            }));
-        d
+            }),
+        )
     }
 }
 

@@ -21,6 +21,7 @@ pub mod draw;
 pub mod improve;
 pub mod json;
 pub mod measures;
+pub mod places;
 pub mod report;
 pub mod score;
 pub mod search;

@@ -175,10 +175,12 @@ fn score_range(
     seeds: Seeds,
     opts: &SolveOptions,
     ks: Range<u64>,
-    each: &(dyn Fn(u64, &Measures, f64) + Sync),
+    each: &(dyn Fn(u64, &Layout, &Measures, f64) + Sync),
 ) -> Scored {
     let opts = SolveOptions { deadline: None, ..*opts };
-    let results: Vec<Result<(f64, u64, f64), (u64, SolveError)>> = ks
+    // Per candidate: (score, k, seat gap), or the failure.
+    type One = Result<(f64, u64, f64), (u64, SolveError)>;
+    let results: Vec<One> = ks
         .into_par_iter()
         .map_init(
             || Local {
@@ -195,7 +197,7 @@ fn score_range(
                         eval.seats_into(&layout, &mut local.scratch, &mut local.measures);
                     }
                     let s = score(&local.measures, weights);
-                    each(k, &local.measures, s);
+                    each(k, &layout, &local.measures, s);
                     Ok((s, k, local.measures.seat_gap))
                 }
                 Err(e) => Err((k, e)),
@@ -227,7 +229,8 @@ fn score_range(
 
 /// Lays out and scores random boards `0..n` of search seed `seed` (the
 /// boards phase 1 of [`search`] draws first), in batches with progress;
-/// `each` sees every board that could be laid out. Returns the failures.
+/// `each` sees every board that could be laid out, with its measures (the
+/// seats included) and score. Returns the failures.
 #[allow(clippy::too_many_arguments)]
 pub fn random_boards(
     solver: &Solver<'_>,
@@ -237,7 +240,7 @@ pub fn random_boards(
     n: u64,
     opts: &SearchOptions,
     progress: Progress<'_>,
-    each: &(dyn Fn(u64, &Measures, f64) + Sync),
+    each: &(dyn Fn(u64, &Layout, &Measures, f64) + Sync),
 ) -> u64 {
     let seeds = Seeds::new(seed);
     let batch = opts.batch.max(1);
@@ -276,7 +279,8 @@ pub fn search(
     let mut done = 0;
     while done < k0 {
         let end = (done + batch).min(k0);
-        let part = score_range(solver, eval, weights, seeds, &opts.solve, done..end, &|_, _, _| {});
+        let part =
+            score_range(solver, eval, weights, seeds, &opts.solve, done..end, &|_, _, _, _| {});
         scored.scores.extend(part.scores);
         scored.gaps.extend(part.gaps);
         scored.failed += part.failed;
@@ -355,7 +359,7 @@ fn calibrate(
     let seeds = Seeds::new(seed);
     let trial = 256;
     let started = Instant::now();
-    score_range(solver, eval, weights, seeds, &opts.solve, 0..trial, &|_, _, _| {});
+    score_range(solver, eval, weights, seeds, &opts.solve, 0..trial, &|_, _, _, _| {});
     let per = started.elapsed().as_secs_f64() / trial as f64;
     let n = (t.as_secs_f64() / per.max(1e-9)) as u64;
     (n / 64 * 64).max(64)

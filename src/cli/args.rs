@@ -290,6 +290,13 @@ pub struct BalanceArgs {
     /// Search steps per layout before giving up on it.
     #[arg(long, default_value_t = 4_000_000, value_parser = parse_nodes)]
     pub max_nodes: u64,
+    /// What the chosen board's search minimises (as `generate --balanced best --objective`).
+    #[arg(long, value_enum, value_name = "AIM")]
+    pub objective: Option<ObjectiveArg>,
+    /// More searches (seeds SEED+1 on, SAMPLES boards each) whose boards
+    /// show where the search puts 6, 8 and the desert.
+    #[arg(long, default_value_t = 12, value_parser = clap::value_parser!(u64).range(0..=200))]
+    pub best_boards: u64,
 }
 
 /// How `--balanced` balances.

@@ -22,7 +22,7 @@ pub enum Balanced {
     /// `--balanced best`: the fairest board the search found.
     Best {
         /// The search's result.
-        outcome: Outcome,
+        outcome: Box<Outcome>,
         /// The weights file.
         config: Config,
         /// What the search minimised.
@@ -165,7 +165,7 @@ pub(super) fn for_generate(
             outcome.evaluated, outcome.evaluated
         );
     }
-    Ok(Balanced::Best { outcome, config, objective })
+    Ok(Balanced::Best { outcome: Box::new(outcome), config, objective })
 }
 
 /// Reports why no board could be drawn from the bar.
@@ -310,7 +310,8 @@ pub(super) fn run(a: &BalanceArgs) -> Result<(), Failure> {
     let scenario = load_with_rules(&source, a.rules)?;
     let players = a.players.unwrap_or(scenario.meta.default_players);
     let seed = a.seed.unwrap_or_else(crate::rng::fresh_seed);
-    let weights = config(a.weights.as_deref())?.weights;
+    let config = config(a.weights.as_deref())?;
+    let objective = a.objective.map_or(Objective::Score, |o| o.objective());
     let Some(map) = scenario.map_for(players) else {
         let e = SolveError::NoMap {
             scenario: scenario.meta.id.clone(),
@@ -320,14 +321,25 @@ pub(super) fn run(a: &BalanceArgs) -> Result<(), Failure> {
         return Err(solve_failed(&source, &scenario, &e));
     };
     let solver = Solver::new(map, &scenario.constraints);
-    let eval = Evaluator::new(map);
+    let eval = Evaluator::for_players(map, players)
+        .with_policy(config.policy)
+        .scoring_seats(objective.weights(&config.weights).needs_seats());
     let opts = SearchOptions {
         budget: Budget::Candidates(a.samples.max(1)),
         solve: SolveOptions { max_nodes: a.max_nodes, ..SolveOptions::default() },
         ..SearchOptions::default()
     };
     let bar = Bar::new("boards");
-    let result = report::run(&solver, &eval, &weights, seed, &opts, &|d, t| bar.update(d, t));
+    let result = report::run_with(
+        &solver,
+        &eval,
+        &config,
+        objective,
+        seed,
+        &opts,
+        a.best_boards,
+        &|d, t| bar.update(d, t),
+    );
     bar.finish();
     let rep = result.map_err(|e| solve_failed(&source, &scenario, &e))?;
 
@@ -352,12 +364,34 @@ pub(super) fn run(a: &BalanceArgs) -> Result<(), Failure> {
     if rep.failed > 0 {
         println!("({} candidates could not be laid out and were skipped)", rep.failed);
     }
-    let o = &rep.chosen;
     println!(
-        "\nchosen (score {:.2}): the map of `hexpress generate {} --players {players} --seed {seed} --balanced --candidates {}`",
+        "\nseat simulation ({} draft, snake order, {} tie-break draws per layout; see docs/balance.md):",
+        rep.policy.name(),
+        balance::seats::TIE_DRAWS
+    );
+    print!("{}", rep.seat_table());
+    println!(
+        "\nfairness bar: {} of {} random layouts clear it ({:.2} %)",
+        rep.cleared,
+        rep.samples,
+        100.0 * rep.pass_rate()
+    );
+    for s in rep.bar.sentences() {
+        println!("  - {s}");
+    }
+    println!();
+    print!("{}", rep.places_table());
+    let o = &rep.chosen;
+    let objective_flag = match objective {
+        Objective::Score => String::new(),
+        other => format!(" --objective {}", other.name()),
+    };
+    println!(
+        "\nchosen (score {:.2}): the map of `hexpress generate {} --players {players} --seed {seed} --balanced best --candidates {}{objective_flag}`",
         o.score, a.scenario, o.evaluated
     );
     println!("  {}", above_random(o));
+    println!("  {}", seats_vs_random(o, config.policy));
     for line in balance::summary_lines(&o.measures) {
         println!("  {line}");
     }

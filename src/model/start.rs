@@ -228,6 +228,6 @@ mod tests {
         // The whole base board: 36 corners, 24 inner ones among them.
         let all: Vec<u32> = (0..b.corners.len() as u32).collect();
         let r = room(&nb, &all);
-        assert!(r >= 12 && r <= 18, "{r}");
+        assert!((12..=18).contains(&r), "{r}");
     }
 }
