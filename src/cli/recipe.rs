@@ -37,9 +37,8 @@ pub fn balanced_notes(o: &Outcome) -> Vec<String> {
 /// The title-block lines of a map drawn from the fairness bar.
 pub fn bar_notes(d: &BarDraw, p: &Pilot) -> Vec<String> {
     let mut n = vec![
-        "Balanced: a uniform draw among".to_string(),
-        "boards that clear the bar".to_string(),
-        format!("({:.1} % of random boards do)", 100.0 * p.pass_rate()),
+        "Drawn from the fairness bar".to_string(),
+        format!("{:.1} % of random boards clear it", 100.0 * p.pass_rate()),
     ];
     n.extend(balance::summary_lines(&d.measures));
     n
