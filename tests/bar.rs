@@ -13,7 +13,7 @@
 //! The restricted chain is checked against rejection where both work: at a
 //! tight bar (about 1 board in 50 clears it, so the reference is cheap) with
 //! the chain forced; the pilot would choose it itself only below about 1 in
-//! 20,000, where a rejection reference is out of a test's reach.
+//! 10,000, where a rejection reference is out of a test's reach.
 
 mod fairness;
 mod sampling;

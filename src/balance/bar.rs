@@ -156,8 +156,13 @@ impl Bar {
 
     /// Every threshold `m` misses.
     pub fn misses(&self, m: &Measures) -> Vec<Miss> {
+        self.misses_with(m, true)
+    }
+
+    /// [`Bar::misses`], leaving the seat gap out when `seats` is false.
+    pub fn misses_with(&self, m: &Measures, seats: bool) -> Vec<Miss> {
         let mut out = Vec::new();
-        self.misses_into(m, true, &mut |x| {
+        self.misses_into(m, seats, &mut |x| {
             out.push(x);
             true
         });
@@ -169,8 +174,13 @@ impl Bar {
     /// resource floor counts the pips missing below it, summed over the
     /// resources. 0 exactly when `m` clears the bar.
     pub fn excess(&self, m: &Measures) -> f64 {
+        self.excess_with(m, true)
+    }
+
+    /// [`Bar::excess`], leaving the seat gap out when `seats` is false.
+    pub fn excess_with(&self, m: &Measures, seats: bool) -> f64 {
         let mut e = 0.0;
-        self.misses_into(m, true, &mut |x| {
+        self.misses_into(m, seats, &mut |x| {
             e += match x.name {
                 "resource_floor" => x.value,
                 _ => x.value - x.limit,

@@ -20,12 +20,13 @@ use rand_core::RngCore;
 use rayon::prelude::*;
 
 use super::bar::{Bar, Miss};
+
 use super::measures::{Evaluator, Measures, Scratch};
 use crate::rng::{stage_rng, Rng, Stream};
 use crate::solve::{Layout, RestrictedRun, Sampler, SolveError, SolveOptions, Solver};
 
 /// Uniform boards the pilot draws at most.
-pub const PILOT_BOARDS: u64 = 40_000;
+pub const PILOT_BOARDS: u64 = 20_000;
 /// The pilot stops after this many boards that clear the bar.
 pub const PILOT_CLEARS: u64 = 32;
 /// Boards that clear among the pilot's for rejection to be used.
@@ -275,16 +276,13 @@ impl<'s, 'a> BarSampler<'s, 'a> {
     }
 
     /// How far `l` is from the bar (see [`Bar::excess`]); the seat gap only
-    /// counts once the rest clears.
+    /// counts once the rest clears. `local.m` holds its measures after.
     fn excess(&self, l: &Layout, local: &mut Local) -> f64 {
         if self.clears(l, local) {
             return 0.0;
         }
-        let mut m = local.m.clone();
-        if self.bar.needs_seats() && !self.bar.clears_board(&m) {
-            m.seat_gap = 0.0;
-        }
-        let e = self.bar.excess(&m);
+        let seats = self.bar.needs_seats() && self.bar.clears_board(&local.m);
+        let e = self.bar.excess_with(&local.m, seats);
         // A board that misses only by float noise still does not clear.
         if e > 0.0 {
             e
@@ -317,16 +315,17 @@ impl<'s, 'a> BarSampler<'s, 'a> {
                         let seed = super::search::candidate_seed(PILOT_SEED, j);
                         let l = self.solver.solve_with(sc, seed, &self.opts)?;
                         let excess = self.excess(&l, local);
-                        let mut alone = [false; 7];
-                        for (a, (name, v)) in alone.iter_mut().zip(self.bar.pairs()) {
-                            let mut one = Bar::NONE;
-                            if let Some(slot) = one.slot(name) {
-                                *slot = v;
-                            }
-                            // The seat gap alone is judged on the seats when measured.
+                        // Which thresholds it meets, each alone (the seat
+                        // gap is only measured once the rest clears).
+                        let mut alone = [true; 7];
+                        let misses = match excess == 0.0 {
+                            true => Vec::new(),
+                            false => self.bar.misses_with(&local.m, false),
+                        };
+                        for (a, (name, _)) in alone.iter_mut().zip(self.bar.pairs()) {
                             *a = match name {
-                                "seat_gap" => v.is_none() || (excess == 0.0),
-                                _ => one.clears_board(&local.m),
+                                "seat_gap" => excess == 0.0 || self.bar.seat_gap.is_none(),
+                                _ => !misses.iter().any(|x| x.name == name),
                             };
                         }
                         Ok(Seen { excess, cleared: excess == 0.0, alone })
