@@ -282,7 +282,7 @@ fn strip_additions(text: &str) -> String {
     assert!(end >= close);
     t.replace_range(start..close, "");
     // Inside `random` and `weights`.
-    for (key, till) in [(",\"seat_gap_median\":", '}'), (",\"seat_gap\":", '}')] {
+    for (key, till) in [(",\"seat_gap_drawn\":", '}'), (",\"seat_gap\":", '}')] {
         let at = t.find(key).unwrap_or_else(|| panic!("{key}"));
         let stop = t[at..].find(till).expect("object end") + at;
         t.replace_range(at..stop, "");

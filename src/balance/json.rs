@@ -137,6 +137,7 @@ struct RandomOut {
     best: f64,
     median: f64,
     as_fair: u64,
+    seat_gap_drawn: u64,
     seat_gap_median: f64,
     seat_gap_as_low: u64,
 }
@@ -301,6 +302,7 @@ pub fn object_with(o: &Outcome, config: &Config, objective: Objective) -> String
             best: r3(o.random.best),
             median: r3(o.random.median),
             as_fair: o.random.as_fair,
+            seat_gap_drawn: o.random.seat_gap_drawn,
             seat_gap_median: r3(o.random.seat_gap_median),
             seat_gap_as_low: o.random.seat_gap_as_low,
         },

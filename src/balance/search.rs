@@ -98,9 +98,12 @@ pub struct RandomBoards {
     pub median: f64,
     /// How many scored at least as well as the kept board.
     pub as_fair: u64,
+    /// Those whose seats were measured: the first [`SEAT_YARDSTICK`] (all
+    /// when the score reads the seat gap).
+    pub seat_gap_drawn: u64,
     /// Their median seat gap ([`Measures::seat_gap`]).
     pub seat_gap_median: f64,
-    /// How many had a seat gap at most the kept board's.
+    /// How many of them had a seat gap at most the kept board's.
     pub seat_gap_as_low: u64,
 }
 
@@ -165,8 +168,13 @@ struct Scored {
     first_failure: Option<(u64, SolveError)>,
 }
 
-/// Lays out and scores candidates `ks` in parallel; `each` sees every
-/// successful candidate's `(k, measures, score)`.
+/// Random boards of a search whose seats are measured (when the score does
+/// not measure them anyway): the yardstick for the kept board's seat gap.
+pub const SEAT_YARDSTICK: u64 = 250;
+
+/// Lays out and scores candidates `ks` in parallel, measuring the seats of
+/// those below `seats_below`; `each` sees every successful candidate's
+/// `(k, layout, measures, score)`.
 #[allow(clippy::too_many_arguments)]
 fn score_range(
     solver: &Solver<'_>,
@@ -175,6 +183,7 @@ fn score_range(
     seeds: Seeds,
     opts: &SolveOptions,
     ks: Range<u64>,
+    seats_below: u64,
     each: &(dyn Fn(u64, &Layout, &Measures, f64) + Sync),
 ) -> Scored {
     let opts = SolveOptions { deadline: None, ..*opts };
@@ -191,9 +200,7 @@ fn score_range(
             |local, k| match solver.solve_with(&mut local.solver, seeds.get(k), &opts) {
                 Ok(layout) => {
                     eval.scored_into(&layout, &mut local.scratch, &mut local.measures);
-                    // Random boards always get their seats measured: the
-                    // yardstick for the kept board's seat gap.
-                    if !eval.scores_seats() {
+                    if !eval.scores_seats() && k < seats_below {
                         eval.seats_into(&layout, &mut local.scratch, &mut local.measures);
                     }
                     let s = score(&local.measures, weights);
@@ -214,7 +221,9 @@ fn score_range(
         match r {
             Ok((s, k, g)) => {
                 out.scores.push((s, k));
-                out.gaps.push(g);
+                if k < seats_below || eval.scores_seats() {
+                    out.gaps.push(g);
+                }
             }
             Err((k, e)) => {
                 out.failed += 1;
@@ -248,7 +257,8 @@ pub fn random_boards(
     let mut done = 0;
     while done < n {
         let end = (done + batch).min(n);
-        failed += score_range(solver, eval, weights, seeds, &opts.solve, done..end, each).failed;
+        failed += score_range(solver, eval, weights, seeds, &opts.solve, done..end, u64::MAX, each)
+            .failed;
         done = end;
         progress(done, n);
     }
@@ -279,8 +289,16 @@ pub fn search(
     let mut done = 0;
     while done < k0 {
         let end = (done + batch).min(k0);
-        let part =
-            score_range(solver, eval, weights, seeds, &opts.solve, done..end, &|_, _, _, _| {});
+        let part = score_range(
+            solver,
+            eval,
+            weights,
+            seeds,
+            &opts.solve,
+            done..end,
+            SEAT_YARDSTICK,
+            &|_, _, _, _| {},
+        );
         scored.scores.extend(part.scores);
         scored.gaps.extend(part.gaps);
         scored.failed += part.failed;
@@ -321,6 +339,7 @@ pub fn search(
         best: first,
         median: scores.get(scores.len() / 2).copied().unwrap_or(first),
         as_fair: scores.iter().filter(|x| **x <= s).count() as u64,
+        seat_gap_drawn: gaps.len() as u64,
         seat_gap_median: gaps.get(gaps.len() / 2).copied().unwrap_or(0.0),
         seat_gap_as_low: gaps.iter().filter(|g| **g <= measures.seat_gap + 1e-9).count() as u64,
     };
@@ -359,7 +378,7 @@ fn calibrate(
     let seeds = Seeds::new(seed);
     let trial = 256;
     let started = Instant::now();
-    score_range(solver, eval, weights, seeds, &opts.solve, 0..trial, &|_, _, _, _| {});
+    score_range(solver, eval, weights, seeds, &opts.solve, 0..trial, 0, &|_, _, _, _| {});
     let per = started.elapsed().as_secs_f64() / trial as f64;
     let n = (t.as_secs_f64() / per.max(1e-9)) as u64;
     (n / 64 * 64).max(64)

@@ -285,7 +285,7 @@ fn seats_vs_random(o: &balance::Outcome, policy: balance::Policy) -> String {
         policy.name(),
         r.seat_gap_median,
         r.seat_gap_as_low,
-        r.drawn
+        r.seat_gap_drawn
     )
 }
 
