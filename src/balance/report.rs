@@ -247,6 +247,7 @@ pub fn run_with(
         Budget::Candidates(n) => n.max(1),
         // A report needs a fixed sample; a time budget gets the default.
         Budget::Time(_) => super::search::DEFAULT_CANDIDATES,
+        Budget::Both { candidates, .. } => candidates.max(1),
     };
     let total = (2 + best) * n;
     let collected = Mutex::new(Vec::new());

@@ -75,10 +75,15 @@ pub(super) fn config(path: Option<&Path>) -> Result<Config, Failure> {
     let text = crate::limits::read_input(path)
         .with_context(|| format!("cannot read the weights file `{}`", path.display()))?;
     Config::parse(&text).map_err(|e| {
-        let source = Source::new(path.display().to_string(), text.clone());
-        let mut d = crate::diag::Diagnostics::new();
-        d.push(e.diagnostic());
-        super::report(&source, &d);
+        super::contract::report_file_problem(&crate::diag::FileProblem {
+            file: Source::new(path.display().to_string(), text.clone()),
+            span: Some(crate::diag::Span::from(e.span.clone())),
+            message: e.message.clone(),
+            label: "here".into(),
+            hint: e.hint.clone().unwrap_or_else(|| {
+                "see templates/balance.toml for the tables, names and values".into()
+            }),
+        });
         Failure::Invalid
     })
 }
@@ -144,7 +149,10 @@ pub(super) fn for_generate(
     }
     let objective = a.objective.map_or(Objective::Score, |o| o.objective());
     let budget = match (a.time_budget, a.candidates) {
-        (Some(ms), _) => Budget::Time(Duration::from_millis(ms)),
+        (Some(ms), None) => Budget::Time(Duration::from_millis(ms)),
+        (Some(ms), Some(n)) => {
+            Budget::Both { candidates: n.max(1), time: Duration::from_millis(ms) }
+        }
         (None, n) => Budget::Candidates(n.unwrap_or(balance::search::DEFAULT_CANDIDATES).max(1)),
     };
     let opts = SearchOptions {
@@ -159,7 +167,12 @@ pub(super) fn for_generate(
         });
     bar.finish();
     let outcome = result.map_err(|e| solve_failed(source, scenario, &e))?;
-    if let Budget::Time(_) = budget {
+    let timed = match budget {
+        Budget::Time(_) => true,
+        Budget::Both { candidates, .. } => outcome.evaluated < candidates,
+        Budget::Candidates(_) => false,
+    };
+    if timed {
         eprintln!(
             "note: the time budget allowed {} boards; `--candidates {}` repeats this result on any machine",
             outcome.evaluated, outcome.evaluated
@@ -225,40 +238,49 @@ pub(super) fn bar_failed(
     }
 }
 
-/// Prints how the board was balanced, after the map.
-pub(super) fn print_summary(b: &Balanced) {
+/// How the board was balanced, printed after the map.
+pub(super) fn summary(b: &Balanced) -> String {
+    let mut out = String::new();
+    let mut line = |l: String| {
+        out.push_str(&l);
+        out.push('\n');
+    };
     match b {
         Balanced::Best { outcome: o, objective, config } => {
-            println!(
+            line(format!(
                 "balanced: score {:.2} after {} boards (lower is fairer; not a uniform draw)",
                 o.score, o.evaluated
-            );
+            ));
             if *objective == Objective::Seats {
-                println!(
+                line(format!(
                     "  objective: the seat gap first (its weight raised to {})",
                     balance::score::SEATS_OBJECTIVE_WEIGHT
-                );
+                ));
             }
-            println!("  {}", above_random(o));
-            println!("  {}", seats_vs_random(o, config.policy));
-            for line in balance::summary_lines(&o.measures) {
-                println!("  {line}");
+            line(format!("  {}", above_random(o)));
+            line(format!("  {}", seats_vs_random(o, config.policy)));
+            for l in balance::summary_lines(&o.measures) {
+                line(format!("  {l}"));
             }
             if o.failed > 0 {
-                println!("  ({} candidates could not be laid out and were skipped)", o.failed);
+                line(format!("  ({} candidates could not be laid out and were skipped)", o.failed));
             }
         }
         Balanced::Bar { draw, pilot, config } => {
-            println!("balanced: a uniform draw among the valid boards that clear the fairness bar");
-            println!("  {}", bar_method_line(draw, pilot));
+            line(
+                "balanced: a uniform draw among the valid boards that clear the fairness bar"
+                    .into(),
+            );
+            line(format!("  {}", bar_method_line(draw, pilot)));
             for s in config.bar.sentences() {
-                println!("  - {s}");
+                line(format!("  - {s}"));
             }
-            for line in balance::summary_lines(&draw.measures) {
-                println!("  {line}");
+            for l in balance::summary_lines(&draw.measures) {
+                line(format!("  {l}"));
             }
         }
     }
+    out
 }
 
 /// How a bar draw was made, in one line.
