@@ -182,8 +182,16 @@ fn each_lock_clash_message_matches_its_snapshot() {
     let from = "tests/fixtures/locks/edited-layout.json";
     let cases: [(&str, &[&str], &str); 11] = [
         ("red", &["base", "--lock", "0,0=pasture:6 1,0=forest:8"], "no_adjacent_red"),
-        ("equal", &["base", "--rules", "strict", "--lock", "0,0=forest:5 1,0=hills:5"], "no_equal_neighbours"),
-        ("2-12", &["base", "--rules", "strict", "--lock", "0,0=forest:2 1,0=hills:12"], "no_2_next_to_12"),
+        (
+            "equal",
+            &["base", "--rules", "strict", "--lock", "0,0=forest:5 1,0=hills:5"],
+            "no_equal_neighbours",
+        ),
+        (
+            "2-12",
+            &["base", "--rules", "strict", "--lock", "0,0=forest:2 1,0=hills:12"],
+            "no_2_next_to_12",
+        ),
         (
             "corner",
             &["base", "--rules", "strict", "--lock", "0,0=forest:6 1,-1=hills:5 0,-1=fields:9"],
@@ -230,7 +238,9 @@ fn each_lock_clash_message_matches_its_snapshot() {
             Ok(want) if want == err => {}
             _ if bless => std::fs::write(&path, &err).expect("write snapshot"),
             Ok(want) => failed.push(format!("{name}:\n--- want\n{want}--- got\n{err}")),
-            Err(_) => failed.push(format!("{name}: no snapshot (HEXPRESS_BLESS=1 writes it)\n{err}")),
+            Err(_) => {
+                failed.push(format!("{name}: no snapshot (HEXPRESS_BLESS=1 writes it)\n{err}"))
+            }
         }
     }
     let _ = std::fs::remove_dir_all(&dir);

@@ -18,9 +18,9 @@
 //!
 //! `HEXPRESS_LOCK_SETS` raises the number of lock sets per map and preset.
 
-mod common;
-mod partial;
-mod sampling;
+use crate::common;
+use crate::partial;
+use crate::sampling;
 
 use std::collections::BTreeSet;
 
@@ -107,7 +107,8 @@ fn check_scenario(id: &str, sets: usize, solve_every: usize) -> Tally {
             let map = s.map_for(players).expect("map");
             let g = Geo::new(map);
             let official = with_preset(&base, RulePreset::Official);
-            let source = Solver::new(official.map_for(players).expect("map"), &official.constraints);
+            let source =
+                Solver::new(official.map_for(players).expect("map"), &official.constraints);
             let results: Vec<Tally> = (0..sets as u64)
                 .into_par_iter()
                 .map(|k| {
@@ -202,7 +203,10 @@ fn check_scenario(id: &str, sets: usize, solve_every: usize) -> Tally {
         }
     }
     println!("{id}: {tally:?}");
-    assert!(tally.accepted > 0 && tally.accepted < tally.sets, "{id}: both outcomes occur: {tally:?}");
+    assert!(
+        tally.accepted > 0 && tally.accepted < tally.sets,
+        "{id}: both outcomes occur: {tally:?}"
+    );
     assert!(tally.drawn > 0, "{id}: some boards were drawn: {tally:?}");
     tally
 }
@@ -247,7 +251,8 @@ fn with_locks_fixed(map: &MapDef, locks: &[Lock]) -> MapDef {
             let p = r.numbers.iter().position(|x| *x == n).expect("chip in the pool");
             r.numbers.remove(p);
         }
-        m.cells[i].content = CellContent::Fixed { terrain: l.terrain, number: l.number, chip_region: None };
+        m.cells[i].content =
+            CellContent::Fixed { terrain: l.terrain, number: l.number, chip_region: None };
     }
     m
 }
@@ -265,7 +270,8 @@ fn locked_rerolls_stay_uniform() {
         Lock { hex: Hex::new(1, 0), terrain: Terrain::Forest, number: Some(6) },
         Lock { hex: Hex::new(-1, -1), terrain: Terrain::Hills, number: Some(5) },
     ];
-    let n: usize = std::env::var("HEXPRESS_UNIFORM_BOARDS").ok().and_then(|v| v.parse().ok()).unwrap_or(1_500);
+    let n: usize =
+        std::env::var("HEXPRESS_UNIFORM_BOARDS").ok().and_then(|v| v.parse().ok()).unwrap_or(1_500);
     let solver = Solver::with_locks(map, c, &locks).expect("locks fit");
     let g = Geo::new(map);
     let opts = SolveOptions::default();
@@ -318,13 +324,33 @@ fn each_lock_clash_reaches_the_page_as_its_snapshot() {
                  2,-1=forest:4 -2,0=mountains:5 -1,0=pasture:5 2,0=forest:9 -2,1=fields:9 \
                  -1,1=hills:10 1,1=mountains:10 -2,2=pasture:11 -1,2=pasture:11 0,2=hills:12";
     let cases = [
-        ("red", json!({"scenario": "base", "locks": "0,0=pasture:6 1,0=forest:8"}), "no_adjacent_red"),
-        ("equal", json!({"scenario": "base", "rules": "strict", "locks": "0,0=forest:5 1,0=hills:5"}), "no_equal_neighbours"),
-        ("corner", json!({"scenario": "base", "rules": "strict", "locks": "0,0=forest:6 1,-1=hills:5 0,-1=fields:9"}), "max_corner_pips"),
-        ("group", json!({"scenario": "base", "rules": "strict", "locks": "0,0=forest:3 1,0=forest:4 2,0=forest:9"}), "max_terrain_group"),
+        (
+            "red",
+            json!({"scenario": "base", "locks": "0,0=pasture:6 1,0=forest:8"}),
+            "no_adjacent_red",
+        ),
+        (
+            "equal",
+            json!({"scenario": "base", "rules": "strict", "locks": "0,0=forest:5 1,0=hills:5"}),
+            "no_equal_neighbours",
+        ),
+        (
+            "corner",
+            json!({"scenario": "base", "rules": "strict", "locks": "0,0=forest:6 1,-1=hills:5 0,-1=fields:9"}),
+            "max_corner_pips",
+        ),
+        (
+            "group",
+            json!({"scenario": "base", "rules": "strict", "locks": "0,0=forest:3 1,0=forest:4 2,0=forest:9"}),
+            "max_terrain_group",
+        ),
         ("gold", json!({"text": gold, "locks": "-2,0=gold:6"}), "gold_no_red"),
         ("harbor", json!({"text": harbor, "locks": "-1,0=sea"}), "harbors_face_land"),
-        ("several", json!({"scenario": "base", "rules": "strict", "locks": "0,0=forest:6 1,-1=hills:6 0,-1=fields:5"}), "no_adjacent_red"),
+        (
+            "several",
+            json!({"scenario": "base", "rules": "strict", "locks": "0,0=forest:6 1,-1=hills:6 0,-1=fields:5"}),
+            "no_adjacent_red",
+        ),
         ("no-board", json!({"scenario": "base", "locks": unsat}), "no_adjacent_red"),
     ];
     let mut failed = Vec::new();
@@ -338,7 +364,8 @@ fn each_lock_clash_reaches_the_page_as_its_snapshot() {
         let msg = e["message"].as_str().expect("message");
         assert!(!msg.contains('`') && !msg.contains(rule), "{name}: plain words: {msg}");
         if name == "several" {
-            let also: Vec<&Value> = clash["also"].as_array().expect("also").iter().map(|a| &a["rule"]).collect();
+            let also: Vec<&Value> =
+                clash["also"].as_array().expect("also").iter().map(|a| &a["rule"]).collect();
             assert_eq!(also, [&json!("no_equal_neighbours"), &json!("max_corner_pips")], "{e}");
             assert!(msg.contains("14 pips"), "{msg}");
         }
@@ -350,7 +377,9 @@ fn each_lock_clash_reaches_the_page_as_its_snapshot() {
             Ok(want) if want == got => {}
             _ if common::bless() => std::fs::write(&path, &got).expect("write snapshot"),
             Ok(want) => failed.push(format!("{name}:\n--- want\n{want}--- got\n{got}")),
-            Err(_) => failed.push(format!("{name}: no snapshot (HEXPRESS_BLESS=1 writes it)\n{got}")),
+            Err(_) => {
+                failed.push(format!("{name}: no snapshot (HEXPRESS_BLESS=1 writes it)\n{got}"))
+            }
         }
     }
     assert!(failed.is_empty(), "{}", failed.join("\n"));

@@ -16,9 +16,8 @@
 //!
 //! `HEXPRESS_RANDOM_MAPS` sets how many maps (default 3,000).
 
-mod common;
-mod partial;
-mod sampling;
+use crate::partial;
+use crate::sampling;
 
 use std::time::{Duration, Instant};
 
@@ -156,10 +155,8 @@ struct Tally {
 
 #[test]
 fn validation_the_sampler_and_an_independent_check_agree_on_random_maps() {
-    let n: u64 = std::env::var("HEXPRESS_RANDOM_MAPS")
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(3_000);
+    let n: u64 =
+        std::env::var("HEXPRESS_RANDOM_MAPS").ok().and_then(|v| v.parse().ok()).unwrap_or(3_000);
     let tallies: Vec<Tally> = (0..n)
         .into_par_iter()
         .map(|k| {

@@ -7,7 +7,7 @@
 //! a machine without a browser. Screenshots go to `target/browser-shots/`.
 #![cfg(feature = "serve")]
 
-mod common;
+use crate::common;
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -455,7 +455,11 @@ fn a_lock_clash_is_marked_on_its_hexes(b: &Browser, base: &str) {
     let good = seed(b);
     let before = board_hexes(b);
     b.js("const s = document.getElementById('rules'); s.value = 'strict'; s.dispatchEvent(new Event('change'));", json!([]));
-    b.wait("the refused locks", "return !state.busy && !document.getElementById('error').hidden", 60);
+    b.wait(
+        "the refused locks",
+        "return !state.busy && !document.getElementById('error').hidden",
+        60,
+    );
     let err = text_of(b, "error");
     assert!(err.contains("neighbouring hexes may not have the same number"), "{err}");
     assert!(err.contains("official placement rules"), "the hint names the way out: {err}");
@@ -470,7 +474,10 @@ fn a_lock_clash_is_marked_on_its_hexes(b: &Browser, base: &str) {
     assert_eq!(board_hexes(b), before, "nothing changed on the board");
     save(b, "lock-clash-1280x800.png");
     b.click("#unlock");
-    assert_eq!(b.js("return document.querySelectorAll('#hits .hit.clash').length", json!([])), json!(0));
+    assert_eq!(
+        b.js("return document.querySelectorAll('#hits .hit.clash').length", json!([])),
+        json!(0)
+    );
 }
 
 /// Clicks a painter hex at drawing position (x, y).

@@ -468,16 +468,16 @@ fn unsat_rule(e: &crate::solve::SolveError) -> Option<crate::model::ConstraintId
 }
 
 fn unsat_proved(e: &crate::solve::SolveError) -> bool {
-    matches!(
-        e,
-        crate::solve::SolveError::Unsatisfiable { stop: crate::solve::Stop::Exhausted, .. }
-    )
+    matches!(e, crate::solve::SolveError::Unsatisfiable { stop: crate::solve::Stop::Exhausted, .. })
 }
 
 /// "No board keeps these locked hexes: ..." in the page's words.
 pub fn unsat_page_message(scenario: &Scenario, e: &crate::solve::SolveError) -> String {
     let rule = match unsat_rule(e) {
-        Some(r) => format!(" (the rule in the way: {})", crate::model::rules::plain(&scenario.constraints, r)),
+        Some(r) => format!(
+            " (the rule in the way: {})",
+            crate::model::rules::plain(&scenario.constraints, r)
+        ),
         None => String::new(),
     };
     match unsat_proved(e) {
@@ -488,10 +488,9 @@ pub fn unsat_page_message(scenario: &Scenario, e: &crate::solve::SolveError) -> 
 
 fn unsat_page_hint(scenario: &Scenario, e: &crate::solve::SolveError) -> String {
     let relax = match unsat_rule(e) {
-        Some(r) => format!(
-            "; or relax the rule: {}",
-            scenario.relax_hint(r, crate::model::Surface::Page)
-        ),
+        Some(r) => {
+            format!("; or relax the rule: {}", scenario.relax_hint(r, crate::model::Surface::Page))
+        }
         None => String::new(),
     };
     format!("unlock some of the marked hexes{relax}")

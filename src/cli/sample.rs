@@ -1,9 +1,11 @@
 //! `hexpress sample`: many boards at once, as JSON lines.
 //!
-//! Board `k` (0-based) is the board `generate --seed SEED+k` lays out, so any
-//! line can be reproduced (and printed) on its own. Boards are drawn on all
-//! cores in chunks and written in seed order, so the output does not depend
-//! on the number of threads.
+//! Board `k` (0-based) is the board `generate --seed SEED+k` lays out (with
+//! `--balanced`: `generate --seed SEED+k --balanced`), so any line can be
+//! reproduced (and printed) on its own. Boards are drawn on all cores in
+//! chunks and written in seed order, so the output does not depend on the
+//! number of threads. `--measures` adds a `balance` object with every
+//! balance measure, the seat simulation and `meets_bar`.
 
 use std::io::{self, Write};
 
@@ -13,14 +15,15 @@ use rayon::prelude::*;
 
 use super::args::SampleArgs;
 use super::{load_with_rules, report_solve_error, resolve, Failure};
+use crate::balance::{self, BarOptions, BarSampler, Evaluator};
 use crate::builtin;
 use crate::export::json;
 use crate::solve::{self, BrokenBoard, SolveOptions, Solver};
 
 /// Why a board of the run was not written.
 enum Fault {
-    /// The solver could not lay it out.
-    Solve(solve::SolveError),
+    /// The solver (or the fairness bar) could not lay it out.
+    Draw(balance::BarError),
     /// The last guard refused it (a bug).
     Broken(BrokenBoard),
 }
@@ -43,13 +46,27 @@ pub fn run(a: &SampleArgs) -> Result<(), Failure> {
         }
     };
     let seed = a.seed.unwrap_or_else(crate::rng::fresh_seed);
+    let config = super::balance::config(a.weights.as_deref())?;
     let solver = Solver::new(map, &scenario.constraints);
+    let eval = Evaluator::for_players(map, players).with_policy(config.policy);
     let opts = SolveOptions { max_nodes: a.max_nodes, ..SolveOptions::default() };
     // The first board also proves the rules can be met before any output.
     if let Err(e) = solver.solve(seed, &opts) {
         report_solve_error(&source, &scenario, &e);
         return Err(Failure::Invalid);
     }
+    // With --balanced, the pilot runs once, and an impossible bar is
+    // refused before any output.
+    let bar = match a.balanced {
+        true => {
+            let bo = BarOptions { solve: opts, ..BarOptions::default() };
+            match BarSampler::new(&solver, &eval, &config.bar, &bo) {
+                Ok(s) => Some(s),
+                Err(e) => return Err(super::balance::bar_failed(&source, &scenario, &config, &e)),
+            }
+        }
+        false => None,
+    };
 
     let guard = solver.guard();
 
@@ -60,7 +77,7 @@ pub fn run(a: &SampleArgs) -> Result<(), Failure> {
         )),
         None => Box::new(io::BufWriter::new(io::stdout().lock())),
     };
-    let bar = progress(a.count, super::output::quiet());
+    let progress_bar = progress(a.count, super::output::quiet());
     let mut done = 0u64;
     while done < a.count {
         let n = (a.count - done).min(CHUNK);
@@ -71,19 +88,37 @@ pub fn run(a: &SampleArgs) -> Result<(), Failure> {
             .map_init(
                 || (solver.scratch(), guard.clone()),
                 |(scratch, guard), j| {
-                    let k = done + j as u64;
-                    // The last guard runs on every board before it is built:
-                    // a board it refuses is never written.
-                    let (mut l, _) = solver
-                        .solve_checked(scratch, guard, seed.wrapping_add(k), &opts)
-                        .map_err(|e| match e {
-                            solve::SolveError::Broken(b) => Fault::Broken(*b),
-                            e => Fault::Solve(e),
-                        })?;
+                    let s = seed.wrapping_add(done + j as u64);
+                    // The last guard runs on every board before it is
+                    // written: a board it refuses never is.
+                    let (mut l, balance) = match &bar {
+                        Some(b) => {
+                            let d = b.draw_with(scratch, s).map_err(Fault::Draw)?;
+                            guard.check(&d.layout).map_err(Fault::Broken)?;
+                            let obj = balance::json::bar_object(&d, &b.pilot(), &config);
+                            (d.layout, Some(obj))
+                        }
+                        None => {
+                            let (l, _) = solver.solve_checked(scratch, guard, s, &opts).map_err(
+                                |e| match e {
+                                    solve::SolveError::Broken(b) => Fault::Broken(*b),
+                                    e => Fault::Draw(e.into()),
+                                },
+                            )?;
+                            let obj = a.measures.then(|| {
+                                balance::json::measures_object(&eval.measure(&l), &config)
+                            });
+                            (l, obj)
+                        }
+                    };
                     l.scenario.clone_from(&scenario.meta.id);
                     l.title.clone_from(&scenario.meta.title);
                     l.players = players;
-                    Ok(one_line(&json::to_json(&l)))
+                    let text = match balance {
+                        Some(b) => json::to_json_with_balance(&l, b),
+                        None => json::to_json(&l),
+                    };
+                    Ok(one_line(&text))
                 },
             )
             .collect();
@@ -91,7 +126,7 @@ pub fn run(a: &SampleArgs) -> Result<(), Failure> {
         if let Some(Err(Fault::Broken(e))) =
             lines.iter().find(|l| matches!(l, Err(Fault::Broken(_))))
         {
-            bar.finish_and_clear();
+            progress_bar.finish_and_clear();
             let _ = out.flush();
             return Err(Failure::Io(anyhow::anyhow!("{e}\n  hint: {}", e.hint())));
         }
@@ -103,18 +138,17 @@ pub fn run(a: &SampleArgs) -> Result<(), Failure> {
                     Err(e) if e.kind() == io::ErrorKind::BrokenPipe => return Ok(()),
                     Err(e) => return Err(anyhow::Error::new(e).context("writing boards").into()),
                 },
-                Err(Fault::Solve(e)) => {
-                    bar.finish_and_clear();
-                    report_solve_error(&source, &scenario, &e);
-                    return Err(Failure::Invalid);
+                Err(Fault::Draw(e)) => {
+                    progress_bar.finish_and_clear();
+                    return Err(super::balance::bar_failed(&source, &scenario, &config, &e));
                 }
                 Err(Fault::Broken(_)) => unreachable!("refused boards end the run above"),
             }
         }
         done += n;
-        bar.set_position(done);
+        progress_bar.set_position(done);
     }
-    bar.finish_and_clear();
+    progress_bar.finish_and_clear();
     match out.flush() {
         Err(e) if e.kind() == io::ErrorKind::BrokenPipe => Ok(()),
         r => r.context("writing boards").map_err(Failure::from),
@@ -126,6 +160,15 @@ pub fn run(a: &SampleArgs) -> Result<(), Failure> {
             scenario.meta.id,
             seed.wrapping_add(a.count.saturating_sub(1))
         );
+        if let Some(b) = &bar {
+            let p = b.pilot();
+            eprintln!(
+                "drawn uniformly among the boards that clear the fairness bar, by {} ({:.2} % of {} random boards cleared it)",
+                b.method().name(),
+                100.0 * p.pass_rate(),
+                p.boards
+            );
+        }
     }
     Ok(())
 }

@@ -320,9 +320,7 @@ impl SolveError {
             SolveError::Unsatisfiable { constraint: Some(c), .. } => {
                 format!("change the pools, or relax `{c}`")
             }
-            SolveError::Unsatisfiable { .. } => {
-                "check the region pools against the map".into()
-            }
+            SolveError::Unsatisfiable { .. } => "check the region pools against the map".into(),
         }
     }
 }

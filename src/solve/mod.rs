@@ -28,6 +28,7 @@ mod layout;
 mod locks;
 mod pilot;
 mod problem;
+mod restricted;
 mod search;
 mod state;
 mod walk;
@@ -38,6 +39,7 @@ pub use guard::{check_board, BrokenBoard, Checked, Guard};
 pub use layout::{Layout, PlacedHarbor, PlacedHex, RegionInfo, Sampler, SolveStats};
 pub use locks::check_locks;
 pub use pilot::Method;
+pub use restricted::RestrictedRun;
 pub use walk::Walker;
 
 use std::sync::{Arc, OnceLock};

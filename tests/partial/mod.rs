@@ -51,7 +51,11 @@ pub fn known(map: &MapDef, locks: &[Lock]) -> Known {
 
 /// The rules (other than the harbor rules) broken among the known hexes
 /// alone, each with the cells that break it.
-pub fn broken_by_known(map: &MapDef, c: &Constraints, k: &Known) -> Vec<(&'static str, Vec<usize>)> {
+pub fn broken_by_known(
+    map: &MapDef,
+    c: &Constraints,
+    k: &Known,
+) -> Vec<(&'static str, Vec<usize>)> {
     let hexes: Vec<Hex> = map.cells.iter().map(|c| c.hex).collect();
     let at: HashMap<Hex, usize> = hexes.iter().enumerate().map(|(i, h)| (*h, i)).collect();
     let nb = |i: usize| -> Vec<usize> {
@@ -86,11 +90,8 @@ pub fn broken_by_known(map: &MapDef, c: &Constraints, k: &Known) -> Vec<(&'stati
         let mut corners = BTreeSet::new();
         for h in &hexes {
             for d in 0..6 {
-                let mut key = [
-                    *h,
-                    h.neighbor(Direction::ALL[d]),
-                    h.neighbor(Direction::ALL[(d + 1) % 6]),
-                ];
+                let mut key =
+                    [*h, h.neighbor(Direction::ALL[d]), h.neighbor(Direction::ALL[(d + 1) % 6])];
                 key.sort();
                 corners.insert(key);
             }
@@ -129,4 +130,3 @@ pub fn broken_by_known(map: &MapDef, c: &Constraints, k: &Known) -> Vec<(&'stati
     }
     out
 }
-
