@@ -157,7 +157,7 @@ fn check_scenario(id: &str, sets: usize, solve_every: usize) -> Tally {
                         return t;
                     }
                     t.accepted = 1;
-                    if k as usize % solve_every != 0 {
+                    if !(k as usize).is_multiple_of(solve_every) {
                         return t;
                     }
                     let opts = SolveOptions {

@@ -415,7 +415,7 @@ pub fn api_error(scenario: &Scenario, e: &LockError) -> crate::serve::error::Api
         page_message(e),
     )
     .hint(hint(scenario, e, crate::model::Surface::Page));
-    a.lock_clash = Some(clash_json(scenario, e));
+    a.lock_clash = Some(Box::new(clash_json(scenario, e)));
     a
 }
 
@@ -456,7 +456,7 @@ pub fn unsat_api_error(
         unsat_page_message(scenario, e),
     )
     .hint(unsat_page_hint(scenario, e));
-    a.lock_clash = Some(unsat_json(scenario, locks, e));
+    a.lock_clash = Some(Box::new(unsat_json(scenario, locks, e)));
     a
 }
 

@@ -49,7 +49,7 @@ pub struct ApiError {
     /// Locks the board cannot keep: the rule and the hexes concerned
     /// ([`crate::cli::lock::clash_json`]), for the page to mark on the board.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub lock_clash: Option<serde_json::Value>,
+    pub lock_clash: Option<Box<serde_json::Value>>,
 }
 
 impl ApiError {
