@@ -169,6 +169,7 @@ impl LockClash {
     ///     amount: 0,
     ///     limit: None,
     ///     plain: "no 6 or 8 may be next to another 6 or 8".into(),
+    ///     more: vec![],
     /// };
     /// assert_eq!(c.sentence(), "the locked pasture 6 at (0, 0) and the locked forest 8 at (1, 0) \
     ///     are neighbours, but no 6 or 8 may be next to another 6 or 8");
