@@ -92,7 +92,7 @@ fn the_widest_drawn_map_fits_in_512_mb() {
     ]);
     let err = expect_exit(&o, 2, "preview");
     assert!(err.contains("MAX_PREVIEW_PIXELS") && err.contains("--dpi"), "{err}");
-    // With the resolution the hint gives, everything is drawn within 512 MB.
+    // With the resolution the hint gives, the preview is drawn within 512 MB.
     let o = run_within_512_mb(&[
         "generate",
         arg(&f),
@@ -100,12 +100,30 @@ fn the_widest_drawn_map_fits_in_512_mb() {
         "1",
         "--dpi",
         "17",
+        "--formats",
+        "png",
         "-q",
         "--out",
         arg(t.path()),
     ]);
     expect_exit(&o, 0, "the whole widest map");
-    assert!(names(t.path()).contains(&"print-pack.pdf".to_string()));
+    assert!(names(t.path()).contains(&"preview.png".to_string()));
+    // Its overview and handout pictures could not be read on any paper
+    // (issue 22): said before anything is written.
+    let t = scratch("widest-pdf");
+    let o = run_within_512_mb(&[
+        "generate",
+        arg(&f),
+        "--seed",
+        "1",
+        "--dpi",
+        "17",
+        "--out",
+        arg(t.path()),
+    ]);
+    let err = expect_exit(&o, 2, "the widest map's pictures");
+    assert!(err.contains("fewer hexes across"), "{err}");
+    assert!(names(t.path()).is_empty());
 }
 
 #[test]

@@ -34,7 +34,7 @@ fn cases() -> Vec<Case> {
                 let l = hexpress::solve::solve(&sc, players, 1, &Default::default())
                     .unwrap_or_else(|e| panic!("{id} {players}p: {e}"));
                 let canvas = canvas(&l, &settings, &Notes::default());
-                let (doc, t) = tiled(&canvas, &settings);
+                let (doc, t) = tiled(&canvas, &l, &settings);
                 let name = format!("{id} {players}p {paper:?}");
                 out.push(Case { name, settings: settings.clone(), canvas, doc, t });
             }

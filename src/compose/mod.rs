@@ -4,6 +4,7 @@
 
 pub mod art;
 pub mod basic_art;
+pub mod board_picture;
 pub mod builder;
 pub mod calibration;
 pub mod cards;
@@ -19,6 +20,7 @@ pub mod job;
 pub mod keepout;
 pub mod legend;
 pub mod map;
+pub mod map_marks;
 pub mod map_pages;
 pub mod pack;
 pub mod pack_notes;

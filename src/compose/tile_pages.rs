@@ -406,7 +406,7 @@ fn label_rect_of(cx: &Ctx<'_>, row: usize, col: usize) -> Rect {
     cached.unwrap_or_else(|| place_label(cx, row, col, label_width(cx, &label(row, col)))).rect
 }
 
-/// The sheets of the map at 1:1, overview page first.
+/// The sheets of the map at 1:1 (the caller puts the overview page first).
 pub fn tile_document(
     canvas: &MapCanvas,
     t: &Tiling,
@@ -422,7 +422,7 @@ pub fn tile_document(
         labels[row * t.cols.len() + col] = Some(place_label(&cx, row, col, w));
     }
     cx.labels = labels;
-    let mut pages = vec![super::tile_overview::overview(canvas, t, margin, pal, small)];
+    let mut pages = Vec::new();
     for (i, (row, col)) in t.cells().into_iter().enumerate() {
         pages.push(sheet(&cx, row, col, i + 1));
     }
