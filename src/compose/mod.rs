@@ -30,6 +30,7 @@ pub mod plan;
 pub mod plan_page;
 pub mod plan_setup;
 pub mod regions;
+pub mod sharing;
 pub mod sheet;
 pub mod theme_art;
 pub mod tile_overview;

@@ -232,12 +232,8 @@ pub fn hex_in_rect(g: HexGeom, c: Pt, r: Rect) -> bool {
 /// the shoelace formula).
 fn area_in(poly: &[Pt], r: Rect) -> f64 {
     let mut pts = poly.to_vec();
-    let sides: [fn(Pt, Rect) -> f64; 4] = [
-        |p, r| p.x - r.x,
-        |p, r| r.x + r.w - p.x,
-        |p, r| p.y - r.y,
-        |p, r| r.y + r.h - p.y,
-    ];
+    let sides: [fn(Pt, Rect) -> f64; 4] =
+        [|p, r| p.x - r.x, |p, r| r.x + r.w - p.x, |p, r| p.y - r.y, |p, r| r.y + r.h - p.y];
     for inside in sides {
         let mut next = Vec::with_capacity(pts.len() + 2);
         for i in 0..pts.len() {
