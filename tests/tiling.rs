@@ -3,7 +3,10 @@
 //! orientations and offsets finds, no sheet without part of a hex, every
 //! hex on some sheet, the key on the overview page, and nothing of the
 //! sheets' labels and marks left visible over the board's ink once the
-//! sheets are glued (checked on rasters of the composed pages).
+//! sheets are glued (checked on rasters of the composed pages). A sheet
+//! that would hold a sliver of the board is left out when its hexes can be
+//! printed whole as loose pieces on other sheets (each hex then counts as
+//! held, and covers its glue mark).
 
 use hexpress::compose::map::MapCanvas;
 use hexpress::compose::map_pages::{canvas, tiled, Notes};
@@ -196,6 +199,10 @@ fn fewest_sheets_and_none_empty() {
             );
         }
         for (i, h) in hx.iter().enumerate() {
+            // A loose piece prints its hex whole on another sheet.
+            if t.loose.iter().any(|l| l.hex == i) {
+                continue;
+            }
             let whole = area_in(h, c.board.inflate(1.0));
             // Windows overlap in glue strips: area counted once via a grid.
             let mut missing = 0;
@@ -324,7 +331,12 @@ fn labels_and_marks_never_show_over_the_glued_boards_ink() {
         // (sheets are glued row by row, left to right, each over the last).
         let (pw, ph) = (t.sheet.0 - 2.0 * margin, t.sheet.1 - 2.0 * margin);
         let cells = t.cells();
+        // A loose piece, glued last, covers its hex (and the glue mark there).
+        let loose: Vec<[Pt; 6]> = t.loose.iter().map(|l| c.geom.corners(c.hexes[l.hex])).collect();
         let owner = |x: f64, y: f64| {
+            if loose.iter().any(|h| area_in(h, Rect::new(x - 0.01, y - 0.01, 0.02, 0.02)) > 0.0) {
+                return None;
+            }
             cells.iter().rposition(|&(r, col)| {
                 let (x0, y0) = (t.cols[col].0, t.rows[r].0);
                 x >= x0 && x < x0 + pw && y >= y0 && y < y0 + ph
@@ -384,4 +396,26 @@ fn labels_and_marks_never_show_over_the_glued_boards_ink() {
             case.name
         );
     }
+}
+
+#[test]
+fn a_sliver_sheet_becomes_a_loose_piece_on_free_paper() {
+    let mut loose = 0;
+    for case in cases() {
+        let (c, t) = (&case.canvas, &case.t);
+        let g = c.geom;
+        for l in &t.loose {
+            // On a printed sheet, inside its printable area, clear of every hex.
+            assert!(t.has(l.host.0, l.host.1), "{}", case.name);
+            assert!(!t.has(l.instead_of.0, l.instead_of.1), "{}", case.name);
+            let piece = Rect::new(l.at.x - g.flat / 2.0, l.at.y - g.radius(), g.flat, g.height());
+            let w = t.window(l.host.0, l.host.1);
+            assert!(piece.x >= w.x && piece.x + piece.w <= w.x + w.w, "{}", case.name);
+            assert!(piece.y >= w.y && piece.y + piece.h <= w.y + w.h, "{}", case.name);
+            let on_board = hexes(c).iter().any(|h| area_in(h, piece) > 1e-3);
+            assert!(!on_board, "{}: loose piece on the board", case.name);
+            loose += 1;
+        }
+    }
+    assert!(loose > 0, "no built-in needs a loose piece (7 Islands did)");
 }

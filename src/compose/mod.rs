@@ -19,6 +19,7 @@ pub mod honeycomb;
 pub mod job;
 pub mod keepout;
 pub mod legend;
+pub mod loose;
 pub mod map;
 pub mod map_marks;
 pub mod map_pages;

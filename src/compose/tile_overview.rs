@@ -25,7 +25,8 @@ const GAP: f64 = 6.0;
 const NAME: f64 = 8.0 * 25.4 / 72.0;
 /// Room the margin key takes left of and above the picture, mm.
 const KEY_BAND: f64 = 6.0;
-/// Height of the header (title and instructions), mm.
+/// Height of the header (title and instructions) with its first five
+/// lines, mm; each loose piece adds a line.
 const HEADER: f64 = 34.0;
 
 /// Places the key's blocks left to right in rows no wider than `width`,
@@ -83,10 +84,16 @@ fn mark_colour(settings: &Settings) -> Color {
 
 /// The room the picture gets on a `w` x `h` page: its top, its width and
 /// height (without the margin key), and the key's items and height.
-fn room(canvas: &MapCanvas, w: f64, h: f64, margin: f64, notes_h: f64) -> (f64, f64, f64) {
+fn room(
+    canvas: &MapCanvas,
+    t: &Tiling,
+    (w, h): (f64, f64),
+    margin: f64,
+    notes_h: f64,
+) -> (f64, f64, f64) {
     let avail_w = w - 2.0 * margin;
     let (_, key_h) = flow(&canvas.key, 0.0, 0.0, avail_w);
-    let top = margin + HEADER;
+    let top = margin + HEADER + 4.5 * t.loose.len() as f64;
     let bottom = h - margin - key_h - notes_h - GAP;
     (top, avail_w - KEY_BAND, (bottom - top - KEY_BAND).max(10.0))
 }
@@ -103,11 +110,11 @@ pub fn overview(canvas: &MapCanvas, layout: &Layout, settings: &Settings, t: &Ti
     let probe = picture_canvas(layout, settings, settings.view, 20.0);
     let notes_h = |w: f64| notes_items(&probe.notes, 0.0, 0.0, w - 2.0 * margin).1;
     let flat_on = |w: f64, h: f64| {
-        let (_, aw, ah) = room(canvas, w, h, margin, notes_h(w));
+        let (_, aw, ah) = room(canvas, t, (w, h), margin, notes_h(w));
         super::board_picture::fit_flat(layout, aw, ah)
     };
     let (w, h) = if flat_on(ph, pw) > flat_on(pw, ph) * 1.05 { (ph, pw) } else { (pw, ph) };
-    let (top, aw, ah) = room(canvas, w, h, margin, notes_h(w));
+    let (top, aw, ah) = room(canvas, t, (w, h), margin, notes_h(w));
     let flat = super::board_picture::fit_flat(layout, aw, ah);
     let pic = picture_canvas(layout, settings, settings.view, flat);
 
@@ -145,6 +152,14 @@ pub fn overview(canvas: &MapCanvas, layout: &Layout, settings: &Settings, t: &Ti
     lines.push(
         "neighbour so the lines meet, and glue. Work row by row from the first sheet.".into(),
     );
+    for (k, l) in t.loose.iter().enumerate() {
+        let name = super::loose::Loose::name(k);
+        lines.push(format!(
+            "Loose piece {name} (printed on sheet {}): cut it out and glue it over the hex marked {name} (in place of sheet {}).",
+            label(l.host.0, l.host.1),
+            label(l.instead_of.0, l.instead_of.1)
+        ));
+    }
     lines.push(format!(
         "The picture below is about 1:{:.0} (hexes {} mm across); the sheets print the board at 1:1.",
         scale,
@@ -239,6 +254,31 @@ pub fn overview(canvas: &MapCanvas, layout: &Layout, settings: &Settings, t: &Ti
         names.push(text(
             Pt::new(r.x + r.w / 2.0, r.y + 0.98 * NAME),
             name.clone(),
+            NAME,
+            Weight::Bold,
+            Anchor::Middle,
+            red,
+        ));
+    }
+    // Each loose piece's hex, marked with its name.
+    for (k, l) in t.loose.iter().enumerate() {
+        let c = to_page(canvas.hexes[l.hex]);
+        let name = super::loose::Loose::name(k);
+        let bw = text_width(&name, NAME, Weight::Bold) + 1.6;
+        let r = Rect::new(
+            c.x - bw / 2.0,
+            c.y + 0.45 * flat / 3f64.sqrt() * 2.0 - NAME * 1.25,
+            bw,
+            NAME * 1.25,
+        );
+        names.push(Item::Path {
+            path: Path::rect(r),
+            fill: Some(pal.paper),
+            stroke: Some(Stroke { color: red, width: 0.3, dash: vec![0.8, 0.6] }),
+        });
+        names.push(text(
+            Pt::new(c.x, r.y + 0.98 * NAME),
+            name,
             NAME,
             Weight::Bold,
             Anchor::Middle,

@@ -48,8 +48,12 @@ pub struct Tiling {
     /// Whether every cut avoids chips and harbor tokens.
     pub cuts_clear: bool,
     /// Printed sheets whose hexes cover less than [`MIN_COVER`] of the page
-    /// (none when another cut with as few sheets avoids them).
+    /// (none when another cut with as few sheets avoids them, or when the
+    /// sliver's hexes became [`Tiling::loose`] pieces instead).
     pub slivers: usize,
+    /// Hexes printed whole on another sheet's free paper, to cut out and
+    /// glue on, instead of a sliver sheet ([`super::loose`]).
+    pub loose: Vec<super::loose::Loose>,
     /// The part of the canvas the sheets hold: the board's hexes and an
     /// [`EDGE`] border.
     pub region: Rect,
@@ -384,6 +388,7 @@ pub fn plan(canvas: &MapCanvas, paper: (f64, f64), margin: f64, overlap: f64) ->
                         present,
                         cuts_clear: unclear == 0,
                         slivers,
+                        loose: Vec::new(),
                         region,
                     };
                     best = Some((key, t));
@@ -392,7 +397,15 @@ pub fn plan(canvas: &MapCanvas, paper: (f64, f64), margin: f64, overlap: f64) ->
         }
     }
     match best {
-        Some((_, t)) if t.sheets() > 0 => t,
+        Some((_, t)) if t.sheets() > 0 => {
+            let mut t = t;
+            if t.slivers > 0 {
+                super::loose::loosen(&mut t, canvas, margin, |w| {
+                    sheet_cover(canvas, w) < MIN_COVER * page
+                });
+            }
+            t
+        }
         // No hexes at all: one sheet showing the (empty) region.
         _ => Tiling {
             sheet: paper,
@@ -402,9 +415,26 @@ pub fn plan(canvas: &MapCanvas, paper: (f64, f64), margin: f64, overlap: f64) ->
             present: vec![true],
             cuts_clear: true,
             slivers: 0,
+            loose: Vec::new(),
             region,
         },
     }
+}
+
+/// The area of the board's hexes inside `r`, mm².
+pub fn sheet_cover(canvas: &MapCanvas, r: Rect) -> f64 {
+    let g = canvas.geom;
+    canvas
+        .hexes
+        .iter()
+        .filter(|c| {
+            c.x + g.flat / 2.0 > r.x
+                && c.x - g.flat / 2.0 < r.x + r.w
+                && c.y + g.radius() > r.y
+                && c.y - g.radius() < r.y + r.h
+        })
+        .map(|c| area_in(&g.corners(*c), r))
+        .sum()
 }
 
 #[cfg(test)]
