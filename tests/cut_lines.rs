@@ -608,3 +608,79 @@ fn shared_sheets_keep_their_blocks_apart() {
     }
     assert!(shared > 0, "no sheet is shared");
 }
+
+/// Whether the point lies inside `shape`'s cut line, `margin` mm clear of it.
+fn within_cut(shape: Shape, p: Pt, margin: f64) -> bool {
+    match shape {
+        Shape::Circle { diameter } => dist(p, Pt::new(0.0, 0.0)) <= diameter / 2.0 - margin,
+        Shape::Hex { flat } => {
+            // Inside all three pairs of edges, each `margin` further in.
+            let apothem = flat / 2.0 - margin;
+            let s = 3f64.sqrt() / 2.0;
+            p.x.abs() <= apothem
+                && (0.5 * p.x + s * p.y).abs() <= apothem
+                && (-0.5 * p.x + s * p.y).abs() <= apothem
+        }
+        Shape::Square { side } => {
+            p.x.abs() <= side / 2.0 - margin && p.y.abs() <= side / 2.0 - margin
+        }
+        Shape::Card { width, height } => {
+            p.x.abs() <= width / 2.0 - margin && p.y.abs() <= height / 2.0 - margin
+        }
+    }
+}
+
+#[test]
+fn every_word_on_a_round_or_shaped_piece_lies_inside_its_cut_line() {
+    fn walk(item: &Item, t: Transform, out: &mut Vec<(String, [Pt; 4])>) {
+        match item {
+            Item::Text { pos, text, style } => {
+                let w = text_width(text, style.weight, style.size);
+                let x = match style.anchor {
+                    hexpress::scene::Anchor::Start => pos.x,
+                    hexpress::scene::Anchor::Middle => pos.x - w / 2.0,
+                    hexpress::scene::Anchor::End => pos.x - w,
+                };
+                // Cap height above the baseline, descenders below.
+                let (top, bottom) = (pos.y - 0.72 * style.size, pos.y + 0.24 * style.size);
+                let corners = [
+                    Pt::new(x, top),
+                    Pt::new(x + w, top),
+                    Pt::new(x, bottom),
+                    Pt::new(x + w, bottom),
+                ];
+                out.push((text.clone(), corners.map(|c| t.apply(c))));
+            }
+            Item::Group { transform, items, .. } => {
+                items.iter().for_each(|i| walk(i, transform.then(t), out))
+            }
+            Item::Path { .. } => {}
+        }
+    }
+    let (mut words, mut problems) = (0, Vec::new());
+    for case in cases() {
+        for piece in case.sets.iter().flat_map(|s| &s.pieces) {
+            if matches!(piece.shape, Shape::Card { .. }) {
+                continue;
+            }
+            for art in std::iter::once(&piece.front).chain(&piece.back) {
+                let mut runs = Vec::new();
+                art.iter().for_each(|i| walk(i, Transform::IDENTITY, &mut runs));
+                for (text, corners) in runs.iter().filter(|(t, _)| !t.trim().is_empty()) {
+                    words += 1;
+                    // 0.8 mm: the 1 mm margin the art keeps, less rounding.
+                    if !corners.iter().all(|c| within_cut(piece.shape, *c, 0.8)) {
+                        problems.push(format!(
+                            "{}: {:?} on {} crosses its cut line",
+                            case.name, text, piece.name
+                        ));
+                    }
+                }
+            }
+        }
+    }
+    problems.sort();
+    problems.dedup();
+    assert!(problems.is_empty(), "{} words:\n{}", problems.len(), problems.join("\n"));
+    assert!(words > 1_000, "{words} words checked");
+}

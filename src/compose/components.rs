@@ -432,5 +432,6 @@ pub fn component_sets(
     let mut v = from_layout(layout, scenario, counts, sizes, art);
     v.extend(from_counts(counts, sizes, art));
     v.extend(super::generic::generic_sets(&scenario.game.components.parts, sizes, art.ink()));
-    v
+    // Every word inside its piece's cut line.
+    super::fit_text::fit_sets(v)
 }

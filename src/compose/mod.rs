@@ -12,6 +12,7 @@ pub mod components;
 pub mod cutting;
 pub mod docks;
 pub mod duplex;
+pub mod fit_text;
 pub mod flow;
 pub mod generic;
 pub mod handout;
