@@ -684,3 +684,41 @@ fn every_word_on_a_round_or_shaped_piece_lies_inside_its_cut_line() {
     assert!(problems.is_empty(), "{} words:\n{}", problems.len(), problems.join("\n"));
     assert!(words > 1_000, "{words} words checked");
 }
+
+#[test]
+fn harbor_tiles_show_their_ratio_beside_the_pictogram_towards_their_edge() {
+    fn ratios(item: &Item, t: Transform, out: &mut Vec<Pt>) {
+        match item {
+            Item::Text { pos, text, .. } if text == "3:1" || text == "2:1" => {
+                out.push(t.apply(*pos))
+            }
+            Item::Group { transform, items, .. } => {
+                items.iter().for_each(|i| ratios(i, transform.then(t), out))
+            }
+            _ => {}
+        }
+    }
+    let mut tiles = 0;
+    for case in cases() {
+        for piece in case.sets.iter().flat_map(|s| &s.pieces) {
+            let Shape::Hex { flat } = piece.shape else { continue };
+            let mut at = Vec::new();
+            piece.front.iter().for_each(|i| ratios(i, Transform::IDENTITY, &mut at));
+            let Some(p) = at.first() else { continue };
+            // Off the centre (where the pictogram is), towards the harbor's edge.
+            let g = hexpress::scene::HexGeom::new(flat);
+            let k = g.corners(Pt::new(0.0, 0.0));
+            let (a, b) = hexpress::compose::components::HARBOR_TILE_EDGE;
+            let mid = Pt::new((k[a].x + k[b].x) / 2.0, (k[a].y + k[b].y) / 2.0);
+            assert!(
+                dist(*p, Pt::new(0.0, 0.0)) > 0.2 * flat,
+                "{}: {} at {p:?}",
+                case.name,
+                piece.name
+            );
+            assert!(p.x * mid.x + p.y * mid.y > 0.0, "{}: {} faces away", case.name, piece.name);
+            tiles += 1;
+        }
+    }
+    assert!(tiles > 0, "no harbor tile among the built-ins' pieces");
+}
