@@ -25,7 +25,7 @@ use hexpress::compose::piece::{Piece, PieceSet, Shape};
 use hexpress::compose::sheet::{self, SheetPlan, CUT_COLOR};
 use hexpress::compose::theme_art::ThemeArt;
 use hexpress::scene::{Item, Page, Path, Pt, Seg, Transform, Weight};
-use hexpress::settings::sheets::{SheetOptions, MAX_BLEED};
+use hexpress::settings::sheets::{Orientation, SheetOptions, MAX_BLEED};
 use hexpress::settings::{Choices, Paper, Settings};
 
 /// 8 pt in mm: the smallest heading a player reads.
@@ -245,7 +245,11 @@ fn poker_cards_go_eight_or_more_to_a_sheet_edge_to_edge() {
             .filter(|(p, _, _)| p.blocks.len() == 1 && p.blocks[0].shape == poker)
             .collect();
         for (k, (plan, front, back)) in cards.iter().enumerate() {
-            // Every sheet but the last one of the kind is full.
+            // Every sheet but the last one of the kind is full, in the
+            // orientation it has (two-sided sheets share one: see duplex.rs).
+            let o = if plan.landscape() { Orientation::Landscape } else { Orientation::Portrait };
+            let cap = capacity(poker, &SheetOptions { orientation: o, ..case.opts.clone() });
+            assert!(cap >= 8, "{}: {cap} poker cards per {o:?} sheet", case.name);
             if k + 1 < cards.len() {
                 assert_eq!(plan.slots().count(), cap, "{}", case.name);
             }

@@ -2,7 +2,9 @@
 //! (lopdf): in every PDF that holds backs, each back is on an even page
 //! directly after its front, pages inserted to keep that parity say they are
 //! intentionally blank, and single-sided component sheets come after all
-//! double-sided ones. Every built-in, every player count, A4 and Letter.
+//! double-sided ones; two-sided runs keep one orientation and the
+//! calibration sheet flips the same way. Every built-in, every player
+//! count, A4 and Letter.
 
 use hexpress::outputs::Notes;
 use hexpress::settings::{Choices, Paper, Settings};
@@ -148,4 +150,50 @@ fn backs_sit_at_the_mirrored_place_of_their_fronts() {
         }
     }
     assert!(pairs > 0 && telling > 0, "{pairs} front/back pairs, {telling} asymmetric");
+}
+
+#[test]
+fn two_sided_runs_keep_one_orientation_and_the_calibration_flips_the_same_way() {
+    use hexpress::compose::plan::{PartKind, Sides};
+    let mut runs = 0;
+    for paper in [Paper::A4, Paper::Letter] {
+        let settings = Settings::build(&Choices { paper, ..Choices::default() }).expect("settings");
+        for id in hexpress::builtin::ids() {
+            let src = hexpress::builtin::source(id).expect("built-in");
+            let sc = hexpress::model::load(&src).expect("valid");
+            for &players in &sc.meta.players {
+                let l =
+                    hexpress::solve::solve(&sc, players, 7, &Default::default()).expect("solves");
+                let job = hexpress::compose::job::print_job(&l, &sc, &settings, &Notes::default())
+                    .expect("composes");
+                let files = hexpress::export::encode(&job).expect("encodes");
+                let (_, bytes) =
+                    files.iter().find(|(n, _)| n == "print-pack.pdf").expect("print pack");
+                let doc = Document::load_mem(bytes).expect("reads");
+                let pages: Vec<lopdf::ObjectId> = doc.get_pages().into_values().collect();
+                let wide = |n: usize| {
+                    let b = page_box(&doc, pages[n - 1], b"MediaBox").expect("media box");
+                    b[2] - b[0] > b[3] - b[1]
+                };
+                let plan = job.plan.as_ref().expect("a plan");
+                let name = format!("{id} {players}p {paper:?}");
+                let mut used = Vec::new();
+                for s in plan.steps.iter().filter(|s| matches!(s.sides, Sides::Two(_))) {
+                    let o: Vec<bool> = (s.first..=s.last).map(wide).collect();
+                    assert!(o.iter().all(|w| *w == o[0]), "{name}: pages {} turn", s.range());
+                    if s.kind != PartKind::Calibration {
+                        used.push(o[0]);
+                    }
+                    runs += 1;
+                }
+                used.dedup();
+                assert!(used.len() <= 1, "{name}: two-sided runs in both orientations");
+                let cal = plan.steps_of(PartKind::Calibration).next().expect("calibration");
+                if let Some(o) = used.first() {
+                    assert_eq!(wide(cal.first), *o, "{name}: the calibration flips another way");
+                }
+            }
+        }
+    }
+    assert!(runs > 30, "{runs} two-sided runs");
 }

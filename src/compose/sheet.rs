@@ -30,7 +30,7 @@ use super::piece::{PieceSet, Shape};
 use crate::scene::{
     Anchor, Color, Item, Page, Path, Pt, Rect, Stroke, TextStyle, Transform, Weight,
 };
-use crate::settings::sheets::{Duplex, PrinterProfile, SheetOptions};
+use crate::settings::sheets::{Duplex, Orientation, PrinterProfile, SheetOptions};
 
 pub use super::cutting::{CROP_WIDTH, CUT_COLOR};
 /// Marks a page label as the back of the page before it.
@@ -176,7 +176,58 @@ pub fn page_transform(w: f64, h: f64, printer: &PrinterProfile) -> Transform {
 /// then the partly filled sheets that print the same way share pages where
 /// they fit ([`super::sharing`]). A piece too large for the paper gets no
 /// slot (see [`unplaced`]).
+///
+/// Two-sided sheets keep one orientation, so a duplex run never turns
+/// between pages: when the orientation each kind of piece fits best on
+/// differs among them, every sheet takes the one orientation that needs
+/// the fewest sheets (portrait on a tie), as far as the sheet settings
+/// leave each kind free to turn.
 pub fn plan(sets: &[PieceSet], opts: &SheetOptions) -> Vec<SheetPlan> {
+    let best = plan_once(sets, opts);
+    if duplex_orientations(&best, sets).len() < 2 {
+        return best;
+    }
+    // Cards hold the most per sheet where they lie best: an orientation
+    // that fits fewer of them comes after one that does not, then fewer
+    // sheets win.
+    let cards_per_sheet = |o: &SheetOptions| -> usize {
+        let mut shapes: Vec<Shape> = Vec::new();
+        for p in sets.iter().flat_map(|s| &s.pieces) {
+            if matches!(p.shape, Shape::Card { .. }) && !shapes.contains(&p.shape) {
+                shapes.push(p.shape);
+            }
+        }
+        shapes.iter().map(|s| page_for(*s, o).2.centres.len()).sum()
+    };
+    [Orientation::Portrait, Orientation::Landscape]
+        .into_iter()
+        .filter(|o| {
+            opts.orientation == Orientation::Auto
+                && opts.shape_orientation.iter().all(|k| *k == Orientation::Auto || k == o)
+        })
+        .map(|o| SheetOptions { orientation: o, ..opts.clone() })
+        .map(|o| (std::cmp::Reverse(cards_per_sheet(&o)), plan_once(sets, &o)))
+        .filter(|(_, p)| unplaced_in(p, sets) == unplaced_in(&best, sets))
+        .min_by_key(|(cards, p)| (*cards, p.len()))
+        .map_or(best, |(_, p)| p)
+}
+
+/// The orientations (landscape or not) of the two-sided sheets of a plan.
+pub fn duplex_orientations(plan: &[SheetPlan], sets: &[PieceSet]) -> Vec<bool> {
+    let mut v: Vec<bool> =
+        plan.iter().filter(|p| p.has_back(sets)).map(SheetPlan::landscape).collect();
+    v.sort_unstable();
+    v.dedup();
+    v
+}
+
+/// How many copies a plan leaves without a slot.
+fn unplaced_in(plan: &[SheetPlan], sets: &[PieceSet]) -> usize {
+    let wanted: u32 = sets.iter().flat_map(|s| &s.pieces).map(|p| p.count).sum();
+    wanted as usize - plan.iter().map(|p| p.slots().count()).sum::<usize>()
+}
+
+fn plan_once(sets: &[PieceSet], opts: &SheetOptions) -> Vec<SheetPlan> {
     let mut shapes: Vec<Shape> = Vec::new();
     for p in sets.iter().flat_map(|s| &s.pieces) {
         if p.count > 0 && !shapes.contains(&p.shape) {
