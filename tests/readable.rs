@@ -115,11 +115,11 @@ fn a_board_too_wide_to_picture_is_refused_before_writing() {
     let f = "tests/fixtures/wide-17.toml";
     let t = scratch("wide-a4");
     let o = run(&["generate", f, "--seed", "1", "--out", arg(t.path())]);
-    let err = expect_exit(&o, 2, "17 across on A4");
+    let err = expect_exit(&o, 1, "17 across on A4");
     assert!(err.contains("17 hexes across") && err.contains("--paper a3"), "{err}");
     assert!(names(t.path()).is_empty(), "nothing written");
     let o = run(&["rules", f, "--seed", "1", "--out", arg(t.path())]);
-    let err = expect_exit(&o, 2, "the handout alone");
+    let err = expect_exit(&o, 1, "the handout alone");
     assert!(err.contains("--paper a3"), "{err}");
     let o = run(&["generate", f, "--seed", "1", "--paper", "a3", "-q", "--out", arg(t.path())]);
     expect_exit(&o, 0, "17 across on A3");
@@ -128,7 +128,7 @@ fn a_board_too_wide_to_picture_is_refused_before_writing() {
     let t = scratch("wide-31");
     let f = "tests/fixtures/one-board.toml";
     let o = run(&["generate", f, "--seed", "1", "--paper", "a3", "--out", arg(t.path())]);
-    let err = expect_exit(&o, 2, "31 across");
+    let err = expect_exit(&o, 1, "31 across");
     assert!(err.contains("fewer hexes across") && !err.contains("--paper a3"), "{err}");
     assert!(names(t.path()).is_empty());
 }
