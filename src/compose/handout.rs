@@ -16,7 +16,7 @@ use crate::vocab::Terrain;
 
 /// The largest height of the board in the map picture, mm (its notes and
 /// legend come below).
-pub const MAP_MAX_HEIGHT: f64 = 120.0;
+pub const MAP_MAX_HEIGHT: f64 = 90.0;
 
 /// Splits rules prose into blocks: paragraphs are separated by blank lines;
 /// lines starting with "- " are bullet points (a following line that does
