@@ -11,7 +11,7 @@
 use hexpress::compose::map::MapCanvas;
 use hexpress::compose::map_pages::{canvas, tiled, Notes};
 use hexpress::compose::tiles::{Tiling, EDGE};
-use hexpress::scene::{Document, Item, Page, Pt, Rect};
+use hexpress::scene::{Document, Item, Page, Pt, Rect, Seg, TextRole};
 use hexpress::settings::{Choices, Paper, Settings};
 use resvg::tiny_skia;
 
@@ -416,6 +416,94 @@ fn a_sliver_sheet_becomes_a_loose_piece_on_free_paper() {
             assert!(!on_board, "{}: loose piece on the board", case.name);
             loose += 1;
         }
+        // The print plan's glue order names each loose piece and where it is
+        // printed, and shows no grid row without a sheet after the last.
+        let a = hexpress::compose::plan::Assembly::from_tiling(t);
+        assert_eq!(a.loose.len(), t.loose.len(), "{}", case.name);
+        for (k, l) in t.loose.iter().enumerate() {
+            let host = hexpress::compose::tiles::label(l.host.0, l.host.1);
+            assert!(a.loose[k].starts_with(&format!("L{} (printed on sheet {host})", k + 1)));
+        }
+        let last = a.labels.last().expect("a row");
+        assert!(last.iter().any(Option::is_some), "{}: empty last row", case.name);
+        assert_eq!(a.sheets(), t.sheets(), "{}", case.name);
     }
     assert!(loose > 0, "no built-in needs a loose piece (7 Islands did)");
+}
+
+/// The box of `r` under `t`.
+fn mapped(r: Rect, t: hexpress::scene::Transform) -> Rect {
+    let (a, c) = (t.apply(Pt::new(r.x, r.y)), t.apply(Pt::new(r.x + r.w, r.y + r.h)));
+    let (x0, x1) = (a.x.min(c.x), a.x.max(c.x));
+    let (y0, y1) = (a.y.min(c.y), a.y.max(c.y));
+    Rect::new(x0, y0, x1 - x0, y1 - y0)
+}
+
+/// Every note meant to be read whole (footer role: sheet names, glue notes,
+/// loose pieces' captions) in `items` under `t`, as a box in page
+/// coordinates, with the part of the page its groups' clips leave visible.
+fn notes(
+    items: &[Item],
+    t: hexpress::scene::Transform,
+    seen: Rect,
+    out: &mut Vec<(String, Rect, Rect)>,
+) {
+    for it in items {
+        match it {
+            Item::Text { pos, text, style } if style.role == TextRole::Footer => {
+                let b = hexpress::compose::fit_text::text_box(*pos, text, style);
+                out.push((text.clone(), mapped(b, t), seen));
+            }
+            Item::Group { transform, clip, items } => {
+                let t = transform.then(t);
+                let mut seen = seen;
+                if let Some(c) = clip {
+                    let pts: Vec<Pt> = c
+                        .segs
+                        .iter()
+                        .filter_map(|s| match s {
+                            Seg::Move(p) | Seg::Line(p) => Some(t.apply(*p)),
+                            _ => None,
+                        })
+                        .collect();
+                    let x0 = pts.iter().map(|p| p.x).fold(f64::INFINITY, f64::min).max(seen.x);
+                    let y0 = pts.iter().map(|p| p.y).fold(f64::INFINITY, f64::min).max(seen.y);
+                    let x1 = pts.iter().map(|p| p.x).fold(f64::NEG_INFINITY, f64::max);
+                    let y1 = pts.iter().map(|p| p.y).fold(f64::NEG_INFINITY, f64::max);
+                    let (x1, y1) = (x1.min(seen.x + seen.w), y1.min(seen.y + seen.h));
+                    seen = Rect::new(x0, y0, x1 - x0, y1 - y0);
+                }
+                notes(items, t, seen, out);
+            }
+            _ => {}
+        }
+    }
+}
+
+/// Every note on every map sheet (sheet names, glue notes, loose pieces'
+/// captions) is wholly printed: on the paper and not cut by the window a
+/// sheet's part of the map is clipped to.
+#[test]
+fn every_note_on_a_map_sheet_is_printed_whole() {
+    let mut captions = 0;
+    for case in cases() {
+        for page in &case.doc.pages {
+            let mut found = Vec::new();
+            let all = Rect::new(0.0, 0.0, page.width, page.height);
+            notes(&page.items, hexpress::scene::Transform::IDENTITY, all, &mut found);
+            for (s, b, seen) in found {
+                let on = b.x >= seen.x - 1e-6
+                    && b.y >= seen.y - 1e-6
+                    && b.x + b.w <= seen.x + seen.w + 1e-6
+                    && b.y + b.h <= seen.y + seen.h + 1e-6;
+                assert!(
+                    on,
+                    "{} {}: {s:?} at {b:?} is cut (visible {seen:?})",
+                    case.name, page.label
+                );
+                captions += usize::from(s.contains("loose piece"));
+            }
+        }
+    }
+    assert!(captions > 0, "a loose piece's caption was checked");
 }

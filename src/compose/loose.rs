@@ -9,9 +9,10 @@ use super::tiles::{hex_in_rect, Tiling};
 use crate::scene::{Pt, Rect};
 
 /// Paper kept clear around a loose piece and its caption, mm.
-const CLEAR: f64 = 3.0;
-/// Height of a loose piece's caption under it, mm.
-pub const CAPTION: f64 = 6.0;
+pub const CLEAR: f64 = 3.0;
+/// Height of a loose piece's caption under it, mm: three lines at the
+/// sheets' small text size.
+pub const CAPTION: f64 = 10.0;
 
 /// One hex printed whole on another sheet.
 #[derive(Clone, Debug, PartialEq)]

@@ -128,7 +128,12 @@ pub fn overview(canvas: &MapCanvas, layout: &Layout, settings: &Settings, t: &Ti
         Anchor::Start,
         pal.ink,
     ));
-    let skipped = t.present.len() - t.sheets();
+    // Places left out because a loose piece holds their part of the board
+    // are told with the piece, not as empty.
+    let mut replaced: Vec<(usize, usize)> = t.loose.iter().map(|l| l.instead_of).collect();
+    replaced.sort_unstable();
+    replaced.dedup();
+    let skipped = t.present.len() - t.sheets() - replaced.len();
     let scale = canvas.geom.flat / flat;
     let mut lines = vec![format!(
         "{} sheets ({} columns x {} rows), {}, printed at 1:1: print at actual size, no scaling.",

@@ -442,23 +442,27 @@ fn loose_pieces(cx: &Ctx<'_>, row: usize, col: usize) -> Vec<Item> {
             });
             let (from_r, from_c) = l.instead_of;
             let caption = format!(
-                "{name}: loose piece for the board's edge (instead of sheet {}): cut out, glue over the hex marked {name}",
+                "{name}: loose piece for the board's edge (instead of sheet {}): cut it out and glue it over the hex marked {name}",
                 label(from_r, from_c)
             );
-            let size = cx
-                .small
-                .min((g.flat + 20.0) / text_width(&caption, 1.0, Weight::Regular).max(1e-6));
-            items.push(
-                text(
-                    Pt::new(l.at.x, l.at.y + g.radius() + 1.0 + size),
-                    caption,
-                    size.max(TextRole::Footer.min_mm()),
-                    Weight::Regular,
-                    Anchor::Middle,
-                    pal.ink,
-                )
-                .with_role(TextRole::Footer),
-            );
+            // Wrapped to the piece's width and the paper kept clear beside
+            // it, at most 2.5 mm tall (three lines fill the caption's room),
+            // never below the footer's 6 pt floor.
+            let size = cx.small.min(2.5).max(TextRole::Footer.min_mm());
+            let room = g.flat + 2.0 * super::loose::CLEAR;
+            for (i, line) in wrap_words(&caption, size, room).into_iter().enumerate() {
+                items.push(
+                    text(
+                        Pt::new(l.at.x, l.at.y + g.radius() + 1.0 + size * (1.0 + 1.2 * i as f64)),
+                        line,
+                        size,
+                        Weight::Regular,
+                        Anchor::Middle,
+                        pal.ink,
+                    )
+                    .with_role(TextRole::Footer),
+                );
+            }
         } else if overlaps(
             cx.t.window(row, col),
             Rect::new(c.x - g.flat / 2.0, c.y - g.radius(), g.flat, g.height()),
@@ -488,6 +492,22 @@ fn loose_pieces(cx: &Ctx<'_>, row: usize, col: usize) -> Vec<Item> {
         }
     }
     items
+}
+
+/// Splits `s` into lines no wider than `room` mm at `size` (a word longer
+/// than a line stands alone).
+fn wrap_words(s: &str, size: f64, room: f64) -> Vec<String> {
+    let mut lines: Vec<String> = Vec::new();
+    for w in s.split_whitespace() {
+        match lines.last_mut() {
+            Some(l) if text_width(&format!("{l} {w}"), size, Weight::Regular) <= room => {
+                l.push(' ');
+                l.push_str(w);
+            }
+            _ => lines.push(w.to_string()),
+        }
+    }
+    lines
 }
 
 /// Width of a sheet's label box (the same for every sheet of a map).
