@@ -119,12 +119,16 @@ fn backs_sit_at_the_mirrored_place_of_their_fronts() {
     // Long-edge flip (the built-in printer profile). A sheet whose pieces do
     // not fill a block symmetric about the flip axis tells a mirrored back
     // from one printed in place.
-    let settings = Settings::default();
     let (mut pairs, mut telling) = (0, 0);
-    for id in hexpress::builtin::ids() {
-        let src = hexpress::builtin::source(id).expect("built-in");
-        let sc = hexpress::model::load(&src).expect("valid");
-        let players = *sc.meta.players.last().expect("a player count");
+    let cases = [Paper::A4, Paper::Letter].into_iter().flat_map(|paper| {
+        hexpress::builtin::ids().flat_map(move |id| {
+            let src = hexpress::builtin::source(id).expect("built-in");
+            let sc = hexpress::model::load(&src).expect("valid");
+            sc.meta.players.clone().into_iter().map(move |p| (paper, id, sc.clone(), p))
+        })
+    });
+    for (paper, id, sc, players) in cases {
+        let settings = Settings::build(&Choices { paper, ..Choices::default() }).expect("settings");
         let l = hexpress::solve::solve(&sc, players, 3, &Default::default()).expect("solves");
         let files = hexpress::outputs::all(&l, &sc, &settings, &Notes::default()).expect("outputs");
         let Some((_, bytes)) = files.iter().find(|(n, _)| n == "components.pdf") else {
@@ -142,7 +146,10 @@ fn backs_sit_at_the_mirrored_place_of_their_fronts() {
             let back = page_box(&doc, pages[i], b"TrimBox").expect("back trim box");
             let (w, h) = (media[2] - media[0], media[3] - media[1]);
             let m = flip(back, w, h);
-            assert!(within(m, front), "{id} {label}: back {back:?} turned {m:?} outside {front:?}");
+            assert!(
+                within(m, front),
+                "{id} {players}p {paper:?} {label}: back {back:?} turned {m:?} outside {front:?}"
+            );
             pairs += 1;
             if !within(flip(front, w, h), front) {
                 telling += 1;

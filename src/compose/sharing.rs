@@ -2,7 +2,8 @@
 //! (a set's last sheet, a track or two, a spare card) that print the same
 //! way (all one-sided, or all two-sided with the pack's one flip edge) are
 //! stacked on one page when their blocks fit it together, so no sheet goes
-//! to the printer nearly empty.
+//! to the printer nearly empty; a partly filled one-sided sheet left over
+//! joins a two-sided one, its pieces' backs left blank.
 //!
 //! Each block is laid out again as the shortest band of its pieces across
 //! the page ([`super::packing::strip`]); bands are stacked from the top of
@@ -91,7 +92,14 @@ fn stack(sheets: &[&SheetPlan], opts: &SheetOptions) -> Option<SheetPlan> {
 /// `sheets` with every pair of partly filled sheets that print the same way
 /// and fit one page together merged, until no pair does; the order of the
 /// sheets is kept (a merged sheet takes the place of the first).
+///
+/// When no such pair is left, a partly filled one-sided sheet joins a
+/// partly filled two-sided one it fits with: its pieces print on the
+/// fronts and leave their backs blank (as a one-sided piece does beside
+/// two-sided ones of its own shape), rather than a sheet going to the
+/// printer a quarter full.
 pub fn share(mut sheets: Vec<SheetPlan>, sets: &[PieceSet], opts: &SheetOptions) -> Vec<SheetPlan> {
+    let mut mixed = false;
     loop {
         let mut merged = None;
         'pairs: for i in 0..sheets.len() {
@@ -100,7 +108,7 @@ pub fn share(mut sheets: Vec<SheetPlan>, sets: &[PieceSet], opts: &SheetOptions)
             }
             for j in i + 1..sheets.len() {
                 let same_way = sheets[i].has_back(sets) == sheets[j].has_back(sets);
-                if !same_way || !partial(&sheets[j], opts) {
+                if (!same_way && !mixed) || !partial(&sheets[j], opts) {
                     continue;
                 }
                 if let Some(m) = stack(&[&sheets[i], &sheets[j]], opts) {
@@ -109,8 +117,13 @@ pub fn share(mut sheets: Vec<SheetPlan>, sets: &[PieceSet], opts: &SheetOptions)
                 }
             }
         }
-        let Some((i, j, m)) = merged else { return sheets };
-        sheets[i] = m;
-        sheets.remove(j);
+        match merged {
+            Some((i, j, m)) => {
+                sheets[i] = m;
+                sheets.remove(j);
+            }
+            None if !mixed => mixed = true,
+            None => return sheets,
+        }
     }
 }
