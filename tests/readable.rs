@@ -5,7 +5,7 @@
 //! on the chosen paper is refused before anything is written, naming what
 //! helps.
 
-mod support;
+use crate::support;
 
 use hexpress::compose::map_pages::{canvas, Notes};
 use hexpress::compose::tile_overview::overview;
