@@ -214,15 +214,8 @@ fn generate(a: &GenerateArgs) -> Result<(), Failure> {
     output::detail(&format!("drew {} files in {} ms", outputs.len(), ms(started)));
     let written = files::write_all(&out_dir, &outputs).context("writing the output")?;
     output::detail(&format!("wrote them in {} ms", ms(started)));
-    if layout.sampler.frozen() {
-        let steps = match layout.sampler {
-            solve::Sampler::Chain { steps, .. } => steps,
-            solve::Sampler::Rejection { .. } => 0,
-        };
-        eprintln!(
-            "note: no swap of tiles or chips kept the rules in {steps} tries: these rules seem to \
-             allow only this board, so every seed gives it"
-        );
+    if let Some(note) = layout.sampler.note() {
+        eprintln!("note: {note}");
     }
     if output::quiet() {
         return Ok(());

@@ -88,6 +88,53 @@ pub enum LockError {
     NoChipHere(Hex),
 }
 
+/// A bound of the exact samplers (see `docs/sampling.md`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SamplerLimit {
+    /// More distinct chip classes than a counted state can hold.
+    Classes {
+        /// The most classes.
+        max: usize,
+    },
+    /// More hexes open at once on the counting sweep than allowed.
+    OpenHexes {
+        /// Open hexes this map needs.
+        needed: usize,
+        /// The most allowed.
+        max: usize,
+    },
+    /// More counted states than allowed.
+    States {
+        /// The most allowed.
+        max: usize,
+    },
+    /// A pool too large to pack in a counted state.
+    PoolSize,
+    /// More chip layouts than 2^128.
+    Count,
+}
+
+impl fmt::Display for SamplerLimit {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SamplerLimit::Classes { max } => {
+                write!(f, "the rules tell apart more than {max} kinds of chip (the limit)")
+            }
+            SamplerLimit::OpenHexes { needed, max } => write!(
+                f,
+                "counting its chip layouts would keep {needed} hexes open at once (the limit is {max})"
+            ),
+            SamplerLimit::States { max } => {
+                write!(f, "counting its chip layouts would take more than {max} states (the limit)")
+            }
+            SamplerLimit::PoolSize => {
+                write!(f, "its pools are too large to count (the limit is 2^64 pool states)")
+            }
+            SamplerLimit::Count => write!(f, "it has more than 2^128 chip layouts (the limit)"),
+        }
+    }
+}
+
 /// A layout could not be made.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum SolveError {
@@ -110,6 +157,17 @@ pub enum SolveError {
     /// A lock does not fit the map.
     #[error("{0}")]
     Lock(#[from] LockError),
+    /// No exact sampler can draw this map within its limits (hexpress never
+    /// falls back to a draw it cannot prove fair).
+    #[error(
+        "cannot draw a fair board of this map: dealing at random kept none of {deals} trial deals, and {limit}"
+    )]
+    Unsampleable {
+        /// Trial deals made.
+        deals: u64,
+        /// The bound the counting sampler would pass.
+        limit: SamplerLimit,
+    },
     /// The rules cannot be met.
     #[error("{}", unsat_message(*.stage, *.constraint, *.rejections, *.nodes, *.stop, *.terrain_attempts))]
     Unsatisfiable {
@@ -166,6 +224,9 @@ impl SolveError {
                 format!("use `--players` with one of {available:?}")
             }
             SolveError::NoBoard { .. } => "raise `--max-nodes`, or relax the rules".into(),
+            SolveError::Unsampleable { .. } => "relax the chip rules so that random deals keep \
+                some boards, or make the regions smaller (each region's hexes are counted in one sweep)"
+                .into(),
             SolveError::Lock(_) => {
                 "lock only random hexes, with the terrain and chip they have in the saved layout"
                     .into()

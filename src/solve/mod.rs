@@ -21,8 +21,11 @@
 mod budget;
 mod chain;
 pub mod check;
+mod count;
+mod counted;
 mod error;
 mod exact;
+mod facing;
 mod layout;
 mod pilot;
 mod problem;
@@ -31,7 +34,7 @@ mod state;
 mod walk;
 
 pub use chain::ChainRun;
-pub use error::{LockError, SolveError, Stage, Stop};
+pub use error::{LockError, SamplerLimit, SolveError, Stage, Stop};
 pub use layout::{Layout, PlacedHarbor, PlacedHex, RegionInfo, Sampler, SolveStats};
 pub use pilot::Method;
 pub use walk::Walker;
@@ -150,6 +153,10 @@ pub struct Solver<'a> {
     p: Problem<'a>,
     chain: chain::Chain,
     method: Method,
+    /// The counting sampler's table (when the method is counting).
+    counted: Option<counted::Counted>,
+    /// Why no exact sampler fits this map (every draw fails with it).
+    refused: Option<SolveError>,
     /// The chain's starting board, found once with a fixed seed.
     start: OnceLock<Result<(State, u32, u64), SolveError>>,
     labels: Arc<Vec<Option<String>>>,
@@ -159,6 +166,7 @@ pub struct Solver<'a> {
 /// Reusable buffers of a [`Solver`] (see [`Solver::scratch`]).
 pub struct Scratch {
     exact: Option<exact::Exact>,
+    counted: Option<counted::Draw>,
     chain: Option<State>,
 }
 
@@ -179,10 +187,19 @@ impl<'a> Solver<'a> {
     ) -> Result<Solver<'a>, SolveError> {
         let p = Problem::new(map, c, locks)?;
         let chain = chain::Chain::new(&p, CHAIN_FACTOR);
-        let method = pilot(&p, &chain);
+        let (method, counted, refused) = match pilot(&p, &chain) {
+            pilot::Choice::Use(m, c) => (m, c, None),
+            pilot::Choice::Refuse { deals, bound } => (
+                Method::Rejection,
+                None,
+                Some(SolveError::Unsampleable { deals, limit: bound.limit() }),
+            ),
+        };
         Ok(Solver {
             p,
             method,
+            counted,
+            refused,
             chain,
             start: OnceLock::new(),
             labels: Arc::new(map.cells.iter().map(|c| c.label.clone()).collect()),
@@ -190,15 +207,38 @@ impl<'a> Solver<'a> {
         })
     }
 
-    /// The same solver with the chain run for `steps` steps per board (for
-    /// tests that measure how long the chain must run).
+    /// The same solver drawing with the swap chain, `steps` steps per board
+    /// (for tests that measure how the chain mixes; the chain is not proven
+    /// to reach every valid board, so no solver chooses it on its own).
     #[doc(hidden)]
     pub fn with_chain_steps(mut self, steps: u64) -> Self {
         self.chain.steps = steps;
-        if let Method::Chain { .. } = self.method {
-            self.method = Method::Chain { steps };
-        }
+        self.method = Method::Chain { steps };
+        self.refused = None;
         self
+    }
+
+    /// Size of the counting table under each split (for measurements).
+    #[doc(hidden)]
+    pub fn counting_stats(&self) -> String {
+        let mut out = String::new();
+        for split in [count::classes::Split::Pips] {
+            let t = Instant::now();
+            match count::Counter::new(&self.p, split, count::MAX_STATES) {
+                Ok(c) => out.push_str(&format!(
+                    "{split:?}: {} classes, {} reached, {} live, {} KB, {} layouts, relaxed {}, {:?}; ",
+                    c.classes.k,
+                    c.reached,
+                    c.live,
+                    c.bytes() / 1024,
+                    c.total(),
+                    c.relaxed,
+                    t.elapsed()
+                )),
+                Err(e) => out.push_str(&format!("{split:?}: {e:?} {:?}; ", t.elapsed())),
+            }
+        }
+        out
     }
 
     /// The method this solver draws with.
@@ -214,7 +254,7 @@ impl<'a> Solver<'a> {
 
     /// Buffers for [`Solver::solve_with`]: one per thread drawing many boards.
     pub fn scratch(&self) -> Scratch {
-        Scratch { exact: None, chain: None }
+        Scratch { exact: None, counted: None, chain: None }
     }
 
     /// [`Solver::solve`] reusing `scratch`'s buffers (the same board for the
@@ -226,7 +266,28 @@ impl<'a> Solver<'a> {
         opts: &SolveOptions,
     ) -> Result<Layout, SolveError> {
         let mut budget = Budget::new(opts);
+        if let Some(e) = &self.refused {
+            return Err(e.clone());
+        }
         match self.method {
+            Method::Counting => {
+                let Some(c) = &self.counted else { unreachable!("counting has its table") };
+                let d = scratch.counted.get_or_insert_with(|| c.draw(&self.p));
+                let mut rng = stage_rng(seed, Stream::Deal);
+                match c.sample(&self.p, d, &mut rng, &mut budget) {
+                    Ok(attempts) => {
+                        let sampler = Sampler::Counting {
+                            attempts,
+                            layouts: c.ctr.total(),
+                            boards: c.boards(&self.p),
+                        };
+                        Ok(self.build(&d.st, &mut rng, seed, sampler, budget.nodes, 1))
+                    }
+                    Err(stop) => {
+                        Err(self.unsat(Stage::Numbers, stop, &d.rejections, budget.nodes, 1))
+                    }
+                }
+            }
             Method::Rejection => {
                 let ex = scratch.exact.get_or_insert_with(|| exact::Exact::new(&self.p));
                 ex.reset(&self.p);
