@@ -4,6 +4,15 @@ use hexpress::solve::Solver;
 
 fn main() {
     let only: Vec<String> = std::env::args().skip(1).collect();
+    if let Some(path) = only.first().filter(|p| p.ends_with(".toml")) {
+        let text = std::fs::read_to_string(path).unwrap();
+        let s = load(&hexpress::diag::Source::new(path.clone(), text)).unwrap();
+        for map in &s.maps {
+            let solver = Solver::new(map, &s.constraints);
+            println!("{path} {:?}: {}", map.players, solver.counting_stats());
+        }
+        return;
+    }
     if only.first().map(String::as_str) == Some("desert") {
         let s = load(&hexpress::builtin::source("base").unwrap()).unwrap();
         let s = s.with_preset(RulePreset::Strict).unwrap();

@@ -302,7 +302,7 @@ pub(crate) fn report_solve_error(source: &Source, scenario: &Scenario, e: &Solve
 /// the blocking rule is set (or a hint that it is on by default).
 pub fn solve_error_diagnostics(scenario: &Scenario, e: &SolveError) -> Diagnostics {
     let mut d = Diagnostic::error(e.to_string()).hint(e.hint());
-    if let SolveError::Unsatisfiable { constraint: Some(c), .. } = e {
+    for c in &e.rules() {
         if let Some(sp) = scenario.constraint_spans.get(c) {
             d = d.at(sp.clone(), format!("`{c}` set here"));
         } else if scenario.preset != model::RulePreset::Official {

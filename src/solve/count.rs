@@ -32,12 +32,14 @@ use std::hash::{BuildHasherDefault, Hasher};
 use self::classes::{Classes, Split};
 use self::plan::{Plan, Step, CHIPLESS};
 use super::problem::Problem;
-use crate::model::{rules, ConstraintId, Constraints};
+use crate::model::{rules, Constraints};
 use crate::rng::{below, Rng};
 use rand_core::RngCore;
 
 /// Most states the forward sweep may reach, over all steps.
-pub(crate) const MAX_STATES: usize = 4_000_000;
+pub(crate) const MAX_STATES: usize = 2_500_000;
+/// Most bytes the walkable table may take.
+pub(crate) const MAX_TABLE_BYTES: usize = 64 << 20;
 
 /// Why no table was built: the bound it would pass.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -52,6 +54,8 @@ pub(crate) enum TooBig {
     Pools,
     /// More than 2^128 layouts.
     Count,
+    /// A table larger than [`MAX_TABLE_BYTES`].
+    Memory,
 }
 
 impl TooBig {
@@ -64,6 +68,7 @@ impl TooBig {
             TooBig::States => L::States { max: MAX_STATES },
             TooBig::Pools => L::PoolSize,
             TooBig::Count => L::Count,
+            TooBig::Memory => L::Memory { max_mb: MAX_TABLE_BYTES >> 20 },
         }
     }
 }
@@ -138,6 +143,44 @@ impl<C: Cum> Table<C> {
                 }
             }
         }
+    }
+}
+
+impl<C> Table<C> {
+    /// The distinct kinds (0 chipless, 1 gold, 2 plain) per step over all
+    /// layouts, at most `limit` of them (else `None`).
+    fn places(&self, limit: usize) -> Option<Vec<Vec<u8>>> {
+        use std::collections::{BTreeSet, HashMap};
+        let mut names: Vec<Vec<u8>> = vec![Vec::new()];
+        let mut here: BTreeSet<(u32, u16, u32)> = BTreeSet::from([(0, self.root, 0)]);
+        for step in &self.steps {
+            let mut ids: HashMap<Vec<u8>, u32> = HashMap::new();
+            let mut next_names: Vec<Vec<u8>> = Vec::new();
+            let mut next = BTreeSet::new();
+            for (off, len, name) in &here {
+                for e in &step[*off as usize..*off as usize + *len as usize] {
+                    let kind = match e.sym {
+                        CHIPLESS => 0,
+                        s if s & plan::GOLD != 0 => 1,
+                        _ => 2,
+                    };
+                    let mut k = names[*name as usize].clone();
+                    k.push(kind);
+                    let len_now = next_names.len() as u32;
+                    let id = *ids.entry(k.clone()).or_insert_with(|| {
+                        next_names.push(k);
+                        len_now
+                    });
+                    next.insert((e.next, e.len, id));
+                }
+            }
+            if next_names.len() > limit || next.len() > MAX_STATES {
+                return None;
+            }
+            names = next_names;
+            here = next;
+        }
+        Some(names)
     }
 }
 
@@ -291,7 +334,11 @@ impl Counter {
             }
             let mut nk: u64 = 0;
             for (q, src) in step.keep.iter().enumerate() {
-                let cls = if *src == u8::MAX { ch.class } else { front[*src as usize] };
+                let cls = if *src == u8::MAX {
+                    cl.canon[ch.class as usize]
+                } else {
+                    front[*src as usize]
+                };
                 nk |= u64::from(cls) << (4 * q);
             }
             let mut nc: u64 = 0;
@@ -376,6 +423,12 @@ impl Counter {
             let sizes: Vec<usize> = first_rev.iter().map(|f| f.len() - 1).collect();
             eprintln!("live states per step: {sizes:?}");
         }
+        let edges: usize = edges_rev.iter().map(Vec::len).sum();
+        let wide = u64::try_from(self.total).is_err();
+        let size = if wide { size_of::<Edge<u128>>() } else { size_of::<Edge<u64>>() };
+        if edges.saturating_mul(size) > MAX_TABLE_BYTES {
+            return Err(TooBig::Memory);
+        }
         self.table = match u64::try_from(self.total) {
             Ok(_) => Tables::Narrow(table(&first_rev, &edges_rev, self.total)?),
             Err(_) => Tables::Wide(table(&first_rev, &edges_rev, self.total)?),
@@ -396,6 +449,19 @@ impl Counter {
             Tables::Wide(t) => t.walk(rng, out, k, n),
         }
         true
+    }
+
+    /// Every distinct place of the chipless and gold tiles over the valid
+    /// layouts: per step 0 (chipless), 1 (gold) or 2 (a plain chip hex);
+    /// `None` if there are more than `limit`.
+    pub fn places(&self, limit: usize) -> Option<Vec<Vec<u8>>> {
+        if self.total == 0 {
+            return Some(Vec::new());
+        }
+        match &self.table {
+            Tables::Narrow(t) => t.places(limit),
+            Tables::Wide(t) => t.places(limit),
+        }
     }
 
     /// Bytes the table holds (for reports).
@@ -437,15 +503,6 @@ fn table<C: Cum>(
     let root = first.first().map_or(0, |f| f.get(1).copied().unwrap_or(0));
     Ok(Table { steps, root: u16::try_from(root).map_err(|_| TooBig::States)?, total: C::of(total) })
 }
-
-/// The chip rules a table checks.
-pub(crate) const CHIP_RULES: [ConstraintId; 5] = [
-    ConstraintId::NoAdjacentRed,
-    ConstraintId::NoEqualNeighbours,
-    ConstraintId::No2Next12,
-    ConstraintId::MaxCornerPips,
-    ConstraintId::GoldNoRed,
-];
 
 /// A uniform integer in `0..n` (`n > 0`).
 pub(crate) fn below_u128(rng: &mut Rng, n: u128) -> u128 {

@@ -137,6 +137,15 @@ impl Counted {
         Some(n)
     }
 
+    /// Whether a trial of at most `attempts` attempts (fixed seed) finds a
+    /// valid board.
+    pub fn finds_a_board(&self, p: &Problem<'_>, attempts: u64) -> bool {
+        let mut d = self.draw(p);
+        let mut rng = crate::rng::stage_rng(0, crate::rng::Stream::Pilot);
+        let mut budget = Budget { nodes: 0, max: attempts, deadline: None };
+        self.sample(p, &mut d, &mut rng, &mut budget).is_ok()
+    }
+
     /// Fresh buffers.
     pub fn draw(&self, p: &Problem<'_>) -> Draw {
         let nr = p.regions.len();
@@ -178,7 +187,7 @@ impl Counted {
                 }
                 d.used = 0;
             }
-            self.sort_layout(d);
+            self.sort_layout(d, rng);
             d.used += 1;
             self.deal_tiles(p, d, rng);
             if p.terrain_rules && !terrain_ok(p, d) {
@@ -199,8 +208,10 @@ impl Counted {
         }
     }
 
-    /// Sorts the hexes of the drawn symbol layout by region and kind.
-    fn sort_layout(&self, d: &mut Draw) {
+    /// Sorts the hexes of the drawn symbol layout by region and kind; where
+    /// a free class also holds the chipless tiles, draws which of its hexes
+    /// get them (uniformly: every split is equally likely).
+    fn sort_layout(&self, d: &mut Draw, rng: &mut Rng) {
         for v in d.chipless.iter_mut().chain(&mut d.gold).chain(&mut d.plain) {
             v.clear();
         }
@@ -210,19 +221,29 @@ impl Counted {
         let n = self.ctr.steps().len();
         let syms = &d.syms[d.used * n..(d.used + 1) * n];
         for (step, sym) in self.ctr.steps().iter().zip(syms) {
-            let r = self.ctr.plan.pools[step.pool as usize].region;
+            let pool = &self.ctr.plan.pools[step.pool as usize];
+            let r = pool.region;
             let x = step.cell;
             if *sym == CHIPLESS {
                 d.chipless[r].push(x);
                 continue;
             }
-            d.classes[r][(sym & 0xF) as usize].push(x);
-            if step.slot {
+            let a = sym & 0xF;
+            d.classes[r][a as usize].push(x);
+            if step.slot && pool.merged.is_none_or(|(f, _)| f != a) {
                 match sym & GOLD != 0 {
                     true => d.gold[r].push(x),
                     false => d.plain[r].push(x),
                 }
             }
+        }
+        for pool in &self.ctr.plan.pools {
+            let Some((f, chipless)) = pool.merged else { continue };
+            let r = pool.region;
+            let cells = &mut d.classes[r][f as usize];
+            shuffle(rng, cells);
+            d.chipless[r].extend(cells.drain(..chipless as usize));
+            d.plain[r].extend_from_slice(cells);
         }
     }
 

@@ -29,6 +29,7 @@ mod facing;
 mod layout;
 mod pilot;
 mod problem;
+mod proof;
 mod search;
 mod state;
 mod walk;
@@ -187,13 +188,9 @@ impl<'a> Solver<'a> {
     ) -> Result<Solver<'a>, SolveError> {
         let p = Problem::new(map, c, locks)?;
         let chain = chain::Chain::new(&p, CHAIN_FACTOR);
-        let (method, counted, refused) = match pilot(&p, &chain) {
+        let (method, counted, refused) = match pilot(&p, &chain, locks) {
             pilot::Choice::Use(m, c) => (m, c, None),
-            pilot::Choice::Refuse { deals, bound } => (
-                Method::Rejection,
-                None,
-                Some(SolveError::Unsampleable { deals, limit: bound.limit() }),
-            ),
+            pilot::Choice::Fail(e) => (Method::Rejection, None, Some(e)),
         };
         Ok(Solver {
             p,

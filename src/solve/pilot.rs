@@ -3,10 +3,10 @@
 
 use super::budget::Budget;
 use super::count::classes::Split;
-use super::count::{TooBig, MAX_STATES};
+use super::count::MAX_STATES;
 use super::counted::Counted;
 use super::problem::Problem;
-use super::{chain, exact};
+use super::{chain, exact, proof, Lock, SolveError, SolveOptions};
 use crate::rng::{stage_rng, Stream};
 
 /// How a solver draws its boards.
@@ -31,19 +31,27 @@ const PILOT_ACCEPTS: u64 = 64;
 /// classes and checks after the deal build faster).
 const EXACT_STATES: usize = 300_000;
 
+/// The longer trial of deals when no table fits: at most this many deals...
+const LONG_TRIAL_DEALS: u64 = 2_000_000;
+/// ...and about this many hexes dealt in all.
+const LONG_TRIAL_WORK: u64 = 200_000_000;
+
+/// Attempts of the counting sampler that test whether it finds boards.
+const COUNT_TRIAL: u64 = 20_000;
+
 /// What the trial chose.
 pub(super) enum Choice {
     /// A method (with its table, for counting).
     Use(Method, Option<Counted>),
-    /// No exact sampler fits: dealing kept nothing in `deals` trial deals,
-    /// and the table would pass this bound.
-    Refuse { deals: u64, bound: TooBig },
+    /// Every draw would fail: no board exists (a proof), or no exact
+    /// sampler fits the map.
+    Fail(SolveError),
 }
 
 /// Trial deals with a fixed seed: rejection when valid boards come up often
 /// enough that dealing is cheaper than the alternatives; else the counting
 /// table; else rejection if it kept anything at all (slow, but exact).
-pub(super) fn pilot(p: &Problem<'_>, chain: &chain::Chain) -> Choice {
+pub(super) fn pilot(p: &Problem<'_>, chain: &chain::Chain, locks: &[Lock]) -> Choice {
     let max = (4_000_000 / (p.n as u64 + 1)).clamp(64, PILOT_DEALS);
     let mut budget = Budget { nodes: 0, max, deadline: None };
     let mut ex = exact::Exact::new(p);
@@ -70,8 +78,30 @@ pub(super) fn pilot(p: &Problem<'_>, chain: &chain::Chain) -> Choice {
     let counted = Counted::new(p, Split::Exact, EXACT_STATES)
         .or_else(|_| Counted::new(p, Split::Pips, MAX_STATES));
     match counted {
-        Ok(c) => Choice::Use(Method::Counting, Some(c)),
+        Ok(c) if c.ctr.total() == 0 => Choice::Fail(proof::chips(p, !locks.is_empty())),
+        Ok(c) => {
+            if accepted == 0 && !c.finds_a_board(p, COUNT_TRIAL) {
+                let opts = SolveOptions::default();
+                if let Some(e) = proof::explain(p, Some(&c.ctr), locks, &opts) {
+                    return Choice::Fail(e);
+                }
+            }
+            Choice::Use(Method::Counting, Some(c))
+        }
         Err(_) if accepted > 0 => Choice::Use(Method::Rejection, None),
-        Err(bound) => Choice::Refuse { deals: budget.nodes, bound },
+        Err(bound) => {
+            // No table: rejection is still exact if a longer trial keeps a
+            // board at all (each board then takes about as many deals).
+            let max = (LONG_TRIAL_WORK / (p.n as u64 + 1)).clamp(PILOT_DEALS, LONG_TRIAL_DEALS);
+            let mut long = Budget { nodes: 0, max, deadline: None };
+            if ex.sample(p, &mut rng, &mut long).is_ok() {
+                return Choice::Use(Method::Rejection, None);
+            }
+            let deals = budget.nodes + long.nodes;
+            match proof::explain(p, None, locks, &SolveOptions::default()) {
+                Some(e) => Choice::Fail(e),
+                None => Choice::Fail(SolveError::Unsampleable { deals, limit: bound.limit() }),
+            }
+        }
     }
 }

@@ -46,6 +46,11 @@ pub(crate) struct Classes {
     /// Whether some rule is only partly captured by the classes (values must
     /// be checked after they are dealt).
     pub relaxed: bool,
+    /// For each class, the class that stands for it among the open hexes:
+    /// the first with the same neighbours forbidden and the same pips (when
+    /// pips count), or 0 (like no chip) when it forbids nothing and its pips
+    /// do not count. Later hexes cannot tell such classes apart.
+    pub canon: [u8; MAX_CLASSES + 1],
 }
 
 impl Classes {
@@ -121,7 +126,15 @@ impl Classes {
         }
         // Mixed redness under a gold rule cannot happen (redness is part of
         // the key then), so the gold rule is always exact on classes.
-        Some(Classes { of, k, pips, forbid, red, relaxed })
+        let mut canon = [0u8; MAX_CLASSES + 1];
+        let look = |a: usize| (forbid[a], if cap { pips[a] } else { 0 });
+        for a in 1..=k {
+            canon[a] = match look(a) {
+                (0, 0) => 0,
+                me => (1..=a).find(|b| look(*b) == me).unwrap_or(a) as u8,
+            };
+        }
+        Some(Classes { of, k, pips, forbid, red, relaxed, canon })
     }
 
     /// The classes holding a red chip (bit per class).

@@ -28,6 +28,10 @@ pub(crate) struct Pool {
     pub weight: Vec<u64>,
     /// Product of `count + 1` over the fields.
     pub radix: u64,
+    /// A class that no rule ever blocks, counted together with the
+    /// chipless tiles (their places are split after the draw): the class
+    /// and how many chipless tiles it holds.
+    pub merged: Option<(u8, u8)>,
 }
 
 impl Pool {
@@ -38,7 +42,7 @@ impl Pool {
             *slot = w;
             w = w.checked_mul(u64::from(*f) + 1).ok_or(TooBig::Pools)?;
         }
-        Ok(Pool { region, fields, weight, radix: w })
+        Ok(Pool { region, fields, weight, radix: w, merged: None })
     }
 
     /// The packed value of the full pool.
@@ -115,12 +119,15 @@ pub(crate) struct Plan {
     pub partial: bool,
 }
 
-/// The hexes that take a symbol: (cell, pool, is a slot).
+/// A pool before packing: region, field counts, merged free class.
+type RawPool = (usize, Vec<usize>, Option<(u8, u8)>);
+
+/// The hexes that take a symbol: (cell, pool, is a slot), and the pools.
 fn variables(
     p: &Problem<'_>,
     c: &Constraints,
     cl: &Classes,
-) -> Result<(Vec<(u32, u8, bool)>, Vec<Pool>), TooBig> {
+) -> (Vec<(u32, u8, bool)>, Vec<RawPool>) {
     let gold_matters = c.gold_no_red && c.takes_chip(Terrain::Gold);
     let mut vars = Vec::new();
     let mut pools = Vec::new();
@@ -128,7 +135,7 @@ fn variables(
         if r.face_down || r.chips.is_empty() {
             continue;
         }
-        let pool = u8::try_from(pools.len()).map_err(|_| TooBig::Pools)?;
+        let pool = pools.len().min(u8::MAX as usize) as u8;
         let count = |f: &dyn Fn(u8) -> bool| r.tiles.iter().filter(|t| f(**t)).count();
         let chipless = count(&|t| !p.takes_chip(t));
         let gold = if gold_matters { count(&|t| t == Terrain::Gold as u8) } else { 0 };
@@ -138,16 +145,43 @@ fn variables(
         for v in &r.chips {
             fields[cl.of[*v as usize] as usize + 1] += 1;
         }
-        let fields: Vec<u8> = fields
-            .into_iter()
-            .map(u8::try_from)
-            .collect::<Result<_, _>>()
-            .map_err(|_| TooBig::Pools)?;
-        pools.push(Pool::new(ri, fields)?);
+        // A class no rule ever blocks may hold the chipless tiles too when
+        // every hex of the region is a slot (a chipless tile can go wherever
+        // the class can): one field less to count. Which of its hexes get
+        // the chipless tiles is drawn after the layout.
+        let free = (1..=cl.k).find(|a| cl.canon[*a] == 0 && fields[*a + 1] > 0 && !cl.red[*a]);
+        let merged = match free {
+            Some(a) if chipless > 0 && chipless < 256 && r.chip_fixed.is_empty() => {
+                fields[a + 1] += chipless;
+                fields[0] = 0;
+                Some((a as u8, chipless as u8))
+            }
+            _ => None,
+        };
+        pools.push((ri, fields, merged));
         vars.extend(r.slots.iter().map(|s| (*s, pool, true)));
         vars.extend(r.chip_fixed.iter().map(|s| (*s, pool, false)));
     }
-    Ok((vars, pools))
+    (vars, pools)
+}
+
+/// Packs the pools (after the sweep is known to fit).
+fn pack(raw: Vec<RawPool>) -> Result<Vec<Pool>, TooBig> {
+    if raw.len() > u8::MAX as usize {
+        return Err(TooBig::Pools);
+    }
+    raw.into_iter()
+        .map(|(region, fields, merged)| {
+            let fields: Vec<u8> = fields
+                .into_iter()
+                .map(u8::try_from)
+                .collect::<Result<_, _>>()
+                .map_err(|_| TooBig::Pools)?;
+            let mut pool = Pool::new(region, fields)?;
+            pool.merged = merged;
+            Ok(pool)
+        })
+        .collect()
 }
 
 /// An order of the hexes that keeps few of them open: connected groups one
@@ -208,6 +242,26 @@ fn order(p: &Problem<'_>, vars: &[(u32, u8, bool)]) -> Vec<usize> {
     best.map(|b| b.1).unwrap_or_default()
 }
 
+/// The most hexes open at once along `ord`, if more than [`MAX_OPEN`].
+fn too_many_open(p: &Problem<'_>, vars: &[(u32, u8, bool)], ord: &[usize]) -> Option<usize> {
+    let mut at = vec![NONE; p.n + 1];
+    for (i, v) in vars.iter().enumerate() {
+        at[v.0 as usize] = i as u32;
+    }
+    let adj: Vec<Vec<usize>> = vars
+        .iter()
+        .map(|v| {
+            p.nb[v.0 as usize]
+                .iter()
+                .filter(|m| at[**m as usize] != NONE)
+                .map(|m| at[*m as usize] as usize)
+                .collect()
+        })
+        .collect();
+    let (max, _) = open_cost(ord, &adj);
+    (max > MAX_OPEN).then_some(max)
+}
+
 /// The most hexes open at once along `order`, and their sum over the steps.
 fn open_cost(order: &[usize], adj: &[Vec<usize>]) -> (usize, usize) {
     let n = order.len();
@@ -235,8 +289,12 @@ fn open_cost(order: &[usize], adj: &[Vec<usize>]) -> (usize, usize) {
 impl Plan {
     /// The plan for `p` with classes `cl`.
     pub fn new(p: &Problem<'_>, c: &Constraints, cl: &Classes) -> Result<Plan, TooBig> {
-        let (vars, pools) = variables(p, c, cl)?;
+        let (vars, raw) = variables(p, c, cl);
         let ord = order(p, &vars);
+        if let Some(open) = too_many_open(p, &vars, &ord) {
+            return Err(TooBig::Open(open));
+        }
+        let pools = pack(raw)?;
         let n = ord.len();
         let mut pos = vec![usize::MAX; p.n + 1];
         for (k, v) in ord.iter().enumerate() {
