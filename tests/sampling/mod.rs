@@ -4,6 +4,8 @@
 //! only: nothing here calls the solver's own checks.
 #![allow(dead_code)]
 
+pub mod enumerate;
+
 use std::collections::{BTreeMap, HashMap};
 
 use hexpress::hex::{Direction, Hex};
@@ -14,7 +16,7 @@ use rand_chacha::ChaCha8Rng;
 use rand_core::{RngCore, SeedableRng};
 
 /// One board, as the statistics and the oracle see it.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Board {
     /// Terrain per cell (map order).
     pub terrain: Vec<Terrain>,
@@ -221,9 +223,11 @@ impl Rand {
 
 /// The reference sampler: deal every pool uniformly at random, keep the
 /// board only if the oracle finds nothing broken. Uniform over the valid
-/// boards by construction. A random harbor facing is drawn uniformly from
-/// the directions whose hex could ever be visible land (a fixed set that
-/// contains every valid facing), so every valid facing is equally likely.
+/// boards by construction. A random harbor facing on a fixed harbor hex is
+/// drawn uniformly from the directions whose hex could ever be visible land
+/// (a fixed set that contains every valid facing); a harbor tile, which
+/// moves with the deal, from all six directions. Every valid facing is then
+/// equally likely.
 ///
 /// For speed it looks for a broken rule as soon as the hexes it needs are
 /// dealt (terrain rules after the tiles, each chip as it lands), and throws
@@ -420,12 +424,18 @@ impl<'a> Reference<'a> {
                 None
             } else if facing.is_some() {
                 facing
-            } else {
+            } else if cell.harbor.is_some() {
+                // A harbor printed on the map: the directions it could ever
+                // face are the same on every board.
                 let c = &self.cand[i];
                 if c.is_empty() {
                     return false;
                 }
                 Some(c[rng.below(c.len())])
+            } else {
+                // A harbor tile moves with the deal: any of the six
+                // directions, the oracle keeps those facing land.
+                Some(rng.below(6))
             };
             d.b.harbors.push((i, kind, dir));
         }
