@@ -312,18 +312,20 @@ impl Counter {
                 if step.nbr.iter().any(|j| forbid & (1 << front[*j as usize]) != 0) {
                     continue;
                 }
-                let mine = u32::from(cl.pips[a]);
-                let over = step.corners.iter().any(|(js, fixed)| {
-                    let others: u32 = js
-                        .iter()
-                        .filter(|j| **j != u8::MAX)
-                        .map(|j| u32::from(cl.pips[front[*j as usize] as usize]))
-                        .sum();
-                    mine + others + u32::from(*fixed) > cap
-                });
-                if over {
-                    continue;
-                }
+            }
+            // Corners this hex completes, whatever it holds: the others
+            // there may already be over the cap.
+            let mine = u32::from(cl.pips[a]);
+            let over = step.corners.iter().any(|(js, fixed)| {
+                let others: u32 = js
+                    .iter()
+                    .filter(|j| **j != u8::MAX)
+                    .map(|j| u32::from(cl.pips[front[*j as usize] as usize]))
+                    .sum();
+                mine + others + u32::from(*fixed) > cap
+            });
+            if over {
+                continue;
             }
             let next_own = own - ch.delta;
             // Tiles left must fit the slots left; a pool's last step empties it.
