@@ -39,6 +39,36 @@ pub fn orders<T: Clone + Ord>(items: &[T]) -> Vec<Vec<T>> {
     out
 }
 
+/// How many distinct orders a multiset of these multiplicities has.
+fn multinomial(counts: impl IntoIterator<Item = usize>) -> f64 {
+    let mut total = 0usize;
+    let mut out = 1f64;
+    for k in counts {
+        for j in 1..=k {
+            total += 1;
+            out = out * total as f64 / j as f64;
+        }
+    }
+    out
+}
+
+/// An upper bound on the tile and chip deals [`valid_boards`] tries for
+/// `map` (harbors aside): every tile order of every region times every chip
+/// order. Tests use it to keep their brute force small.
+pub fn deals_bound(map: &MapDef) -> f64 {
+    map.regions
+        .iter()
+        .map(|r| {
+            let tiles = multinomial(r.tiles.iter().map(|(_, k)| *k as usize));
+            let mut values = std::collections::BTreeMap::new();
+            for v in &r.numbers {
+                *values.entry(*v).or_insert(0usize) += 1;
+            }
+            tiles * multinomial(values.into_values())
+        })
+        .product()
+}
+
 /// One harbor to deal: its cell, the kinds it may draw from (by pool), a
 /// fixed facing, and whether it lies face down.
 struct HarborSlot {
