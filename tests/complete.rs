@@ -29,9 +29,9 @@ fn every_builtin_under_every_preset_gives_a_board_for_seeds_1_to_100() {
         .iter()
         .flat_map(|id| {
             let s = common::builtin(id);
-            RulePreset::ALL
-                .into_iter()
-                .flat_map(move |p| s.meta.players.clone().into_iter().map(move |n| (id.to_string(), p, n)))
+            RulePreset::ALL.into_iter().flat_map(move |p| {
+                s.meta.players.clone().into_iter().map(move |n| (id.to_string(), p, n))
+            })
         })
         .collect();
     runs.par_iter().for_each(|(id, preset, players)| {
@@ -161,11 +161,18 @@ fn random_tight_maps_end_with_a_board_or_a_true_proof() {
             match solver.solve(1, &opts()) {
                 Ok(l) => {
                     let b = Board::of(map, &l);
-                    assert!(list.contains(&b), "case {k}: drew a board the brute force rejects\n{text}\n{c:?}");
+                    assert!(
+                        list.contains(&b),
+                        "case {k}: drew a board the brute force rejects\n{text}\n{c:?}"
+                    );
                     (true, false)
                 }
                 Err(SolveError::Conflict { rules, .. }) => {
-                    assert!(list.is_empty(), "case {k}: a proof for a map with {} boards\n{text}\n{c:?}", list.len());
+                    assert!(
+                        list.is_empty(),
+                        "case {k}: a proof for a map with {} boards\n{text}\n{c:?}",
+                        list.len()
+                    );
                     // The rules named really conflict: with only them on
                     // (and the harbor rules, which these maps do not use),
                     // the brute force finds no board either.
@@ -183,7 +190,10 @@ fn random_tight_maps_end_with_a_board_or_a_true_proof() {
     let boards = outcomes.iter().filter(|o| o.0).count();
     let proofs = outcomes.iter().filter(|o| o.1).count();
     println!("{boards} boards, {proofs} proofs");
-    assert!(boards > 50 && proofs > 20, "the family is too easy or too hard: {boards} boards, {proofs} proofs");
+    assert!(
+        boards > 50 && proofs > 20,
+        "the family is too easy or too hard: {boards} boards, {proofs} proofs"
+    );
 }
 
 /// `c` with only `rules` of the placement rules on.
@@ -203,51 +213,52 @@ fn only_rules(c: &Constraints, rules: &[hexpress::model::ConstraintId]) -> Const
 }
 
 /// Locks that are fine alone but leave no valid completion end with a
-/// proof that names the rules (issue 27): two 6s locked on a strict base
-/// board where the corner cap then leaves no room for the other reds.
+/// proof that names the rules (issue 27). Under the strict set the
+/// corner-pip cap leaves the desert of Reach Catan's Catan region two
+/// places; a desert locked anywhere else breaks no rule by itself (a
+/// desert has no chip) yet leaves no board. The hexes that give a board
+/// must be exactly the two where unlocked draws put the desert.
 #[test]
 fn locks_that_leave_no_completion_end_with_a_proof() {
-    let s = common::builtin("base");
-    let c = Constraints::strict();
+    use hexpress::model::{CellContent, ConstraintId};
+    let s = common::builtin("reach-catan").with_preset(RulePreset::Strict).expect("valid");
     let map = s.map_for(4).expect("map");
-    let mut rng = Rand::new(27);
-    let hexes: Vec<_> = map
-        .cells
-        .iter()
-        .filter(|cell| matches!(cell.content, hexpress::model::CellContent::Slot { .. }))
-        .map(|cell| cell.hex)
-        .collect();
+    let c = &s.constraints;
+    let catan = map.regions.iter().position(|r| r.key == "catan").expect("region");
+    let g = Geo::new(map);
+    // Where unlocked draws put the desert of Catan.
+    let solver = Solver::new(map, c);
+    let mut seen = std::collections::BTreeSet::new();
+    for seed in 1..=100 {
+        let l = solver.solve(seed, &opts()).expect("a board");
+        seen.extend(l.hexes.iter().enumerate().filter_map(|(i, h)| {
+            (l.region_key(i) == Some("catan") && h.terrain.name() == "desert").then_some(h.hex)
+        }));
+    }
+    let mut kept = std::collections::BTreeSet::new();
     let mut proofs = 0;
-    for _ in 0..60 {
-        // Four random chips on four random hexes, with random terrain.
-        let mut locks = Vec::new();
-        let mut used = std::collections::BTreeSet::new();
-        for v in [6u8, 8, 5, 9] {
-            let h = hexes[rng.below(hexes.len())];
-            if !used.insert(h) {
-                continue;
-            }
-            locks.push(Lock { hex: h, terrain: hexpress::vocab::Terrain::Forest, number: Some(v) });
+    for cell in &map.cells {
+        if !matches!(cell.content, CellContent::Slot { region } if region == catan) {
+            continue;
         }
-        let Ok(solver) = Solver::with_locks(map, &c, &locks) else { continue };
+        let lock = Lock { hex: cell.hex, terrain: hexpress::vocab::Terrain::Desert, number: None };
+        let solver = Solver::with_locks(map, c, &[lock]).expect("a desert alone breaks no rule");
         match solver.solve(1, &opts()) {
             Ok(l) => {
-                let g = Geo::new(map);
                 let b = Board::of(map, &l);
-                // Locks that break a rule by themselves are not this test's
-                // subject (the lock check refuses them before any search).
-                if broken(map, &c, &g, &b).is_empty() {
-                    continue;
-                }
+                let bad = broken(map, c, &g, &b);
+                assert!(bad.is_empty(), "desert on {:?}: breaks {bad:?}", cell.hex);
+                assert_eq!(b.terrain[g.at[&cell.hex]].name(), "desert", "the lock is kept");
+                kept.insert(cell.hex);
             }
             Err(SolveError::Conflict { locked, rules, .. }) => {
                 assert!(locked, "a lock proof says the locks take part");
-                assert!(!rules.is_empty());
+                assert_eq!(rules, [ConstraintId::MaxCornerPips], "desert on {:?}", cell.hex);
                 proofs += 1;
             }
-            Err(e) => panic!("{locks:?}: neither a board nor a proof: {e}"),
+            Err(e) => panic!("desert on {:?}: neither a board nor a proof: {e}", cell.hex),
         }
     }
-    println!("{proofs} proofs");
-    assert!(proofs > 0, "no lock set in the sample left the board without a completion");
+    assert_eq!(kept, seen, "boards with the desert locked come exactly where draws put it");
+    assert!(proofs >= 8, "only {proofs} proofs");
 }
