@@ -125,10 +125,13 @@ fn fixture(name: &str) -> Scenario {
     load(&hexpress::diag::Source::new(path, text)).expect("valid fixture")
 }
 
-/// One board of a large single-region map, from a fresh solver (start
-/// search, method pilot and chain all included).
+/// One board of a large single-region map, from a fresh solver (trial
+/// deals included). Under the 6/8 rule such maps are refused (no exact
+/// sampler fits them, `tests/large_maps.rs`); without it every deal is
+/// valid and they are drawn at any size.
 fn bench_large(b: Bencher, name: &str) {
-    let s = fixture(name);
+    let mut s = fixture(name);
+    s.constraints.no_adjacent_red = false;
     let mut seed = 0u64;
     b.bench_local(|| {
         seed += 1;
@@ -144,6 +147,15 @@ fn one_region_1027_hexes(b: Bencher) {
 #[divan::bench(sample_count = 3, sample_size = 1)]
 fn one_region_9919_hexes(b: Bencher) {
     bench_large(b, "large-9919");
+}
+
+/// A large map under the 6/8 rule: time until the refusal naming the limit.
+#[divan::bench(sample_count = 3, sample_size = 1)]
+fn one_region_1027_hexes_refused(b: Bencher) {
+    let s = fixture("large-1027");
+    b.bench_local(|| {
+        black_box(hexpress::solve::solve(&s, 4, 1, &SolveOptions::default()).expect_err("refused"))
+    });
 }
 
 /// An impossible rule set: time until the solver gives up with its error.
