@@ -2,21 +2,24 @@
 //! from all the boards that keep every fixed hex, use every pool exactly and
 //! respect every placement and harbor rule.
 //!
-//! Two samplers, chosen per map and rule set (never per seed):
-//! - **rejection** ([`exact`]): deal everything at random, keep the board
-//!   only if every rule holds. Exact by construction; used whenever a trial
-//!   run shows that valid deals come up often enough (the base game keeps
-//!   about one deal in four).
-//! - **Markov chain** ([`chain`]): from one valid board (found by a
-//!   randomized search, [`search`], which also proves impossibility and
-//!   names the rule), take many random symmetric swaps, each kept only if
-//!   the board stays valid. Its stationary distribution is uniform over the
-//!   valid boards; it is used when rules are so tight that rejection would
-//!   deal for too long (the strict set, maps of thousands of hexes).
+//! Two exact samplers, chosen per map, rule set and lock set (never per
+//! seed) by a trial with a fixed seed (`pilot`):
+//! - **rejection** (`exact`): deal everything at random, keep the board
+//!   only if every rule holds; used when valid deals come up often enough
+//!   (the base game keeps about one deal in four).
+//! - **counting** (`counted`, `count`): the valid chip layouts are
+//!   counted once in a table, one is drawn uniformly, and the rest is dealt
+//!   uniformly and checked; used when rules are tight (the strict set,
+//!   tight user maps, locks).
 //!
-//! Which one drew a board is recorded in [`Layout::sampler`] and in
-//! `layout.json`. The solver is pure: no I/O; an optional deadline is the
-//! only clock it reads. Same map, rules, seed and version: same board.
+//! When neither finds a board, `proof` shows none exists and names the
+//! rules in conflict; when neither fits the map, the solver refuses with
+//! the limit ([`SolveError::Unsampleable`]). The swap chain (`chain`)
+//! is never chosen (it does not reach every valid board on every map); it
+//! stays as a test control. `docs/sampling.md` has the argument and the
+//! tests. Which method drew a board is recorded in [`Layout::sampler`] and
+//! in `layout.json`. The solver is pure: no I/O; an optional deadline is
+//! the only clock it reads. Same map, rules, seed and version: same board.
 
 mod budget;
 mod chain;
