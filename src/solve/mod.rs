@@ -148,7 +148,7 @@ pub fn solve_locked(
 }
 
 /// Chain steps per movable unit and doubling of the map size (see
-/// [`chain::Chain::new`]); set by the uniformity tests with a margin.
+/// `chain::Chain::new`); set by the uniformity tests with a margin.
 pub const CHAIN_FACTOR: u64 = 8;
 
 /// Precomputed sampling data for one map, rule set and lock set; reusable
