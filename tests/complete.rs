@@ -5,8 +5,8 @@
 //! really conflict. Work is bounded by node budgets here; the "under a
 //! second" targets are measured in `benches/solve.rs`.
 
-mod common;
-mod sampling;
+use crate::common;
+use crate::sampling;
 
 use hexpress::diag::Source;
 use hexpress::model::{load, Constraints, RulePreset, Scenario};

@@ -17,7 +17,7 @@
 //! The swap chain that hexpress used before is kept as a control: on the
 //! islands it never leaves its first 6/8 pattern, and the test catches it.
 
-mod sampling;
+use crate::sampling;
 
 use std::collections::{HashMap, HashSet};
 

@@ -20,8 +20,8 @@
 //! Locked rerolls are compared with the reference on the same map with the
 //! locked hexes fixed.
 
-mod common;
-mod sampling;
+use crate::common;
+use crate::sampling;
 
 use hexpress::model::{CellContent, Constraints, MapDef, Scenario};
 use hexpress::solve::{Lock, SolveOptions, Solver};

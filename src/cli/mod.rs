@@ -2,6 +2,7 @@
 
 pub mod args;
 mod balance;
+pub use balance::bar_method_line as balance_line;
 pub mod contract;
 pub mod lock;
 pub mod output;
@@ -167,11 +168,11 @@ fn generate(a: &GenerateArgs) -> Result<(), Failure> {
         ..SolveOptions::default()
     };
     let balanced = match a.balanced {
-        true => Some(balance::search_for_generate(a, &source, &scenario, players, seed)?),
-        false => None,
+        Some(mode) => Some(balance::for_generate(a, mode, &source, &scenario, players, seed)?),
+        None => None,
     };
     let layout = match &balanced {
-        Some(b) => b.outcome.layout.clone(),
+        Some(b) => b.layout().clone(),
         None => match solve::solve_locked(&scenario, players, seed, &opts, &locks) {
             Ok(l) => l,
             Err(e) => {
@@ -187,23 +188,33 @@ fn generate(a: &GenerateArgs) -> Result<(), Failure> {
             .context("bad output folder")?,
     };
     let text = match &balanced {
-        Some(b) => json::to_json_balanced(&layout, &b.outcome, &b.weights),
+        Some(b) => b.json(),
         None => json::to_json(&layout),
     };
     // Everything is drawn in memory first: a bad option, template, font or
     // text fails here, before the first byte is written.
     let mut outputs = vec![("layout.json".to_string(), text.into_bytes())];
     if let Some(settings) = &settings {
-        let notes = balanced.as_ref().map_or_else(Vec::new, |b| recipe::balanced_notes(&b.outcome));
+        let notes = balanced.as_ref().map_or_else(Vec::new, balance::Balanced::notes);
         // A balanced map comes back from its search seed and candidate count
         // (custom weights are part of the recipe too); a locked one from its locks.
         let weights = a.weights.as_ref().map(|w| w.display().to_string());
         let rules = a.rules.map(|r| r.preset().to_string());
+        let (candidates, objective) = match &balanced {
+            Some(balance::Balanced::Best { outcome, objective, .. }) => {
+                (Some(outcome.evaluated), Some(*objective))
+            }
+            _ => (None, None),
+        };
         let how = recipe::Recipe {
             rules: rules.as_deref(),
-            candidates: balanced.as_ref().map(|b| b.outcome.evaluated),
+            candidates,
             weights: weights.as_deref(),
             locks: &locks,
+            bar: matches!(balanced, Some(balance::Balanced::Bar { .. })),
+            objective: objective
+                .filter(|o| *o != crate::balance::Objective::Score)
+                .map(|o| o.name()),
         };
         let regenerate = recipe::regenerate(&scenario.meta.id, players, seed, &how);
         let notes = crate::outputs::Notes { lines: notes, regenerate };

@@ -2,7 +2,7 @@
 //! title block and the command that makes it again. `generate` and the web
 //! page both use these, so their files come out byte for byte the same.
 
-use crate::balance::{self, Outcome};
+use crate::balance::{self, BarDraw, Outcome, Pilot};
 use crate::solve::Lock;
 
 /// How a board was drawn, as far as the command that repeats it needs.
@@ -16,6 +16,12 @@ pub struct Recipe<'a> {
     pub weights: Option<&'a str>,
     /// Hexes kept from an earlier board.
     pub locks: &'a [Lock],
+    /// A uniform draw among the boards that clear the fairness bar
+    /// (`--balanced`), with `weights` giving the bar when set.
+    pub bar: bool,
+    /// What a balanced search minimised, when not the default score
+    /// (`--objective seats`).
+    pub objective: Option<&'a str>,
 }
 
 /// The title-block lines of a balanced map: its rank and its measures.
@@ -28,6 +34,16 @@ pub fn balanced_notes(o: &Outcome) -> Vec<String> {
     n
 }
 
+/// The title-block lines of a map drawn from the fairness bar.
+pub fn bar_notes(d: &BarDraw, p: &Pilot) -> Vec<String> {
+    let mut n = vec![
+        "Drawn from the fairness bar".to_string(),
+        format!("{:.1} % of random boards clear it", 100.0 * p.pass_rate()),
+    ];
+    n.extend(balance::summary_lines(&d.measures));
+    n
+}
+
 /// The whole command that draws this board again.
 pub fn command(id: &str, players: u8, seed: u64, r: &Recipe<'_>) -> String {
     let mut s = format!("hexpress generate {id} --players {players} --seed {seed}");
@@ -35,7 +51,15 @@ pub fn command(id: &str, players: u8, seed: u64, r: &Recipe<'_>) -> String {
         s.push_str(&format!(" --rules {p}"));
     }
     if let Some(n) = r.candidates {
-        s.push_str(&format!(" --balanced --candidates {n}"));
+        s.push_str(&format!(" --balanced best --candidates {n}"));
+        if let Some(o) = r.objective {
+            s.push_str(&format!(" --objective {o}"));
+        }
+        if let Some(w) = r.weights {
+            s.push_str(&format!(" --weights {w}"));
+        }
+    } else if r.bar {
+        s.push_str(" --balanced");
         if let Some(w) = r.weights {
             s.push_str(&format!(" --weights {w}"));
         }
@@ -50,5 +74,5 @@ pub fn command(id: &str, players: u8, seed: u64, r: &Recipe<'_>) -> String {
 /// --players N --seed S`) would not make the same board: a balanced search
 /// or locked hexes.
 pub fn regenerate(id: &str, players: u8, seed: u64, r: &Recipe<'_>) -> Option<String> {
-    (r.candidates.is_some() || !r.locks.is_empty()).then(|| command(id, players, seed, r))
+    (r.candidates.is_some() || r.bar || !r.locks.is_empty()).then(|| command(id, players, seed, r))
 }

@@ -374,6 +374,18 @@ fn ref_tables(s: &Scenario) -> Vec<Block> {
 /// map drawn as one page (see `export::map::canvas`), or `None` to leave
 /// the picture out.
 pub fn handout_blocks(scenario: &Scenario, layout: &Layout, map: Option<&Page>) -> Vec<Block> {
+    handout_blocks_with(scenario, layout, map, &super::map_pages::Notes::default())
+}
+
+/// [`handout_blocks`] for a map with title-block `notes`: a balanced map's
+/// handout says how it was balanced (the same lines as its title block) and
+/// gives the command that makes that board again.
+pub fn handout_blocks_with(
+    scenario: &Scenario,
+    layout: &Layout,
+    map: Option<&Page>,
+    notes: &super::map_pages::Notes,
+) -> Vec<Block> {
     let m = &scenario.meta;
     let r = &scenario.game.rules;
     let mut out = Vec::new();
@@ -414,6 +426,12 @@ pub fn handout_blocks(scenario: &Scenario, layout: &Layout, map: Option<&Page>) 
         out.extend(prose_blocks(setup));
     }
     if let Some(page) = map {
+        let command = notes.regenerate.clone().unwrap_or_else(|| {
+            format!(
+                "hexpress generate {} --players {} --seed {}",
+                m.id, layout.players, layout.seed
+            )
+        });
         out.push(Block::KeepTogether(vec![
             heading(2, "This game's map"),
             Block::Paragraph(vec![Span::plain(format!(
@@ -421,12 +439,15 @@ pub fn handout_blocks(scenario: &Scenario, layout: &Layout, map: Option<&Page>) 
                  map; this command draws it again:",
                 layout.players, layout.seed
             ))]),
-            Block::Paragraph(vec![Span::bold(format!(
-                "hexpress generate {} --players {} --seed {}",
-                m.id, layout.players, layout.seed
-            ))]),
+            Block::Paragraph(vec![Span::bold(command)]),
             map_picture(page),
         ]));
+        if !notes.lines.is_empty() {
+            out.push(Block::KeepTogether(vec![
+                heading(2, "How this map was balanced"),
+                Block::Bullets(notes.lines.iter().map(|l| vec![Span::plain(l.as_str())]).collect()),
+            ]));
+        }
     }
     out.extend(costs_block(scenario));
     out.extend(trades_block(scenario));
@@ -456,7 +477,18 @@ pub fn handout_pages(
     map: Option<&Page>,
     spec: &PageSpec,
 ) -> Result<Vec<Page>, FlowError> {
-    let blocks = handout_blocks(scenario, layout, map);
+    handout_pages_with(scenario, layout, map, spec, &super::map_pages::Notes::default())
+}
+
+/// [`handout_pages`] with the map's title-block `notes` (see [`handout_blocks_with`]).
+pub fn handout_pages_with(
+    scenario: &Scenario,
+    layout: &Layout,
+    map: Option<&Page>,
+    spec: &PageSpec,
+    notes: &super::map_pages::Notes,
+) -> Result<Vec<Page>, FlowError> {
+    let blocks = handout_blocks_with(scenario, layout, map, notes);
     layout_document(&scenario.meta.title, &blocks, spec)
 }
 
@@ -468,9 +500,20 @@ pub fn handout_document(
     picture: &Page,
     settings: &crate::settings::Settings,
 ) -> Result<crate::scene::Document, FlowError> {
+    handout_document_with(scenario, layout, picture, settings, &super::map_pages::Notes::default())
+}
+
+/// [`handout_document`] with the map's title-block `notes` (see [`handout_blocks_with`]).
+pub fn handout_document_with(
+    scenario: &Scenario,
+    layout: &Layout,
+    picture: &Page,
+    settings: &crate::settings::Settings,
+    notes: &super::map_pages::Notes,
+) -> Result<crate::scene::Document, FlowError> {
     let (w, h) = settings.paper_mm();
     let spec = handout_spec(layout, w, h);
-    let pages = handout_pages(scenario, layout, Some(picture), &spec)?;
+    let pages = handout_pages_with(scenario, layout, Some(picture), &spec, notes)?;
     Ok(crate::scene::Document {
         title: format!("{} rules (seed {})", layout.title, layout.seed),
         pages,

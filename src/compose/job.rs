@@ -9,7 +9,7 @@ use std::ops::Range;
 use super::components::ComponentCounts;
 use super::duplex::keep_parity;
 use super::flow::FlowError;
-use super::handout::{handout_document, svg_name};
+use super::handout::{handout_document_with, svg_name};
 use super::map_pages::{canvas, tiled, Notes};
 use super::pack::{card_sets, components_document, pack_sheets};
 use super::plan::{Part, PartKind, PrintPlan};
@@ -124,6 +124,7 @@ fn map_files(
 
 /// Adds the rules handout (`rules.pdf`, `rules-N.svg`) pictured with the
 /// whole-map page `whole`; returns the range of its pages.
+#[allow(clippy::too_many_arguments)]
 fn handout_files(
     job: &mut PrintJob,
     scenario: &Scenario,
@@ -132,6 +133,7 @@ fn handout_files(
     whole: usize,
     pdf: bool,
     svg: bool,
+    notes: &Notes,
 ) -> Result<Range<usize>, FlowError> {
     // Players read the handout: never picture face-down tiles' faces.
     let secret =
@@ -143,7 +145,7 @@ fn handout_files(
     } else {
         &job.pages[whole]
     };
-    let doc = handout_document(scenario, layout, picture, settings)?;
+    let doc = handout_document_with(scenario, layout, picture, settings, notes)?;
     let pages = job.add_pages(doc.pages);
     if pdf {
         job.add_file("rules.pdf", pages.clone().collect(), Encoding::Pdf { title: doc.title });
@@ -172,7 +174,7 @@ pub fn print_job(
     if !(f.pdf || f.svg) {
         return Ok(job);
     }
-    let handout = handout_files(&mut job, scenario, layout, settings, whole, f.pdf, f.svg)?;
+    let handout = handout_files(&mut job, scenario, layout, settings, whole, f.pdf, f.svg, notes)?;
     if !f.pdf {
         return Ok(job);
     }
@@ -276,8 +278,9 @@ pub fn rules_job(
     settings: &Settings,
 ) -> Result<PrintJob, FlowError> {
     let mut job = PrintJob { subject: subject(layout), ..PrintJob::default() };
-    let c = canvas(layout, settings, &Notes::default());
+    let notes = Notes::default();
+    let c = canvas(layout, settings, &notes);
     let whole = job.add_pages(vec![c.to_page()]).start;
-    handout_files(&mut job, scenario, layout, settings, whole, true, true)?;
+    handout_files(&mut job, scenario, layout, settings, whole, true, true, &notes)?;
     Ok(job)
 }

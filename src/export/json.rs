@@ -161,6 +161,12 @@ pub fn to_json_balanced(
     render(layout, Some(crate::balance::json::object(outcome, weights)))
 }
 
+/// Renders a layout with a `balance` object given as compact JSON text
+/// (see [`crate::balance::json`]: `object_with`, `bar_object`).
+pub fn to_json_with_balance(layout: &Layout, balance: String) -> String {
+    render(layout, Some(balance))
+}
+
 fn render(layout: &Layout, balance: Option<String>) -> String {
     let mut out = String::from("{\n");
     out.push_str(&format!("  \"format\": {},\n", compact(&FORMAT)));

@@ -8,11 +8,13 @@ pub mod parts;
 pub mod playable;
 pub mod prose;
 pub mod rules;
+pub mod start;
 pub mod static_checks;
 mod validate;
 
 pub use board::Board;
 pub use constraints::{ConstraintId, Constraints, Overrides, RulePreset};
+pub use start::StartArea;
 pub use validate::validate;
 
 use crate::axial::{Direction, Hex};
@@ -117,6 +119,9 @@ pub struct MapDef {
     pub harbor_pool: Vec<HarborKind>,
     /// Adjacency of `cells` (same order).
     pub board: Board,
+    /// Where the first settlements may go (`[map.start]`); `None`: any corner
+    /// touching land.
+    pub start: Option<StartArea>,
 }
 
 /// One hex of a map.

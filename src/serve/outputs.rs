@@ -36,11 +36,19 @@ pub fn files(r: &Resolved, b: &Board) -> Result<Vec<OutFile>, ApiError> {
         ApiError::new(axum::http::StatusCode::INTERNAL_SERVER_ERROR, format!("drawing failed: {e}"))
     };
     let weights = Weights::default();
-    let text = match &b.balanced {
-        Some((o, _)) => json::to_json_balanced(&b.layout, o, &weights),
-        None => json::to_json(&b.layout),
+    let text = match (&b.balanced, &b.bar) {
+        (Some((o, _)), _) => json::to_json_balanced(&b.layout, o, &weights),
+        (None, Some(x)) => json::to_json_with_balance(
+            &b.layout,
+            crate::balance::json::bar_object(&x.draw, &x.pilot, &x.config),
+        ),
+        (None, None) => json::to_json(&b.layout),
     };
-    let notes = b.balanced.as_ref().map_or_else(Vec::new, |(o, _)| recipe::balanced_notes(o));
+    let notes = match (&b.balanced, &b.bar) {
+        (Some((o, _)), _) => recipe::balanced_notes(o),
+        (None, Some(x)) => recipe::bar_notes(&x.draw, &x.pilot),
+        (None, None) => Vec::new(),
+    };
     let rules = r.rules_name();
     let regenerate =
         recipe::regenerate(&r.scenario.meta.id, r.players, r.seed, &recipe_of(r, rules.as_deref()));

@@ -33,6 +33,7 @@ mod layout;
 mod pilot;
 mod problem;
 mod proof;
+mod restricted;
 mod search;
 mod state;
 mod walk;
@@ -41,6 +42,7 @@ pub use chain::ChainRun;
 pub use error::{LockError, SamplerLimit, SolveError, Stage, Stop};
 pub use layout::{Layout, PlacedHarbor, PlacedHex, RegionInfo, Sampler, SolveStats};
 pub use pilot::Method;
+pub use restricted::RestrictedRun;
 pub use walk::Walker;
 
 use std::sync::{Arc, OnceLock};
