@@ -121,12 +121,15 @@ fn random_map(rng: &mut Rand) -> (String, Constraints) {
         text.push_str(&region(second, rng, 0));
     }
     let _ = fixed;
-    let mut c = Constraints::default();
-    c.no_adjacent_red = rng.below(4) != 0;
-    c.no_equal_neighbours = rng.below(2) == 0;
-    c.no_2_next_to_12 = rng.below(2) == 0;
-    c.max_corner_pips = [None, Some(7), Some(8), Some(10)][rng.below(4)];
-    c.max_terrain_group = [None, None, Some(1), Some(2)][rng.below(4)];
+    // Fields are drawn in this order (initialisers run in source order).
+    let c = Constraints {
+        no_adjacent_red: rng.below(4) != 0,
+        no_equal_neighbours: rng.below(2) == 0,
+        no_2_next_to_12: rng.below(2) == 0,
+        max_corner_pips: [None, Some(7), Some(8), Some(10)][rng.below(4)],
+        max_terrain_group: [None, None, Some(1), Some(2)][rng.below(4)],
+        ..Constraints::default()
+    };
     (text, c)
 }
 

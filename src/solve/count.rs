@@ -483,9 +483,9 @@ fn table<C: Cum>(
 ) -> Result<Table<C>, TooBig> {
     let n = first.len();
     let mut steps = Vec::with_capacity(n);
-    for i in 0..n {
+    for (i, here) in edges.iter().enumerate().take(n) {
         let next = first.get(i + 1);
-        let step: Vec<Edge<C>> = edges[i]
+        let step: Vec<Edge<C>> = here
             .iter()
             .map(|(cum, s, sym)| {
                 let (next, len) = match next {

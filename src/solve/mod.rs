@@ -194,7 +194,7 @@ impl<'a> Solver<'a> {
         let p = Problem::new(map, c, locks)?;
         let chain = chain::Chain::new(&p, CHAIN_FACTOR);
         let (method, counted, refused) = match pilot(&p, &chain, locks) {
-            pilot::Choice::Use(m, c) => (m, c, None),
+            pilot::Choice::Use(m, c) => (m, c.map(|b| *b), None),
             pilot::Choice::Fail(e) => (Method::Rejection, None, Some(e)),
         };
         Ok(Solver {
@@ -224,7 +224,8 @@ impl<'a> Solver<'a> {
     #[doc(hidden)]
     pub fn counting_stats(&self) -> String {
         let mut out = String::new();
-        for split in [count::classes::Split::Pips] {
+        {
+            let split = count::classes::Split::Pips;
             let t = Instant::now();
             match count::Counter::new(&self.p, split, count::MAX_STATES) {
                 Ok(c) => out.push_str(&format!(

@@ -42,7 +42,7 @@ const COUNT_TRIAL: u64 = 20_000;
 /// What the trial chose.
 pub(super) enum Choice {
     /// A method (with its table, for counting).
-    Use(Method, Option<Counted>),
+    Use(Method, Option<Box<Counted>>),
     /// Every draw would fail: no board exists (a proof), or no exact
     /// sampler fits the map.
     Fail(SolveError),
@@ -86,7 +86,7 @@ pub(super) fn pilot(p: &Problem<'_>, chain: &chain::Chain, locks: &[Lock]) -> Ch
                     return Choice::Fail(e);
                 }
             }
-            Choice::Use(Method::Counting, Some(c))
+            Choice::Use(Method::Counting, Some(Box::new(c)))
         }
         Err(_) if accepted > 0 => Choice::Use(Method::Rejection, None),
         Err(bound) => {

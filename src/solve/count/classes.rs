@@ -107,7 +107,7 @@ impl Classes {
         }
         let mut forbid = [0u16; MAX_CLASSES + 1];
         let mut relaxed = false;
-        for a in 1..=k {
+        for (a, fa) in forbid.iter_mut().enumerate().take(k + 1).skip(1) {
             for b in 1..=k {
                 let (mut all, mut any) = (true, false);
                 for x in present.iter().filter(|x| of[**x as usize] as usize == a) {
@@ -118,7 +118,7 @@ impl Classes {
                     }
                 }
                 if all {
-                    forbid[a] |= 1 << b;
+                    *fa |= 1 << b;
                 } else if any {
                     relaxed = true;
                 }
@@ -128,8 +128,8 @@ impl Classes {
         // the key then), so the gold rule is always exact on classes.
         let mut canon = [0u8; MAX_CLASSES + 1];
         let look = |a: usize| (forbid[a], if cap { pips[a] } else { 0 });
-        for a in 1..=k {
-            canon[a] = match look(a) {
+        for (a, slot) in canon.iter_mut().enumerate().take(k + 1).skip(1) {
+            *slot = match look(a) {
                 (0, 0) => 0,
                 me => (1..=a).find(|b| look(*b) == me).unwrap_or(a) as u8,
             };
