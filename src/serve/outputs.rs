@@ -53,8 +53,16 @@ pub fn files(r: &Resolved, b: &Board) -> Result<Vec<OutFile>, ApiError> {
     let regenerate =
         recipe::regenerate(&r.scenario.meta.id, r.players, r.seed, &recipe_of(r, rules.as_deref()));
     let notes = crate::outputs::Notes { lines: notes, regenerate };
-    let drawn = cli_render::draw_outputs(&settings(r)?, &b.layout, &r.scenario, &notes)
-        .map_err(|e| internal(&format!("{e:#}")))?;
+    let drawn =
+        cli_render::draw_outputs(&settings(r)?, &b.layout, &r.scenario, &notes).map_err(|e| {
+            // What the user gave (a board too large to picture readably on
+            // the paper, pieces that fit no page): their error, with its hint.
+            if crate::cli::contract::is_input(&e) {
+                ApiError::new(axum::http::StatusCode::UNPROCESSABLE_ENTITY, format!("{e:#}"))
+            } else {
+                internal(&format!("{e:#}"))
+            }
+        })?;
     let mut out = vec![("layout.json".to_string(), text.into_bytes())];
     out.extend(drawn);
     Ok(out)
