@@ -1,10 +1,14 @@
 //! Sampling speed: uniform valid boards per second on one core.
 //!
 //! Run with `cargo bench --bench solve`. Targets (release, one core): base
-//! game and Gold for Catan 4p 500,000/s each, base game under the strict set
-//! 20,000/s, one region of 1,000 hexes under 100 ms and of 10,000 hexes
-//! under 2 s (a fresh solver each time: start search, pilot and chain), an
-//! unsatisfiable scenario reported in under a second.
+//! game 900,000/s and Gold for Catan 4p 500,000/s, base game under the
+//! strict set 50,000/s (the swap chain it replaced, kept here for
+//! comparison, drew about 9,000/s), one region of 1,000 hexes under 100 ms
+//! and of 10,000 hexes under 2 s (a fresh solver each time), the first
+//! board of a fresh solver (tables and trial deals included) under a second
+//! for every built-in and preset (`examples/first_board` lists them all),
+//! and an unsatisfiable scenario or a lock set with no completion reported
+//! in under a second.
 
 use divan::{black_box, Bencher};
 use hexpress::model::{load, Constraints, Scenario};
@@ -53,16 +57,81 @@ fn base_strict(b: Bencher) {
     bench_layouts(b, &s, 4);
 }
 
+/// The swap chain the counting sampler replaced for the strict set (2,112
+/// swaps per board, as it drew before): the "before" figure.
+#[divan::bench(sample_count = 10)]
+fn base_strict_swap_chain(b: Bencher) {
+    let mut s = scenario("base");
+    s.constraints = Constraints::strict();
+    let map = s.map_for(4).expect("map");
+    let solver = Solver::new(map, &s.constraints).with_chain_steps(2_112);
+    let opts = SolveOptions::default();
+    let mut scratch = solver.scratch();
+    let mut seed = 0u64;
+    const BATCH: usize = 50;
+    b.counter(divan::counter::ItemsCount::new(BATCH)).bench_local(|| {
+        for _ in 0..BATCH {
+            seed += 1;
+            black_box(solver.solve_with(&mut scratch, seed, &opts).expect("solvable"));
+        }
+    });
+}
+
+/// A fresh solver and its first board: tables, trial deals and the draw.
+fn bench_first_board(b: Bencher, id: &str) {
+    let mut s = scenario(id);
+    s.constraints = Constraints::strict();
+    let map = s.map_for(4).expect("map").clone();
+    let c = s.constraints.clone();
+    b.bench_local(|| {
+        let solver = Solver::new(&map, &c);
+        black_box(solver.solve(1, &SolveOptions::default()).expect("a board"))
+    });
+}
+
+#[divan::bench(sample_count = 5, sample_size = 1)]
+fn first_board_base_strict(b: Bencher) {
+    bench_first_board(b, "base");
+}
+
+#[divan::bench(sample_count = 5, sample_size = 1)]
+fn first_board_reach_catan_strict(b: Bencher) {
+    bench_first_board(b, "reach-catan");
+}
+
+/// Locks fine alone with no completion: Reach Catan's Catan desert locked
+/// on an outer hex under the strict set (the corner cap leaves it only
+/// two inner places). Time until the proof.
+#[divan::bench(sample_count = 5, sample_size = 1)]
+fn locked_no_completion_reach_catan(b: Bencher) {
+    let mut s = scenario("reach-catan");
+    s.constraints = Constraints::strict();
+    let map = s.map_for(4).expect("map").clone();
+    let c = s.constraints.clone();
+    let lock = hexpress::solve::Lock {
+        hex: hexpress::hex::Hex::new(4, -2),
+        terrain: hexpress::vocab::Terrain::Desert,
+        number: None,
+    };
+    b.bench_local(|| {
+        let solver = Solver::with_locks(&map, &c, &[lock]).expect("the lock alone is fine");
+        black_box(solver.solve(1, &SolveOptions::default()).expect_err("no completion"))
+    });
+}
+
 fn fixture(name: &str) -> Scenario {
     let path = format!("{}/tests/fixtures/{name}.toml", env!("CARGO_MANIFEST_DIR"));
     let text = std::fs::read_to_string(&path).expect("fixture exists");
     load(&hexpress::diag::Source::new(path, text)).expect("valid fixture")
 }
 
-/// One board of a large single-region map, from a fresh solver (start
-/// search, method pilot and chain all included).
+/// One board of a large single-region map, from a fresh solver (trial
+/// deals included). Under the 6/8 rule such maps are refused (no exact
+/// sampler fits them, `tests/large_maps.rs`); without it every deal is
+/// valid and they are drawn at any size.
 fn bench_large(b: Bencher, name: &str) {
-    let s = fixture(name);
+    let mut s = fixture(name);
+    s.constraints.no_adjacent_red = false;
     let mut seed = 0u64;
     b.bench_local(|| {
         seed += 1;
@@ -78,6 +147,15 @@ fn one_region_1027_hexes(b: Bencher) {
 #[divan::bench(sample_count = 3, sample_size = 1)]
 fn one_region_9919_hexes(b: Bencher) {
     bench_large(b, "large-9919");
+}
+
+/// A large map under the 6/8 rule: time until the refusal naming the limit.
+#[divan::bench(sample_count = 3, sample_size = 1)]
+fn one_region_1027_hexes_refused(b: Bencher) {
+    let s = fixture("large-1027");
+    b.bench_local(|| {
+        black_box(hexpress::solve::solve(&s, 4, 1, &SolveOptions::default()).expect_err("refused"))
+    });
 }
 
 /// An impossible rule set: time until the solver gives up with its error.

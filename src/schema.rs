@@ -110,12 +110,15 @@ pub fn layout_schema() -> String {
     });
     let sampler = json!({
         "type": "object",
-        "description": "How the layout was drawn: `rejection` (whole deals, `deals` of them) or `markov-chain` (`steps` swaps proposed, `moved` accepted).",
+        "description": "How the layout was drawn: `rejection` (whole deals, `deals` of them), `counting` (a uniform draw from `layouts` counted chip layouts, completed by uniform deals; `attempts` of them; `boards` is the exact number of valid boards when known) or `markov-chain` (`steps` swaps proposed, `moved` accepted).",
         "properties": {
-            "method": { "type": "string", "enum": ["rejection", "markov-chain"] },
+            "method": { "type": "string", "enum": ["rejection", "counting", "markov-chain"] },
             "deals": { "type": "integer", "minimum": 0 },
             "steps": { "type": "integer", "minimum": 0 },
             "moved": { "type": "integer", "minimum": 0 },
+            "attempts": { "type": "integer", "minimum": 1 },
+            "layouts": { "type": "integer", "minimum": 1 },
+            "boards": { "type": "integer", "minimum": 1 },
         },
         "required": ["method"],
     });

@@ -1,6 +1,8 @@
 //! Maps far beyond the published ones: one region of about 1,000 and about
 //! 10,000 hexes with a single pool (`scripts/large-map.py` wrote the
-//! fixtures), and a rule set that allows exactly one board.
+//! fixtures), and a rule set that allows exactly one board. Without chip
+//! rules every deal is valid and they are drawn at any size; under the 6/8
+//! rule no exact sampler fits them and they are refused with the limit.
 //!
 //! Every board is checked with the test suite's own rule predicate
 //! (`tests/sampling`), not the solver's. Limits are given to the solver as
@@ -11,7 +13,7 @@ use crate::sampling;
 
 use hexpress::diag::Source;
 use hexpress::model::{load, Scenario};
-use hexpress::solve::{solve, Sampler, SolveOptions};
+use hexpress::solve::{solve, Sampler, SamplerLimit, SolveError, SolveOptions};
 use sampling::{broken, Board, Geo};
 
 fn fixture(name: &str) -> Scenario {
@@ -32,33 +34,53 @@ fn valid_board(s: &Scenario, seed: u64) -> Sampler {
     layout.sampler
 }
 
+/// The fixture without any chip rule: every deal keeps the rules.
+fn without_chip_rules(name: &str) -> Scenario {
+    let mut s = fixture(name);
+    s.constraints.no_adjacent_red = false;
+    s
+}
+
+/// Under the 6/8 rule a region of a thousand hexes keeps no random deal,
+/// and counting its chip layouts would keep a whole row of hexes open: no
+/// exact sampler fits, so hexpress refuses, naming the limit, rather than
+/// draw a board it cannot prove fair (see docs/sampling.md).
 #[test]
-fn a_thousand_hexes_in_one_region() {
-    let s = fixture("large-1027");
-    assert_eq!(s.map_for(4).expect("map").cells.len(), 1027);
-    for seed in [1, 2, 3] {
-        let sampler = valid_board(&s, seed);
-        // Rejection cannot keep one deal in a thousand hexes: the chain
-        // draws, and it must actually move.
-        match sampler {
-            Sampler::Chain { steps, moved, .. } => {
-                assert!(moved > steps / 10, "the chain barely moved: {moved} of {steps}")
+fn large_regions_under_the_red_rule_are_refused_with_the_limit() {
+    for name in ["large-1027", "large-9919"] {
+        let s = fixture(name);
+        let e = solve(&s, 4, 1, &SolveOptions::default()).expect_err("no fair sampler fits");
+        match &e {
+            SolveError::Unsampleable { limit: SamplerLimit::OpenHexes { needed, max }, deals } => {
+                assert!(needed > max, "{name}: {needed} open hexes, limit {max}");
+                assert!(*deals > 0);
             }
-            other => panic!("expected the chain, got {other:?}"),
+            other => panic!("{name}: expected a refusal naming the limit, got {other:?}"),
         }
+        let msg = e.to_string();
+        assert!(msg.contains("the limit is 16") && msg.contains("fair"), "{msg}");
     }
 }
 
 #[test]
-fn ten_thousand_hexes_in_one_region() {
-    let s = fixture("large-9919");
+fn a_thousand_hexes_without_chip_rules() {
+    let s = without_chip_rules("large-1027");
+    assert_eq!(s.map_for(4).expect("map").cells.len(), 1027);
+    for seed in [1, 2, 3] {
+        assert!(matches!(valid_board(&s, seed), Sampler::Rejection { deals: 1 }));
+    }
+}
+
+#[test]
+fn ten_thousand_hexes_without_chip_rules() {
+    let s = without_chip_rules("large-9919");
     assert_eq!(s.map_for(4).expect("map").cells.len(), 9919);
     valid_board(&s, 11);
 }
 
 #[test]
 fn different_seeds_give_different_large_boards() {
-    let s = fixture("large-1027");
+    let s = without_chip_rules("large-1027");
     let a = solve(&s, 4, 1, &SolveOptions::default()).expect("solves");
     let b = solve(&s, 4, 2, &SolveOptions::default()).expect("solves");
     let same = a.hexes.iter().zip(&b.hexes).filter(|(x, y)| x == y).count();
@@ -72,6 +94,12 @@ fn a_rule_set_with_one_board_says_so_and_returns_it() {
     let s = fixture("one-board");
     let first = solve(&s, 4, 1, &SolveOptions::default()).expect("solves");
     assert!(first.sampler.frozen(), "{:?}", first.sampler);
+    // The count says so: exactly one valid board.
+    assert!(
+        matches!(first.sampler, Sampler::Counting { boards: Some(1), .. }),
+        "{:?}",
+        first.sampler
+    );
     for seed in 2..6 {
         let l = solve(&s, 4, seed, &SolveOptions::default()).expect("solves");
         assert!(l.sampler.frozen());

@@ -408,7 +408,9 @@ fn idle_connections_past_the_cap_under_a_low_file_limit_never_block_the_page() {
 }
 
 /// A pasted scenario: one `w` x `h` block of hexes in one region, tiles and
-/// chips in the base game's proportions (as scripts/large-map.py makes them).
+/// chips in the base game's proportions (as scripts/large-map.py makes them),
+/// without the 6/8 rule (under it a block 17 wide passes the exact samplers'
+/// limits and is refused, see docs/sampling.md).
 fn block(w: usize, h: usize) -> String {
     let rows: Vec<String> = (0..h)
         .map(|r| format!("{}{}", if r % 2 == 1 { " " } else { "" }, vec!["*"; w].join(" ")))
@@ -435,7 +437,8 @@ fn block(w: usize, h: usize) -> String {
     format!(
         "[scenario]\nid = \"block\"\ntitle = \"Block\"\nplayers = [4]\n\n[legend]\n\"*\" = {{ region = \"land\" }}\n\n\
          [[map]]\nplayers = [4]\nhexes = \"\"\"\n{}\n\"\"\"\n\n[map.regions.land]\n\
-         tiles = {{ {} }}\nnumbers = [{}]\n",
+         tiles = {{ {} }}\nnumbers = [{}]\n\n\
+         [constraints]\nno_adjacent_red = false\n",
         rows.join("\n"),
         tiles.join(", "),
         numbers.join(", ")

@@ -242,15 +242,8 @@ fn generate(a: &GenerateArgs) -> Result<(), Failure> {
     // Staged first, committed last: if printing the summary fails (standard
     // output on a full device), the folder is left as it was.
     let staged = files::stage(&out_dir, &outputs, true).context("writing the output")?;
-    if layout.sampler.frozen() {
-        let steps = match layout.sampler {
-            solve::Sampler::Chain { steps, .. } => steps,
-            solve::Sampler::Rejection { .. } => 0,
-        };
-        eprintln!(
-            "note: no swap of tiles or chips kept the rules in {steps} tries: these rules seem to \
-             allow only this board, so every seed gives it"
-        );
+    if let Some(note) = layout.sampler.note() {
+        eprintln!("note: {note}");
     }
     let mut out = String::new();
     if !output::quiet() {
@@ -371,7 +364,7 @@ pub(crate) fn report_solve_error(source: &Source, scenario: &Scenario, e: &Solve
 /// the blocking rule is set (or a hint that it is on by default).
 pub fn solve_error_diagnostics(scenario: &Scenario, e: &SolveError) -> Diagnostics {
     let mut d = Diagnostic::error(e.to_string()).hint(e.hint());
-    if let SolveError::Unsatisfiable { constraint: Some(c), .. } = e {
+    for c in &e.rules() {
         // Why the rule is on (the file, a preset and who chose it, or the
         // default) and the exact way to change that: one home for it.
         d = d.hint(scenario.relax_hint(*c, model::Surface::Cli));

@@ -75,16 +75,32 @@ struct SamplerOut {
     steps: Option<u64>,
     #[serde(skip_serializing_if = "Option::is_none")]
     moved: Option<u64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    attempts: Option<u64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    layouts: Option<u128>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    boards: Option<u128>,
 }
 
 fn sampler(s: &crate::solve::Sampler) -> SamplerOut {
     use crate::solve::Sampler;
+    let none = SamplerOut {
+        method: s.method(),
+        deals: None,
+        steps: None,
+        moved: None,
+        attempts: None,
+        layouts: None,
+        boards: None,
+    };
     match *s {
-        Sampler::Rejection { deals } => {
-            SamplerOut { method: s.method(), deals: Some(deals), steps: None, moved: None }
-        }
+        Sampler::Rejection { deals } => SamplerOut { deals: Some(deals), ..none },
         Sampler::Chain { steps, moved, .. } => {
-            SamplerOut { method: s.method(), deals: None, steps: Some(steps), moved: Some(moved) }
+            SamplerOut { steps: Some(steps), moved: Some(moved), ..none }
+        }
+        Sampler::Counting { attempts, layouts, boards } => {
+            SamplerOut { attempts: Some(attempts), layouts: Some(layouts), boards, ..none }
         }
     }
 }

@@ -223,6 +223,61 @@ fn join(items: &[String]) -> String {
     }
 }
 
+/// A bound of the exact samplers (see `docs/sampling.md`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SamplerLimit {
+    /// More distinct chip classes than a counted state can hold.
+    Classes {
+        /// The most classes.
+        max: usize,
+    },
+    /// More hexes open at once on the counting sweep than allowed.
+    OpenHexes {
+        /// Open hexes this map needs.
+        needed: usize,
+        /// The most allowed.
+        max: usize,
+    },
+    /// More counted states than allowed.
+    States {
+        /// The most allowed.
+        max: usize,
+    },
+    /// A pool too large to pack in a counted state.
+    PoolSize,
+    /// More chip layouts than 2^128.
+    Count,
+    /// A counting table larger than allowed.
+    Memory {
+        /// The most megabytes allowed.
+        max_mb: usize,
+    },
+}
+
+impl fmt::Display for SamplerLimit {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SamplerLimit::Classes { max } => {
+                write!(f, "the rules tell apart more than {max} kinds of chip (the limit)")
+            }
+            SamplerLimit::OpenHexes { needed, max } => write!(
+                f,
+                "counting its chip layouts would keep {needed} hexes open at once (the limit is {max})"
+            ),
+            SamplerLimit::States { max } => {
+                write!(f, "counting its chip layouts would take more than {max} states (the limit)")
+            }
+            SamplerLimit::PoolSize => {
+                write!(f, "its pools are too large to count (the limit is 2^64 pool states)")
+            }
+            SamplerLimit::Count => write!(f, "it has more than 2^128 chip layouts (the limit)"),
+            SamplerLimit::Memory { max_mb } => {
+                write!(f, "counting its chip layouts would take more than {max_mb} MB (the limit)")
+            }
+        }
+    }
+}
+
 /// A layout could not be made.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum SolveError {
@@ -248,6 +303,28 @@ pub enum SolveError {
     /// The last guard refused a board the solver drew: a bug.
     #[error("{0}")]
     Broken(Box<super::BrokenBoard>),
+    /// No exact sampler can draw this map within its limits (hexpress never
+    /// falls back to a draw it cannot prove fair).
+    #[error(
+        "cannot draw a fair board of this map: dealing at random kept none of {deals} trial deals, and {limit}"
+    )]
+    Unsampleable {
+        /// Trial deals made.
+        deals: u64,
+        /// The bound the counting sampler would pass.
+        limit: SamplerLimit,
+    },
+    /// No board keeps every rule: proved, with the rules that conflict.
+    #[error("{}", conflict_message(*.stage, .rules, *.locked))]
+    Conflict {
+        /// The stage that cannot be completed.
+        stage: Stage,
+        /// Rules that together leave no board, with the pools, the fixed
+        /// hexes and any locks (empty: those alone leave none).
+        rules: Vec<ConstraintId>,
+        /// Whether locked hexes take part.
+        locked: bool,
+    },
     /// The rules cannot be met.
     #[error("{}", unsat_message(*.stage, *.constraint, *.rejections, *.nodes, *.stop, *.terrain_attempts))]
     Unsatisfiable {
@@ -264,6 +341,27 @@ pub enum SolveError {
         /// Terrain arrangements tried.
         terrain_attempts: u32,
     },
+}
+
+fn conflict_message(stage: Stage, rules: &[ConstraintId], locked: bool) -> String {
+    let given = if locked {
+        "these pools, fixed hexes and locked hexes"
+    } else {
+        "these pools and fixed hexes"
+    };
+    let what = match stage {
+        Stage::Terrain => "the tiles cannot all be laid",
+        Stage::Numbers => "the number chips cannot all be placed",
+        Stage::Harbors => "the harbors cannot all be turned toward land",
+    };
+    let names: Vec<String> = rules.iter().map(|r| format!("`{r}`")).collect();
+    match names.as_slice() {
+        [] => format!("no board exists: with {given}, {what}"),
+        [one] => format!("no board keeps {one}: with {given}, {what}"),
+        [first @ .., last] => {
+            format!("no board keeps {} and {last} together: with {given}, {what}", first.join(", "))
+        }
+    }
 }
 
 fn unsat_message(
@@ -297,6 +395,15 @@ fn unsat_message(
 }
 
 impl SolveError {
+    /// The rules the error names (where they are set is worth pointing at).
+    pub fn rules(&self) -> Vec<ConstraintId> {
+        match self {
+            SolveError::Unsatisfiable { constraint: Some(c), .. } => vec![*c],
+            SolveError::Conflict { rules, .. } => rules.clone(),
+            _ => Vec::new(),
+        }
+    }
+
     /// A suggestion for the user.
     pub fn hint(&self) -> String {
         match self {
@@ -305,6 +412,22 @@ impl SolveError {
             }
             SolveError::NoBoard { .. } => "raise `--max-nodes`, or relax the rules".into(),
             SolveError::Broken(b) => b.hint().into(),
+            SolveError::Conflict { rules, locked, .. } => {
+                let them = match rules.as_slice() {
+                    [] => return "check the region pools against the map and its fixed hexes".into(),
+                    [one] => format!("`{one}`"),
+                    _ => "one of these rules".into(),
+                };
+                match locked {
+                    true => format!("unlock some of the locked hexes, or relax {them}"),
+                    false => format!(
+                        "relax {them}, or change the pools"
+                    ),
+                }
+            }
+            SolveError::Unsampleable { .. } => "relax the chip rules so that random deals keep \
+                some boards, or make the map narrower (the count sweeps it row by row)"
+                .into(),
             SolveError::Lock(_) => {
                 "lock only random hexes, with the terrain and chip they have in the saved layout"
                     .into()

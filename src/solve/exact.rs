@@ -19,6 +19,7 @@
 //! a clash redraws that stage alone: the valid boards are then a product of
 //! independent parts, and redrawing one part keeps the draw uniform.
 
+use super::facing::Facing;
 use super::problem::{Problem, UNSET};
 use super::state::{Flood, State};
 use super::{Budget, Stop};
@@ -40,6 +41,7 @@ pub(crate) struct Exact {
     complete: bool,
     /// Rejections per rule (for reports).
     pub rejections: [u64; ConstraintId::ALL.len()],
+    facing: Facing,
 }
 
 impl Exact {
@@ -52,6 +54,7 @@ impl Exact {
             chipped: Vec::new(),
             complete: false,
             rejections: [0; ConstraintId::ALL.len()],
+            facing: Facing::new(p),
         }
     }
 
@@ -189,36 +192,9 @@ impl Exact {
         true
     }
 
-    /// Draws a facing for every face-up harbor that needs one, uniformly
-    /// from the directions it could ever face, and checks the harbor rules.
-    /// `false` on a clash.
+    /// Draws a facing for every face-up harbor that needs one (see
+    /// [`super::facing`]) and checks the harbor rules. `false` on a clash.
     fn face_harbors(&mut self, p: &Problem<'_>, rng: &mut Rng) -> bool {
-        let st = &mut self.st;
-        for x in &p.facing_cells {
-            p.lift_harbor(st, *x as usize);
-        }
-        for x in &p.facing_cells {
-            let x = *x as usize;
-            if !p.needs_facing(st, x) {
-                continue;
-            }
-            let k = match p.sites.get(p.site_of[x] as usize).and_then(|s| s.facing) {
-                Some(k) => k,
-                None => {
-                    let d = &p.dmax[x];
-                    if d.is_empty() {
-                        self.rejections[ConstraintId::HarborFacesLand.index()] += 1;
-                        return false;
-                    }
-                    d[below(rng, d.len() as u32) as usize]
-                }
-            };
-            if let Some(id) = p.harbor_clash(st, x, k) {
-                self.rejections[id.index()] += 1;
-                return false;
-            }
-            p.land_harbor(st, x, k);
-        }
-        true
+        self.facing.face_all(p, &mut self.st, rng, &mut self.rejections)
     }
 }

@@ -93,6 +93,18 @@ pub enum Sampler {
         /// Search nodes spent finding the starting board (once per map).
         start_nodes: u64,
     },
+    /// Exact sampling by counting: a chip layout drawn uniformly from all
+    /// the valid ones (counted once per map), completed by uniform deals;
+    /// attempts until one kept every rule.
+    Counting {
+        /// Attempts made for this board (the last one kept).
+        attempts: u64,
+        /// Valid chip layouts counted (by chip class, see `docs/sampling.md`).
+        layouts: u128,
+        /// The number of valid boards, when the count is exact (no rule is
+        /// left to the checks after the deal).
+        boards: Option<u128>,
+    },
 }
 
 impl Sampler {
@@ -101,12 +113,32 @@ impl Sampler {
         match self {
             Sampler::Rejection { .. } => "rejection",
             Sampler::Chain { .. } => "markov-chain",
+            Sampler::Counting { .. } => "counting",
         }
     }
 
-    /// Whether the chain could not move: every valid board is this one.
+    /// Whether every valid board is this one: the count says so, or the
+    /// chain could not move.
     pub fn frozen(&self) -> bool {
         matches!(self, Sampler::Chain { moved: 0, steps, .. } if *steps > 0)
+            || matches!(self, Sampler::Counting { boards: Some(1), .. })
+    }
+
+    /// A note for people when the rules leave little or no choice.
+    pub fn note(&self) -> Option<String> {
+        match self {
+            Sampler::Counting { boards: Some(1), .. } => Some(
+                "these rules allow exactly one board: every seed gives this one".into(),
+            ),
+            Sampler::Counting { boards: Some(n), .. } if *n <= 1_000 => {
+                Some(format!("these rules allow only {n} boards; each seed draws one of them, all equally likely"))
+            }
+            Sampler::Chain { steps, moved: 0, .. } if *steps > 0 => Some(format!(
+                "no swap of tiles or chips kept the rules in {steps} tries: these rules seem to \
+                 allow only this board, so every seed gives it"
+            )),
+            _ => None,
+        }
     }
 }
 
@@ -121,6 +153,13 @@ impl std::fmt::Display for Sampler {
                 f,
                 "uniform draw by a Markov chain of {steps} swaps ({moved} changed the board)"
             ),
+            Sampler::Counting { attempts, layouts, boards } => {
+                match boards {
+                    Some(b) => write!(f, "uniform draw among the {b} valid boards, counted")?,
+                    None => write!(f, "uniform draw by counting ({layouts} chip layouts)")?,
+                }
+                write!(f, " (attempt {attempts} kept every rule)")
+            }
         }
     }
 }

@@ -2,39 +2,46 @@
 //! from all the boards that keep every fixed hex, use every pool exactly and
 //! respect every placement and harbor rule.
 //!
-//! Two samplers, chosen per map and rule set (never per seed):
-//! - **rejection** ([`exact`]): deal everything at random, keep the board
-//!   only if every rule holds. Exact by construction; used whenever a trial
-//!   run shows that valid deals come up often enough (the base game keeps
-//!   about one deal in four).
-//! - **Markov chain** ([`chain`]): from one valid board (found by a
-//!   randomized search, [`search`], which also proves impossibility and
-//!   names the rule), take many random symmetric swaps, each kept only if
-//!   the board stays valid. Its stationary distribution is uniform over the
-//!   valid boards; it is used when rules are so tight that rejection would
-//!   deal for too long (the strict set, maps of thousands of hexes).
+//! Two exact samplers, chosen per map, rule set and lock set (never per
+//! seed) by a trial with a fixed seed (`pilot`):
+//! - **rejection** (`exact`): deal everything at random, keep the board
+//!   only if every rule holds; used when valid deals come up often enough
+//!   (the base game keeps about one deal in four).
+//! - **counting** (`counted`, `count`): the valid chip layouts are
+//!   counted once in a table, one is drawn uniformly, and the rest is dealt
+//!   uniformly and checked; used when rules are tight (the strict set,
+//!   tight user maps, locks).
 //!
-//! Which one drew a board is recorded in [`Layout::sampler`] and in
-//! `layout.json`. The solver is pure: no I/O; an optional deadline is the
-//! only clock it reads. Same map, rules, seed and version: same board.
+//! When neither finds a board, `proof` shows none exists and names the
+//! rules in conflict; when neither fits the map, the solver refuses with
+//! the limit ([`SolveError::Unsampleable`]). The swap chain (`chain`)
+//! is never chosen (it does not reach every valid board on every map); it
+//! stays as a test control. `docs/sampling.md` has the argument and the
+//! tests. Which method drew a board is recorded in [`Layout::sampler`] and
+//! in `layout.json`. The solver is pure: no I/O; an optional deadline is
+//! the only clock it reads. Same map, rules, seed and version: same board.
 
 mod budget;
 mod chain;
 pub mod check;
+mod count;
+mod counted;
 mod error;
 mod exact;
 mod guard;
+mod facing;
 mod layout;
 mod locks;
 mod pilot;
 mod problem;
+mod proof;
 mod restricted;
 mod search;
 mod state;
 mod walk;
 
 pub use chain::ChainRun;
-pub use error::{ClashHex, LockClash, LockError, SolveError, Stage, Stop};
+pub use error::{ClashHex, LockClash, LockError, SamplerLimit, SolveError, Stage, Stop};
 pub use guard::{check_board, BrokenBoard, Checked, Guard};
 pub use layout::{Layout, PlacedHarbor, PlacedHex, RegionInfo, Sampler, SolveStats};
 pub use locks::check_locks;
@@ -147,7 +154,7 @@ pub fn solve_locked(
 }
 
 /// Chain steps per movable unit and doubling of the map size (see
-/// [`chain::Chain::new`]); set by the uniformity tests with a margin.
+/// `chain::Chain::new`); set by the uniformity tests with a margin.
 pub const CHAIN_FACTOR: u64 = 8;
 
 /// Precomputed sampling data for one map, rule set and lock set; reusable
@@ -156,6 +163,10 @@ pub struct Solver<'a> {
     p: Problem<'a>,
     chain: chain::Chain,
     method: Method,
+    /// The counting sampler's table (when the method is counting).
+    counted: Option<counted::Counted>,
+    /// Why no exact sampler fits this map (every draw fails with it).
+    refused: Option<SolveError>,
     /// The chain's starting board, found once with a fixed seed.
     start: OnceLock<Result<(State, u32, u64), SolveError>>,
     labels: Arc<Vec<Option<String>>>,
@@ -166,6 +177,7 @@ pub struct Solver<'a> {
 /// Reusable buffers of a [`Solver`] (see [`Solver::scratch`]).
 pub struct Scratch {
     exact: Option<exact::Exact>,
+    counted: Option<counted::Draw>,
     chain: Option<State>,
 }
 
@@ -186,10 +198,15 @@ impl<'a> Solver<'a> {
     ) -> Result<Solver<'a>, SolveError> {
         let p = Problem::new(map, c, locks)?;
         let chain = chain::Chain::new(&p, CHAIN_FACTOR);
-        let method = pilot(&p, &chain);
+        let (method, counted, refused) = match pilot(&p, &chain, locks) {
+            pilot::Choice::Use(m, c) => (m, c.map(|b| *b), None),
+            pilot::Choice::Fail(e) => (Method::Rejection, None, Some(e)),
+        };
         Ok(Solver {
             p,
             method,
+            counted,
+            refused,
             chain,
             start: OnceLock::new(),
             labels: Arc::new(map.cells.iter().map(|c| c.label.clone()).collect()),
@@ -198,15 +215,39 @@ impl<'a> Solver<'a> {
         })
     }
 
-    /// The same solver with the chain run for `steps` steps per board (for
-    /// tests that measure how long the chain must run).
+    /// The same solver drawing with the swap chain, `steps` steps per board
+    /// (for tests that measure how the chain mixes; the chain is not proven
+    /// to reach every valid board, so no solver chooses it on its own).
     #[doc(hidden)]
     pub fn with_chain_steps(mut self, steps: u64) -> Self {
         self.chain.steps = steps;
-        if let Method::Chain { .. } = self.method {
-            self.method = Method::Chain { steps };
-        }
+        self.method = Method::Chain { steps };
+        self.refused = None;
         self
+    }
+
+    /// Size of the counting table under each split (for measurements).
+    #[doc(hidden)]
+    pub fn counting_stats(&self) -> String {
+        let mut out = String::new();
+        {
+            let split = count::classes::Split::Pips;
+            let t = Instant::now();
+            match count::Counter::new(&self.p, split, count::MAX_STATES) {
+                Ok(c) => out.push_str(&format!(
+                    "{split:?}: {} classes, {} reached, {} live, {} KB, {} layouts, relaxed {}, {:?}; ",
+                    c.classes.k,
+                    c.reached,
+                    c.live,
+                    c.bytes() / 1024,
+                    c.total(),
+                    c.relaxed,
+                    t.elapsed()
+                )),
+                Err(e) => out.push_str(&format!("{split:?}: {e:?} {:?}; ", t.elapsed())),
+            }
+        }
+        out
     }
 
     /// The method this solver draws with.
@@ -222,7 +263,7 @@ impl<'a> Solver<'a> {
 
     /// Buffers for [`Solver::solve_with`]: one per thread drawing many boards.
     pub fn scratch(&self) -> Scratch {
-        Scratch { exact: None, chain: None }
+        Scratch { exact: None, counted: None, chain: None }
     }
 
     /// [`Solver::solve`] reusing `scratch`'s buffers (the same board for the
@@ -267,7 +308,28 @@ impl<'a> Solver<'a> {
         guard: Option<&mut Guard<'_>>,
     ) -> Result<(Layout, Option<Checked>), SolveError> {
         let mut budget = Budget::new(opts);
+        if let Some(e) = &self.refused {
+            return Err(e.clone());
+        }
         match self.method {
+            Method::Counting => {
+                let Some(c) = &self.counted else { unreachable!("counting has its table") };
+                let d = scratch.counted.get_or_insert_with(|| c.draw(&self.p));
+                let mut rng = stage_rng(seed, Stream::Deal);
+                match c.sample(&self.p, d, &mut rng, &mut budget) {
+                    Ok(attempts) => {
+                        let sampler = Sampler::Counting {
+                            attempts,
+                            layouts: c.ctr.total(),
+                            boards: c.boards(&self.p),
+                        };
+                        self.guarded(guard, &d.st, &mut rng, seed, sampler, budget.nodes, 1)
+                    }
+                    Err(stop) => {
+                        Err(self.unsat(Stage::Numbers, stop, &d.rejections, budget.nodes, 1))
+                    }
+                }
+            }
             Method::Rejection => {
                 let ex = scratch.exact.get_or_insert_with(|| exact::Exact::new(&self.p));
                 ex.reset(&self.p);

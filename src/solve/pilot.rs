@@ -1,9 +1,12 @@
-//! Choosing a sampler for one map and rule set: a trial run of deals with a
-//! fixed seed, never per seed.
+//! Choosing a sampler for one map and rule set, never per seed: a trial run
+//! of deals with a fixed seed, then the counting table if dealing is slow.
 
 use super::budget::Budget;
+use super::count::classes::Split;
+use super::count::MAX_STATES;
+use super::counted::Counted;
 use super::problem::Problem;
-use super::{chain, exact};
+use super::{chain, exact, proof, Lock, SolveError, SolveOptions};
 use crate::rng::{stage_rng, Stream};
 
 /// How a solver draws its boards.
@@ -11,6 +14,8 @@ use crate::rng::{stage_rng, Stream};
 pub enum Method {
     /// Exact rejection sampling.
     Rejection,
+    /// Exact sampling by counting the chip layouts.
+    Counting,
     /// A Markov chain of this many steps per board.
     Chain {
         /// Steps per board.
@@ -22,10 +27,31 @@ pub enum Method {
 const PILOT_DEALS: u64 = 20_000;
 /// Valid boards after which the trial stops.
 const PILOT_ACCEPTS: u64 = 64;
+/// States the table may reach with exact classes (above this, coarser
+/// classes and checks after the deal build faster).
+const EXACT_STATES: usize = 300_000;
+
+/// The longer trial of deals when no table fits: at most this many deals...
+const LONG_TRIAL_DEALS: u64 = 2_000_000;
+/// ...and about this many hexes dealt in all.
+const LONG_TRIAL_WORK: u64 = 200_000_000;
+
+/// Attempts of the counting sampler that test whether it finds boards.
+const COUNT_TRIAL: u64 = 20_000;
+
+/// What the trial chose.
+pub(super) enum Choice {
+    /// A method (with its table, for counting).
+    Use(Method, Option<Box<Counted>>),
+    /// Every draw would fail: no board exists (a proof), or no exact
+    /// sampler fits the map.
+    Fail(SolveError),
+}
 
 /// Trial deals with a fixed seed: rejection when valid boards come up often
-/// enough that dealing is cheaper than running the chain, else the chain.
-pub(super) fn pilot(p: &Problem<'_>, chain: &chain::Chain) -> Method {
+/// enough that dealing is cheaper than the alternatives; else the counting
+/// table; else rejection if it kept anything at all (slow, but exact).
+pub(super) fn pilot(p: &Problem<'_>, chain: &chain::Chain, locks: &[Lock]) -> Choice {
     let max = (4_000_000 / (p.n as u64 + 1)).clamp(64, PILOT_DEALS);
     let mut budget = Budget { nodes: 0, max, deadline: None };
     let mut ex = exact::Exact::new(p);
@@ -37,18 +63,45 @@ pub(super) fn pilot(p: &Problem<'_>, chain: &chain::Chain) -> Method {
         }
         accepted += 1;
     }
-    if accepted == 0 {
-        return Method::Chain { steps: chain.steps };
+    if accepted > 0 {
+        // A deal touches about as many hexes as the chain does in one step
+        // per early tile, constrained chip and harbor; compare the work per
+        // board (the measure that chose rejection before counting existed).
+        let per_deal: u64 = p.regions.iter().map(|r| (r.early + r.constrained) as u64).sum::<u64>()
+            + p.facing_cells.len() as u64
+            + 1;
+        let deals_per_board = budget.nodes.div_ceil(accepted);
+        if deals_per_board * per_deal <= 4 * chain.steps.max(1) {
+            return Choice::Use(Method::Rejection, None);
+        }
     }
-    // A deal touches about as many hexes as the chain does in one step per
-    // early tile, constrained chip and harbor; compare the work per board.
-    let per_deal: u64 = p.regions.iter().map(|r| (r.early + r.constrained) as u64).sum::<u64>()
-        + p.facing_cells.len() as u64
-        + 1;
-    let deals_per_board = budget.nodes.div_ceil(accepted);
-    if deals_per_board * per_deal <= 4 * chain.steps.max(1) {
-        Method::Rejection
-    } else {
-        Method::Chain { steps: chain.steps }
+    let counted = Counted::new(p, Split::Exact, EXACT_STATES)
+        .or_else(|_| Counted::new(p, Split::Pips, MAX_STATES));
+    match counted {
+        Ok(c) if c.ctr.total() == 0 => Choice::Fail(proof::chips(p, !locks.is_empty())),
+        Ok(c) => {
+            if accepted == 0 && !c.finds_a_board(p, COUNT_TRIAL) {
+                let opts = SolveOptions::default();
+                if let Some(e) = proof::explain(p, Some(&c.ctr), locks, &opts) {
+                    return Choice::Fail(e);
+                }
+            }
+            Choice::Use(Method::Counting, Some(Box::new(c)))
+        }
+        Err(_) if accepted > 0 => Choice::Use(Method::Rejection, None),
+        Err(bound) => {
+            // No table: rejection is still exact if a longer trial keeps a
+            // board at all (each board then takes about as many deals).
+            let max = (LONG_TRIAL_WORK / (p.n as u64 + 1)).clamp(PILOT_DEALS, LONG_TRIAL_DEALS);
+            let mut long = Budget { nodes: 0, max, deadline: None };
+            if ex.sample(p, &mut rng, &mut long).is_ok() {
+                return Choice::Use(Method::Rejection, None);
+            }
+            let deals = budget.nodes + long.nodes;
+            match proof::explain(p, None, locks, &SolveOptions::default()) {
+                Some(e) => Choice::Fail(e),
+                None => Choice::Fail(SolveError::Unsampleable { deals, limit: bound.limit() }),
+            }
+        }
     }
 }

@@ -50,7 +50,7 @@ pub(crate) fn find(
     for attempt in 1..=max_attempts {
         st.terrain.copy_from_slice(&p.base_terrain);
         st.number.copy_from_slice(&p.base_number);
-        if let Err(stop) = terrain(p, &mut st, &mut flood, rng, budget, rej) {
+        if let Err(stop) = terrain(p, &mut st, &mut flood, rng, budget, rej, None) {
             return Err(Failure { stage: Stage::Terrain, stop, attempts: attempt });
         }
         if let Err(stop) = ChipSearch::new(p, &st).run(p, &mut st, rng, budget, rej) {
@@ -77,16 +77,18 @@ pub(crate) fn find(
     Err(last)
 }
 
-/// Deals every region's tiles: a shuffle, or under a terrain rule a search.
-fn terrain(
+/// Deals every region's tiles: a shuffle, or under a terrain rule (or with
+/// `allowed`, a mask of terrain indices per cell) a complete search.
+pub(crate) fn terrain(
     p: &Problem<'_>,
     st: &mut State,
     flood: &mut Flood,
     rng: &mut Rng,
     budget: &mut Budget,
     rej: &mut Rejections,
+    allowed: Option<&[u32]>,
 ) -> Result<(), Stop> {
-    if !p.terrain_rules {
+    if !p.terrain_rules && allowed.is_none() {
         let mut tiles = Vec::new();
         for r in &p.regions {
             tiles.clone_from(&r.tiles);
@@ -127,6 +129,10 @@ fn terrain(
         for t in 0..17u8 {
             let left = counts[region][t as usize];
             if left == 0 || tried[d] & (1 << t) != 0 {
+                continue;
+            }
+            if allowed.is_some_and(|a| a[cell] & (1 << t) == 0) {
+                tried[d] |= 1 << t;
                 continue;
             }
             if let Some(rule) = p.terrain_clash(st, flood, cell, t) {
@@ -180,7 +186,7 @@ fn terrain(
 
 /// Facings for every face-up harbor that needs one: a small search, since
 /// harbors that share a corner or touch a fishing ground exclude each other.
-fn harbors(
+pub(crate) fn harbors(
     p: &Problem<'_>,
     st: &mut State,
     rng: &mut Rng,

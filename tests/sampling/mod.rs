@@ -4,6 +4,8 @@
 //! only: nothing here calls the solver's own checks.
 #![allow(dead_code)]
 
+pub mod enumerate;
+
 use std::collections::{BTreeMap, HashMap};
 
 use hexpress::hex::{Direction, Hex};
@@ -14,7 +16,7 @@ use rand_chacha::ChaCha8Rng;
 use rand_core::{RngCore, SeedableRng};
 
 /// One board, as the statistics and the oracle see it.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Board {
     /// Terrain per cell (map order).
     pub terrain: Vec<Terrain>,
@@ -221,9 +223,11 @@ impl Rand {
 
 /// The reference sampler: deal every pool uniformly at random, keep the
 /// board only if the oracle finds nothing broken. Uniform over the valid
-/// boards by construction. A random harbor facing is drawn uniformly from
-/// the directions whose hex could ever be visible land (a fixed set that
-/// contains every valid facing), so every valid facing is equally likely.
+/// boards by construction. A random harbor facing on a fixed harbor hex is
+/// drawn uniformly from the directions whose hex could ever be visible land
+/// (a fixed set that contains every valid facing); a harbor tile, which
+/// moves with the deal, from all six directions. Every valid facing is then
+/// equally likely.
 ///
 /// For speed it looks for a broken rule as soon as the hexes it needs are
 /// dealt (terrain rules after the tiles, each chip as it lands), and throws
@@ -235,19 +239,25 @@ pub struct Reference<'a> {
     g: Geo,
     /// Neighbours by direction (`usize::MAX` off the map).
     nb: Vec<[usize; 6]>,
-    /// Each cell's corners, as on-map member lists.
-    corners: Vec<Vec<Vec<usize>>>,
     /// Per cell: directions a random-facing harbor there could ever face.
     cand: Vec<Vec<usize>>,
     /// Each region's tiles, the chipless ones (and gold) first.
     tiles: Vec<Vec<Terrain>>,
     /// Each region's chips, most pips first.
     chips: Vec<Vec<u8>>,
+    /// Whether each terrain takes a chip (by `Terrain::index`).
+    takes: Vec<bool>,
+    /// For each chip value, the values that may not be its neighbour (bits).
+    bad: [u16; 13],
+    /// Per cell and corner: the other two hexes there (`usize::MAX`: none).
+    mates: Vec<[[usize; 2]; 6]>,
 }
 
 /// Buffers of one reference deal.
 pub struct Deal {
     b: Board,
+    /// Chip per cell while dealing (0: none), plus an empty cell at the end.
+    num: Vec<u8>,
     slots: Vec<Vec<usize>>,
     tiles: Vec<Terrain>,
     cells: Vec<usize>,
@@ -271,13 +281,6 @@ impl<'a> Reference<'a> {
             .collect();
         let nb =
             (0..n).map(|i| std::array::from_fn(|d| g.nb(i, d).unwrap_or(usize::MAX))).collect();
-        let corners = (0..n)
-            .map(|i| {
-                (0..6)
-                    .map(|k| g.corner(i, k).iter().filter_map(|h| g.at.get(h).copied()).collect())
-                    .collect()
-            })
-            .collect();
         let tiles = map
             .regions
             .iter()
@@ -300,7 +303,33 @@ impl<'a> Reference<'a> {
                 v
             })
             .collect();
-        Reference { map, c, g, nb, corners, cand, tiles, chips }
+        let takes = Terrain::ALL.iter().map(|t| c.takes_chip(*t)).collect();
+        let red = |y: u8| y == 6 || y == 8;
+        let mut bad = [0u16; 13];
+        for (v, row) in bad.iter_mut().enumerate().skip(2) {
+            for w in 2..=12u8 {
+                let v = v as u8;
+                if (c.no_adjacent_red && red(v) && red(w))
+                    || (c.no_equal_neighbours && v == w)
+                    || (c.no_2_next_to_12 && v.min(w) == 2 && v.max(w) == 12)
+                {
+                    *row |= 1 << w;
+                }
+            }
+        }
+        let mates = (0..n)
+            .map(|i| {
+                let mut m = [[usize::MAX; 2]; 6];
+                for (k, slot) in m.iter_mut().enumerate() {
+                    let others = g.corner(i, k).into_iter().filter_map(|h| g.at.get(&h).copied());
+                    for (o, j) in slot.iter_mut().zip(others.filter(|j| *j != i)) {
+                        *o = j;
+                    }
+                }
+                m
+            })
+            .collect();
+        Reference { map, c, g, nb, cand, tiles, chips, takes, bad, mates }
     }
 
     pub fn geo(&self) -> &Geo {
@@ -318,8 +347,11 @@ impl<'a> Reference<'a> {
                 b.number[i] = x;
             }
         }
+        let mut num: Vec<u8> = b.number.iter().map(|x| x.unwrap_or(0)).collect();
+        num.push(0);
         Deal {
             b,
+            num,
             slots: self.map.regions.iter().map(|r| r.slots.clone()).collect(),
             tiles: Vec::new(),
             cells: Vec::new(),
@@ -342,12 +374,12 @@ impl<'a> Reference<'a> {
         // The tiles are revealed in two steps of one Fisher-Yates shuffle per
         // region: first where the chipless tiles (and gold) go, which decides
         // the chip hexes, then, only if the chips passed, the rest.
-        let early = |t: &Terrain| !self.c.takes_chip(*t) || *t == Terrain::Gold;
+        let early = |t: &Terrain| !self.takes[t.index()] || *t == Terrain::Gold;
         for (ri, r) in map.regions.iter().enumerate() {
             let slots = &mut d.slots[ri];
             slots.clone_from(&r.slots);
             let tiles = &self.tiles[ri];
-            let first = tiles.iter().filter(|t| early(t)).count();
+            let first = tiles.iter().take_while(|t| early(t)).count();
             for (k, t) in tiles.iter().enumerate().take(first) {
                 let j = k + rng.below(slots.len() - k);
                 slots.swap(k, j);
@@ -355,15 +387,15 @@ impl<'a> Reference<'a> {
             }
             for s in &slots[first..] {
                 d.b.terrain[*s] = Terrain::Forest; // some chip-taking tile, dealt below
-                d.b.number[*s] = None;
+                d.num[*s] = 0;
             }
             for s in slots[..first].iter().chain(&r.chip_cells) {
-                d.b.number[*s] = None;
+                d.num[*s] = 0;
             }
         }
         for (ri, r) in map.regions.iter().enumerate().filter(|(_, r)| !r.face_down) {
             d.cells.clear();
-            d.cells.extend(r.slots.iter().copied().filter(|s| self.c.takes_chip(d.b.terrain[*s])));
+            d.cells.extend(r.slots.iter().copied().filter(|s| self.takes[d.b.terrain[*s].index()]));
             d.cells.extend(r.chip_cells.iter().copied());
             // A Fisher-Yates shuffle done lazily: chip k goes to a random
             // hex among those still free.
@@ -374,16 +406,19 @@ impl<'a> Reference<'a> {
                 let j = k + rng.below(len - k);
                 d.cells.swap(k, j);
                 let x = d.cells[k];
-                d.b.number[x] = Some(*v);
-                if !self.chip_ok(&d.b, x) {
+                d.num[x] = *v;
+                if !self.chip_ok(&d.b, &d.num, x) {
                     return false;
                 }
             }
         }
+        for (x, v) in d.b.number.iter_mut().zip(&d.num) {
+            *x = (*v != 0).then_some(*v);
+        }
         for (ri, _) in map.regions.iter().enumerate() {
             let slots = &mut d.slots[ri];
             let tiles = &self.tiles[ri];
-            let first = tiles.iter().filter(|t| early(t)).count();
+            let first = tiles.iter().take_while(|t| early(t)).count();
             for k in first..slots.len() {
                 let j = k + rng.below(slots.len() - k);
                 slots.swap(k, j);
@@ -420,12 +455,18 @@ impl<'a> Reference<'a> {
                 None
             } else if facing.is_some() {
                 facing
-            } else {
+            } else if cell.harbor.is_some() {
+                // A harbor printed on the map: the directions it could ever
+                // face are the same on every board.
                 let c = &self.cand[i];
                 if c.is_empty() {
                     return false;
                 }
                 Some(c[rng.below(c.len())])
+            } else {
+                // A harbor tile moves with the deal: any of the six
+                // directions, the oracle keeps those facing land.
+                Some(rng.below(6))
             };
             d.b.harbors.push((i, kind, dir));
         }
@@ -450,7 +491,7 @@ impl<'a> Reference<'a> {
                 continue;
             }
             ter += 1;
-            d.b.number.iter_mut().for_each(|x| *x = None);
+            d.num.iter_mut().for_each(|x| *x = 0);
             let mut ok = true;
             for r in self.map.regions.iter().filter(|r| !r.face_down) {
                 d.cells.clear();
@@ -458,8 +499,8 @@ impl<'a> Reference<'a> {
                     .extend(r.slots.iter().copied().filter(|s| self.c.takes_chip(d.b.terrain[*s])));
                 rng.shuffle(&mut d.cells);
                 for (x, v) in d.cells.iter().zip(&r.numbers) {
-                    d.b.number[*x] = Some(*v);
-                    ok &= self.chip_ok(&d.b, *x);
+                    d.num[*x] = *v;
+                    ok &= self.chip_ok(&d.b, &d.num, *x);
                 }
             }
             chips += usize::from(ok);
@@ -508,27 +549,25 @@ impl<'a> Reference<'a> {
         true
     }
 
-    /// Whether the chip on `x` clashes with a chip already placed.
-    fn chip_ok(&self, b: &Board, x: usize) -> bool {
+    /// Whether the chip on `x` clashes with a chip already placed (`num`:
+    /// chips so far, 0 for none, with an always-empty cell at the end).
+    fn chip_ok(&self, b: &Board, num: &[u8], x: usize) -> bool {
         let c = self.c;
-        let v = b.number[x].unwrap_or(0);
-        let red = |y: u8| y == 6 || y == 8;
-        if c.gold_no_red && b.terrain[x] == Terrain::Gold && red(v) {
+        let v = num[x];
+        if c.gold_no_red && b.terrain[x] == Terrain::Gold && (v == 6 || v == 8) {
             return false;
         }
+        let bad = self.bad[v as usize];
         for j in self.nb[x] {
-            let Some(w) = b.number.get(j).copied().flatten() else { continue };
-            if (c.no_adjacent_red && red(v) && red(w))
-                || (c.no_equal_neighbours && v == w)
-                || (c.no_2_next_to_12 && v.min(w) == 2 && v.max(w) == 12)
-            {
+            if bad & (1 << num[j.min(num.len() - 1)]) != 0 {
                 return false;
             }
         }
         if let Some(cap) = c.max_corner_pips {
-            for members in &self.corners[x] {
-                let s: u32 = members.iter().map(|j| b.number[*j].map_or(0, pips)).sum();
-                if s > cap {
+            let pip = |j: usize| if j == usize::MAX { 0 } else { num[j].min(12) as usize };
+            let table = [0u32, 0, 1, 2, 3, 4, 5, 0, 5, 4, 3, 2, 1];
+            for [a, z] in &self.mates[x] {
+                if table[v as usize] + table[pip(*a)] + table[pip(*z)] > cap {
                     return false;
                 }
             }

@@ -1,0 +1,521 @@
+//! Counting the chip layouts: the table behind the exact counting sampler.
+//!
+//! The hexes that take chips from a face-up region (its free slots and the
+//! fixed hexes that draw from it) are walked in an order that keeps few of
+//! them "open" at once (a hex is open while a later hex touches it; see
+//! [`plan`]). Each gets a symbol: no chip (a chipless tile: desert, sea...),
+//! or a chip class ([`classes`]) on a plain tile, or on a gold tile where a
+//! gold rule matters. A state after `i` steps is the classes of the open
+//! hexes and what is left of the pools; two partial layouts that reach the
+//! same state can be completed in exactly the same ways. Counting the
+//! completions of every state, from the last step back to the first, gives
+//! the number of valid symbol layouts; drawing one number below that count
+//! and walking down the table gives each layout the same chance.
+//!
+//! The rules checked on symbols are the chip rules: pairs of neighbours,
+//! corners under a pip cap, red chips on gold. What symbols do not say
+//! (which chipless tile, which plain terrain, which value within a class
+//! when classes are coarse) is dealt uniformly afterwards by the sampler,
+//! which checks the remaining rules and starts over on a clash (see
+//! [`super::counted`]).
+//!
+//! Everything is bounded: at most [`plan::MAX_OPEN`] open hexes,
+//! [`MAX_STATES`] states and counts below 2^128; beyond that no table is
+//! built and the caller says so.
+
+pub(crate) mod classes;
+pub(crate) mod plan;
+
+use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
+
+use self::classes::{Classes, Split};
+use self::plan::{Plan, Step, CHIPLESS};
+use super::problem::Problem;
+use crate::model::{rules, Constraints};
+use crate::rng::{below, Rng};
+use rand_core::RngCore;
+
+/// Most states the forward sweep may reach, over all steps.
+pub(crate) const MAX_STATES: usize = 2_500_000;
+/// Most bytes the walkable table may take.
+pub(crate) const MAX_TABLE_BYTES: usize = 64 << 20;
+
+/// Why no table was built: the bound it would pass.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum TooBig {
+    /// More chip classes than a state can hold.
+    Classes,
+    /// More hexes open at once than [`plan::MAX_OPEN`].
+    Open(usize),
+    /// More states than [`MAX_STATES`].
+    States,
+    /// Pools too large to pack in a state.
+    Pools,
+    /// More than 2^128 layouts.
+    Count,
+    /// A table larger than [`MAX_TABLE_BYTES`].
+    Memory,
+}
+
+impl TooBig {
+    /// The limit, for people.
+    pub fn limit(self) -> crate::solve::SamplerLimit {
+        use crate::solve::SamplerLimit as L;
+        match self {
+            TooBig::Classes => L::Classes { max: classes::MAX_CLASSES },
+            TooBig::Open(n) => L::OpenHexes { needed: n, max: plan::MAX_OPEN },
+            TooBig::States => L::States { max: MAX_STATES },
+            TooBig::Pools => L::PoolSize,
+            TooBig::Count => L::Count,
+            TooBig::Memory => L::Memory { max_mb: MAX_TABLE_BYTES >> 20 },
+        }
+    }
+}
+
+/// A count type of the table: `u64` when every count fits, else `u128`.
+pub(crate) trait Cum: Copy + Ord + Default + std::ops::Sub<Output = Self> {
+    fn of(x: u128) -> Self;
+    fn below(rng: &mut Rng, n: Self) -> Self;
+}
+
+impl Cum for u64 {
+    fn of(x: u128) -> u64 {
+        x as u64
+    }
+    fn below(rng: &mut Rng, n: u64) -> u64 {
+        below_u128(rng, u128::from(n)) as u64
+    }
+}
+
+impl Cum for u128 {
+    fn of(x: u128) -> u128 {
+        x
+    }
+    fn below(rng: &mut Rng, n: u128) -> u128 {
+        below_u128(rng, n)
+    }
+}
+
+/// One way out of a state: the completions up to and including it (summed
+/// over the state's earlier edges), where the next state's edges lie in the
+/// next step's array, and the symbol.
+#[derive(Clone, Copy, Debug)]
+struct Edge<C> {
+    cum: C,
+    next: u32,
+    len: u16,
+    sym: u8,
+}
+
+/// The walkable table: per step, every live state's edges side by side.
+struct Table<C> {
+    steps: Vec<Vec<Edge<C>>>,
+    /// Edges of the first state (at offset 0 of step 0).
+    root: u16,
+    total: C,
+}
+
+impl<C: Cum> Table<C> {
+    /// Walks `k` layouts at once (their memory loads overlap); layout `j`
+    /// goes to `out[j * n..(j + 1) * n]`.
+    fn walk(&self, rng: &mut Rng, out: &mut [u8], k: usize, n: usize) {
+        const MAX: usize = 16;
+        let k = k.min(MAX);
+        let mut r = [C::default(); MAX];
+        let mut at = [(0u32, self.root); MAX];
+        for x in r.iter_mut().take(k) {
+            *x = C::below(rng, self.total);
+        }
+        for (i, step) in self.steps.iter().enumerate() {
+            for j in 0..k {
+                let (off, len) = at[j];
+                let edges = &step[off as usize..off as usize + len as usize];
+                let mut prev = C::default();
+                for e in edges {
+                    if r[j] < e.cum {
+                        out[j * n + i] = e.sym;
+                        r[j] = r[j] - prev;
+                        at[j] = (e.next, e.len);
+                        break;
+                    }
+                    prev = e.cum;
+                }
+            }
+        }
+    }
+}
+
+impl<C> Table<C> {
+    /// The distinct kinds (0 chipless, 1 gold, 2 plain) per step over all
+    /// layouts, at most `limit` of them (else `None`).
+    fn places(&self, limit: usize) -> Option<Vec<Vec<u8>>> {
+        use std::collections::{BTreeSet, HashMap};
+        let mut names: Vec<Vec<u8>> = vec![Vec::new()];
+        let mut here: BTreeSet<(u32, u16, u32)> = BTreeSet::from([(0, self.root, 0)]);
+        for step in &self.steps {
+            let mut ids: HashMap<Vec<u8>, u32> = HashMap::new();
+            let mut next_names: Vec<Vec<u8>> = Vec::new();
+            let mut next = BTreeSet::new();
+            for (off, len, name) in &here {
+                for e in &step[*off as usize..*off as usize + *len as usize] {
+                    let kind = match e.sym {
+                        CHIPLESS => 0,
+                        s if s & plan::GOLD != 0 => 1,
+                        _ => 2,
+                    };
+                    let mut k = names[*name as usize].clone();
+                    k.push(kind);
+                    let len_now = next_names.len() as u32;
+                    let id = *ids.entry(k.clone()).or_insert_with(|| {
+                        next_names.push(k);
+                        len_now
+                    });
+                    next.insert((e.next, e.len, id));
+                }
+            }
+            if next_names.len() > limit || next.len() > MAX_STATES {
+                return None;
+            }
+            names = next_names;
+            here = next;
+        }
+        Some(names)
+    }
+}
+
+/// The table with the narrowest count type that holds its counts.
+enum Tables {
+    Narrow(Table<u64>),
+    Wide(Table<u128>),
+}
+
+/// The counted table of chip layouts for one problem.
+pub(crate) struct Counter {
+    pub classes: Classes,
+    pub plan: Plan,
+    table: Tables,
+    total: u128,
+    /// States reached by the forward sweep.
+    pub reached: usize,
+    /// States with at least one completion.
+    pub live: usize,
+    /// Whether values dealt within classes must still be checked.
+    pub relaxed: bool,
+}
+
+/// A hasher for packed state keys.
+#[derive(Default)]
+struct KeyHasher(u64);
+
+impl Hasher for KeyHasher {
+    fn write(&mut self, bytes: &[u8]) {
+        for b in bytes {
+            self.0 = (self.0.rotate_left(5) ^ u64::from(*b)).wrapping_mul(0x517C_C1B7_2722_0A95);
+        }
+    }
+    #[inline]
+    fn write_u128(&mut self, k: u128) {
+        let x = (k as u64) ^ ((k >> 64) as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        self.0 = x.wrapping_mul(0x517C_C1B7_2722_0A95);
+    }
+    #[inline]
+    fn finish(&self) -> u64 {
+        self.0 ^ (self.0 >> 29)
+    }
+}
+
+type KeyMap = HashMap<u128, u32, BuildHasherDefault<KeyHasher>>;
+
+impl Counter {
+    /// Builds and counts the table, or says which bound it would pass.
+    pub fn new(p: &Problem<'_>, split: Split, max_states: usize) -> Result<Counter, TooBig> {
+        Counter::with_rules(p, &p.c, split, max_states)
+    }
+
+    /// Like [`Counter::new`], under rules `c` instead of the problem's (for
+    /// finding which rules conflict).
+    pub fn with_rules(
+        p: &Problem<'_>,
+        c: &Constraints,
+        split: Split,
+        max_states: usize,
+    ) -> Result<Counter, TooBig> {
+        let mut values = 0u16;
+        for r in &p.regions {
+            values = r.chips.iter().fold(values, |m, v| m | rules::chip_bit(*v));
+        }
+        let classes = Classes::new(c, values, split).ok_or(TooBig::Classes)?;
+        let plan = Plan::new(p, c, &classes)?;
+        let relaxed = classes.relaxed || plan.partial;
+        let mut ctr = Counter {
+            classes,
+            plan,
+            table: Tables::Narrow(Table { steps: Vec::new(), root: 0, total: 0 }),
+            total: 0,
+            reached: 0,
+            live: 0,
+            relaxed,
+        };
+        ctr.build(c, max_states)?;
+        Ok(ctr)
+    }
+
+    /// The number of valid symbol layouts.
+    pub fn total(&self) -> u128 {
+        self.total
+    }
+
+    /// The steps, in order.
+    pub fn steps(&self) -> &[Step] {
+        &self.plan.steps
+    }
+
+    /// The successors of a state key at step `i`: (symbol, next key).
+    fn successors(&self, c: &Constraints, i: usize, key: u128, out: &mut Vec<(u8, u128)>) {
+        out.clear();
+        let step = &self.plan.steps[i];
+        let cl = &self.classes;
+        let cap = c.max_corner_pips.unwrap_or(u32::MAX);
+        let pool = &self.plan.pools[step.pool as usize];
+        let mut front = [0u8; plan::MAX_OPEN];
+        let mut f = key as u64;
+        for slot in front.iter_mut() {
+            *slot = (f & 0xF) as u8;
+            f >>= 4;
+        }
+        let counts = (key >> 64) as u64;
+        let own = match step.own_before {
+            0 => pool.full(),
+            m => (counts / m) % pool.radix,
+        };
+        let (chipless, gold) = (pool.field(own, 0), pool.field(own, 1));
+        let slots_after = step.slots_left - u8::from(step.slot);
+        for ch in &step.choices {
+            let a = ch.class as usize;
+            if ch.sym == CHIPLESS {
+                if chipless == 0 {
+                    continue;
+                }
+            } else {
+                if pool.field(own, a + 1) == 0 {
+                    continue;
+                }
+                if ch.sym & plan::GOLD != 0 {
+                    if gold == 0 {
+                        continue;
+                    }
+                } else if step.slot && step.slots_left <= chipless + gold {
+                    continue; // no plain tile left
+                }
+                let forbid = cl.forbid[a];
+                if step.nbr.iter().any(|j| forbid & (1 << front[*j as usize]) != 0) {
+                    continue;
+                }
+            }
+            // Corners this hex completes, whatever it holds: the others
+            // there may already be over the cap.
+            let mine = u32::from(cl.pips[a]);
+            let over = step.corners.iter().any(|(js, fixed)| {
+                let others: u32 = js
+                    .iter()
+                    .filter(|j| **j != u8::MAX)
+                    .map(|j| u32::from(cl.pips[front[*j as usize] as usize]))
+                    .sum();
+                mine + others + u32::from(*fixed) > cap
+            });
+            if over {
+                continue;
+            }
+            let next_own = own - ch.delta;
+            // Tiles left must fit the slots left; a pool's last step empties it.
+            if pool.field(next_own, 0) + pool.field(next_own, 1) > slots_after
+                || (step.last && next_own != 0)
+            {
+                continue;
+            }
+            let mut nk: u64 = 0;
+            for (q, src) in step.keep.iter().enumerate() {
+                let cls = if *src == u8::MAX {
+                    cl.canon[ch.class as usize]
+                } else {
+                    front[*src as usize]
+                };
+                nk |= u64::from(cls) << (4 * q);
+            }
+            let mut nc: u64 = 0;
+            for cr in &step.carry {
+                // A pool enters the key only at its own first step.
+                let v = if cr.own { next_own } else { (counts / cr.before) % cr.radix };
+                nc += v * cr.after;
+            }
+            out.push((ch.sym, u128::from(nk) | u128::from(nc) << 64));
+        }
+    }
+
+    fn build(&mut self, c: &Constraints, max_states: usize) -> Result<(), TooBig> {
+        let n = self.plan.steps.len();
+        // Forward: the keys reached at each step boundary.
+        let mut layers: Vec<Vec<u128>> = vec![vec![0]];
+        let mut succ = Vec::new();
+        for i in 0..n {
+            let mut map = KeyMap::default();
+            map.reserve(layers[i].len() * 2);
+            let mut next: Vec<u128> = Vec::new();
+            for key in &layers[i] {
+                self.successors(c, i, *key, &mut succ);
+                for (_, k) in &succ {
+                    map.entry(*k).or_insert_with(|| {
+                        next.push(*k);
+                        0
+                    });
+                }
+            }
+            self.reached += next.len();
+            if self.reached > max_states {
+                return Err(TooBig::States);
+            }
+            layers.push(next);
+        }
+        // Backward: completions of each state; only live states keep edges.
+        let mut live: KeyMap = KeyMap::default();
+        let mut counts: Vec<u128> = Vec::new();
+        if let Some(last) = layers[n].first() {
+            live.insert(*last, 0);
+            counts.push(1);
+        }
+        self.live = live.len();
+        // Per step (backward): each live state's first edge, and its edges
+        // as (cumulative count, successor, symbol).
+        let mut first_rev: Vec<Vec<u32>> = Vec::with_capacity(n);
+        let mut edges_rev: Vec<Vec<(u128, u32, u8)>> = Vec::with_capacity(n);
+        for i in (0..n).rev() {
+            let mut map = KeyMap::default();
+            let mut cnt: Vec<u128> = Vec::new();
+            let mut first = vec![0u32];
+            let mut edges: Vec<(u128, u32, u8)> = Vec::new();
+            for key in &layers[i] {
+                self.successors(c, i, *key, &mut succ);
+                let mark = edges.len();
+                let mut sum: u128 = 0;
+                for (sym, k) in &succ {
+                    let Some(s) = live.get(k) else { continue };
+                    sum = sum.checked_add(counts[*s as usize]).ok_or(TooBig::Count)?;
+                    edges.push((sum, *s, *sym));
+                }
+                if sum == 0 {
+                    edges.truncate(mark);
+                    continue;
+                }
+                map.insert(*key, cnt.len() as u32);
+                cnt.push(sum);
+                first.push(edges.len() as u32);
+            }
+            self.live += cnt.len();
+            live = map;
+            counts = cnt;
+            first_rev.push(first);
+            edges_rev.push(edges);
+            layers.truncate(i + 1);
+        }
+        first_rev.reverse();
+        edges_rev.reverse();
+        self.total = if live.contains_key(&0) { counts.first().copied().unwrap_or(0) } else { 0 };
+        if std::env::var_os("HEXPRESS_COUNT_DEBUG").is_some() {
+            let sizes: Vec<usize> = first_rev.iter().map(|f| f.len() - 1).collect();
+            eprintln!("live states per step: {sizes:?}");
+        }
+        let edges: usize = edges_rev.iter().map(Vec::len).sum();
+        let wide = u64::try_from(self.total).is_err();
+        let size = if wide { size_of::<Edge<u128>>() } else { size_of::<Edge<u64>>() };
+        if edges.saturating_mul(size) > MAX_TABLE_BYTES {
+            return Err(TooBig::Memory);
+        }
+        self.table = match u64::try_from(self.total) {
+            Ok(_) => Tables::Narrow(table(&first_rev, &edges_rev, self.total)?),
+            Err(_) => Tables::Wide(table(&first_rev, &edges_rev, self.total)?),
+        };
+        Ok(())
+    }
+
+    /// Draws `k` symbol layouts (`k` at most 16), each uniformly and
+    /// independently, into `out` (`k` times the number of steps); `false`
+    /// if there is none.
+    pub fn sample(&self, rng: &mut Rng, out: &mut [u8], k: usize) -> bool {
+        if self.total == 0 {
+            return false;
+        }
+        let n = self.plan.steps.len();
+        match &self.table {
+            Tables::Narrow(t) => t.walk(rng, out, k, n),
+            Tables::Wide(t) => t.walk(rng, out, k, n),
+        }
+        true
+    }
+
+    /// Every distinct place of the chipless and gold tiles over the valid
+    /// layouts: per step 0 (chipless), 1 (gold) or 2 (a plain chip hex);
+    /// `None` if there are more than `limit`.
+    pub fn places(&self, limit: usize) -> Option<Vec<Vec<u8>>> {
+        if self.total == 0 {
+            return Some(Vec::new());
+        }
+        match &self.table {
+            Tables::Narrow(t) => t.places(limit),
+            Tables::Wide(t) => t.places(limit),
+        }
+    }
+
+    /// Bytes the table holds (for reports).
+    pub fn bytes(&self) -> usize {
+        match &self.table {
+            Tables::Narrow(t) => t.steps.iter().map(|e| e.len() * size_of::<Edge<u64>>()).sum(),
+            Tables::Wide(t) => t.steps.iter().map(|e| e.len() * size_of::<Edge<u128>>()).sum(),
+        }
+    }
+}
+
+/// The walkable table of the backward sweep's edges.
+fn table<C: Cum>(
+    first: &[Vec<u32>],
+    edges: &[Vec<(u128, u32, u8)>],
+    total: u128,
+) -> Result<Table<C>, TooBig> {
+    let n = first.len();
+    let mut steps = Vec::with_capacity(n);
+    for (i, here) in edges.iter().enumerate().take(n) {
+        let next = first.get(i + 1);
+        let step: Vec<Edge<C>> = here
+            .iter()
+            .map(|(cum, s, sym)| {
+                let (next, len) = match next {
+                    Some(f) => (f[*s as usize], f[*s as usize + 1] - f[*s as usize]),
+                    None => (0, 0),
+                };
+                Ok(Edge {
+                    cum: C::of(*cum),
+                    next,
+                    len: u16::try_from(len).map_err(|_| TooBig::States)?,
+                    sym: *sym,
+                })
+            })
+            .collect::<Result<_, TooBig>>()?;
+        steps.push(step);
+    }
+    let root = first.first().map_or(0, |f| f.get(1).copied().unwrap_or(0));
+    Ok(Table { steps, root: u16::try_from(root).map_err(|_| TooBig::States)?, total: C::of(total) })
+}
+
+/// A uniform integer in `0..n` (`n > 0`).
+pub(crate) fn below_u128(rng: &mut Rng, n: u128) -> u128 {
+    if n <= u128::from(u32::MAX) {
+        return u128::from(below(rng, n as u32));
+    }
+    let bits = 128 - (n - 1).leading_zeros();
+    loop {
+        let x = (u128::from(rng.next_u64()) << 64 | u128::from(rng.next_u64())) >> (128 - bits);
+        if x < n {
+            return x;
+        }
+    }
+}

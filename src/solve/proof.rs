@@ -1,0 +1,209 @@
+//! Proofs that no board exists, naming the rules in conflict.
+//!
+//! Run when a sampler finds nothing: the counting table's total is 0 (no
+//! chip layout keeps the chip rules), or trial draws kept nothing. Each
+//! stage is tried on its own with a complete search: chips (the table),
+//! terrain (a depth-first search over tiles) and harbors (over facings).
+//! When each works alone, the places of the chipless tiles that the chips
+//! allow are tried one by one against the terrain rules. The rules named
+//! are shrunk by deletion: a rule is dropped from the list when the others
+//! still leave no board without it.
+
+use super::budget::Budget;
+use super::count::classes::Split;
+use super::count::{plan::CHIPLESS, Counter, MAX_STATES};
+use super::problem::Problem;
+use super::search::{self, Rejections};
+use super::state::{Flood, State};
+use super::{Lock, SolveError, SolveOptions, Stage, Stop};
+use crate::model::{ConstraintId, Constraints, MapDef};
+use crate::rng::{stage_rng, Stream};
+use crate::vocab::Terrain;
+
+/// Search steps a proof may take, per stage.
+const PROOF_NODES: u64 = 2_000_000;
+/// Most places of chipless tiles tried against the terrain rules.
+const MAX_PLACES: usize = 4_096;
+
+/// The chip rules of `c` that are on.
+fn chip_rules(c: &Constraints) -> Vec<ConstraintId> {
+    [
+        ConstraintId::NoAdjacentRed,
+        ConstraintId::NoEqualNeighbours,
+        ConstraintId::No2Next12,
+        ConstraintId::MaxCornerPips,
+        ConstraintId::GoldNoRed,
+    ]
+    .into_iter()
+    .filter(|id| c.is_on(*id))
+    .collect()
+}
+
+/// `c` with `id` switched off.
+fn without(c: &Constraints, id: ConstraintId) -> Constraints {
+    let mut c = c.clone();
+    match id {
+        ConstraintId::NoAdjacentRed => c.no_adjacent_red = false,
+        ConstraintId::NoEqualNeighbours => c.no_equal_neighbours = false,
+        ConstraintId::No2Next12 => c.no_2_next_to_12 = false,
+        ConstraintId::MaxCornerPips => c.max_corner_pips = None,
+        ConstraintId::GoldNoRed => c.gold_no_red = false,
+        ConstraintId::MaxTerrainGroup => c.max_terrain_group = None,
+        ConstraintId::GoldNotAdjacent => c.gold_not_adjacent = false,
+        ConstraintId::HarborsApart => c.harbors_apart = false,
+        ConstraintId::HarborsOffFishing => c.harbors_off_fishing_grounds = false,
+        ConstraintId::HarborFacesLand => {}
+    }
+    c
+}
+
+/// Deletion filter: drops each rule of `rules` whose removal still leaves
+/// `impossible` true; the rest is a set of rules that conflict.
+fn shrink(
+    c: &Constraints,
+    rules: Vec<ConstraintId>,
+    mut impossible: impl FnMut(&Constraints) -> bool,
+) -> Vec<ConstraintId> {
+    let mut keep = rules.clone();
+    let mut cur = c.clone();
+    for id in rules {
+        let next = without(&cur, id);
+        if impossible(&next) {
+            cur = next;
+            keep.retain(|k| *k != id);
+        }
+    }
+    keep
+}
+
+/// Whether the chip rules of `c` leave no chip layout (`false` when the
+/// table cannot be built: not proved).
+fn no_chips(p: &Problem<'_>, c: &Constraints) -> bool {
+    Counter::with_rules(p, c, Split::Pips, MAX_STATES).is_ok_and(|t| t.total() == 0)
+}
+
+/// The proof for a problem whose chip table counts no layout.
+pub(crate) fn chips(p: &Problem<'_>, locked: bool) -> SolveError {
+    let rules = shrink(&p.c, chip_rules(&p.c), |c| no_chips(p, c));
+    SolveError::Conflict { stage: Stage::Numbers, rules, locked }
+}
+
+/// A problem under other rules (same map and locks).
+fn variant<'a>(map: &'a MapDef, c: &Constraints, locks: &[Lock]) -> Option<Problem<'a>> {
+    Problem::new(map, c, locks).ok()
+}
+
+fn budget(opts: &SolveOptions) -> Budget {
+    Budget { nodes: 0, max: PROOF_NODES, deadline: opts.deadline }
+}
+
+/// Whether the terrain rules of `p` leave no tile deal at all (restricted
+/// to `allowed` terrains per cell when given); `None` if not proved.
+fn no_terrain(p: &Problem<'_>, opts: &SolveOptions, allowed: Option<&[u32]>) -> Option<bool> {
+    let mut st = State::new(p);
+    let mut rng = stage_rng(0, Stream::Start);
+    let mut rej: Rejections = [0; ConstraintId::ALL.len()];
+    let mut b = budget(opts);
+    match search::terrain(p, &mut st, &mut Flood::new(p.n), &mut rng, &mut b, &mut rej, allowed) {
+        Ok(()) => Some(false),
+        Err(Stop::Exhausted) => Some(true),
+        Err(_) => None,
+    }
+}
+
+/// Whether the harbor rules leave no facings, on the fixed land alone.
+fn no_harbors(p: &Problem<'_>, opts: &SolveOptions) -> Option<bool> {
+    let mut st = State::new(p);
+    let mut rng = stage_rng(0, Stream::Start);
+    let mut rej: Rejections = [0; ConstraintId::ALL.len()];
+    let mut b = budget(opts);
+    match search::harbors(p, &mut st, &mut rng, &mut b, &mut rej) {
+        Ok(()) => Some(false),
+        Err(Stop::Exhausted) => Some(true),
+        Err(_) => None,
+    }
+}
+
+/// Looks for a proof that no board exists; `None` when none is found (a
+/// board may exist, or the search ran out of steps).
+pub(crate) fn explain(
+    p: &Problem<'_>,
+    table: Option<&Counter>,
+    locks: &[Lock],
+    opts: &SolveOptions,
+) -> Option<SolveError> {
+    let locked = !locks.is_empty();
+    if table.is_some_and(|t| t.total() == 0) {
+        return Some(chips(p, locked));
+    }
+    let terrain_rules = [ConstraintId::MaxTerrainGroup, ConstraintId::GoldNotAdjacent];
+    if p.terrain_rules && no_terrain(p, opts, None) == Some(true) {
+        let on: Vec<ConstraintId> = terrain_rules.into_iter().filter(|r| p.c.is_on(*r)).collect();
+        let rules = shrink(&p.c, on, |c| {
+            variant(p.map, c, locks).is_some_and(|q| no_terrain(&q, opts, None) == Some(true))
+        });
+        return Some(SolveError::Conflict { stage: Stage::Terrain, rules, locked });
+    }
+    if !p.harbors_need_terrain && no_harbors(p, opts) == Some(true) {
+        let on = [
+            ConstraintId::HarborsApart,
+            ConstraintId::HarborsOffFishing,
+            ConstraintId::HarborFacesLand,
+        ]
+        .into_iter()
+        .filter(|r| p.c.is_on(*r))
+        .collect();
+        let rules = shrink(&p.c, on, |c| {
+            variant(p.map, c, locks).is_some_and(|q| no_harbors(&q, opts) == Some(true))
+        });
+        return Some(SolveError::Conflict { stage: Stage::Harbors, rules, locked });
+    }
+    // Both work alone: do the chips allow a place for the chipless tiles
+    // where the terrain rules can be kept too?
+    let table = table?;
+    if !p.terrain_rules {
+        return None;
+    }
+    let places = places(p, table)?;
+    for allowed in &places {
+        if no_terrain(p, opts, Some(allowed)) != Some(true) {
+            return None;
+        }
+    }
+    let mut rules: Vec<ConstraintId> =
+        terrain_rules.into_iter().filter(|r| p.c.is_on(*r)).collect();
+    rules.extend(chip_rules(&p.c));
+    Some(SolveError::Conflict { stage: Stage::Terrain, rules, locked })
+}
+
+/// Every place of the chipless (and, under a gold rule, gold) tiles that
+/// some chip layout allows, as masks of allowed terrains per cell; `None`
+/// if there are more than [`MAX_PLACES`].
+fn places(p: &Problem<'_>, table: &Counter) -> Option<Vec<Vec<u32>>> {
+    let kinds = table.places(MAX_PLACES)?;
+    let steps = table.steps();
+    let chipless: u32 = (0..17u32).filter(|t| !p.takes_chip(*t as u8)).fold(0, |m, t| m | 1 << t);
+    let gold = 1u32 << Terrain::Gold as u32;
+    let all = (1u32 << 17) - 1;
+    let gold_matters = p.c.gold_no_red && p.c.takes_chip(Terrain::Gold);
+    Some(
+        kinds
+            .into_iter()
+            .map(|k| {
+                let mut allowed = vec![all; p.n];
+                for (step, sym) in steps.iter().zip(&k) {
+                    if !step.slot {
+                        continue;
+                    }
+                    allowed[step.cell as usize] = match *sym {
+                        CHIPLESS => chipless,
+                        1 => gold,
+                        _ if gold_matters => all & !chipless & !gold,
+                        _ => all & !chipless,
+                    };
+                }
+                allowed
+            })
+            .collect(),
+    )
+}
