@@ -133,12 +133,28 @@ pub fn all(
 }
 
 /// The rules handout alone: `rules.pdf`, then `rules-1.svg`, `rules-2.svg`...
+/// (its command from `notes`).
 pub fn rules(
     scenario: &Scenario,
     layout: &Layout,
     settings: &Settings,
+    notes: &Notes,
 ) -> Result<Vec<OutFile>, OutputError> {
-    Ok(encode(&job::rules_job(scenario, layout, settings)?)?)
+    Ok(encode(&job::rules_job(scenario, layout, settings, notes)?)?)
+}
+
+/// The notes of a board: its recipe, and for a balanced one the title-block
+/// lines with its rank and its measures.
+pub fn notes(recipe: crate::recipe::Recipe, balanced: Option<&crate::balance::Outcome>) -> Notes {
+    let lines = balanced.map_or_else(Vec::new, |o| {
+        let mut n = vec![format!(
+            "Balanced: score {:.2} after {} boards (lower is fairer)",
+            o.score, o.evaluated
+        )];
+        n.extend(crate::balance::summary_lines(&o.measures));
+        n
+    });
+    Notes { lines, recipe: Some(recipe) }
 }
 
 /// The map files of a layout, by kind; a format not asked for is `None`.

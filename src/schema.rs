@@ -131,6 +131,7 @@ pub fn layout_schema() -> String {
             "title": { "type": "string" },
             "players": { "type": "integer", "minimum": 1, "maximum": 8 },
             "seed": { "type": "integer", "minimum": 0 },
+            "command": { "type": "string", "description": "The command line that makes this board again (every option that shapes it)." },
             "hexes": { "type": "array", "items": hex },
             "harbors": { "type": "array", "items": harbor },
             "regions": { "type": "array", "items": region },
@@ -138,7 +139,7 @@ pub fn layout_schema() -> String {
             "sampler": sampler,
             "balance": { "type": "object", "description": "With --balanced: the measures, score and search facts." },
         },
-        "required": ["format", "generator", "scenario", "title", "players", "seed", "hexes", "harbors", "regions", "constraints"],
+        "required": ["format", "generator", "scenario", "title", "players", "seed", "command", "hexes", "harbors", "regions", "constraints"],
         "additionalProperties": false,
     });
     let mut s = serde_json::to_string_pretty(&root).unwrap_or_default();

@@ -176,10 +176,14 @@ pub(super) fn run(a: &BalanceArgs) -> Result<(), Failure> {
         println!("({} candidates could not be laid out and were skipped)", rep.failed);
     }
     let o = &rep.chosen;
-    println!(
-        "\nchosen (score {:.2}): the map of `hexpress generate {} --players {players} --seed {seed} --balanced --candidates {}`",
-        o.score, a.scenario, o.evaluated
-    );
+    let mut recipe =
+        crate::recipe::Recipe::new(a.scenario.clone(), players, seed).with_max_nodes(a.max_nodes);
+    recipe.rules = a.rules.map(super::args::RulesArg::preset);
+    recipe.balanced = Some(crate::recipe::Balanced {
+        candidates: o.evaluated,
+        weights: a.weights.as_ref().map(|w| w.display().to_string()),
+    });
+    println!("\nchosen (score {:.2}): the map of `{}`", o.score, recipe.command());
     println!("  {}", above_random(o));
     for line in balance::summary_lines(&o.measures) {
         println!("  {line}");

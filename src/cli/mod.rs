@@ -4,7 +4,6 @@ pub mod args;
 mod balance;
 pub mod lock;
 pub mod output;
-pub mod recipe;
 pub(crate) mod render;
 mod rules;
 mod sample;
@@ -20,6 +19,7 @@ use anyhow::Context;
 use crate::diag::{self, Diagnostic, Diagnostics, Source};
 use crate::export::{files, json, text};
 use crate::model::{self, Scenario};
+use crate::recipe::Recipe;
 use crate::solve::{self, SolveError, SolveOptions};
 use crate::{builtin, vocab};
 pub use args::{BalanceArgs, Cli, Command, GenerateArgs, RulesArgs, SampleArgs};
@@ -153,7 +153,8 @@ fn generate(a: &GenerateArgs) -> Result<(), Failure> {
     };
     let saved = lock::read_from(a.from.as_deref())?;
     let default = saved.as_ref().map_or(builtin::DEFAULT, |s| s.scenario.as_str());
-    let source = resolve(a.scenario.as_deref().unwrap_or(default))?;
+    let scenario_arg = a.scenario.as_deref().unwrap_or(default);
+    let source = resolve(scenario_arg)?;
     let scenario = load_with_rules(&source, a.rules)?;
     let players =
         a.players.or(saved.as_ref().map(|s| s.players)).unwrap_or(scenario.meta.default_players);
@@ -188,27 +189,24 @@ fn generate(a: &GenerateArgs) -> Result<(), Failure> {
         None => files::run_dir(Path::new("output"), &scenario.meta.id, players, seed)
             .context("bad output folder")?,
     };
-    let text = match &balanced {
-        Some(b) => json::to_json_balanced(&layout, &b.outcome, &b.weights),
-        None => json::to_json(&layout),
-    };
+    // Every option that shapes the board, for the command every output prints.
+    // A balanced map comes back from its search seed and candidate count
+    // (custom weights are part of the recipe too); a locked one from its locks.
+    let mut how = Recipe::new(scenario_arg, players, seed).with_max_nodes(a.max_nodes);
+    how.rules = a.rules.map(args::RulesArg::preset);
+    how.balanced = balanced.as_ref().map(|b| crate::recipe::Balanced {
+        candidates: b.outcome.evaluated,
+        weights: a.weights.as_ref().map(|w| w.display().to_string()),
+    });
+    how.locks.clone_from(&locks);
+    let text =
+        json::layout_json(&layout, &how, balanced.as_ref().map(|b| (&b.outcome, &b.weights)));
     // Everything is drawn in memory first: a bad option, template, font or
     // text fails here, before the first byte is written.
     let mut outputs = vec![("layout.json".to_string(), text.into_bytes())];
+    let command = how.command();
     if let Some(settings) = &settings {
-        let notes = balanced.as_ref().map_or_else(Vec::new, |b| recipe::balanced_notes(&b.outcome));
-        // A balanced map comes back from its search seed and candidate count
-        // (custom weights are part of the recipe too); a locked one from its locks.
-        let weights = a.weights.as_ref().map(|w| w.display().to_string());
-        let rules = a.rules.map(|r| r.preset().to_string());
-        let how = recipe::Recipe {
-            rules: rules.as_deref(),
-            candidates: balanced.as_ref().map(|b| b.outcome.evaluated),
-            weights: weights.as_deref(),
-            locks: &locks,
-        };
-        let regenerate = recipe::regenerate(&scenario.meta.id, players, seed, &how);
-        let notes = crate::outputs::Notes { lines: notes, regenerate };
+        let notes = crate::outputs::notes(how, balanced.as_ref().map(|b| &b.outcome));
         outputs.extend(render::draw_outputs(settings, &layout, &scenario, &notes)?);
     }
     output::detail(&format!("drew {} files in {} ms", outputs.len(), ms(started)));
@@ -241,6 +239,7 @@ fn generate(a: &GenerateArgs) -> Result<(), Failure> {
         balance::print_summary(b);
     }
     println!("seed: {seed}");
+    println!("again: {command}");
     print_written(&written, &outputs);
     Ok(())
 }

@@ -15,6 +15,7 @@ use super::args::SampleArgs;
 use super::{load_with_rules, report_solve_error, resolve, Failure};
 use crate::builtin;
 use crate::export::json;
+use crate::recipe::Recipe;
 use crate::solve::{self, SolveOptions, Solver};
 
 /// Boards drawn per parallel chunk before they are written in order.
@@ -24,9 +25,13 @@ const PROGRESS_FROM: u64 = 20_000;
 
 /// Runs `hexpress sample`.
 pub fn run(a: &SampleArgs) -> Result<(), Failure> {
-    let source = resolve(a.scenario.as_deref().unwrap_or(builtin::DEFAULT))?;
+    let scenario_arg = a.scenario.as_deref().unwrap_or(builtin::DEFAULT);
+    let source = resolve(scenario_arg)?;
     let scenario = load_with_rules(&source, a.rules)?;
     let players = a.players.unwrap_or(scenario.meta.default_players);
+    // Line k's command is `generate` with the seed of board k.
+    let mut base = Recipe::new(scenario_arg, players, 0).with_max_nodes(a.max_nodes);
+    base.rules = a.rules.map(super::args::RulesArg::preset);
     let map = match solve::map_for(&scenario, players) {
         Ok(m) => m,
         Err(e) => {
@@ -63,7 +68,8 @@ pub fn run(a: &SampleArgs) -> Result<(), Failure> {
                     l.scenario.clone_from(&scenario.meta.id);
                     l.title.clone_from(&scenario.meta.title);
                     l.players = players;
-                    Ok(one_line(&json::to_json(&l)))
+                    let recipe = Recipe { seed: l.seed, ..base.clone() };
+                    Ok(one_line(&json::layout_json(&l, &recipe, None)))
                 },
             )
             .collect();

@@ -265,6 +265,51 @@ fn face_down_blocks(layout: &Layout) -> Vec<Block> {
     vec![heading(2, "Face-down areas"), Block::Bullets(items)]
 }
 
+/// The widest line of a [`command_block`], mm: inside the text column of
+/// A4 and Letter paper with the handout's margins.
+pub const COMMAND_WIDTH: f64 = 170.0;
+
+/// A command line as a block of its own, in bold at `size` mm: broken into
+/// lines only at spaces (never inside a word, as prose is at its hyphens),
+/// so it can be typed back exactly as printed.
+pub fn command_block(command: &str, size: f64) -> Block {
+    use super::flow::metrics::text_width;
+    use crate::scene::{Anchor, Color, Weight};
+    let pitch = 1.35 * size;
+    let mut lines: Vec<String> = Vec::new();
+    for word in command.split(' ') {
+        match lines.last_mut() {
+            Some(l) if text_width(&format!("{l} {word}"), Weight::Bold, size) <= COMMAND_WIDTH => {
+                l.push(' ');
+                l.push_str(word);
+            }
+            _ => lines.push(word.to_string()),
+        }
+    }
+    let width = lines
+        .iter()
+        .map(|l| text_width(l, Weight::Bold, size))
+        .fold(1.0, f64::max)
+        .min(COMMAND_WIDTH);
+    let items = lines
+        .iter()
+        .enumerate()
+        .map(|(i, l)| {
+            super::art::text(
+                crate::scene::Pt::new(0.0, 0.8 * size + i as f64 * pitch),
+                l.clone(),
+                size,
+                Weight::Bold,
+                Anchor::Start,
+                Color::rgb(0x1a, 0x1a, 0x1a),
+            )
+        })
+        .collect();
+    // A little room below the last line for descenders.
+    let height = 0.8 * size + (lines.len() - 1) as f64 * pitch + 0.4 * size;
+    Block::Image { width: COMMAND_WIDTH.max(width), height, items }
+}
+
 /// The map page scaled into a picture block no taller than [`MAP_MAX_HEIGHT`].
 pub fn map_picture(map: &Page) -> Block {
     let s = (MAP_MAX_HEIGHT / map.height).min(1.0);
@@ -370,10 +415,23 @@ fn ref_tables(s: &Scenario) -> Vec<Block> {
     out
 }
 
+/// The handout's map: the whole map drawn as one page
+/// ([`super::map_pages::players_canvas`]) and the command that makes it again.
+#[derive(Clone, Copy, Debug)]
+pub struct MapBlock<'a> {
+    /// The map as the players see it.
+    pub picture: &'a Page,
+    /// [`crate::recipe::Recipe::command`] of the board.
+    pub command: &'a str,
+}
+
 /// The handout's blocks for `scenario` and one of its layouts; `map` is the
-/// map drawn as one page (see `export::map::canvas`), or `None` to leave
-/// the picture out.
-pub fn handout_blocks(scenario: &Scenario, layout: &Layout, map: Option<&Page>) -> Vec<Block> {
+/// map picture with its command, or `None` to leave them out.
+pub fn handout_blocks(
+    scenario: &Scenario,
+    layout: &Layout,
+    map: Option<MapBlock<'_>>,
+) -> Vec<Block> {
     let m = &scenario.meta;
     let r = &scenario.game.rules;
     let mut out = Vec::new();
@@ -413,7 +471,7 @@ pub fn handout_blocks(scenario: &Scenario, layout: &Layout, map: Option<&Page>) 
     if let Some(setup) = &r.setup {
         out.extend(prose_blocks(setup));
     }
-    if let Some(page) = map {
+    if let Some(map) = map {
         out.push(Block::KeepTogether(vec![
             heading(2, "This game's map"),
             Block::Paragraph(vec![Span::plain(format!(
@@ -421,11 +479,8 @@ pub fn handout_blocks(scenario: &Scenario, layout: &Layout, map: Option<&Page>) 
                  map; this command draws it again:",
                 layout.players, layout.seed
             ))]),
-            Block::Paragraph(vec![Span::bold(format!(
-                "hexpress generate {} --players {} --seed {}",
-                m.id, layout.players, layout.seed
-            ))]),
-            map_picture(page),
+            command_block(map.command, PageSpec::a4("").base_size),
+            map_picture(map.picture),
         ]));
     }
     out.extend(costs_block(scenario));
@@ -453,24 +508,24 @@ pub fn handout_spec(layout: &Layout, width: f64, height: f64) -> PageSpec {
 pub fn handout_pages(
     scenario: &Scenario,
     layout: &Layout,
-    map: Option<&Page>,
+    map: Option<MapBlock<'_>>,
     spec: &PageSpec,
 ) -> Result<Vec<Page>, FlowError> {
     let blocks = handout_blocks(scenario, layout, map);
     layout_document(&scenario.meta.title, &blocks, spec)
 }
 
-/// The handout of `layout` on the chosen paper, with `picture` (the whole
-/// map, drawn as the settings ask) as its small map.
+/// The handout of `layout` on the chosen paper, with `map` (the whole map
+/// as the players see it, and its command) as its small map.
 pub fn handout_document(
     scenario: &Scenario,
     layout: &Layout,
-    picture: &Page,
+    map: MapBlock<'_>,
     settings: &crate::settings::Settings,
 ) -> Result<crate::scene::Document, FlowError> {
     let (w, h) = settings.paper_mm();
     let spec = handout_spec(layout, w, h);
-    let pages = handout_pages(scenario, layout, Some(picture), &spec)?;
+    let pages = handout_pages(scenario, layout, Some(map), &spec)?;
     Ok(crate::scene::Document {
         title: format!("{} rules (seed {})", layout.title, layout.seed),
         pages,
@@ -483,13 +538,24 @@ pub fn svg_name(n: usize) -> String {
 }
 
 /// [`handout_document`] with its map picture composed from the settings (in
-/// the play view when the layout has face-down tiles).
+/// the play view when the layout has face-down tiles) and the plain
+/// command of the layout ([`crate::recipe::Recipe::plain`]).
 pub fn handout_with_map(
     scenario: &Scenario,
     layout: &Layout,
     settings: &crate::settings::Settings,
 ) -> Result<crate::scene::Document, FlowError> {
-    let notes = super::map_pages::Notes::default();
-    let picture = super::map_pages::players_canvas(layout, settings, &notes).to_page();
-    handout_document(scenario, layout, &picture, settings)
+    handout_with_notes(scenario, layout, settings, &super::map_pages::Notes::default())
+}
+
+/// [`handout_with_map`] with the command of `notes`.
+pub fn handout_with_notes(
+    scenario: &Scenario,
+    layout: &Layout,
+    settings: &crate::settings::Settings,
+    notes: &super::map_pages::Notes,
+) -> Result<crate::scene::Document, FlowError> {
+    let picture = super::map_pages::players_canvas(layout, settings, notes).to_page();
+    let command = notes.command(layout);
+    handout_document(scenario, layout, MapBlock { picture: &picture, command: &command }, settings)
 }

@@ -9,7 +9,7 @@ use std::ops::Range;
 use super::components::ComponentCounts;
 use super::duplex::keep_parity;
 use super::flow::FlowError;
-use super::handout::{handout_document, svg_name};
+use super::handout::{handout_document, svg_name, MapBlock};
 use super::map_pages::{canvas, tiled, Notes};
 use super::pack::{card_sets, components_document, pack_sheets};
 use super::plan::{Part, PartKind, PrintPlan};
@@ -120,11 +120,13 @@ fn map_files(
 
 /// Adds the rules handout (`rules.pdf`, `rules-N.svg`) pictured with the
 /// whole-map page `whole`; returns the range of its pages.
+#[allow(clippy::too_many_arguments)]
 fn handout_files(
     job: &mut PrintJob,
     scenario: &Scenario,
     layout: &Layout,
     settings: &Settings,
+    notes: &Notes,
     whole: usize,
     pdf: bool,
     svg: bool,
@@ -134,12 +136,14 @@ fn handout_files(
         settings.view == crate::settings::View::Setup && layout.hexes.iter().any(|h| h.face_down);
     let play;
     let picture = if secret {
-        play = super::map_pages::players_canvas(layout, settings, &Notes::default()).to_page();
+        play = super::map_pages::players_canvas(layout, settings, notes).to_page();
         &play
     } else {
         &job.pages[whole]
     };
-    let doc = handout_document(scenario, layout, picture, settings)?;
+    let command = notes.command(layout);
+    let doc =
+        handout_document(scenario, layout, MapBlock { picture, command: &command }, settings)?;
     let pages = job.add_pages(doc.pages);
     if pdf {
         job.add_file("rules.pdf", pages.clone().collect(), Encoding::Pdf { title: doc.title });
@@ -168,7 +172,7 @@ pub fn print_job(
     if !(f.pdf || f.svg) {
         return Ok(job);
     }
-    let handout = handout_files(&mut job, scenario, layout, settings, whole, f.pdf, f.svg)?;
+    let handout = handout_files(&mut job, scenario, layout, settings, notes, whole, f.pdf, f.svg)?;
     if !f.pdf {
         return Ok(job);
     }
@@ -179,6 +183,7 @@ pub fn print_job(
         job.add_file("components.pdf", pages.clone().collect(), Encoding::Pdf { title: doc.title });
         separate = Some(pages);
     }
+    let command = notes.command(layout);
     let cards = card_sets(scenario, layout.players, settings)?;
     let mut builder = super::builder::builder_pages(layout, settings);
     let tail = sheet_count(&builder);
@@ -222,7 +227,13 @@ pub fn print_job(
             files.push(("components.pdf", &comp_parts[..]));
         }
         files.push(("rules.pdf", &hand_parts[..]));
-        let input = PlanInput { pack: &parts, plan_pages: lead, files: &files, tiling: &tiling };
+        let input = PlanInput {
+            pack: &parts,
+            plan_pages: lead,
+            files: &files,
+            tiling: &tiling,
+            command: &command,
+        };
         let plan = print_plan(&input, layout, scenario, settings);
         let mut pages = plan_pages(&plan, settings)?;
         if pages.len() <= lead || tries == 4 {
@@ -265,15 +276,16 @@ pub fn map_job(layout: &Layout, settings: &Settings, notes: &Notes) -> (PrintJob
 }
 
 /// The rules handout alone (`rules.pdf` and `rules-N.svg`), its map picture
-/// drawn as the settings ask.
+/// drawn as the settings ask, with the command of `notes`.
 pub fn rules_job(
     scenario: &Scenario,
     layout: &Layout,
     settings: &Settings,
+    notes: &Notes,
 ) -> Result<PrintJob, FlowError> {
     let mut job = PrintJob { subject: subject(layout), ..PrintJob::default() };
-    let c = canvas(layout, settings, &Notes::default());
+    let c = canvas(layout, settings, notes);
     let whole = job.add_pages(vec![c.to_page()]).start;
-    handout_files(&mut job, scenario, layout, settings, whole, true, true)?;
+    handout_files(&mut job, scenario, layout, settings, notes, whole, true, true)?;
     Ok(job)
 }

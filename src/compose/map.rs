@@ -30,9 +30,8 @@ pub struct MapSpec<'a> {
     /// Extra lines for the title block, e.g. the balance measures of a
     /// `--balanced` map.
     pub notes: &'a [String],
-    /// The command that makes this map again, when it is more than
-    /// `generate <scenario> --players N --seed S` (e.g. a balanced search).
-    pub regenerate: Option<&'a str>,
+    /// The command that makes this map again ([`crate::recipe::Recipe::command`]).
+    pub command: &'a str,
     /// Lay the title block, scale ruler and legend out a second time for a
     /// page this wide ([`MapCanvas::key`]): the tiled map's overview page.
     pub key_width: Option<f64>,
@@ -361,16 +360,7 @@ fn info_band(layout: &Layout, spec: &MapSpec<'_>, top: f64, width: f64) -> (Vec<
     let mut lines = vec![
         format!("{} players · seed {} · {} view", layout.players, layout.seed, spec.view.name()),
         format!("hexpress {version} · scenario {}", layout.scenario),
-        format!(
-            "regenerate: {}",
-            spec.regenerate.map_or_else(
-                || format!(
-                    "hexpress generate {} --players {} --seed {}",
-                    layout.scenario, layout.players, layout.seed
-                ),
-                str::to_string
-            )
-        ),
+        format!("regenerate: {}", spec.command),
     ];
     if !spec.notes.is_empty() {
         lines.push(String::new());

@@ -22,6 +22,8 @@ pub struct PlanInput<'a> {
     pub files: &'a [(&'a str, &'a [Part<'a>])],
     /// How the map was cut into sheets.
     pub tiling: &'a Tiling,
+    /// The command that makes the board again.
+    pub command: &'a str,
 }
 
 /// The face-down regions of `layout` that hold face-down hexes.
@@ -144,6 +146,7 @@ pub fn print_plan(
         .collect();
     let mut plan = PrintPlan {
         subject: format!("{}, {} players, seed {}", layout.title, layout.players, layout.seed),
+        command: input.command.to_string(),
         paper: paper_name(&settings.sheets.paper.name),
         duplex,
         steps: all,

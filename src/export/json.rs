@@ -6,6 +6,7 @@
 use serde::Serialize;
 
 use crate::model::Constraints;
+use crate::recipe::Recipe;
 use crate::solve::Layout;
 
 /// The format tag written first in every file.
@@ -130,22 +131,24 @@ fn list(out: &mut String, key: &str, items: Vec<String>, last: bool) {
     out.push_str(if last { "\n" } else { ",\n" });
 }
 
-/// Renders a layout as `layout.json` text.
+/// Renders a layout as `layout.json` text, its command the plain one
+/// ([`Recipe::plain`]: scenario id, players, seed).
 pub fn to_json(layout: &Layout) -> String {
-    render(layout, None)
+    render(layout, &Recipe::plain(layout), None)
 }
 
-/// Renders the layout chosen by a balanced search: `layout.json` text with
-/// a `balance` object (its measures, score and search facts) after `constraints`.
-pub fn to_json_balanced(
+/// Renders a layout made by `recipe` as `layout.json` text; a board chosen by
+/// a balanced search gets a `balance` object (its measures, score and search
+/// facts) after `sampler`.
+pub fn layout_json(
     layout: &Layout,
-    outcome: &crate::balance::Outcome,
-    weights: &crate::balance::Weights,
+    recipe: &Recipe,
+    balanced: Option<(&crate::balance::Outcome, &crate::balance::Weights)>,
 ) -> String {
-    render(layout, Some(crate::balance::json::object(outcome, weights)))
+    render(layout, recipe, balanced.map(|(o, w)| crate::balance::json::object(o, w)))
 }
 
-fn render(layout: &Layout, balance: Option<String>) -> String {
+fn render(layout: &Layout, recipe: &Recipe, balance: Option<String>) -> String {
     let mut out = String::from("{\n");
     out.push_str(&format!("  \"format\": {},\n", compact(&FORMAT)));
     out.push_str(&format!("  \"generator\": {},\n", compact(&GENERATOR)));
@@ -153,6 +156,7 @@ fn render(layout: &Layout, balance: Option<String>) -> String {
     out.push_str(&format!("  \"title\": {},\n", compact(&layout.title)));
     out.push_str(&format!("  \"players\": {},\n", layout.players));
     out.push_str(&format!("  \"seed\": {},\n", layout.seed));
+    out.push_str(&format!("  \"command\": {},\n", compact(&recipe.command())));
     let hexes = layout
         .hexes
         .iter()

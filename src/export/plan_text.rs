@@ -49,6 +49,8 @@ pub fn plan_text(plan: &PrintPlan) -> String {
     for p in plan.intro() {
         out.push_str(&wrap(&p, "", ""));
     }
+    // The command on a line of its own, never wrapped, to copy as it is.
+    out.push_str(&format!("{}\n  {}\n", PrintPlan::COMMAND_LEAD, plan.command));
     out.push_str("\nprint-pack.pdf, page by page\n");
     for s in &plan.steps {
         out.push_str(&step(s, "  "));

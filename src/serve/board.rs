@@ -10,11 +10,11 @@ use serde_json::{json, Value};
 use super::error::ApiError;
 use super::request::Resolved;
 use crate::balance::{self, report, Budget, Evaluator, Outcome, Progress, SearchOptions, Weights};
-use crate::cli::args::{PaperArg, ViewArg};
-use crate::cli::recipe::{self, Recipe};
+use crate::cli::args::{PaperArg, RulesArg, ViewArg};
 use crate::cli::{lock, solve_error_diagnostics};
 use crate::compose::map_pages;
 use crate::export::svg::page_to_svg;
+use crate::recipe::{Balanced, Recipe};
 use crate::scene::hex::HexGeom;
 use crate::solve::{self, Layout, SolveError, SolveOptions, Solver};
 
@@ -55,17 +55,21 @@ pub fn make(r: &Resolved, progress: Progress<'_>) -> Result<Board, ApiError> {
     Ok(Board { layout: outcome.layout.clone(), balanced: Some((outcome, rep)) })
 }
 
-/// The recipe of this board (what makes it again).
-pub fn recipe_of<'a>(r: &'a Resolved, rules: Option<&'a str>) -> Recipe<'a> {
-    Recipe { rules, candidates: r.candidates, weights: None, locks: &r.locks }
+/// The recipe of this board (what makes it again): a pasted scenario is
+/// named as the file it would be saved to, `<id>.toml`.
+pub fn recipe_of(r: &Resolved) -> Recipe {
+    let id =
+        if r.builtin { r.scenario.meta.id.clone() } else { format!("{}.toml", r.scenario.meta.id) };
+    let mut recipe = Recipe::new(id, r.players, r.seed);
+    recipe.rules = r.rules.map(RulesArg::preset);
+    recipe.balanced = r.candidates.map(|candidates| Balanced { candidates, weights: None });
+    recipe.locks.clone_from(&r.locks);
+    recipe
 }
 
 /// The command line that makes the same board and files.
 pub fn command(r: &Resolved) -> String {
-    let rules = r.rules_name();
-    let id =
-        if r.builtin { r.scenario.meta.id.clone() } else { format!("{}.toml", r.scenario.meta.id) };
-    let mut c = recipe::command(&id, r.players, r.seed, &recipe_of(r, rules.as_deref()));
+    let mut c = recipe_of(r).command();
     if r.view == ViewArg::Setup {
         c.push_str(" --view setup");
     }
@@ -77,22 +81,24 @@ pub fn command(r: &Resolved) -> String {
     c
 }
 
-/// The share link's query: every input of the board, in a fixed order.
+/// The share link's query: every input of the board (its recipe, then the
+/// drawing options), in a fixed order.
 pub fn share_query(r: &Resolved) -> String {
+    let recipe = recipe_of(r);
     let mut q = Vec::new();
     if r.builtin {
-        q.push(("scenario", r.scenario.meta.id.clone()));
+        q.push(("scenario", recipe.scenario.clone()));
     } else {
         q.push(("hash", r.hash.clone()));
     }
-    q.push(("players", r.players.to_string()));
-    q.push(("seed", r.seed.to_string()));
-    if let Some(p) = r.rules_name() {
-        q.push(("rules", p));
+    q.push(("players", recipe.players.to_string()));
+    q.push(("seed", recipe.seed.to_string()));
+    if let Some(p) = recipe.rules {
+        q.push(("rules", p.name().to_string()));
     }
-    if let Some(n) = r.candidates {
+    if let Some(b) = &recipe.balanced {
         q.push(("balanced", "1".into()));
-        q.push(("candidates", n.to_string()));
+        q.push(("candidates", b.candidates.to_string()));
     }
     q.push(("view", if r.view == ViewArg::Setup { "setup" } else { "play" }.into()));
     q.push((
@@ -104,8 +110,8 @@ pub fn share_query(r: &Resolved) -> String {
         }
         .into(),
     ));
-    if !r.locks.is_empty() {
-        q.push(("locks", lock::format_list(&r.locks)));
+    if !recipe.locks.is_empty() {
+        q.push(("locks", crate::recipe::lock_list(&recipe.locks)));
     }
     let parts: Vec<String> = q.iter().map(|(k, v)| format!("{k}={}", encode(v))).collect();
     parts.join("&")

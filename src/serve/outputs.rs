@@ -7,7 +7,6 @@ use super::error::ApiError;
 use super::request::Resolved;
 use crate::balance::Weights;
 use crate::cli::args::{PaperArg, ViewArg};
-use crate::cli::recipe;
 use crate::cli::render as cli_render;
 use crate::export::json;
 use crate::export::OutFile;
@@ -36,15 +35,10 @@ pub fn files(r: &Resolved, b: &Board) -> Result<Vec<OutFile>, ApiError> {
         ApiError::new(axum::http::StatusCode::INTERNAL_SERVER_ERROR, format!("drawing failed: {e}"))
     };
     let weights = Weights::default();
-    let text = match &b.balanced {
-        Some((o, _)) => json::to_json_balanced(&b.layout, o, &weights),
-        None => json::to_json(&b.layout),
-    };
-    let notes = b.balanced.as_ref().map_or_else(Vec::new, |(o, _)| recipe::balanced_notes(o));
-    let rules = r.rules_name();
-    let regenerate =
-        recipe::regenerate(&r.scenario.meta.id, r.players, r.seed, &recipe_of(r, rules.as_deref()));
-    let notes = crate::outputs::Notes { lines: notes, regenerate };
+    let recipe = recipe_of(r);
+    let outcome = b.balanced.as_ref().map(|(o, _)| o);
+    let text = json::layout_json(&b.layout, &recipe, outcome.map(|o| (o, &weights)));
+    let notes = crate::outputs::notes(recipe, outcome);
     let drawn = cli_render::draw_outputs(&settings(r)?, &b.layout, &r.scenario, &notes)
         .map_err(|e| internal(&format!("{e:#}")))?;
     let mut out = vec![("layout.json".to_string(), text.into_bytes())];

@@ -1,0 +1,189 @@
+//! The recipe of a board: every input that shapes it, and the one command
+//! line that makes the same board again.
+//!
+//! Every place that prints a command (the map's title block, the rules
+//! handout, the print plan, the terminal, `layout.json`, the balance report,
+//! the web page and its share link) takes it from a [`Recipe`], so they
+//! cannot disagree. A new option that changes the board is one field of
+//! [`Recipe`] (or of [`Balanced`]) and one line of [`Recipe::options`]; the
+//! round-trip test (`tests/recipe.rs`) runs every printed command and
+//! compares `layout.json` byte for byte.
+//!
+//! ```
+//! use hexpress::recipe::{Balanced, Recipe};
+//! let mut r = Recipe::new("base", 4, 3);
+//! r.rules = Some(hexpress::model::RulePreset::Strict);
+//! assert_eq!(r.command(), "hexpress generate base --players 4 --seed 3 --rules strict");
+//! r.balanced = Some(Balanced { candidates: 500, weights: Some("my weights.toml".into()) });
+//! assert!(r.command().ends_with("--balanced --candidates 500 --weights \"my weights.toml\""));
+//! ```
+
+use crate::model::RulePreset;
+use crate::solve::{Layout, Lock, SolveOptions};
+
+/// A balanced search, as far as it shapes the board.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Balanced {
+    /// Boards scored (a time budget is repeated by the number it allowed).
+    pub candidates: u64,
+    /// The `--weights` file, as typed.
+    pub weights: Option<String>,
+}
+
+/// Everything that shapes one board.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Recipe {
+    /// The scenario as `generate` takes it: a built-in id, or the path of a
+    /// scenario file as it was typed.
+    pub scenario: String,
+    /// Player count.
+    pub players: u8,
+    /// Seed.
+    pub seed: u64,
+    /// The `--rules` preset asked for, if any.
+    pub rules: Option<RulePreset>,
+    /// The balanced search, if the board came from one.
+    pub balanced: Option<Balanced>,
+    /// Hexes kept from an earlier board, contents spelled out.
+    pub locks: Vec<Lock>,
+    /// `--max-nodes`, when not the default (it decides which candidates of
+    /// a balanced search are given up on).
+    pub max_nodes: Option<u64>,
+}
+
+impl Recipe {
+    /// The plain recipe: scenario, players and seed, nothing else.
+    pub fn new(scenario: impl Into<String>, players: u8, seed: u64) -> Recipe {
+        Recipe {
+            scenario: scenario.into(),
+            players,
+            seed,
+            rules: None,
+            balanced: None,
+            locks: Vec::new(),
+            max_nodes: None,
+        }
+    }
+
+    /// The plain recipe of a layout (its scenario id, players and seed), for
+    /// drawings made without one.
+    pub fn plain(layout: &Layout) -> Recipe {
+        Recipe::new(layout.scenario.clone(), layout.players, layout.seed)
+    }
+
+    /// Sets `--max-nodes`, kept only when it differs from the default.
+    pub fn with_max_nodes(mut self, n: u64) -> Recipe {
+        self.max_nodes = (n != SolveOptions::default().max_nodes).then_some(n);
+        self
+    }
+
+    /// The options after `hexpress generate SCENARIO`, in order, each a flag
+    /// and its value (`None` for a switch). The one list of what shapes a
+    /// board: the command line and the web page's share link are made from it.
+    pub fn options(&self) -> Vec<(&'static str, Option<String>)> {
+        let mut o: Vec<(&'static str, Option<String>)> = vec![
+            ("--players", Some(self.players.to_string())),
+            ("--seed", Some(self.seed.to_string())),
+        ];
+        if let Some(p) = self.rules {
+            o.push(("--rules", Some(p.name().to_string())));
+        }
+        if let Some(b) = &self.balanced {
+            o.push(("--balanced", None));
+            o.push(("--candidates", Some(b.candidates.to_string())));
+            if let Some(w) = &b.weights {
+                o.push(("--weights", Some(w.clone())));
+            }
+        }
+        if !self.locks.is_empty() {
+            o.push(("--lock", Some(lock_list(&self.locks))));
+        }
+        if let Some(n) = self.max_nodes {
+            o.push(("--max-nodes", Some(n.to_string())));
+        }
+        o
+    }
+
+    /// The whole command that makes this board again, quoted for a shell.
+    pub fn command(&self) -> String {
+        let mut s = format!("hexpress generate {}", quote(&self.scenario));
+        for (flag, value) in self.options() {
+            s.push(' ');
+            s.push_str(flag);
+            if let Some(v) = value {
+                s.push(' ');
+                s.push_str(&quote(&v));
+            }
+        }
+        s
+    }
+}
+
+/// Locks as `--lock` takes them, contents spelled out, in hex order:
+/// `0,-2=forest:8 1,1=desert`.
+pub fn lock_list(locks: &[Lock]) -> String {
+    let mut sorted: Vec<&Lock> = locks.iter().collect();
+    sorted.sort_by_key(|l| l.hex);
+    let items: Vec<String> = sorted
+        .iter()
+        .map(|l| match l.number {
+            Some(n) => format!("{},{}={}:{n}", l.hex.q, l.hex.r, l.terrain.name()),
+            None => format!("{},{}={}", l.hex.q, l.hex.r, l.terrain.name()),
+        })
+        .collect();
+    items.join(" ")
+}
+
+/// Whether `c` needs no quoting in a shell word.
+fn plain_char(c: char) -> bool {
+    c.is_ascii_alphanumeric() || "-_./:=,+@%".contains(c)
+}
+
+/// `s` as one shell word: as it is when it is plain, in double quotes when
+/// only spaces make it need them (read the same by POSIX shells, PowerShell
+/// and cmd), else in single quotes.
+pub fn quote(s: &str) -> String {
+    if !s.is_empty() && s.chars().all(plain_char) {
+        return s.to_string();
+    }
+    if !s.is_empty() && s.chars().all(|c| plain_char(c) || c == ' ') {
+        return format!("\"{s}\"");
+    }
+    format!("'{}'", s.replace('\'', "'\\''"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::hex::Hex;
+    use crate::vocab::Terrain;
+
+    #[test]
+    fn every_option_is_printed_in_a_fixed_order() {
+        let mut r = Recipe::new("my maps/isle.toml", 3, 18_446_744_073_709_551_615);
+        r.rules = Some(RulePreset::Official);
+        r.balanced = Some(Balanced { candidates: 7, weights: None });
+        r.locks = vec![
+            Lock { hex: Hex::new(1, 1), terrain: Terrain::Desert, number: None },
+            Lock { hex: Hex::new(0, -2), terrain: Terrain::Forest, number: Some(8) },
+        ];
+        r = r.with_max_nodes(1000);
+        assert_eq!(
+            r.command(),
+            "hexpress generate \"my maps/isle.toml\" --players 3 --seed 18446744073709551615 \
+             --rules official --balanced --candidates 7 --lock \"0,-2=forest:8 1,1=desert\" \
+             --max-nodes 1000"
+        );
+        assert_eq!(Recipe::new("base", 4, 1).with_max_nodes(4_000_000).max_nodes, None);
+    }
+
+    #[test]
+    fn quoting_keeps_every_word_whole() {
+        assert_eq!(quote("base"), "base");
+        assert_eq!(quote("./my.toml"), "./my.toml");
+        assert_eq!(quote("a b"), "\"a b\"");
+        assert_eq!(quote("it's"), "'it'\\''s'");
+        assert_eq!(quote(""), "''");
+        assert_eq!(quote("$HOME"), "'$HOME'");
+    }
+}
