@@ -115,6 +115,7 @@ fn generate_writes_the_same_layout_json_every_time() {
     assert_eq!(
         others,
         [
+            "calibration.pdf",
             "components.pdf",
             "layout.json",
             "map.pdf",

@@ -366,3 +366,73 @@ fn validation_warns_where_the_rules_use_a_part_the_pack_lacks() {
         assert!(w.is_empty(), "{id}: {}", hexpress::diag::render(&src, &w));
     }
 }
+
+/// `page` without its footer texts (sheet numbers differ between the print
+/// pack and a separate file).
+fn without_footers(page: &Page) -> Page {
+    use hexpress::scene::{Item, TextRole};
+    fn keep(items: &[Item]) -> Vec<Item> {
+        items
+            .iter()
+            .filter(|i| !matches!(i, Item::Text { style, .. } if style.role == TextRole::Footer))
+            .map(|i| match i {
+                Item::Group { transform, clip, items } => {
+                    Item::Group { transform: *transform, clip: clip.clone(), items: keep(items) }
+                }
+                other => other.clone(),
+            })
+            .collect()
+    }
+    Page { items: keep(&page.items), ..page.clone() }
+}
+
+#[test]
+fn the_separate_files_together_hold_every_page_of_the_pack_after_its_plan() {
+    use hexpress::compose::duplex::is_blank;
+    use hexpress::compose::job::print_job;
+    use hexpress::compose::plan::PartKind;
+    for id in hexpress::builtin::ids() {
+        let s = common::builtin(id);
+        let players = *s.meta.players.last().expect("players");
+        let l = solve(&s, players, 4, &SolveOptions::default()).expect("solvable");
+        let job = print_job(&l, &s, &Settings::default(), &Notes::default()).expect("composes");
+        let plan = job.plan.as_ref().expect("a plan");
+        let pack = job.file("print-pack.pdf").expect("the pack");
+        let plan_pages = plan.steps_of(PartKind::Plan).map(|s| s.last).max().expect("plan");
+        let printed = |idx: &[usize]| -> Vec<Page> {
+            idx.iter()
+                .map(|&i| &job.pages[i])
+                .filter(|p| !is_blank(p))
+                .map(without_footers)
+                .collect()
+        };
+        let after_plan = printed(&pack.pages[plan_pages..]);
+        // The separate files, in the order the plan lists them.
+        let mut together = Vec::new();
+        for f in &plan.files {
+            let file = job.file(&f.name).unwrap_or_else(|| panic!("{id}: no {}", f.name));
+            assert_eq!(
+                f.steps.last().map(|s| s.last),
+                Some(file.pages.len()),
+                "{id}: the plan's ranges for {} miss pages",
+                f.name
+            );
+            together.extend(printed(&file.pages));
+        }
+        assert_eq!(together.len(), after_plan.len(), "{id}: page counts");
+        for (i, (a, b)) in together.iter().zip(&after_plan).enumerate() {
+            assert!(
+                a == b,
+                "{id}: page {} of the pack after its plan ({}) differs",
+                i + 1,
+                b.label
+            );
+        }
+        // Every PDF but the pack itself is listed by the plan.
+        for f in &job.files {
+            let listed = plan.files.iter().any(|p| p.name == f.name);
+            let pdf = f.name.ends_with(".pdf") && f.name != "print-pack.pdf";
+            assert_eq!(pdf, listed, "{id}: {} listed: {listed}", f.name);
+        }
+    }
+}
