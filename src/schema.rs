@@ -76,6 +76,7 @@ pub fn layout_schema() -> String {
             "face_down": { "type": "boolean" },
             "label": { "type": "string" },
             "rolls": { "type": "array", "items": chip, "description": "Rolls a chipless hex produces on." },
+            "castaway": { "type": "string", "enum": crate::model::CORNER_NAMES, "description": "A castaway spot on this corner of the hex (where a castaway token lies at the start)." },
         },
         "required": ["q", "r", "terrain", "number", "region", "fixed", "face_down"],
         "additionalProperties": false,

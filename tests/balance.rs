@@ -108,6 +108,7 @@ fn hand_layout(s: &Scenario) -> Layout {
         }],
         labels: Default::default(),
         rolls: Default::default(),
+        castaways: Default::default(),
         constraints: s.constraints.clone(),
         sampler: hexpress::solve::Sampler::Rejection { deals: 1 },
         stats: SolveStats::default(),

@@ -240,29 +240,52 @@ fn regions_table(map: &MapDef) -> Option<Block> {
     })
 }
 
+/// The face-down areas, as the players may know them: how many tiles and
+/// chips, and that the board's builder lays them as the generated map and
+/// the builder's sheet say (the one setup story of the plan and the
+/// builder's sheet). What lies where, and the stack's order, stay hidden.
 fn face_down_blocks(layout: &Layout) -> Vec<Block> {
     let items: Vec<Vec<Span>> = layout
         .regions
         .iter()
-        .filter(|r| r.face_down)
-        .map(|r| {
-            // The stack's order is hidden information: players see only
-            // how many chips it holds, never which comes next.
+        .enumerate()
+        .filter(|(_, r)| r.face_down)
+        .filter_map(|(ri, r)| {
+            let tiles =
+                layout.hexes.iter().filter(|h| h.face_down && h.region == Some(ri as u32)).count();
+            if tiles == 0 {
+                return None;
+            }
             let stack = match r.chip_stack.len() {
-                0 => "no chips".to_string(),
+                0 => "it has no number chips".to_string(),
                 1 => "its 1 number chip lies face down beside the board".to_string(),
-                n => format!("its {n} number chips are shuffled into a face-down stack"),
+                n => format!(
+                    "its {n} number chips lie in one face-down stack beside the board, in the \
+                     builder's order"
+                ),
             };
-            vec![
+            Some(vec![
                 Span::bold(format!("{}: ", r.name)),
-                Span::plain(format!("tiles shuffled and laid face down; {stack}.")),
-            ]
+                Span::plain(format!(
+                    "its {tiles} tiles lie face down, each on the hex the builder's sheet \
+                     gives it; {stack}."
+                )),
+            ])
         })
         .collect();
     if items.is_empty() {
         return Vec::new();
     }
-    vec![heading(2, "Face-down areas"), Block::Bullets(items)]
+    vec![
+        heading(2, "Face-down areas"),
+        Block::Paragraph(Span::parse(
+            "The generator has already shuffled these areas: one person builds the board from \
+             the builder's sheet, laying every face-down tile where it shows and stacking the \
+             chips in the order it lists, and keeps the sheet out of everyone's sight. Nobody \
+             shuffles them again, and nobody looks under a tile before it is revealed.",
+        )),
+        Block::Bullets(items),
+    ]
 }
 
 /// The widest line of a [`command_block`], mm: inside the text column of
@@ -443,7 +466,6 @@ pub fn handout_blocks(
     }
     out.push(heading(1, "At a glance"));
     out.push(facts(scenario, layout.players));
-    out.extend(super::pack_notes::needs_blocks(scenario));
     let described: Vec<Vec<Span>> = m
         .variants
         .iter()
@@ -468,6 +490,7 @@ pub fn handout_blocks(
         }
     }
     out.extend(face_down_blocks(layout));
+    out.extend(super::pack_notes::pieces_blocks(scenario, layout.players));
     if let Some(setup) = &r.setup {
         out.extend(prose_blocks(setup));
     }
@@ -493,6 +516,7 @@ pub fn handout_blocks(
             out.extend(prose_blocks(text));
         }
     }
+    out.extend(super::pack_notes::terms_blocks(scenario));
     out.extend(super::pack_notes::credits_blocks(scenario));
     out
 }

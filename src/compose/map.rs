@@ -210,6 +210,16 @@ pub fn map_canvas(layout: &Layout, spec: &MapSpec<'_>) -> MapCanvas {
         keep_whole.push(circle);
         blocks.push(block);
     }
+    // 3b. Castaway spots, on the corners where castaway tokens lie.
+    for (i, h) in layout.hexes.iter().enumerate().filter(|(_, h)| !hidden(h.face_down)) {
+        let Some(k) = layout.castaway(i) else { continue };
+        let (p, half) = super::spots::spot_at(g, at(h.hex), k);
+        keep_whole.push((p, half * std::f64::consts::SQRT_2));
+        blocks.push(Block {
+            bounds: Rect::new(p.x - half, p.y - half, 2.0 * half, 2.0 * half),
+            item: group(Pt::default(), super::spots::spot_badge(p, half, spec.theme, spec.mode)),
+        });
+    }
     // 4. Number chips.
     let d = spec.theme.sizes.chip_diameter;
     for (i, h) in layout.hexes.iter().enumerate().filter(|(_, h)| !hidden(h.face_down)) {

@@ -29,6 +29,7 @@ pub mod plan_page;
 pub mod plan_setup;
 pub mod regions;
 pub mod sheet;
+pub mod spots;
 pub mod theme_art;
 pub mod tile_overview;
 pub mod tile_pages;

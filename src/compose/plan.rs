@@ -170,7 +170,8 @@ pub struct PrintPlan {
     pub steps: Vec<Step>,
     /// The map sheets in glue order (none for a one-sheet map).
     pub assembly: Option<Assembly>,
-    /// The setup at the table, in order.
+    /// The setup at the table, in order; a line starting with `- ` is a
+    /// sub-item of the numbered step before it.
     pub setup: Vec<String>,
     /// The separate files, for printing only part of the pack.
     pub files: Vec<FilePlan>,

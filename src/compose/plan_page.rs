@@ -174,11 +174,23 @@ fn blocks(plan: &PrintPlan, size: f64) -> Vec<Block> {
     }
     v.push(Block::PageBreak);
     v.push(Block::Heading { level: 2, text: "Setting up at the table".into() });
+    let mut n = 0;
     v.push(Block::Bullets(
         plan.setup
             .iter()
-            .enumerate()
-            .map(|(i, s)| vec![Span::bold(format!("{}.", i + 1)), Span::plain(format!(" {s}"))])
+            .map(|s| match s.strip_prefix("- ") {
+                // A sub-item of the step before: its piece name in bold.
+                Some(item) => match item.split_once(": ") {
+                    Some((name, rest)) => {
+                        vec![Span::bold(format!("{name}: ")), Span::plain(rest.to_string())]
+                    }
+                    None => vec![Span::plain(item.to_string())],
+                },
+                None => {
+                    n += 1;
+                    vec![Span::bold(format!("{n}.")), Span::plain(format!(" {s}"))]
+                }
+            })
             .collect(),
     ));
     if !plan.files.is_empty() {

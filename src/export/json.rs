@@ -28,6 +28,8 @@ struct HexOut<'a> {
     label: Option<&'a str>,
     #[serde(skip_serializing_if = "<[u8]>::is_empty")]
     rolls: &'a [u8],
+    #[serde(skip_serializing_if = "Option::is_none")]
+    castaway: Option<&'static str>,
 }
 
 #[derive(Serialize)]
@@ -172,6 +174,7 @@ fn render(layout: &Layout, recipe: &Recipe, balance: Option<String>) -> String {
                 face_down: h.face_down,
                 label: layout.label(i),
                 rolls: layout.rolls(i),
+                castaway: layout.castaway(i).map(crate::model::corner_name),
             })
         })
         .collect();

@@ -80,10 +80,17 @@ pub fn plan_text(plan: &PrintPlan) -> String {
         }
     }
     out.push_str("\nSetting up at the table\n");
-    for (i, s) in plan.setup.iter().enumerate() {
-        let lead = format!("  {}. ", i + 1);
-        let indent = " ".repeat(lead.len());
-        out.push_str(&wrap(s, &lead, &indent));
+    let mut n = 0;
+    for s in &plan.setup {
+        match s.strip_prefix("- ") {
+            Some(item) => out.push_str(&wrap(item, "       - ", "         ")),
+            None => {
+                n += 1;
+                let lead = format!("  {n}. ");
+                let indent = " ".repeat(lead.len());
+                out.push_str(&wrap(s, &lead, &indent));
+            }
+        }
     }
     if !plan.files.is_empty() {
         out.push_str(
