@@ -9,6 +9,8 @@ use codespan_reporting::diagnostic as cs;
 use codespan_reporting::files::SimpleFile;
 use codespan_reporting::term;
 
+use crate::limits::MAX_SHOWN_PROBLEMS as MAX_SHOWN;
+
 /// A byte range in the scenario source text.
 pub type Span = Range<usize>;
 
@@ -178,12 +180,73 @@ pub fn render(source: &Source, diags: &Diagnostics) -> String {
     render_styled(source, diags, false)
 }
 
+/// The hint an error without one of its own gets: every input error ends
+/// with a hint.
+pub const FALLBACK_HINT: &str =
+    "docs/scenario-format.md describes every key, its type and the values it takes";
+
+/// A problem at a place in a file other than a scenario (a template, a
+/// weights file), reported like a scenario's diagnostics.
+#[derive(Clone, Debug, thiserror::Error)]
+#[error("{}", self.flat())]
+pub struct FileProblem {
+    /// The file (its path as given) and its text.
+    pub file: Source,
+    /// Where in it, when the problem has a place.
+    pub span: Option<Span>,
+    /// What is wrong, in one line.
+    pub message: String,
+    /// What to say at the place.
+    pub label: String,
+    /// How to fix it.
+    pub hint: String,
+}
+
+impl FileProblem {
+    /// The problem as one diagnostic.
+    pub fn diagnostics(&self) -> Diagnostics {
+        let mut d = Diagnostic::error(self.message.clone()).hint(self.hint.clone());
+        if let Some(sp) = &self.span {
+            d = d.at(sp.clone(), self.label.clone());
+        }
+        let mut ds = Diagnostics::new();
+        ds.push(d);
+        ds
+    }
+
+    /// `path:line:col: message` and the hint, on two lines.
+    pub fn flat(&self) -> String {
+        let at = match &self.span {
+            Some(sp) => {
+                let (l, c) = self.file.line_col(sp.start);
+                format!("{}:{l}:{c}", self.file.name)
+            }
+            None => self.file.name.clone(),
+        };
+        format!("{at}: {}\n  hint: {}", self.message, self.hint)
+    }
+
+    /// The problem rendered like a scenario's diagnostics.
+    pub fn render(&self, color: bool) -> String {
+        render_styled(&self.file, &self.diagnostics(), color)
+    }
+}
+
 /// Like [`render`], with ANSI colours when `color` is true (for a terminal).
 pub fn render_styled(source: &Source, diags: &Diagnostics, color: bool) -> String {
     let file = SimpleFile::new(source.name.as_str(), source.text.as_str());
     let config = term::Config::default();
     let mut out = String::new();
+    let shown =
+        diags.items().iter().filter(|d| d.severity == Severity::Error).take(MAX_SHOWN).count();
+    let mut errors_shown = 0;
     for d in diags.items() {
+        if d.severity == Severity::Error {
+            if errors_shown == shown {
+                continue;
+            }
+            errors_shown += 1;
+        }
         let severity = match d.severity {
             Severity::Error => cs::Severity::Error,
             Severity::Warning => cs::Severity::Warning,
@@ -198,7 +261,10 @@ pub fn render_styled(source: &Source, diags: &Diagnostics, color: bool) -> Strin
                 cs::Label::new(style, (), span).with_message(l.message.clone())
             })
             .collect();
-        let notes = d.hints.iter().map(|h| format!("hint: {h}")).collect();
+        let mut notes: Vec<String> = d.hints.iter().map(|h| format!("hint: {h}")).collect();
+        if notes.is_empty() && d.severity == Severity::Error {
+            notes.push(format!("hint: {FALLBACK_HINT}"));
+        }
         let diag = cs::Diagnostic::new(severity)
             .with_message(d.message.clone())
             .with_labels(labels)
@@ -218,6 +284,12 @@ pub fn render_styled(source: &Source, diags: &Diagnostics, color: bool) -> Strin
         }
     }
     let errors = diags.error_count();
+    if errors > shown {
+        out.push_str(&format!(
+            "error: {} more problems are not shown (only the first {MAX_SHOWN} are)\n",
+            errors - shown
+        ));
+    }
     if errors > 0 {
         let s = if errors == 1 { "" } else { "s" };
         out.push_str(&format!("error: `{}` has {errors} problem{s}\n", source.name));
@@ -257,5 +329,21 @@ mod tests {
         assert!(out.contains("^^^"), "{out}");
         assert!(out.contains("hint: did you mean `id`?"), "{out}");
         assert!(out.contains("has 1 problem"), "{out}");
+    }
+
+    #[test]
+    fn a_flood_shows_the_first_problems_and_counts_the_rest() {
+        let src = Source::new("s.toml", "x = 1\n");
+        let mut d = Diagnostics::new();
+        for i in 0..MAX_SHOWN + 7 {
+            d.push(Diagnostic::error(format!("problem {i}")).at(0..1, "here"));
+        }
+        let out = render(&src, &d);
+        assert!(out.contains(&format!("problem {}", MAX_SHOWN - 1)), "{out}");
+        assert!(!out.contains(&format!("problem {MAX_SHOWN}")), "{out}");
+        assert!(out.contains("7 more problems are not shown"), "{out}");
+        assert!(out.contains(&format!("has {} problems", MAX_SHOWN + 7)), "{out}");
+        // An error without a hint of its own gets the fallback.
+        assert!(out.contains(FALLBACK_HINT), "{out}");
     }
 }

@@ -42,6 +42,10 @@ pub const MAX_PAPER_MM: f64 = 1200.0;
 /// Most pixels in `preview.png` (about 100 MB while it is drawn).
 pub const MAX_PREVIEW_PIXELS: u64 = 25_000_000;
 
+/// Most problems printed for one file: a file with thousands of errors
+/// shows the first ones and a count of the rest.
+pub const MAX_SHOWN_PROBLEMS: usize = 50;
+
 /// Most candidate layouts one balanced search or report may score.
 pub const MAX_CANDIDATES: u64 = 10_000_000;
 
@@ -71,14 +75,30 @@ pub fn read_capped(r: impl std::io::Read) -> std::io::Result<String> {
         return Err(std::io::Error::other(InputTooLarge { limit: MAX_INPUT_BYTES }));
     }
     String::from_utf8(bytes).map_err(|e| {
+        let bytes = e.as_bytes();
+        let at = e.utf8_error().valid_up_to();
+        let valid = std::str::from_utf8(&bytes[..at]).unwrap_or_default();
+        let (line, column) = crate::diag::line_col(valid, at);
+        let utf16 = bytes.starts_with(&[0xff, 0xfe]) || bytes.starts_with(&[0xfe, 0xff]);
+        let hint = match utf16 {
+            true => "it is UTF-16 text: save it again as UTF-8",
+            false => "scenario, template and weights files are UTF-8 text; save it as UTF-8, or check the path",
+        };
         std::io::Error::new(
             std::io::ErrorKind::InvalidData,
             format!(
-                "the file is not UTF-8 text (bad byte at offset {})",
-                e.utf8_error().valid_up_to()
+                "line {line}, column {column}: the file is not UTF-8 text (byte 0x{:02x} at offset {at})\n  hint: {hint}",
+                bytes.get(at).copied().unwrap_or(0)
             ),
         )
     })
+}
+
+/// Whether an error of [`read_capped`] is about the input's content (too
+/// large, not UTF-8 text) rather than about reading it.
+pub fn unreadable_input(e: &std::io::Error) -> bool {
+    e.kind() == std::io::ErrorKind::InvalidData
+        || e.get_ref().is_some_and(|i| i.is::<InputTooLarge>())
 }
 
 /// Reads the file at `path` through [`read_capped`].
@@ -111,6 +131,42 @@ pub const JOB_QUEUE_WAIT_MS: u64 = 3_000;
 /// default as `--time-limit-ms` for a layout; a search or a print pack of a
 /// large map may take longer, up to this).
 pub const JOB_TIME_LIMIT_MS: u64 = 60_000;
+
+/// How long a client has to send a request's headers, in milliseconds:
+/// from the connection's opening, or from the end of the previous answer on
+/// a kept-alive connection. A client that trickles its headers is cut off.
+pub const HEADER_READ_TIMEOUT_MS: u64 = 10_000;
+
+/// How long a connection may stay open with no request in flight and no
+/// byte received, in milliseconds (an idle keep-alive connection closes).
+pub const IDLE_TIMEOUT_MS: u64 = 5_000;
+
+/// How long a client has to send a request's whole body once its headers
+/// are in, in milliseconds (a promised body never sent gets 408).
+pub const BODY_READ_TIMEOUT_MS: u64 = 10_000;
+
+/// Longest a request may keep its connection busy, in milliseconds: a wait
+/// for a job slot, the job, and time to send the answer to a slow reader.
+pub const REQUEST_TIME_LIMIT_MS: u64 = JOB_QUEUE_WAIT_MS + JOB_TIME_LIMIT_MS + 30_000;
+
+/// Most connections the web page's server keeps open at once. Below the
+/// process's open-file limit less [`FD_RESERVE`], whichever is lower. At the
+/// cap the connection idle the longest is closed for the new one; when none
+/// is idle, the new one gets 503 at once.
+pub const MAX_CONNECTIONS: usize = 256;
+
+/// Open files the server keeps free for itself (listener, event loop,
+/// standard streams, threads) when it sizes its connection cap.
+pub const FD_RESERVE: usize = 32;
+
+/// Memory the web page's server lets its jobs take at once, in MiB: each job
+/// is admitted by an estimate of its peak (the map's hexes, the preview's
+/// pixels) and waits in line until its share is free, so the whole process
+/// stays under 512 MiB resident with the kept packs and the server itself.
+pub const JOB_MEMORY_MIB: u64 = 360;
+
+/// Bytes of drawn packs the server keeps for download at once.
+pub const KEPT_PACK_BYTES: usize = 48 << 20;
 
 #[cfg(test)]
 mod tests {

@@ -44,8 +44,12 @@ pub struct Recipe {
     pub rules: Option<RulePreset>,
     /// The balanced search, if the board came from one.
     pub balanced: Option<Balanced>,
-    /// Hexes kept from an earlier board, contents spelled out.
+    /// Hexes kept from an earlier board.
     pub locks: Vec<Lock>,
+    /// Name the locks by place only and read their contents from the
+    /// board's own `layout.json` (`--from layout.json`): for a lock on a
+    /// face-down hex, whose contents the players' pages must not print.
+    pub locks_from_layout: bool,
     /// `--max-nodes`, when not the default (it decides which candidates of
     /// a balanced search are given up on).
     pub max_nodes: Option<u64>,
@@ -61,6 +65,7 @@ impl Recipe {
             rules: None,
             balanced: None,
             locks: Vec::new(),
+            locks_from_layout: false,
             max_nodes: None,
         }
     }
@@ -69,6 +74,14 @@ impl Recipe {
     /// drawings made without one.
     pub fn plain(layout: &Layout) -> Recipe {
         Recipe::new(layout.scenario.clone(), layout.players, layout.seed)
+    }
+
+    /// Names the locks by place, read from the board's own `layout.json`,
+    /// when one of them keeps a face-down hex of `layout`.
+    pub fn hide_face_down_locks(mut self, layout: &Layout) -> Recipe {
+        self.locks_from_layout =
+            self.locks.iter().any(|l| layout.hexes.iter().any(|h| h.hex == l.hex && h.face_down));
+        self
     }
 
     /// Sets `--max-nodes`, kept only when it differs from the default.
@@ -95,7 +108,10 @@ impl Recipe {
                 o.push(("--weights", Some(w.clone())));
             }
         }
-        if !self.locks.is_empty() {
+        if !self.locks.is_empty() && self.locks_from_layout {
+            o.push(("--from", Some(LAYOUT_FILE.to_string())));
+            o.push(("--lock", Some(lock_places(&self.locks))));
+        } else if !self.locks.is_empty() {
             o.push(("--lock", Some(lock_list(&self.locks))));
         }
         if let Some(n) = self.max_nodes {
@@ -112,7 +128,14 @@ impl Recipe {
             s.push_str(flag);
             if let Some(v) = value {
                 s.push(' ');
-                s.push_str(&quote(&v));
+                // A lock list reads as one word in double quotes, however
+                // short (it may begin with a minus sign).
+                match flag {
+                    "--lock" if quote(&format!("{v} ")).starts_with('"') => {
+                        s.push_str(&format!("\"{v}\""))
+                    }
+                    _ => s.push_str(&quote(&v)),
+                }
             }
         }
         s
@@ -132,6 +155,18 @@ pub fn lock_list(locks: &[Lock]) -> String {
         })
         .collect();
     items.join(" ")
+}
+
+/// The file a board's command reads its locks from when they are named by
+/// place ([`Recipe::locks_from_layout`]): the board's own `layout.json`,
+/// beside the files that print the command.
+pub const LAYOUT_FILE: &str = "layout.json";
+
+/// Locks by place only, in hex order: `0,-2 1,1`.
+pub fn lock_places(locks: &[Lock]) -> String {
+    let mut hexes: Vec<_> = locks.iter().map(|l| l.hex).collect();
+    hexes.sort();
+    hexes.iter().map(|h| format!("{},{}", h.q, h.r)).collect::<Vec<_>>().join(" ")
 }
 
 /// Whether `c` needs no quoting in a shell word.
@@ -175,6 +210,12 @@ mod tests {
              --max-nodes 1000"
         );
         assert_eq!(Recipe::new("base", 4, 1).with_max_nodes(4_000_000).max_nodes, None);
+        r.locks_from_layout = true;
+        assert!(
+            r.command().contains(" --from layout.json --lock \"0,-2 1,1\" "),
+            "{}",
+            r.command()
+        );
     }
 
     #[test]

@@ -115,6 +115,7 @@ fn generate_writes_the_same_layout_json_every_time() {
     assert_eq!(
         others,
         [
+            hexpress::export::files::MANIFEST_NAME,
             "calibration.pdf",
             "components.pdf",
             "layout.json",

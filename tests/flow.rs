@@ -485,8 +485,16 @@ fn bad_input_gives_clear_errors() {
     bad = spec();
     bad.line_height = f64::NAN;
     assert!(matches!(layout_document("", &[], &bad), Err(FlowError::BadSpec(_))));
+    // A row taller than a page continues on the next pages, every word kept,
+    // each part under the repeated header.
     let huge = vec![vec![Cell::new("x"), Cell::new(&"word ".repeat(3000))]];
-    assert!(matches!(t(huge, None), Err(FlowError::TooTall { .. })));
+    let pages = t(huge, None).expect("a tall row continues on the next page");
+    assert!(pages.len() >= 2, "{} pages", pages.len());
+    let words: usize = pages.iter().map(|p| all_text(p).matches("word").count()).sum();
+    assert_eq!(words, 3000);
+    for p in &pages {
+        assert!(texts(p).iter().any(|t| t.1 == "A"), "{}: no header", p.label);
+    }
     let img = Block::Image { width: 0.0, height: 5.0, items: vec![] };
     assert!(matches!(layout_document("", &[img], &s), Err(FlowError::BadImage { .. })));
 }

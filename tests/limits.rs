@@ -17,12 +17,12 @@ use support::*;
 #[test]
 fn an_endless_input_ends_at_the_size_cap() {
     let o = run(&["validate", "/dev/zero"]);
-    let err = expect_exit(&o, 2, "/dev/zero");
+    let err = expect_exit(&o, 1, "/dev/zero");
     assert!(err.contains("MAX_INPUT_BYTES") && err.contains(&MAX_INPUT_BYTES.to_string()), "{err}");
     assert_eq!(err.matches("error:").count(), 1, "reported once: {err}");
     let big = vec![b'#'; MAX_INPUT_BYTES as usize + 10];
     let o = run_with_stdin(&["validate", "-"], &big);
-    let err = expect_exit(&o, 2, "stdin");
+    let err = expect_exit(&o, 1, "stdin");
     assert!(err.contains("MAX_INPUT_BYTES"), "{err}");
 }
 
@@ -59,7 +59,7 @@ fn a_large_sparse_map_is_laid_out_but_not_drawn() {
     let t = scratch("sparse");
     let f = fixture("far-apart.toml");
     let o = run_within_512_mb(&["generate", arg(&f), "--seed", "1", "--out", arg(t.path())]);
-    let err = expect_exit(&o, 2, "drawing a far-apart map");
+    let err = expect_exit(&o, 1, "drawing a far-apart map");
     assert!(err.contains("MAX_DRAWN_SPAN") && err.contains("201 hexes across"), "{err}");
     assert!(names(t.path()).is_empty());
     let o = run_within_512_mb(&[
@@ -72,14 +72,14 @@ fn a_large_sparse_map_is_laid_out_but_not_drawn() {
         arg(t.path()),
     ]);
     expect_exit(&o, 0, "layout only");
-    assert_eq!(names(t.path()), ["layout.json"]);
+    assert_eq!(names(t.path()), [hexpress::export::files::MANIFEST_NAME, "layout.json"]);
 }
 
 #[test]
 fn the_widest_drawn_map_fits_in_512_mb() {
     let t = scratch("widest");
     let f = fixture("far-drawn.toml");
-    // At the default resolution its preview would be too large: named.
+    // Asked for at 100 dpi, its preview would be too large: named, exit 1.
     let o = run_within_512_mb(&[
         "generate",
         arg(&f),
@@ -87,25 +87,27 @@ fn the_widest_drawn_map_fits_in_512_mb() {
         "1",
         "--formats",
         "png",
-        "--out",
-        arg(t.path()),
-    ]);
-    let err = expect_exit(&o, 2, "preview");
-    assert!(err.contains("MAX_PREVIEW_PIXELS") && err.contains("--dpi"), "{err}");
-    // With the resolution the hint gives, everything is drawn within 512 MB.
-    let o = run_within_512_mb(&[
-        "generate",
-        arg(&f),
-        "--seed",
-        "1",
         "--dpi",
-        "17",
-        "-q",
+        "100",
         "--out",
         arg(t.path()),
     ]);
+    let err = expect_exit(&o, 1, "preview");
+    assert!(err.contains("MAX_PREVIEW_PIXELS") && err.contains("--dpi"), "{err}");
+    assert!(names(t.path()).is_empty());
+    // With the defaults, the preview fits itself under the limit (and -v
+    // says so); everything is drawn within 512 MB.
+    let o = run_within_512_mb(&["generate", arg(&f), "--seed", "1", "-v", "--out", arg(t.path())]);
     expect_exit(&o, 0, "the whole widest map");
+    let err = stderr(&o);
+    assert!(err.contains("preview.png: drawn at 17 dpi, not the default 100"), "{err}");
     assert!(names(t.path()).contains(&"print-pack.pdf".to_string()));
+    let png = std::fs::read(t.path().join("preview.png")).expect("preview");
+    let (w, h) = (
+        u32::from_be_bytes(png[16..20].try_into().expect("width")),
+        u32::from_be_bytes(png[20..24].try_into().expect("height")),
+    );
+    assert!(u64::from(w) * u64::from(h) <= MAX_PREVIEW_PIXELS, "{w} x {h}");
 }
 
 #[test]
@@ -114,16 +116,16 @@ fn the_most_hexes_drawn_fit_in_512_mb() {
     let f = t.path().join("block.toml");
     std::fs::write(&f, block_scenario(31, 32)).expect("write");
     let out = t.path().join("out");
-    let o =
-        run_within_512_mb(&["generate", arg(&f), "--seed", "1", "--dpi", "30", "--out", arg(&out)]);
-    // 992 hexes, under MAX_DRAWN_HEXES: drawn, or refused with an error
-    // (the handout's chip table does not fit a page), but within 512 MB.
-    let err = stderr(&o);
-    assert!(matches!(o.status.code(), Some(0 | 2)), "{:?}: {err}", o.status);
-    assert!(!err.contains("panicked") && !err.contains("memory allocation"), "{err}");
+    // 992 hexes, under MAX_DRAWN_HEXES: drawn with the default options
+    // (the handout's chip table continues on the next page) within 512 MB.
+    let o = run_within_512_mb(&["generate", arg(&f), "--seed", "1", "-q", "--out", arg(&out)]);
+    expect_exit(&o, 0, "992 hexes with the defaults");
+    for name in ["map.pdf", "preview.png", "rules.pdf", "print-pack.pdf"] {
+        assert!(out.join(name).is_file(), "{name}");
+    }
     std::fs::write(&f, block_scenario(32, 32)).expect("write");
     let o = run(&["generate", arg(&f), "--seed", "1", "--out", arg(&out)]);
-    let err = expect_exit(&o, 2, "too many hexes to draw");
+    let err = expect_exit(&o, 1, "too many hexes to draw");
     assert!(err.contains("1024 hexes") && err.contains("`MAX_DRAWN_HEXES`"), "{err}");
 }
 

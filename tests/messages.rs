@@ -10,15 +10,18 @@ use std::path::Path;
 use support::*;
 
 /// `(snapshot name, arguments, exit code)`. `OUT` stands for a fresh folder.
+/// Exit 1: what the user gave is wrong (a scenario, a template, a weights
+/// file, an option's value, a limit); exit 2: a file that cannot be found or
+/// read, or a usage error of the argument parser (clap's own).
 const CASES: &[(&str, &[&str], i32)] = &[
-    ("input-too-large", &["validate", "/dev/zero"], 2),
+    ("input-too-large", &["validate", "/dev/zero"], 1),
     ("out-dash", &["generate", "--out", "-"], 2),
-    ("unknown-format", &["generate", "--formats", "svg,xyz", "--out", "OUT"], 2),
+    ("unknown-format", &["generate", "--formats", "svg,xyz", "--out", "OUT"], 1),
     ("missing-templates", &["generate", "--templates", "no/such/folder", "--out", "OUT"], 2),
     (
         "margin-too-large",
         &["generate", "--templates", "tests/data/hardening/margin", "--out", "OUT"],
-        2,
+        1,
     ),
     (
         "pieces-too-large",
@@ -30,31 +33,77 @@ const CASES: &[(&str, &[&str], i32)] = &[
             "--out",
             "OUT",
         ],
-        2,
+        1,
     ),
     (
         "paper-too-large",
         &["generate", "--templates", "tests/data/hardening/huge-paper", "--out", "OUT"],
-        2,
+        1,
     ),
     (
         "piece-too-small",
         &["generate", "--templates", "tests/data/hardening/tiny-token", "--out", "OUT"],
-        2,
+        1,
     ),
+    (
+        "theme-typo",
+        &["generate", "--templates", "tests/data/hardening/theme-typo", "--out", "OUT"],
+        1,
+    ),
+    (
+        "weights-typo",
+        &[
+            "generate",
+            "--balanced",
+            "--candidates",
+            "10",
+            "--weights",
+            "tests/data/hardening/weights-typo.toml",
+            "--out",
+            "OUT",
+        ],
+        1,
+    ),
+    ("utf16", &["validate", "tests/data/hardening/utf16.toml"], 1),
+    ("corner-cap-0", &["validate", "tests/data/hardening/corner-cap-0.toml"], 1),
+    ("players-not-in-scenario", &["generate", "base", "--players", "7", "--out", "OUT"], 1),
     ("control-character", &["validate", "tests/data/hardening/nul-title.toml"], 1),
     ("missing-glyph", &["validate", "tests/data/hardening/cjk-title.toml"], 1),
     ("title-too-long", &["validate", "tests/data/hardening/long-title.toml"], 1),
     ("map-too-wide", &["validate", "tests/data/hardening/too-wide.toml"], 1),
-    ("too-wide-to-draw", &["generate", "tests/data/hardening/far-apart.toml", "--out", "OUT"], 2),
+    ("too-wide-to-draw", &["generate", "tests/data/hardening/far-apart.toml", "--out", "OUT"], 1),
     (
         "preview-too-large",
-        &["generate", "tests/data/hardening/far-drawn.toml", "--formats", "png", "--out", "OUT"],
-        2,
+        &[
+            "generate",
+            "tests/data/hardening/far-drawn.toml",
+            "--formats",
+            "png",
+            "--dpi",
+            "100",
+            "--out",
+            "OUT",
+        ],
+        1,
     ),
     ("candidates-limit", &["generate", "--balanced", "--candidates", "18446744073709551615"], 2),
     ("unknown-scenario", &["generate", "bsae"], 2),
     ("missing-file", &["validate", "no-such-file.toml", "base"], 2),
+];
+
+/// Cases whose error lies in a file: the message points at its line and
+/// column.
+const PLACED: &[&str] = &[
+    "paper-too-large",
+    "piece-too-small",
+    "theme-typo",
+    "weights-typo",
+    "utf16",
+    "corner-cap-0",
+    "players-not-in-scenario",
+    "control-character",
+    "title-too-long",
+    "map-too-wide",
 ];
 
 fn snapshot(name: &str, actual: &str) {
@@ -100,6 +149,18 @@ fn error_messages_match_their_snapshots_and_say_things_once() {
         assert!(err.starts_with("error"), "{name}: {err}");
         let advice = ["hint:", "limit of", "e.g.", "; use ", "did you mean", "choose", "between"];
         assert!(advice.iter().any(|a| err.contains(a)), "{name}: says nothing to do: {err}");
+        if *code == 1 {
+            // Every input error ends with a hint.
+            let blocks = err.split("\nerror").filter(|b| !b.contains("problem"));
+            for b in blocks {
+                assert!(b.contains("hint:"), "{name}: an error without a hint: {b}");
+            }
+        }
+        if PLACED.contains(name) {
+            let placed =
+                err.contains(".toml:") || err.contains("line ") && err.contains(", column ");
+            assert!(placed, "{name}: no line and column: {err}");
+        }
         if let Some(line) = repeated(&err) {
             failures.push(format!("{name} repeats itself: {line}"));
         }
@@ -116,4 +177,23 @@ fn the_repetition_check_catches_repetition() {
     assert!(
         repeated("error: cannot read `a.toml`: No such file or directory (os error 2)").is_none()
     );
+}
+
+#[test]
+fn a_flood_of_problems_shows_the_first_fifty_and_counts_the_rest() {
+    let o = run(&["validate", "tests/data/hardening/flood.toml"]);
+    let err = expect_exit(&o, 1, "flood");
+    let shown = err.matches("error: unknown key").count();
+    assert_eq!(shown, hexpress::limits::MAX_SHOWN_PROBLEMS, "{err:.2000}");
+    assert!(
+        err.contains("70 more problems are not shown"),
+        "{}",
+        &err[err.len().saturating_sub(400)..]
+    );
+    assert!(
+        err.trim_end().ends_with("has 120 problems"),
+        "{}",
+        &err[err.len().saturating_sub(400)..]
+    );
+    assert!(err.len() < 64 << 10, "{} bytes on stderr", err.len());
 }

@@ -26,7 +26,7 @@ fn fails_writing_nothing(extra: &[&str], code: i32, what: &str) -> String {
 
 #[test]
 fn an_unknown_format_writes_nothing() {
-    let err = fails_writing_nothing(&["--formats", "svg,xyz"], 2, "--formats");
+    let err = fails_writing_nothing(&["--formats", "svg,xyz"], 1, "--formats");
     assert!(err.contains("xyz"), "{err}");
 }
 
@@ -56,7 +56,7 @@ fn pieces_too_large_for_the_page_write_nothing() {
     // Before, components.pdf was silently left out and the run succeeded.
     let dir = "tests/data/hardening/big-token";
     // The trade tokens of Traders and Wagons (the base game prints no tokens).
-    let err = fails_writing_nothing(&["traders-and-wagons", "--templates", dir], 2, "big tokens");
+    let err = fails_writing_nothing(&["traders-and-wagons", "--templates", dir], 1, "big tokens");
     assert!(err.contains("fit on no page"), "{err}");
     // The key, its file and line, the room the margins leave and the room needed.
     assert!(err.contains("`sheets.toml`, line 4, column 10: `sheet.margin` = 30 mm"), "{err}");
@@ -96,7 +96,7 @@ fn a_margin_that_leaves_no_room_for_a_map_sheet_writes_nothing() {
     // looped for ever once the room fell under the glue strip.
     for formats in ["svg", "svg,pdf,png"] {
         let args = ["--templates", "tests/data/hardening/margin", "--formats", formats];
-        let err = fails_writing_nothing(&args, 2, "margin");
+        let err = fails_writing_nothing(&args, 1, "margin");
         assert!(err.contains("`sheets.toml`, line 20, column 10: `sheet.margin` = 90 mm"), "{err}");
         assert!(err.contains("leaves 30 x 117 mm") && err.contains("needs 88 x 99.8 mm"), "{err}");
     }
@@ -111,7 +111,7 @@ fn a_failed_run_leaves_an_existing_folder_as_it_was() {
     let before = names(out);
     let layout = std::fs::read(out.join("layout.json")).expect("written");
     let o = run(&["generate", "--seed", "2", "--formats", "svg,nope", "--out", arg(out)]);
-    expect_exit(&o, 2, "second run");
+    expect_exit(&o, 1, "second run");
     assert_eq!(names(out), before);
     assert_eq!(std::fs::read(out.join("layout.json")).expect("still there"), layout);
 }
@@ -156,6 +156,70 @@ fn a_killed_run_leaves_only_whole_files_and_the_next_run_cleans_up() {
     }
     let o = run(&["generate", "--seed", "9", "--formats", "svg", "--out", arg(&out)]);
     expect_exit(&o, 0, "run after the kills");
-    let left: Vec<String> = names(&out).into_iter().filter(|n| n.starts_with('.')).collect();
+    let left: Vec<String> = names(&out)
+        .into_iter()
+        .filter(|n| n.starts_with('.') && n != hexpress::export::files::MANIFEST_NAME)
+        .collect();
     assert!(left.is_empty(), "left behind: {left:?}");
+}
+
+#[test]
+fn a_rerun_into_the_same_folder_removes_the_earlier_runs_files_and_no_others() {
+    let t = scratch("rerun");
+    let out = t.path();
+    std::fs::write(out.join("notes.txt"), "mine").expect("write");
+    let first = run(&["generate", "--seed", "1", "--out", arg(out)]);
+    expect_exit(&first, 0, "first run");
+    assert!(names(out).contains(&"map.svg".to_string()));
+    let o = run(&["generate", "--seed", "2", "--layout-only", "--out", arg(out)]);
+    expect_exit(&o, 0, "second run, layout only");
+    // The drawings of seed 1 are gone, said so; the user's file stays.
+    let manifest = hexpress::export::files::MANIFEST_NAME;
+    assert_eq!(names(out), [manifest, "layout.json", "notes.txt"]);
+    assert!(stdout(&o).contains("removed") && stdout(&o).contains("map.svg"), "{}", stdout(&o));
+    assert_eq!(std::fs::read_to_string(out.join("notes.txt")).expect("kept"), "mine");
+    let layout = std::fs::read_to_string(out.join("layout.json")).expect("layout");
+    assert!(layout.contains("\"seed\": 2"), "{layout:.300}");
+    // A manifest naming a file outside the folder, or a folder, touches neither.
+    let outside = scratch("outside");
+    std::fs::write(outside.path().join("victim.txt"), "keep").expect("write");
+    std::fs::create_dir(out.join("sub")).expect("mkdir");
+    let evil = format!("../{}/victim.txt\nsub\nlayout.json\n", outside.path().display());
+    std::fs::write(out.join(manifest), evil).expect("write");
+    let o = run(&["generate", "--seed", "3", "--formats", "svg", "--out", arg(out)]);
+    expect_exit(&o, 0, "third run");
+    assert!(outside.path().join("victim.txt").exists());
+    assert!(out.join("sub").is_dir());
+}
+
+#[cfg(target_os = "linux")]
+#[test]
+fn a_run_whose_standard_output_fails_leaves_the_folder_as_it_was() {
+    let t = scratch("devfull");
+    let out = t.path().join("out");
+    // A new folder is not created...
+    let full = || std::fs::OpenOptions::new().write(true).open("/dev/full").expect("/dev/full");
+    let o = cmd(&["generate", "--seed", "1", "--out", arg(&out)])
+        .stdout(full())
+        .output()
+        .expect("runs");
+    let err = expect_exit(&o, 2, "> /dev/full");
+    assert!(err.contains("left as it was"), "{err}");
+    assert!(!out.exists(), "created {:?}", names(&out));
+    // ...and an existing one keeps its files, byte for byte.
+    expect_exit(&run(&["generate", "--seed", "1", "--out", arg(&out)]), 0, "first run");
+    let before: Vec<(String, Vec<u8>)> = names(&out)
+        .into_iter()
+        .map(|n| (n.clone(), std::fs::read(out.join(&n)).expect("read")))
+        .collect();
+    let o = cmd(&["generate", "--seed", "2", "--layout-only", "--out", arg(&out)])
+        .stdout(full())
+        .output()
+        .expect("runs");
+    expect_exit(&o, 2, "> /dev/full");
+    let after: Vec<(String, Vec<u8>)> = names(&out)
+        .into_iter()
+        .map(|n| (n.clone(), std::fs::read(out.join(&n)).expect("read")))
+        .collect();
+    assert_eq!(after, before);
 }

@@ -129,12 +129,22 @@ fn json_command(dir: &Path) -> String {
 /// Runs `command` (as printed) into a fresh folder, writing layout.json
 /// only, and returns that layout.json.
 fn rerun(command: &str, dir: &Path) -> Vec<u8> {
+    rerun_in(command, dir, Path::new(env!("CARGO_MANIFEST_DIR")))
+}
+
+/// [`rerun`] from the folder `cwd` (where a `--from layout.json` is read).
+fn rerun_in(command: &str, dir: &Path, cwd: &Path) -> Vec<u8> {
     let words = shell_words(command);
     assert_eq!(words[0], "hexpress", "{command}");
     let mut args: Vec<String> = words[1..].to_vec();
     args.extend(strings(&["-q", "--layout-only", "--out"]));
     args.push(s(dir));
-    hexpress(&args);
+    let out = Command::new(env!("CARGO_BIN_EXE_hexpress"))
+        .args(&args)
+        .current_dir(cwd)
+        .output()
+        .expect("the binary runs");
+    assert!(out.status.success(), "{command}: {}", String::from_utf8_lossy(&out.stderr));
     std::fs::read(dir.join("layout.json")).expect("layout.json")
 }
 
@@ -262,6 +272,50 @@ fn locked_boards_and_user_files_come_back_from_their_command() {
     let command = json_command(&work.join("locked-a"));
     assert!(!command.contains("--from"), "{command}");
     assert!(command.contains("--lock \"0,-2="), "{command}");
+    // A lock on a face-down hex: the players' pages must not print what it
+    // hides, so the command names its place and reads it from the board's
+    // own layout.json, which makes the same board from the board's folder.
+    let fog = work.join("fog");
+    hexpress(&strings(&[
+        "generate",
+        "fog-islands",
+        "--seed",
+        "3",
+        "--layout-only",
+        "-q",
+        "--out",
+        &s(&fog),
+    ]));
+    let v: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(fog.join("layout.json")).unwrap()).unwrap();
+    let hidden = v["hexes"].as_array().unwrap().iter().find(|h| h["face_down"] == true).unwrap();
+    let place = format!("{},{}", hidden["q"], hidden["r"]);
+    let fog_from = s(&fog.join("layout.json"));
+    let a = work.join("fog-a");
+    let out = hexpress(&strings(&[
+        "generate",
+        "--from",
+        &fog_from,
+        "--lock",
+        &place,
+        "--seed",
+        "4",
+        "--formats",
+        "svg",
+        "--out",
+        &s(&a),
+    ]));
+    let command = json_command(&a);
+    assert!(command.ends_with(&format!("--from layout.json --lock \"{place}\"")), "{command}");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(stdout.contains(&format!("again: {command}")), "{stdout}");
+    let map = svg_text(&a.join("map.svg"));
+    assert!(map.contains(&format!("regenerate: {command}")), "{map}");
+    let again = rerun_in(&command, &work.join("fog-b"), &a);
+    assert!(
+        again == std::fs::read(a.join("layout.json")).unwrap(),
+        "`{command}` from the board's folder"
+    );
     let _ = std::fs::remove_dir_all(&work);
 }
 
@@ -368,7 +422,8 @@ fn the_web_page_command_makes_the_layout_json_it_serves() {
         },
     ];
     for (i, req) in cases.iter().enumerate() {
-        let r = request::resolve(req).unwrap_or_else(|_| panic!("case {i} resolves"));
+        let kept = hexpress::serve::kept::KeptBoards::default();
+        let r = request::resolve(req, &kept).unwrap_or_else(|_| panic!("case {i} resolves"));
         let b = board::make(&r, &|_, _| {}).unwrap_or_else(|_| panic!("case {i} lays out"));
         let page = board::to_json(&r, &b).unwrap_or_else(|_| panic!("case {i} as json"));
         let command = page["command"].as_str().expect("a command").to_string();

@@ -310,6 +310,10 @@ fn pack(addr: std::net::SocketAddr, req: &Value) -> BTreeMap<String, Vec<u8>> {
 fn folder(dir: &Path) -> BTreeMap<String, Vec<u8>> {
     std::fs::read_dir(dir)
         .expect("output folder")
+        // The list of files hexpress wrote into the folder is not a pack file.
+        .filter(|e| {
+            e.as_ref().is_ok_and(|e| e.file_name() != hexpress::export::files::MANIFEST_NAME)
+        })
         .map(|e| {
             let p = e.expect("entry").path();
             (
@@ -408,4 +412,121 @@ fn downloads_are_byte_identical_to_generate() {
     let req = json!({"scenario": "base", "seed": "23", "rules": "strict", "balanced": true, "candidates": 400});
     assert_same(&pack(s.addr, &req), &folder(&bal));
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// The board reply without what names the seed (the seed, the command, the
+/// share link, the key and the drawing's title block).
+fn without_seed(mut b: Value) -> Value {
+    for k in ["seed", "command", "share", "key", "svg"] {
+        b.as_object_mut().expect("object").remove(k);
+    }
+    b
+}
+
+#[test]
+fn the_players_view_keeps_face_down_tiles_secret() {
+    let s = server();
+    let play = |seed: &str, locks: &str, from: Option<&str>, view: &str| {
+        let mut req = json!({"scenario": "fog-islands", "players": 4, "seed": seed, "view": view});
+        if !locks.is_empty() {
+            req["locks"] = json!(locks);
+        }
+        if let Some(f) = from {
+            req["from"] = json!(f);
+        }
+        let r = post(s.addr, "/api/board", &req);
+        assert_eq!(r.status, 200, "{}", r.text());
+        r.json()
+    };
+    let first = play("1", "", None, "play");
+    let hexes = first["hexes"].as_array().expect("hexes");
+    let hidden: Vec<&Value> = hexes.iter().filter(|h| h["face_down"] == true).collect();
+    assert!(hidden.len() >= 20, "fog islands has face-down hexes");
+    for h in &hidden {
+        assert_eq!(h["terrain"], "unknown", "{h}");
+        assert!(h["number"].is_null(), "{h}");
+    }
+    // The same board shown face up does have terrains there.
+    let shown = play("1", "", None, "setup");
+    let terrain_at = |b: &Value, q: &Value, r: &Value| {
+        b["hexes"]
+            .as_array()
+            .expect("hexes")
+            .iter()
+            .find(|h| &h["q"] == q && &h["r"] == r)
+            .map(|h| h["terrain"].as_str().expect("terrain").to_string())
+            .expect("hex")
+    };
+    assert_ne!(terrain_at(&shown, &hidden[0]["q"], &hidden[0]["r"]), "unknown");
+
+    // With every face-up random hex locked, two seeds differ only in the
+    // face-down tiles: the players' view of them must be the same.
+    let face_up: Vec<String> = hexes
+        .iter()
+        .filter(|h| h["face_down"] == false && h["fixed"] == false)
+        .map(lock_item)
+        .collect();
+    let locks = face_up.join(" ");
+    let (a, b) = (play("2", &locks, None, "setup"), play("3", &locks, None, "setup"));
+    assert_ne!(contents(&a), contents(&b), "the face-down tiles differ between the seeds");
+    let (a, b) = (play("2", &locks, None, "play"), play("3", &locks, None, "play"));
+    assert_eq!(without_seed(a.clone()), without_seed(b.clone()), "the players' view tells nothing");
+    // In the drawing, every face-down hex is the same picture (a "?" tile).
+    let svg = a["svg"].as_str().expect("svg");
+    let groups: Vec<(f64, f64, &str)> = svg
+        .split("<g transform=\"matrix(1 0 0 1 ")
+        .skip(1)
+        .filter_map(|g| {
+            let (xy, rest) = g.split_once(")\">")?;
+            let (x, y) = xy.split_once(' ')?;
+            Some((x.parse().ok()?, y.parse().ok()?, rest.split("</g>").next()?))
+        })
+        .collect();
+    let pictures: std::collections::BTreeSet<&str> = a["hexes"]
+        .as_array()
+        .expect("hexes")
+        .iter()
+        .filter(|h| h["face_down"] == true)
+        .map(|h| {
+            let (x, y) = (h["x"].as_f64().expect("x"), h["y"].as_f64().expect("y"));
+            groups
+                .iter()
+                .find(|g| (g.0 - x).abs() < 0.02 && (g.1 - y).abs() < 0.02)
+                .map(|g| g.2)
+                .expect("a drawn hex")
+        })
+        .collect();
+    assert_eq!(pictures.len(), 1, "face-down hexes all look alike: {pictures:?}");
+
+    // Locking a face-down hex names its place only; the server keeps its tile.
+    let secret = format!("{},{}", hidden[0]["q"], hidden[0]["r"]);
+    let key = first["key"].as_str().expect("key").to_string();
+    let locked = play("5", &secret, Some(&key), "play");
+    assert_eq!(locked["locks"], secret.as_str());
+    let command = locked["command"].as_str().expect("command");
+    assert!(command.contains(&format!("--from layout.json --lock \"{secret}\"")), "{command}");
+    let share = locked["share"].as_str().expect("share");
+    assert!(
+        share.contains(&format!("from={key}")) && !share.contains(&format!("{secret}%3D")),
+        "{share}"
+    );
+    let tile = terrain_at(&shown, &hidden[0]["q"], &hidden[0]["r"]);
+    let revealed = play("5", &secret, Some(&key), "setup");
+    assert_eq!(
+        terrain_at(&revealed, &hidden[0]["q"], &hidden[0]["r"]),
+        tile,
+        "the lock kept the tile"
+    );
+    let again = post(s.addr, "/api/board", &from_share(share));
+    assert_eq!(again.status, 200, "{}", again.text());
+    assert_eq!(again.json()["hexes"], locked["hexes"], "the share link rebuilds the board");
+
+    // A lock by place from a board the server does not have: a clear error.
+    let r = post(
+        s.addr,
+        "/api/board",
+        &json!({"scenario": "fog-islands", "seed": "5", "locks": secret, "from": "0123456789abcdef"}),
+    );
+    assert_eq!(r.status, 410);
+    assert!(r.json()["error"]["message"].as_str().expect("message").contains("no longer kept"));
 }

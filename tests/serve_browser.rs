@@ -73,6 +73,48 @@ fn seed(b: &Browser) -> String {
         .to_string()
 }
 
+/// Waits for a file to finish downloading, then reads it (and removes it,
+/// so the next download of the same name keeps its name).
+fn downloaded(dir: &Path, name: &str) -> Vec<u8> {
+    let file = dir.join(name);
+    let t0 = Instant::now();
+    while !file.exists()
+        || std::fs::read_dir(dir).expect("dir").any(|e| {
+            e.map(|e| e.file_name().to_string_lossy().ends_with(".crdownload")).unwrap_or(false)
+        })
+    {
+        assert!(t0.elapsed() < Duration::from_secs(60), "{name} did not download");
+        std::thread::sleep(Duration::from_millis(100));
+    }
+    let bytes = std::fs::read(&file).expect("downloaded file");
+    std::fs::remove_file(&file).expect("remove download");
+    bytes
+}
+
+fn idle(b: &Browser, what: &str) {
+    b.wait(what, "return !!state.board && !state.busy", 60);
+}
+
+fn text_of(b: &Browser, id: &str) -> String {
+    b.js(&format!("return document.getElementById('{id}').textContent"), json!([]))
+        .as_str()
+        .unwrap_or_default()
+        .to_string()
+}
+
+/// Runs `hexpress` with the words of a command line the page shows.
+fn run_cli(command: &str, out: &Path, replace_first: Option<(&str, &str)>) {
+    let mut args = words(command);
+    assert_eq!(args.remove(0), "hexpress");
+    if let Some((from, to)) = replace_first {
+        let i = args.iter().position(|a| a == from).expect("the scenario in the command");
+        args[i] = to.to_string();
+    }
+    args.extend(["-q".to_string(), "--out".to_string(), out.to_string_lossy().into_owned()]);
+    let run = Command::new(env!("CARGO_BIN_EXE_hexpress")).args(&args).output().expect("runs");
+    assert!(run.status.success(), "{args:?}: {}", String::from_utf8_lossy(&run.stderr));
+}
+
 #[test]
 fn the_page_in_chromium() {
     if !enabled() {
@@ -87,7 +129,7 @@ fn the_page_in_chromium() {
     let b = Browser::start(&downloads, 1280, 800);
     b.viewport(1280, 800, false);
 
-    // 1. The page loads a board.
+    // 1. The page loads a board; the tab strip and the toggles carry their state.
     b.go(&format!("{base}/?scenario=base&seed=5"));
     b.wait(
         "the first board",
@@ -95,6 +137,19 @@ fn the_page_in_chromium() {
         30,
     );
     assert_eq!(seed(&b), "5");
+    assert_eq!(
+        b.js("return [...document.querySelectorAll('[role=tab]')].map(t => t.getAttribute('aria-selected'))", json!([])),
+        json!(["true", "false"])
+    );
+    assert_eq!(
+        b.js(
+            "return document.querySelector('#view [data-v=play]').getAttribute('aria-pressed')",
+            json!([])
+        ),
+        json!("true")
+    );
+    let icon = b.js("return fetch('/favicon.svg').then(r => r.status)", json!([]));
+    assert_eq!(icon, json!(200), "a favicon");
 
     // 2. Pick another scenario from the list.
     b.js("const s = document.getElementById('scenario'); s.value = 'gold-for-catan'; s.dispatchEvent(new Event('change'));", json!([]));
@@ -105,10 +160,16 @@ fn the_page_in_chromium() {
     );
     save(&b, "board-1280x800.png");
 
-    // 3. Reroll: a new seed, a new board.
+    // 3. Reroll: a new seed, a new board; Back returns to the one before.
     let s1 = seed(&b);
     b.click("#reroll");
     b.wait("a rerolled board", &format!("return !state.busy && state.board.seed !== '{s1}'"), 30);
+    b.js("history.back()", json!([]));
+    b.wait("the board before", &format!("return !state.busy && state.board.seed === '{s1}'"), 30);
+    b.js("history.forward()", json!([]));
+    b.wait("forward again", &format!("return !state.busy && state.board.seed !== '{s1}'"), 30);
+    let recent = b.js("return document.querySelectorAll('#recent li').length", json!([]));
+    assert!(recent.as_u64().expect("count") >= 3, "recent boards are listed: {recent}");
 
     // 4. Lock two hexes by clicking them, reroll, and they stay.
     let picks = b.js(
@@ -145,86 +206,407 @@ fn the_page_in_chromium() {
     b.wait("a locked reroll", &format!("return !state.busy && state.board.seed !== '{s2}'"), 30);
     assert_eq!(kept(&b), before, "the locked hexes stayed");
     assert_ne!(board_hexes(&b), everything_before, "the rest was redrawn");
-    assert_eq!(
-        b.js("return document.querySelectorAll('#hits .hit.locked').length", json!([])),
-        json!(2)
-    );
     save(&b, "locked-1280x800.png");
 
     // 5. The share link reproduces the board in a fresh load.
     let share = b.js("return document.getElementById('share').value", json!([]));
     let locked_board = board_hexes(&b);
-    let command = b.js("return document.getElementById('command').textContent", json!([]));
+    let command = text_of(&b, "command");
     b.go(share.as_str().expect("link"));
-    b.wait("the shared board", "return !!(state.board && !state.busy)", 30);
+    idle(&b, "the shared board");
     assert_eq!(board_hexes(&b), locked_board);
 
-    // 6. Download the print pack: a PDF, the same bytes as the command shown.
+    // 6. Print advice and file sizes come with the board; the print pack
+    // downloads, the same bytes as the command shown.
+    b.wait("print advice", "return !document.getElementById('print-advice').hidden", 60);
+    let summary = text_of(&b, "print-summary");
+    assert!(summary.contains("pages on A4 paper") && summary.contains("sheet"), "{summary}");
+    assert!(text_of(&b, "print-card").contains("100 %"));
+    let size = b.js(
+        "return document.querySelector(\".dl[data-file='print-pack.pdf'] .size\").textContent",
+        json!([]),
+    );
+    assert!(size.as_str().expect("size").ends_with("KB"), "the button shows the size: {size}");
+    let steps = b
+        .js("return document.querySelectorAll('#print-steps tr').length", json!([]))
+        .as_u64()
+        .expect("n");
+    assert!(steps >= 5, "the print plan's ranges are listed");
     b.click(".dl[data-file='print-pack.pdf']");
-    let file = downloads.join("print-pack.pdf");
-    let t0 = Instant::now();
-    while !file.exists()
-        || std::fs::read_dir(&downloads).expect("dir").any(|e| {
-            e.map(|e| e.file_name().to_string_lossy().ends_with(".crdownload")).unwrap_or(false)
-        })
-    {
-        assert!(t0.elapsed() < Duration::from_secs(60), "the print pack did not download");
-        std::thread::sleep(Duration::from_millis(200));
-    }
-    let pdf = std::fs::read(&file).expect("downloaded pack");
+    let pdf = downloaded(&downloads, "print-pack.pdf");
     assert!(pdf.starts_with(b"%PDF"));
     let out = downloads.join("cli");
-    let mut args = words(command.as_str().expect("command"));
-    assert_eq!(args.remove(0), "hexpress");
-    args.extend(["-q".to_string(), "--out".to_string(), out.to_string_lossy().into_owned()]);
-    let run = Command::new(env!("CARGO_BIN_EXE_hexpress")).args(&args).output().expect("runs");
-    assert!(run.status.success(), "{args:?}: {}", String::from_utf8_lossy(&run.stderr));
+    run_cli(&command, &out, None);
     let cli = std::fs::read(out.join("print-pack.pdf")).expect("the CLI's pack");
     assert_eq!(pages(&pdf), pages(&cli));
-    assert!(pages(&pdf) >= 6, "calibration, map sheets, components, cards, handout");
-    assert!(pdf == cli, "the download equals `{}`'s print-pack.pdf", command);
+    assert!(summary.contains(&format!("has {} pages", pages(&pdf))), "{summary}");
+    assert!(pdf == cli, "the download equals `{command}`'s print-pack.pdf");
 
-    // 7. A balanced reroll shows its measures and plots (unlock first).
+    // 7. A balanced reroll shows its measures, in words, and plots.
     b.click("#unlock");
     b.click("#balanced");
     b.wait("a balanced board", "return !state.busy && !!(state.board && state.board.balance)", 60);
     assert_eq!(b.js("return document.querySelectorAll('#plots svg').length", json!([])), json!(1));
+    assert!(text_of(&b, "fair-title").contains("balanced"));
+    assert!(text_of(&b, "fair-lines").contains("How often each resource is rolled"));
     b.js("document.querySelector('.cards').scrollIntoView()", json!([]));
     save(&b, "balanced-1280x800.png");
     b.js("window.scrollTo(0, 0)", json!([]));
+    b.click("#reroll");
+    b.wait("a random board again", "return !state.busy && !state.board.balance", 30);
+    assert!(text_of(&b, "fair-title").contains("random"));
 
-    // 8. A broken pasted scenario: the problem appears beside the text, with its line.
-    b.click("#tab-text");
-    let text = "[scenario]\nid = \"mine\"\ntitle = \"Mine\"\nplayers = [4]\nbogus = 1\n";
-    b.js(
-        "const t = document.getElementById('text'); t.value = arguments[0]; t.dispatchEvent(new Event('input'));",
-        json!([text]),
-    );
+    failed_changes_keep_the_last_good_board(&b, &downloads);
+    secrets_stay_on_the_server(&b, &base);
+    keyboard_only_locking(&b, &base);
+    painting_a_scenario(&b, &downloads);
+    builtins_save_unchanged(&b, &downloads);
+    bad_files(&b, &downloads);
+    phone(&b, &base);
+    let _ = std::fs::remove_dir_all(&downloads);
+}
+
+/// A rules change and a pasted file that the server cannot make a board of:
+/// the controls return to the board on screen, whose downloads still work.
+fn failed_changes_keep_the_last_good_board(b: &Browser, downloads: &Path) {
+    b.js("const s = document.getElementById('scenario'); s.value = 'reach-catan'; s.dispatchEvent(new Event('change'));", json!([]));
     b.wait(
-        "the problem list",
-        "return [...document.querySelectorAll('#problem-list .where')].some(e => e.textContent === 'line 5, column 1')",
+        "reach catan",
+        "return !!(state.board && state.board.scenario === 'reach-catan' && !state.busy)",
         30,
     );
-    assert_eq!(
-        b.js("return [...document.querySelectorAll('#gutter .bad')].some(e => e.textContent === '5')", json!([])),
-        json!(true),
-        "line 5 is marked in the gutter"
+    let good = seed(b);
+    b.js("const s = document.getElementById('rules'); s.value = 'strict'; s.dispatchEvent(new Event('change'));", json!([]));
+    b.wait(
+        "the failed change",
+        "return !state.busy && !document.getElementById('error').hidden",
+        60,
     );
-    assert!(b
-        .js("return document.getElementById('rendered').textContent", json!([]))
-        .as_str()
-        .expect("text")
-        .contains("pasted.toml:5:1"));
-    save(&b, "broken-scenario-1280x800.png");
+    let err = text_of(b, "error");
+    assert!(!err.contains("--"), "the error is in the page's words: {err}");
+    assert!(err.contains("Official"), "it says which rules to choose: {err}");
+    assert_eq!(
+        b.js("return document.getElementById('rules').value", json!([])),
+        json!(""),
+        "the control went back"
+    );
+    assert_eq!(b.js("return state.rules", json!([])), json!(""));
+    assert_eq!(seed(b), good, "the last good board stays");
+    save(b, "failed-rules-1280x800.png");
+    b.click(".dl[data-file='layout.json']");
+    let layout: Value =
+        serde_json::from_slice(&downloaded(downloads, "layout.json")).expect("json");
+    assert_eq!(layout["scenario"], "reach-catan");
+    assert_eq!(layout["seed"].to_string(), good, "the download is the board on screen");
 
-    // 9. Phone-sized.
-    b.viewport(390, 844, true);
+    // A pasted scenario whose rules no board can keep.
+    let stuck = "[scenario]\nid = \"stuck\"\ntitle = \"Stuck\"\nplayers = [3]\n\n[legend]\n\"*\" = { region = \"island\" }\n\n[[map]]\nplayers = [3]\nhexes = \"\"\"\n*   *\n\"\"\"\n\n[map.regions.island]\ntiles = { forest = 2 }\nnumbers = [6, 8]\n";
+    b.click("#tab-text");
+    b.click("#author-mode [data-v=text]");
+    b.js("const t = document.getElementById('text'); t.value = arguments[0]; t.dispatchEvent(new Event('input'));", json!([stuck]));
+    b.wait(
+        "the file is checked",
+        "return !!author.reply && author.reply.text.includes('Stuck')",
+        30,
+    );
+    b.wait(
+        "the page tries the file",
+        "return !state.busy && !document.getElementById('error').hidden",
+        60,
+    );
+    let err = text_of(b, "error");
+    assert!(err.contains("cannot place the number chips"), "{err}");
+    assert_eq!(b.js("return state.text", json!([])), json!(null), "the built-in stays in use");
+    assert!(b.js("return document.getElementById('own-note').hidden", json!([])) == json!(true));
     b.click("#tab-board");
+    assert_eq!(seed(b), good);
+    b.click(".dl[data-file='layout.json']");
+    let layout: Value =
+        serde_json::from_slice(&downloaded(downloads, "layout.json")).expect("json");
+    assert_eq!(layout["scenario"], "reach-catan", "downloads still make the board on screen");
+    // The Scenario tab starts afresh from the board's scenario for what follows.
+    b.js(
+        "author.text = ''; author.undo = []; author.redo = []; author.dirty = false; clearError();",
+        json!([]),
+    );
+}
+
+/// The players' view of a face-down map: hexes arrive as unknown, and a
+/// locked face-down hex is named by its place only.
+fn secrets_stay_on_the_server(b: &Browser, base: &str) {
+    b.go(&format!("{base}/?scenario=fog-islands&seed=9&view=play"));
+    idle(b, "fog islands");
+    let leaks = b.js(
+        "return state.board.hexes.filter(h => h.face_down && (h.terrain !== 'unknown' || h.number != null)).length",
+        json!([]),
+    );
+    assert_eq!(leaks, json!(0), "no face-down contents in the players' view");
+    let hidden = b
+        .js(
+            "return state.board.hexes.filter(h => h.face_down).map(h => `${h.q},${h.r}`)",
+            json!([]),
+        )
+        .as_array()
+        .expect("list")
+        .iter()
+        .map(|v| v.as_str().expect("key").to_string())
+        .collect::<Vec<_>>();
+    assert!(!hidden.is_empty());
+    b.click(&format!("polygon.hit[data-hex='{}']", hidden[0]));
+    b.click("#reroll");
+    b.wait("a reroll with a secret kept", "return !state.busy && state.board.seed !== '9'", 30);
+    let command = text_of(b, "command");
+    let share = b
+        .js("return document.getElementById('share').value", json!([]))
+        .as_str()
+        .expect("s")
+        .to_string();
+    assert!(command.contains(&format!("--lock \"{}\"", hidden[0])), "{command}");
+    assert!(
+        !share.contains(&format!("{}%3D", hidden[0].replace(',', "%2C")))
+            && !share.contains(&format!("{}=", hidden[0])),
+        "{share}"
+    );
+    let page = b
+        .js("return document.documentElement.outerHTML", json!([]))
+        .as_str()
+        .expect("html")
+        .to_string();
+    assert!(!page.contains(&format!("{}=", hidden[0])), "the page never spells the locked tile");
+    b.click("#unlock");
+}
+
+/// Tab to a hex, lock it with Enter, reroll with the keyboard: it stays.
+fn keyboard_only_locking(b: &Browser, base: &str) {
+    b.go(&format!("{base}/?scenario=base&seed=11"));
+    idle(b, "the base game");
+    b.js("document.activeElement.blur(); document.body.focus()", json!([]));
+    let mut found = false;
+    for _ in 0..80 {
+        b.press(&["\u{E004}"]);
+        if b.js("return document.activeElement.matches('#hits .hit')", json!([])) == json!(true) {
+            found = true;
+            break;
+        }
+    }
+    assert!(found, "Tab reaches the hexes");
+    b.press(&["\u{E014}", "\u{E014}"]); // arrow right, twice
+    let key = b
+        .js("return document.activeElement.dataset.hex", json!([]))
+        .as_str()
+        .expect("hex")
+        .to_string();
+    let before = b.js(
+        &format!("return state.board.hexes.find(h => `${{h.q}},${{h.r}}` === '{key}')"),
+        json!([]),
+    );
+    b.press(&["\u{E007}"]); // Enter
+    assert_eq!(
+        b.js(&format!("return document.querySelector(\"#hits .hit[data-hex='{key}']\").getAttribute('aria-pressed')"), json!([])),
+        json!("true"),
+        "Enter locked the focused hex"
+    );
+    assert!(text_of(b, "lock-count").contains("1 hex locked"));
+    b.js("document.getElementById('reroll').focus()", json!([]));
+    b.press(&["\u{E007}"]);
+    b.wait("a keyboard reroll", "return !state.busy && state.board.seed !== '11'", 30);
+    let after = b.js(
+        &format!("return state.board.hexes.find(h => `${{h.q}},${{h.r}}` === '{key}')"),
+        json!([]),
+    );
+    assert_eq!(
+        (&after["terrain"], &after["number"]),
+        (&before["terrain"], &before["number"]),
+        "the hex stayed"
+    );
+    b.click("#unlock");
+}
+
+/// Clicks a painter hex at drawing position (x, y).
+fn paint_at(b: &Browser, x: i64, y: i64) {
+    let n = b.js("return author.undo.length", json!([]));
+    b.click(&format!("#paint-grid g.pcell[data-x='{x}'][data-y='{y}']"));
+    b.wait("the painted hex", &format!("return author.undo.length > {n} && !!author.reply"), 20);
+}
+
+fn wait_reply(b: &Browser, what: &str, before: &Value) {
+    b.wait(what, &format!("return author.undo.length > {before}"), 20);
+    std::thread::sleep(Duration::from_millis(50));
+}
+
+/// A small scenario drawn from a blank grid, saved, and made with the CLI
+/// from the saved file: the same print pack as the page's.
+fn painting_a_scenario(b: &Browser, downloads: &Path) {
+    b.viewport(1280, 900, false);
+    b.click("#tab-text");
+    b.click("#author-mode [data-v=paint]");
+    b.js("document.getElementById('blank-rows').value = 3; document.getElementById('blank-cols').value = 3;", json!([]));
+    b.click("#new-blank");
+    b.wait("a blank grid", "return !!author.reply && author.text.includes('My scenario')", 20);
+    assert_eq!(
+        b.js("return document.querySelectorAll('#paint-grid g.pcell').length", json!([])),
+        json!(9)
+    );
+    b.click("#palette [data-code='*']");
+    for (x, y) in [(2, 0), (1, 1), (3, 1)] {
+        paint_at(b, x, y);
+    }
+    b.click("#palette [data-code='D']");
+    paint_at(b, 2, 2);
+    for t in ["forest", "hills", "fields"] {
+        let n = b.js("return author.undo.length", json!([]));
+        b.js(
+            "const s = document.querySelector('#regions select'); s.value = arguments[0]; s.dispatchEvent(new Event('change'));",
+            json!([t]),
+        );
+        wait_reply(b, "a tile", &n);
+    }
+    let counts = text_of(b, "regions");
+    assert!(counts.contains("3 tiles for the hexes: ✓"), "{counts}");
+    for chip in [5, 6, 9] {
+        let n = b.js("return author.undo.length", json!([]));
+        let i = [2, 3, 4, 5, 6, 8, 9, 10, 11, 12].iter().position(|c| *c == chip).expect("chip");
+        b.js(
+            "document.querySelectorAll('#regions .chip-edit')[arguments[0]].querySelectorAll('.step')[1].click()",
+            json!([i]),
+        );
+        wait_reply(b, "a chip", &n);
+    }
+    // Undo and redo the last chip.
+    b.click("#undo");
+    b.wait("undone", "return !author.text.includes('[5, 6, 9]')", 20);
+    b.click("#redo");
+    b.wait("redone", "return author.text.includes('numbers = [5, 6, 9]')", 20);
+    b.wait(
+        "no problems",
+        "return !!author.reply && author.reply.ok && author.reply.errors === 0",
+        20,
+    );
+    save(b, "painter-1280x900.png");
+    b.click("#save-file");
+    let saved = downloaded(downloads, "my-scenario.toml");
+    let text = String::from_utf8(saved).expect("utf-8");
+    assert_eq!(text, b.js("return author.text", json!([])).as_str().expect("text"));
+    assert!(text.starts_with("# A scenario drawn with the hexpress map painter."));
+    let file = downloads.join("painted.toml");
+    std::fs::write(&file, &text).expect("write");
+    // The board follows the file; its pack equals the CLI's from the saved file.
+    b.wait(
+        "the board of the painted file",
+        "return !state.busy && state.text === author.text && !!state.board",
+        30,
+    );
+    b.click("#tab-board");
+    let command = text_of(b, "command");
+    assert!(command.starts_with("hexpress generate my-scenario.toml"), "{command}");
+    b.click(".dl[data-file='print-pack.pdf']");
+    let pdf = downloaded(downloads, "print-pack.pdf");
+    let out = downloads.join("painted");
+    run_cli(&command, &out, Some(("my-scenario.toml", file.to_str().expect("path"))));
+    let cli = std::fs::read(out.join("print-pack.pdf")).expect("the CLI's pack");
+    assert!(pdf == cli, "the painted scenario's pack equals the CLI's from the saved file");
+    b.click("#tab-text");
+}
+
+/// Every built-in loaded into the painter and saved unchanged is its file,
+/// byte for byte, also after painting a hex with the code it has.
+fn builtins_save_unchanged(b: &Browser, downloads: &Path) {
+    for id in hexpress::builtin::ids() {
+        b.js(
+            "const s = document.getElementById('start-from'); s.value = arguments[0];",
+            json!([id]),
+        );
+        b.click("#load-builtin");
+        b.wait(
+            id,
+            &format!(
+                "return !!author.reply && author.reply.view && author.reply.view.id === '{id}'"
+            ),
+            20,
+        );
+        // Paint one hex with its own code: nothing changes.
+        let cell = b.js(
+            "const m = author.reply.view.maps[0]; return m.cells[Math.floor(m.cells.length / 2)]",
+            json!([]),
+        );
+        b.js("author.brush = arguments[0]", json!([cell[2]]));
+        b.click(&format!("#paint-grid g.pcell[data-x='{}'][data-y='{}']", cell[0], cell[1]));
+        std::thread::sleep(Duration::from_millis(300));
+        b.click("#save-file");
+        let saved = downloaded(downloads, &format!("{id}.toml"));
+        let want = std::fs::read(
+            Path::new(env!("CARGO_MANIFEST_DIR")).join(format!("scenarios/{id}.toml")),
+        )
+        .expect("built-in");
+        assert!(saved == want, "{id}: the painter saves the built-in unchanged");
+    }
+}
+
+/// Files too big, not UTF-8 or not TOML: a clear message where the file shows.
+fn bad_files(b: &Browser, downloads: &Path) {
+    let cases: [(&str, Vec<u8>, &str); 3] = [
+        ("big.toml", vec![b'#'; 1_048_577], "at most 1,048,576 bytes"),
+        ("latin1.toml", b"[scenario]\ntitle = \"Caf\xe9\"\n".to_vec(), "not UTF-8 text"),
+        ("notes.toml", b"this is not toml at all\n".to_vec(), "does not read as TOML"),
+    ];
+    for (name, bytes, needle) in cases {
+        let path = downloads.join(name);
+        std::fs::write(&path, bytes).expect("write");
+        b.js("document.getElementById('file-status').textContent = ''", json!([]));
+        b.keys("#file-input", path.to_str().expect("path"));
+        b.wait(
+            name,
+            &format!(
+                "return document.getElementById('file-status').textContent.includes({needle:?})"
+            ),
+            20,
+        );
+        let list = text_of(b, "problem-list");
+        assert!(!list.is_empty(), "{name}: the problem list says it too");
+        if name == "latin1.toml" {
+            assert!(text_of(b, "file-status").contains("line 2"), "the place of the bad byte");
+        }
+        if name == "notes.toml" {
+            assert!(list.contains("line 1"), "{list}");
+        }
+    }
+    save(b, "bad-file-1280x900.png");
+}
+
+/// A phone: the board comes first, with chip numbers of 12 px or more.
+fn phone(b: &Browser, base: &str) {
+    b.viewport(390, 844, true);
+    b.go(&format!("{base}/?scenario=base&seed=5"));
+    idle(b, "the phone board");
     b.js("window.scrollTo(0, 0)", json!([]));
     std::thread::sleep(Duration::from_millis(300));
-    save(&b, "phone-390x844.png");
-    b.js("document.getElementById('board').scrollIntoView()", json!([]));
+    save(b, "phone-390x844.png");
+    let board =
+        b.js("return document.getElementById('board').getBoundingClientRect().toJSON()", json!([]));
+    let controls = b.js(
+        "return document.querySelector('.controls').getBoundingClientRect().toJSON()",
+        json!([]),
+    );
+    assert!(
+        board["bottom"].as_f64() <= controls["top"].as_f64(),
+        "the board comes before the controls"
+    );
+    assert!(
+        board["bottom"].as_f64().expect("bottom") <= 844.0,
+        "the whole board is on the first screen: {board}"
+    );
+    let smallest = b.js(
+        "return Math.min(...[...document.querySelectorAll('#big-chips text')].map(t => t.getBoundingClientRect().height))",
+        json!([]),
+    );
+    assert!(
+        smallest.as_f64().expect("px") >= 12.0,
+        "chip numbers of at least 12 px, not {smallest}"
+    );
+    b.click("#zoom");
     std::thread::sleep(Duration::from_millis(300));
-    save(&b, "phone-board-390x844.png");
-    let _ = std::fs::remove_dir_all(&downloads);
+    let wide = b
+        .js("return document.querySelector('#board svg').getBoundingClientRect().width", json!([]));
+    assert!(wide.as_f64().expect("px") > 700.0, "zoomed in: {wide}");
+    save(b, "phone-zoomed-390x844.png");
 }

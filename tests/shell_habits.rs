@@ -53,7 +53,7 @@ fn a_scenario_can_come_from_standard_input() {
         &text,
     );
     expect_exit(&o, 0, "generate -");
-    assert_eq!(names(t.path()), ["layout.json"]);
+    assert_eq!(names(t.path()), [hexpress::export::files::MANIFEST_NAME, "layout.json"]);
     let o = run_with_stdin(&["validate", "-"], b"[scenario\n");
     let err = expect_exit(&o, 1, "broken stdin");
     assert!(err.contains("<stdin>:1:"), "{err}");

@@ -165,6 +165,7 @@ pub fn run(
         Budget::Candidates(n) => n.max(1),
         // A report needs a fixed sample; a time budget gets the default.
         Budget::Time(_) => super::search::DEFAULT_CANDIDATES,
+        Budget::Both { candidates, .. } => candidates.max(1),
     };
     let collected = Mutex::new(Vec::new());
     // Progress runs over both passes: the samples, then the search.

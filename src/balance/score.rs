@@ -85,17 +85,30 @@ impl Weights {
     /// Parses a weights file: a `[weights]` table of `name = number`.
     /// Weights left out keep their default; unknown names are errors.
     pub fn parse(text: &str) -> Result<Weights, WeightsError> {
-        let mut root =
-            toml_span::parse(text).map_err(|e| WeightsError::Syntax(e.kind.to_string()))?;
-        let ValueInner::Table(mut top) = root.take() else { return Err(WeightsError::NoTable) };
-        let Some(mut table) = top.remove("weights") else { return Err(WeightsError::NoTable) };
-        let ValueInner::Table(table) = table.take() else { return Err(WeightsError::NoTable) };
+        Weights::parse_located(text).map_err(|(e, _)| e)
+    }
+
+    /// Like [`Weights::parse`], with the byte range of the problem in
+    /// `text` when it has a place.
+    pub fn parse_located(
+        text: &str,
+    ) -> Result<Weights, (WeightsError, Option<std::ops::Range<usize>>)> {
+        let mut root = toml_span::parse(text).map_err(|e| {
+            (WeightsError::Syntax(e.kind.to_string()), Some(e.span.start..e.span.end))
+        })?;
+        let no_table = |sp: Option<std::ops::Range<usize>>| (WeightsError::NoTable, sp);
+        let whole = Some(root.span.start..root.span.end);
+        let ValueInner::Table(mut top) = root.take() else { return Err(no_table(whole)) };
+        let Some(mut table) = top.remove("weights") else { return Err(no_table(None)) };
+        let at = Some(table.span.start..table.span.end);
+        let ValueInner::Table(table) = table.take() else { return Err(no_table(at)) };
         let mut w = Weights::default();
         for (key, value) in table {
             let name = key.name.to_string();
+            let key_at = Some(key.span.start..key.span.end);
             let x = match value.as_float().or_else(|| value.as_integer().map(|i| i as f64)) {
                 Some(x) if x.is_finite() && x >= 0.0 => x,
-                _ => return Err(WeightsError::Bad(name)),
+                _ => return Err((WeightsError::Bad(name), Some(value.span.start..value.span.end))),
             };
             let slot = match name.as_str() {
                 "resource_deviation" => &mut w.resource_deviation,
@@ -108,7 +121,7 @@ impl Weights {
                 "red_same_resource" => &mut w.red_same_resource,
                 _ => {
                     let hint = crate::vocab::did_you_mean(&name, WEIGHT_NAMES).map(str::to_string);
-                    return Err(WeightsError::Unknown { name, hint });
+                    return Err((WeightsError::Unknown { name, hint }, key_at));
                 }
             };
             *slot = x;

@@ -36,6 +36,14 @@ pub enum Budget {
     /// number evaluated depends on the machine; the outcome reports it so the
     /// run can be repeated exactly with [`Budget::Candidates`].
     Time(Duration),
+    /// Whichever ends first: this many candidates, or as many as fit in
+    /// this much time (then machine-dependent, like [`Budget::Time`]).
+    Both {
+        /// Most candidates.
+        candidates: u64,
+        /// Most time.
+        time: Duration,
+    },
 }
 
 /// Settings of a balanced search.
@@ -249,6 +257,9 @@ pub fn search(
     let n = match opts.budget {
         Budget::Candidates(n) => n.max(1),
         Budget::Time(t) => calibrate(solver, eval, weights, seed, opts, t),
+        Budget::Both { candidates, time } => {
+            calibrate(solver, eval, weights, seed, opts, time).min(candidates.max(1))
+        }
     };
     let seeds = Seeds::new(seed);
     let k0 = random_phase(n);

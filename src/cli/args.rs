@@ -166,11 +166,12 @@ pub struct GenerateArgs {
     pub balanced: bool,
     /// Boards to score with --balanced (random boards and improvement
     /// steps together) [default: 20000].
-    #[arg(long, requires = "balanced", conflicts_with = "time_budget", value_parser = parse_candidates)]
+    #[arg(long, requires = "balanced", value_parser = parse_candidates)]
     pub candidates: Option<u64>,
     /// Score candidates for about this many milliseconds instead of a fixed
-    /// number. The result then depends on the machine's speed; the number
-    /// searched is printed so `--candidates` can repeat it exactly.
+    /// number (with --candidates too: stop at whichever comes first). The
+    /// result then depends on the machine's speed; the number searched is
+    /// printed so `--candidates` can repeat it exactly.
     #[arg(long, value_name = "MS", requires = "balanced", value_parser = parse_time_ms)]
     pub time_budget: Option<u64>,
     /// A weights file for the balance score (format: templates/balance.toml).
@@ -332,9 +333,10 @@ pub struct RenderArgs {
     /// Face-down tiles: `setup` shows them, `play` shows fog.
     #[arg(long, value_enum, default_value = "play")]
     pub view: ViewArg,
-    /// Resolution of preview.png.
-    #[arg(long, default_value_t = 100.0, value_parser = parse_dpi)]
-    pub dpi: f64,
+    /// Resolution of preview.png [default: 100, lowered for a large map to
+    /// stay within the preview's pixel limit; -v says so].
+    #[arg(long, value_parser = parse_dpi)]
+    pub dpi: Option<f64>,
     /// Pale fills to save ink (outlines and pictograms stay).
     #[arg(long)]
     pub ink_saver: bool,

@@ -27,9 +27,14 @@ fn weights(path: Option<&Path>) -> Result<Weights, Failure> {
     let Some(path) = path else { return Ok(Weights::default()) };
     let text = crate::limits::read_input(path)
         .with_context(|| format!("cannot read the weights file `{}`", path.display()))?;
-    Weights::parse(&text).map_err(|e| {
-        eprintln!("error: {}: {e}", path.display());
-        eprintln!("  hint: see templates/balance.toml for the format and the weight names");
+    Weights::parse_located(&text).map_err(|(e, span)| {
+        super::contract::report_file_problem(&crate::diag::FileProblem {
+            file: Source::new(path.display().to_string(), text.clone()),
+            span,
+            message: e.to_string(),
+            label: "here".into(),
+            hint: "see templates/balance.toml for the format and the weight names".into(),
+        });
         Failure::Invalid
     })
 }
@@ -74,7 +79,10 @@ pub(super) fn search_for_generate(
 ) -> Result<Balanced, Failure> {
     let weights = weights(a.weights.as_deref())?;
     let budget = match (a.time_budget, a.candidates) {
-        (Some(ms), _) => Budget::Time(Duration::from_millis(ms)),
+        (Some(ms), None) => Budget::Time(Duration::from_millis(ms)),
+        (Some(ms), Some(n)) => {
+            Budget::Both { candidates: n.max(1), time: Duration::from_millis(ms) }
+        }
         (None, n) => Budget::Candidates(n.unwrap_or(balance::search::DEFAULT_CANDIDATES).max(1)),
     };
     let opts = SearchOptions {
@@ -87,7 +95,12 @@ pub(super) fn search_for_generate(
         balance::balanced(scenario, players, seed, &weights, &opts, &|d, t| bar.update(d, t));
     bar.finish();
     let outcome = result.map_err(|e| solve_failed(source, scenario, &e))?;
-    if let Budget::Time(_) = budget {
+    let timed = match budget {
+        Budget::Time(_) => true,
+        Budget::Both { candidates, .. } => outcome.evaluated < candidates,
+        Budget::Candidates(_) => false,
+    };
+    if timed {
         eprintln!(
             "note: the time budget allowed {} boards; `--candidates {}` repeats this result on any machine",
             outcome.evaluated, outcome.evaluated
@@ -96,20 +109,24 @@ pub(super) fn search_for_generate(
     Ok(Balanced { outcome, weights })
 }
 
-/// Prints what the balanced search found, after the map.
-pub(super) fn print_summary(b: &Balanced) {
+/// What the balanced search found, printed after the map.
+pub(super) fn summary(b: &Balanced) -> String {
     let o = &b.outcome;
-    println!(
-        "balanced: score {:.2} after {} boards (lower is fairer; not a uniform draw)",
+    let mut out = format!(
+        "balanced: score {:.2} after {} boards (lower is fairer; not a uniform draw)\n",
         o.score, o.evaluated
     );
-    println!("  {}", above_random(o));
+    out.push_str(&format!("  {}\n", above_random(o)));
     for line in balance::summary_lines(&o.measures) {
-        println!("  {line}");
+        out.push_str(&format!("  {line}\n"));
     }
     if o.failed > 0 {
-        println!("  ({} candidates could not be laid out and were skipped)", o.failed);
+        out.push_str(&format!(
+            "  ({} candidates could not be laid out and were skipped)\n",
+            o.failed
+        ));
     }
+    out
 }
 
 /// How the kept board compares with the search's random boards.

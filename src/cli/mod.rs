@@ -2,6 +2,7 @@
 
 pub mod args;
 mod balance;
+pub mod contract;
 pub mod lock;
 pub mod output;
 pub(crate) mod render;
@@ -81,10 +82,7 @@ pub fn run(cli: Cli) -> ExitCode {
         Ok(()) => ExitCode::SUCCESS,
         Err(Failure::Invalid) => ExitCode::from(1),
         Err(Failure::IoReported) => ExitCode::from(2),
-        Err(Failure::Io(e)) => {
-            output::error(&error_chain(&e));
-            ExitCode::from(2)
-        }
+        Err(Failure::Io(e)) => contract::report(&e),
     }
 }
 
@@ -199,6 +197,9 @@ fn generate(a: &GenerateArgs) -> Result<(), Failure> {
         weights: a.weights.as_ref().map(|w| w.display().to_string()),
     });
     how.locks.clone_from(&locks);
+    // A lock on a face-down hex is named by place: the players' pages print
+    // the command, and must not print what the fog hides.
+    let how = how.hide_face_down_locks(&layout);
     let text =
         json::layout_json(&layout, &how, balanced.as_ref().map(|b| (&b.outcome, &b.weights)));
     // Everything is drawn in memory first: a bad option, template, font or
@@ -208,10 +209,12 @@ fn generate(a: &GenerateArgs) -> Result<(), Failure> {
     if let Some(settings) = &settings {
         let notes = crate::outputs::notes(how, balanced.as_ref().map(|b| &b.outcome));
         outputs.extend(render::draw_outputs(settings, &layout, &scenario, &notes)?);
+        render::note_preview_dpi(settings, &outputs);
     }
     output::detail(&format!("drew {} files in {} ms", outputs.len(), ms(started)));
-    let written = files::write_all(&out_dir, &outputs).context("writing the output")?;
-    output::detail(&format!("wrote them in {} ms", ms(started)));
+    // Staged first, committed last: if printing the summary fails (standard
+    // output on a full device), the folder is left as it was.
+    let staged = files::stage(&out_dir, &outputs, true).context("writing the output")?;
     if layout.sampler.frozen() {
         let steps = match layout.sampler {
             solve::Sampler::Chain { steps, .. } => steps,
@@ -222,25 +225,34 @@ fn generate(a: &GenerateArgs) -> Result<(), Failure> {
              allow only this board, so every seed gives it"
         );
     }
-    if output::quiet() {
-        return Ok(());
+    let mut out = String::new();
+    if !output::quiet() {
+        out.push_str(&format!("{} — {} players — seed {}\n\n", scenario.meta.title, players, seed));
+        if layout.hexes.len() <= PICTURE_MAX_HEXES {
+            out.push_str(&text::picture(&layout));
+        } else {
+            out.push_str(&format!(
+                "({} hexes: too many to draw here; see layout.json)\n",
+                layout.hexes.len()
+            ));
+        }
+        out.push('\n');
+        if balanced.is_none() {
+            out.push_str(&format!("sampler: {}\n", layout.sampler));
+        }
+        if let Some(b) = &balanced {
+            out.push_str(&balance::summary(b));
+        }
+        out.push_str(&format!("seed: {seed}\n"));
+        out.push_str(&format!("again: {command}\n"));
+        out.push_str(&written_lines(staged.targets(), &outputs));
+        for p in staged.stale() {
+            out.push_str(&format!("removed {} (an earlier run wrote it here)\n", p.display()));
+        }
     }
-    println!("{} — {} players — seed {}\n", scenario.meta.title, players, seed);
-    if layout.hexes.len() <= PICTURE_MAX_HEXES {
-        print!("{}", text::picture(&layout));
-    } else {
-        println!("({} hexes: too many to draw here; see layout.json)", layout.hexes.len());
-    }
-    println!();
-    if balanced.is_none() {
-        println!("sampler: {}", layout.sampler);
-    }
-    if let Some(b) = &balanced {
-        balance::print_summary(b);
-    }
-    println!("seed: {seed}");
-    println!("again: {command}");
-    print_written(&written, &outputs);
+    output::print_before_commit(&out)?;
+    staged.commit().context("writing the output")?;
+    output::detail(&format!("wrote them in {} ms", ms(started)));
     Ok(())
 }
 
@@ -252,15 +264,15 @@ fn check_drawable(scenario: &Scenario, players: u8) -> Result<(), Failure> {
     let hint = "hint: --layout-only writes layout.json alone";
     let n = m.board.hexes.len();
     if n > MAX_DRAWN_HEXES {
-        return Err(Failure::Io(anyhow::anyhow!(
+        return Err(Failure::Io(contract::input(format!(
             "the map has {n} hexes, more than the limit of {MAX_DRAWN_HEXES} for drawing (`MAX_DRAWN_HEXES`)\n  {hint}"
-        )));
+        ))));
     }
     let (across, down) = crate::hex::extent(m.board.hexes.iter().copied());
     if across.max(down) > MAX_DRAWN_SPAN {
-        return Err(Failure::Io(anyhow::anyhow!(
+        return Err(Failure::Io(contract::input(format!(
             "the map spans {across} hexes across and {down} down, more than the limit of {MAX_DRAWN_SPAN} for drawing (`MAX_DRAWN_SPAN`)\n  hint: bring far-away islands closer, or use --layout-only to write layout.json alone"
-        )));
+        ))));
     }
     Ok(())
 }
@@ -291,17 +303,27 @@ fn ms(t: Instant) -> u128 {
 }
 
 /// `wrote PATH` for each file, with its size under `-v`.
-fn print_written(paths: &[PathBuf], files: &[(String, Vec<u8>)]) {
+fn written_lines(paths: &[PathBuf], files: &[(String, Vec<u8>)]) -> String {
+    let mut out = String::new();
     for (p, (_, bytes)) in paths.iter().zip(files) {
         match output::verbose() {
-            true => println!("wrote {} ({} bytes)", p.display(), bytes.len()),
-            false => println!("wrote {}", p.display()),
+            true => out.push_str(&format!("wrote {} ({} bytes)\n", p.display(), bytes.len())),
+            false => out.push_str(&format!("wrote {}\n", p.display())),
         }
     }
+    out
 }
 
 pub(crate) fn report_solve_error(source: &Source, scenario: &Scenario, e: &SolveError) {
-    report(source, &solve_error_diagnostics(scenario, e));
+    let mut d = solve_error_diagnostics(scenario, e);
+    if let SolveError::NoMap { .. } = e {
+        // A player count from the command line: point at the counts the
+        // scenario lists.
+        if let Some(sp) = contract::key_span(&source.text, &["scenario", "players"]) {
+            d = contract::with_label(d, sp, "the player counts this scenario has maps for");
+        }
+    }
+    report(source, &d);
 }
 
 /// A solver failure as diagnostics: the message, a hint, and the span where
@@ -337,7 +359,10 @@ fn validate(names: &[String]) -> Result<(), Failure> {
             Ok(s) => s,
             Err(Failure::Io(e)) => {
                 output::error(&error_chain(&e));
-                io = true;
+                match contract::is_input(&e) {
+                    true => bad += 1,
+                    false => io = true,
+                }
                 continue;
             }
             Err(_) => {

@@ -70,6 +70,22 @@ pub fn detail(message: &str) {
     }
 }
 
+/// Writes `text` to standard output before a run's files are moved into
+/// place: a failure (other than a closed pipe, which is fine) stops the run
+/// with exit code 2 before the output folder changes.
+pub fn print_before_commit(text: &str) -> Result<(), super::Failure> {
+    use std::io::Write;
+    let mut out = std::io::stdout().lock();
+    match out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
+        Ok(()) => Ok(()),
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(()),
+        Err(e) => Err(super::Failure::Io(
+            anyhow::Error::new(e)
+                .context("cannot write to standard output (the output folder was left as it was)"),
+        )),
+    }
+}
+
 /// Standard output went away: a closed pipe ends the run quietly and
 /// successfully (as `cat file | head -1` does), any other failure (e.g.
 /// `> /dev/full`) with a clear message and exit code 2.

@@ -34,10 +34,12 @@ pub fn choices(a: &RenderArgs) -> anyhow::Result<Choices> {
     Ok(Choices {
         paper: paper(a.paper),
         view: view(a.view),
-        dpi: a.dpi,
+        dpi: a.dpi.unwrap_or(crate::settings::DEFAULT_DPI),
+        dpi_fits: a.dpi.is_none(),
         ink_saver: a.ink_saver,
         black_and_white: a.black_and_white,
-        formats: Formats::parse(&a.formats).map_err(|e| anyhow::anyhow!("--formats: {e}"))?,
+        formats: Formats::parse(&a.formats)
+            .map_err(|e| super::contract::input(format!("--formats: {e}")))?,
         templates_dir: a.templates.clone(),
         hex_size: a.hex_size,
         labels: a.labels,
@@ -58,6 +60,41 @@ pub fn settings(a: &RenderArgs) -> anyhow::Result<Settings> {
         );
     }
     Settings::build(&choices(a)?).context("loading the templates")
+}
+
+/// Under `-v`, says when `preview.png` was drawn below the default
+/// resolution to stay within the pixel limit.
+pub fn note_preview_dpi(settings: &Settings, files: &[OutFile]) {
+    if !settings.dpi_fits {
+        return;
+    }
+    let Some((_, png)) = files.iter().find(|(n, _)| n == "preview.png") else { return };
+    let Some(dpi) = png_dpi(png) else { return };
+    if dpi + 0.5 < settings.dpi {
+        super::output::detail(&format!(
+            "preview.png: drawn at {dpi:.0} dpi, not the default {:.0}, to stay within {} pixels (`MAX_PREVIEW_PIXELS`)",
+            settings.dpi,
+            crate::limits::MAX_PREVIEW_PIXELS
+        ));
+    }
+}
+
+/// The resolution a PNG records (its `pHYs` chunk), in dpi.
+fn png_dpi(png: &[u8]) -> Option<f64> {
+    let mut at = 8;
+    while at + 8 <= png.len() {
+        let len = u32::from_be_bytes(png.get(at..at + 4)?.try_into().ok()?) as usize;
+        let kind = png.get(at + 4..at + 8)?;
+        if kind == b"pHYs" {
+            let ppm = u32::from_be_bytes(png.get(at + 8..at + 12)?.try_into().ok()?);
+            return Some(f64::from(ppm) * 0.0254);
+        }
+        if kind == b"IDAT" {
+            return None;
+        }
+        at += 12 + len;
+    }
+    None
 }
 
 /// Draws everything the settings ask for, in memory: `(file name, bytes)`.

@@ -120,7 +120,11 @@ fn map_files(
         job.add_file("map.pdf", sheets.clone().collect(), Encoding::Pdf { title: doc.title });
     }
     if f.png {
-        job.add_file("preview.png", vec![whole], Encoding::Png { dpi: settings.dpi });
+        job.add_file(
+            "preview.png",
+            vec![whole],
+            Encoding::Png { dpi: settings.preview_dpi(c.width, c.height) },
+        );
     }
     (whole, sheets, tiling)
 }

@@ -11,7 +11,15 @@
 //! - staging folders left behind by a killed run are removed by the next run
 //!   into the same folder;
 //! - a lock held for the whole write makes a second run into the same folder
-//!   fail at once with a clear message instead of mixing its files in.
+//!   fail at once with a clear message instead of mixing its files in;
+//! - a small manifest ([`MANIFEST_NAME`]) lists the files hexpress wrote
+//!   there, so a run that replaces an earlier one ([`stage`] with `replace`)
+//!   removes the earlier run's files it does not write again, and never
+//!   touches a file hexpress did not write;
+//! - a run is staged first and committed last ([`Staged::commit`]): a run
+//!   that fails before the commit (standard output on a full device, say)
+//!   leaves the folder as it was, and a commit that fails half-way puts the
+//!   replaced files back.
 
 use std::fs::File;
 use std::io::Write;
@@ -19,6 +27,12 @@ use std::path::{Component, Path, PathBuf};
 
 /// Name prefix of the staging folders inside an output folder.
 pub const STAGING_PREFIX: &str = ".hexpress-staging-";
+
+/// Name of the manifest: the files hexpress wrote into a folder, one name a
+/// line.
+pub const MANIFEST_NAME: &str = ".hexpress-files";
+
+const MANIFEST_HEADER: &str = "# Files hexpress wrote into this folder. A later `hexpress generate` into\n# the same folder removes those it does not write again; other files are\n# never touched.\n";
 
 /// Name of the lock file (only where a folder cannot be locked itself).
 #[cfg(not(unix))]
@@ -79,7 +93,8 @@ pub fn write_atomic(dir: &Path, name: &str, bytes: &[u8]) -> Result<PathBuf, Wri
 }
 
 /// Writes every `(name, bytes)` pair into `dir` (created if missing) as
-/// described in the module docs; returns the final paths, in order.
+/// described in the module docs; returns the final paths, in order. Files
+/// of earlier runs stay (see [`stage`] to replace them).
 ///
 /// Names are checked before anything is created. Fails with
 /// [`WriteError::Busy`] while another run writes into the same folder.
@@ -87,6 +102,32 @@ pub fn write_all<N: AsRef<str>, B: AsRef<[u8]>>(
     dir: &Path,
     files: &[(N, B)],
 ) -> Result<Vec<PathBuf>, WriteError> {
+    stage(dir, files, false)?.commit()
+}
+
+/// One run's files, written and synced in a staging folder inside the
+/// output folder, not yet in place. Dropped without [`Staged::commit`], it
+/// leaves the folder as it was (a folder it created is removed again).
+#[derive(Debug)]
+pub struct Staged {
+    dir: PathBuf,
+    created: bool,
+    staging: Option<tempfile::TempDir>,
+    names: Vec<String>,
+    targets: Vec<PathBuf>,
+    stale: Vec<PathBuf>,
+    manifest: Vec<String>,
+    _lock: FolderLock,
+}
+
+/// Stages `files` for `dir` (created if missing, locked until the commit or
+/// the drop). With `replace`, the files the manifest lists that this run
+/// does not write are removed at the commit.
+pub fn stage<N: AsRef<str>, B: AsRef<[u8]>>(
+    dir: &Path,
+    files: &[(N, B)],
+    replace: bool,
+) -> Result<Staged, WriteError> {
     let targets =
         files.iter().map(|(n, _)| child(dir, n.as_ref())).collect::<Result<Vec<_>, _>>()?;
     let io = |path: &Path| {
@@ -96,28 +137,166 @@ pub fn write_all<N: AsRef<str>, B: AsRef<[u8]>>(
     if dir.exists() && !dir.is_dir() {
         return Err(WriteError::NotAFolder(dir.to_path_buf()));
     }
+    let created = !dir.exists();
     std::fs::create_dir_all(dir).map_err(io(dir))?;
-    let _lock = lock(dir)?;
+    let lock = match lock(dir) {
+        Ok(l) => l,
+        Err(e) => {
+            if created {
+                let _ = std::fs::remove_dir(dir);
+            }
+            return Err(e);
+        }
+    };
+    let names: Vec<String> = files.iter().map(|(n, _)| n.as_ref().to_string()).collect();
+    let earlier = read_manifest(dir);
+    let stale: Vec<PathBuf> = match replace {
+        true => earlier
+            .iter()
+            .filter(|n| !names.contains(n))
+            .filter_map(|n| child(dir, n).ok())
+            .filter(|p| p.symlink_metadata().is_ok_and(|m| !m.is_dir()))
+            .collect(),
+        false => Vec::new(),
+    };
+    let mut manifest: Vec<String> = match replace {
+        true => names.clone(),
+        false => earlier.into_iter().chain(names.iter().cloned()).collect(),
+    };
+    manifest.sort();
+    manifest.dedup();
+    let mut staged = Staged {
+        dir: dir.to_path_buf(),
+        created,
+        staging: None,
+        names,
+        targets,
+        stale,
+        manifest,
+        _lock: lock,
+    };
     clean_stale(dir);
     let staging =
         tempfile::Builder::new().prefix(STAGING_PREFIX).tempdir_in(dir).map_err(io(dir))?;
-    for (name, bytes) in files {
-        let path = staging.path().join(name.as_ref());
+    let put = |name: &str, bytes: &[u8]| -> Result<(), WriteError> {
+        let path = staging.path().join(name);
         let mut f = File::create_new(&path).map_err(io(&path))?;
-        f.write_all(bytes.as_ref()).map_err(io(&path))?;
-        f.sync_all().map_err(io(&path))?;
+        f.write_all(bytes).map_err(io(&path))?;
+        f.sync_all().map_err(io(&path))
+    };
+    let result = files
+        .iter()
+        .try_for_each(|(name, bytes)| put(name.as_ref(), bytes.as_ref()))
+        .and_then(|()| put(MANIFEST_NAME, manifest_text(&staged.manifest).as_bytes()));
+    staged.staging = Some(staging);
+    result?;
+    Ok(staged)
+}
+
+fn manifest_text(names: &[String]) -> String {
+    let mut t = MANIFEST_HEADER.to_string();
+    for n in names {
+        t.push_str(n);
+        t.push('\n');
     }
-    for ((name, _), target) in files.iter().zip(&targets) {
-        if target.is_dir() && !target.is_symlink() {
-            return Err(WriteError::Io {
-                path: target.clone(),
-                source: std::io::Error::other("a folder has this name"),
-            });
+    t
+}
+
+/// The names an earlier run's manifest lists (plain names only).
+fn read_manifest(dir: &Path) -> Vec<String> {
+    let path = dir.join(MANIFEST_NAME);
+    if path.symlink_metadata().map_or(true, |m| !m.is_file()) {
+        return Vec::new();
+    }
+    let Ok(text) = crate::limits::read_input(&path) else { return Vec::new() };
+    text.lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty() && !l.starts_with('#') && *l != MANIFEST_NAME)
+        .filter(|l| !l.starts_with(STAGING_PREFIX) && child(dir, l).is_ok())
+        .map(str::to_string)
+        .collect()
+}
+
+impl Staged {
+    /// Where the files will be once committed, in order.
+    pub fn targets(&self) -> &[PathBuf] {
+        &self.targets
+    }
+
+    /// Files of an earlier run the commit removes.
+    pub fn stale(&self) -> &[PathBuf] {
+        &self.stale
+    }
+
+    /// Moves the files into place, removes the earlier run's stale files and
+    /// writes the manifest. If a step fails, the files already replaced or
+    /// removed are put back.
+    pub fn commit(mut self) -> Result<Vec<PathBuf>, WriteError> {
+        let Some(staging) = self.staging.take() else {
+            return Err(WriteError::Escapes(String::new()));
+        };
+        let io = |path: &Path| {
+            let path = path.to_path_buf();
+            move |source| WriteError::Io { path, source }
+        };
+        let old = staging.path().join(".replaced");
+        std::fs::create_dir(&old).map_err(io(&old))?;
+        // (final path, its earlier file kept in `old`, or none)
+        let mut done: Vec<(PathBuf, Option<PathBuf>)> = Vec::new();
+        let mut names: Vec<&str> = self.names.iter().map(String::as_str).collect();
+        names.push(MANIFEST_NAME);
+        let result = (|| -> Result<(), WriteError> {
+            for (i, path) in self.stale.iter().enumerate() {
+                let keep = old.join(format!("stale-{i}"));
+                std::fs::rename(path, &keep).map_err(io(path))?;
+                done.push((path.clone(), Some(keep)));
+            }
+            for (i, name) in names.iter().enumerate() {
+                let target = self.dir.join(name);
+                if target.is_dir() && !target.is_symlink() {
+                    return Err(WriteError::Io {
+                        path: target,
+                        source: std::io::Error::other("a folder has this name"),
+                    });
+                }
+                let keep = match target.symlink_metadata() {
+                    Ok(_) => {
+                        let k = old.join(format!("file-{i}"));
+                        std::fs::rename(&target, &k).map_err(io(&target))?;
+                        Some(k)
+                    }
+                    Err(_) => None,
+                };
+                done.push((target.clone(), keep));
+                std::fs::rename(staging.path().join(name), &target).map_err(io(&target))?;
+            }
+            Ok(())
+        })();
+        if let Err(e) = result {
+            for (target, keep) in done.into_iter().rev() {
+                let _ = std::fs::remove_file(&target);
+                if let Some(k) = keep {
+                    let _ = std::fs::rename(k, &target);
+                }
+            }
+            return Err(e);
         }
-        std::fs::rename(staging.path().join(name.as_ref()), target).map_err(io(target))?;
+        staging.close().map_err(io(&self.dir))?;
+        self.created = false;
+        Ok(std::mem::take(&mut self.targets))
     }
-    staging.close().map_err(io(dir))?;
-    Ok(targets)
+}
+
+impl Drop for Staged {
+    fn drop(&mut self) {
+        if let Some(s) = self.staging.take() {
+            let _ = s.close();
+        }
+        if self.created {
+            // Only if still empty: nothing of anyone else's is removed.
+            let _ = std::fs::remove_dir(&self.dir);
+        }
+    }
 }
 
 /// Holds the output folder for one run; released when dropped.
@@ -203,7 +382,7 @@ mod tests {
             write_all(&dir, &[("a.txt", b"hello".as_slice()), ("b.txt", b"world")]).unwrap();
         assert_eq!(std::fs::read(&paths[0]).unwrap(), b"hello");
         assert_eq!(std::fs::read(&paths[1]).unwrap(), b"world");
-        assert_eq!(names(&dir), ["a.txt", "b.txt"]);
+        assert_eq!(names(&dir), [MANIFEST_NAME, "a.txt", "b.txt"]);
     }
 
     #[test]
@@ -224,7 +403,7 @@ mod tests {
         std::fs::write(dir.join(".layout.json.tmp-1234"), "x").unwrap();
         std::fs::write(dir.join("notes.tmp-1234"), "mine").unwrap();
         write_atomic(dir, "a.txt", b"new").unwrap();
-        assert_eq!(names(dir), ["a.txt", "notes.tmp-1234"]);
+        assert_eq!(names(dir), [MANIFEST_NAME, "a.txt", "notes.tmp-1234"]);
     }
 
     #[test]

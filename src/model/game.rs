@@ -255,7 +255,8 @@ fn count(v: &Sp<i64>, lo: i64, hi: i64, what: &str, diags: &mut Diagnostics) -> 
     if v.value < lo || v.value > hi {
         diags.push(
             Diagnostic::error(format!("{what} must be between {lo} and {hi}, found {}", v.value))
-                .at(v.span.clone(), "out of range"),
+                .at(v.span.clone(), "out of range")
+                .hint(format!("write a whole number from {lo} to {hi}")),
         );
         return None;
     }
@@ -283,7 +284,8 @@ fn cost(c: &Counts, diags: &mut Diagnostics) -> Cost {
         if out.iter().any(|(q, _)| *q == p) {
             diags.push(
                 Diagnostic::error(format!("`{}` is listed twice", name.value))
-                    .at(name.span.clone(), "repeated"),
+                    .at(name.span.clone(), "repeated")
+                    .hint("list it once, with the whole amount"),
             );
             continue;
         }
@@ -459,14 +461,16 @@ pub fn validate_game(
         if g.tables.iter().any(|x: &RefTable| x.id == t.id.value) {
             diags.push(
                 Diagnostic::error(format!("two tables have the id `{}`", t.id.value))
-                    .at(t.id.span.clone(), "repeated"),
+                    .at(t.id.span.clone(), "repeated")
+                    .hint("give each table its own `id`"),
             );
         }
         let cols = t.columns.value.len();
         if cols == 0 {
             diags.push(
                 Diagnostic::error("a table needs at least one column")
-                    .at(t.columns.span.clone(), "no columns"),
+                    .at(t.columns.span.clone(), "no columns")
+                    .hint("name its columns, e.g. `columns = [\"Roll\", \"Effect\"]`"),
             );
         }
         for row in &t.rows {
@@ -477,7 +481,8 @@ pub fn validate_game(
                         row.value.len()
                     ))
                     .at(row.span.clone(), "wrong number of cells")
-                    .also(t.columns.span.clone(), "the columns"),
+                    .also(t.columns.span.clone(), "the columns")
+                    .hint("give every row one cell per column (\"\" for an empty cell)"),
                 );
             }
         }

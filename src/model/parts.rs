@@ -97,7 +97,8 @@ fn count(v: &Sp<i64>, lo: i64, hi: i64, diags: &mut Diagnostics) -> u32 {
     if v.value < lo || v.value > hi {
         diags.push(
             Diagnostic::error(format!("a count must be between {lo} and {hi}, found {}", v.value))
-                .at(v.span.clone(), "out of range"),
+                .at(v.span.clone(), "out of range")
+                .hint(format!("write a whole number from {lo} to {hi}")),
         );
     }
     v.value.clamp(lo, hi) as u32
@@ -105,7 +106,11 @@ fn count(v: &Sp<i64>, lo: i64, hi: i64, diags: &mut Diagnostics) -> u32 {
 
 fn not_blank(s: &Sp<String>, what: &str, diags: &mut Diagnostics) {
     if s.value.trim().is_empty() {
-        diags.push(Diagnostic::error(format!("the {what} is empty")).at(s.span.clone(), "empty"));
+        diags.push(
+            Diagnostic::error(format!("the {what} is empty"))
+                .at(s.span.clone(), "empty")
+                .hint("write a few words here, or leave the entry out"),
+        );
     }
 }
 

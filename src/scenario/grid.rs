@@ -149,7 +149,8 @@ fn tok<'a>(
     Tok { code: &line[bs..be], line: line_no, col, span }
 }
 
-fn mode(sorted: &[i64]) -> Option<i64> {
+/// The most common value of a sorted list (the painter reads drawings with it too).
+pub(crate) fn mode(sorted: &[i64]) -> Option<i64> {
     let mut best: Option<(usize, i64)> = None;
     let mut i = 0;
     while i < sorted.len() {

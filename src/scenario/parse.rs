@@ -156,7 +156,10 @@ impl<'a> Walker<'a> {
     ) {
         self.diags.push(
             Diagnostic::error(format!("`{key}` must be {expected}, found {}", type_name(inner)))
-                .at(span(v.span), format!("expected {expected}")),
+                .at(span(v.span), format!("expected {expected}"))
+                .hint(format!(
+                    "write `{key}` as {expected} (docs/scenario-format.md lists every key's type)"
+                )),
         );
     }
 

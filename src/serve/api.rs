@@ -2,7 +2,6 @@
 //! `/api/`. Every answer that is not a file is JSON; every error is
 //! [`ApiError`] JSON.
 
-use std::convert::Infallible;
 use std::sync::{Arc, OnceLock};
 
 use axum::body::{Body, Bytes};
@@ -14,7 +13,7 @@ use serde::Deserialize;
 use serde_json::{json, Value};
 
 use super::error::ApiError;
-use super::request::{content_hash, resolve, BoardRequest};
+use super::request::{resolve, BoardRequest};
 use super::{board, outputs, AppState};
 use crate::limits::MAX_REQUEST_BYTES;
 use crate::{builtin, model};
@@ -43,6 +42,32 @@ pub async fn script() -> Response {
     text("text/javascript; charset=utf-8", SCRIPT)
 }
 
+/// The page's scripts, each a small file with one job.
+const SCRIPTS: &[(&str, &str)] = &[
+    ("api.js", include_str!("page/js/api.js")),
+    ("board.js", include_str!("page/js/board.js")),
+    ("advice.js", include_str!("page/js/advice.js")),
+    ("recent.js", include_str!("page/js/recent.js")),
+    ("editor.js", include_str!("page/js/editor.js")),
+    ("painter.js", include_str!("page/js/painter.js")),
+];
+
+/// `GET /js/{name}`.
+pub async fn script_file(Path(name): Path<String>) -> Response {
+    match SCRIPTS.iter().find(|(n, _)| *n == name) {
+        Some((_, body)) => text("text/javascript; charset=utf-8", body),
+        None => not_found().await,
+    }
+}
+
+/// `GET /favicon.svg`: a hex in the page's colours.
+pub async fn favicon() -> Response {
+    text(
+        "image/svg+xml",
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 32 32\"><path d=\"M16 1 29 8.5v15L16 31 3 23.5v-15z\" fill=\"#b4532a\" stroke=\"#1d2430\" stroke-width=\"2\"/><circle cx=\"16\" cy=\"16\" r=\"6.5\" fill=\"#f6ecd0\"/></svg>\n",
+    )
+}
+
 /// Anything else.
 pub async fn not_found() -> Response {
     ApiError::new(StatusCode::NOT_FOUND, "no such page or API").into_response()
@@ -62,7 +87,9 @@ pub async fn scenarios() -> Response {
                 }))
             })
             .collect();
-        json!({ "scenarios": items, "default": builtin::DEFAULT }).to_string()
+        json!({ "scenarios": items, "default": builtin::DEFAULT,
+                "limits": { "scenario_bytes": crate::limits::MAX_SCENARIO_BYTES } })
+        .to_string()
     });
     ([(header::CONTENT_TYPE, "application/json")], body.as_str()).into_response()
 }
@@ -81,6 +108,12 @@ impl StreamQuery {
 }
 
 fn parse(body: Result<Bytes, BytesRejection>) -> Result<BoardRequest, ApiError> {
+    read_json(body)
+}
+
+fn read_json<T: serde::de::DeserializeOwned>(
+    body: Result<Bytes, BytesRejection>,
+) -> Result<T, ApiError> {
     let bytes = body.map_err(|e| {
         if e.status() == StatusCode::PAYLOAD_TOO_LARGE {
             ApiError::new(
@@ -127,9 +160,7 @@ where
         let _ = tx.try_send(format!("{line}\n"));
         drop(permit);
     });
-    let lines = futures_util::stream::unfold(rx, |mut rx| async move {
-        rx.recv().await.map(|l| (Ok::<_, Infallible>(l), rx))
-    });
+    let lines = state.jobs.within_time_limit(rx);
     (
         [(header::CONTENT_TYPE, "application/x-ndjson"), (header::CACHE_CONTROL, "no-cache")],
         Body::from_stream(lines),
@@ -153,9 +184,12 @@ pub async fn board(
         Ok(r) => r,
         Err(e) => return e.into_response(),
     };
+    let st = state.clone();
     respond(&state, q.on(), move |emit| {
-        let r = resolve(&req)?;
-        let b = board::make(&r, &progress_of(emit))?;
+        let r = resolve(&req, &st.boards)?;
+        let _memory = st.jobs.admit_board(&r)?;
+        let b = board::make(&r, &progress_of(emit)).map_err(ApiError::for_page)?;
+        st.boards.keep(&board::key(&r), &b.layout);
         board::to_json(&r, &b)
     })
     .await
@@ -170,12 +204,26 @@ pub async fn validate(
         Ok(r) => r,
         Err(e) => return e.into_response(),
     };
+    let st = state.clone();
     respond(&state, false, move |_| {
-        let r = resolve(&req)?;
+        let r = resolve(&req, &st.boards)?;
+        let _memory = st.jobs.admit_validate(&r)?;
         Ok(json!({ "ok": true, "scenario": r.scenario.meta.id, "title": r.scenario.meta.title,
                    "players": r.scenario.meta.players, "default_players": r.scenario.meta.default_players }))
     })
     .await
+}
+
+/// `POST /api/paint`: one painter edit of a scenario text, validated.
+pub async fn paint(
+    State(state): State<Arc<AppState>>,
+    body: Result<Bytes, BytesRejection>,
+) -> Response {
+    let req: super::paint::PaintRequest = match read_json(body) {
+        Ok(r) => r,
+        Err(e) => return e.into_response(),
+    };
+    respond(&state, false, move |_| super::paint::answer(&req)).await
 }
 
 /// `POST /api/pack`: lay out the board, draw every file, keep them for
@@ -191,23 +239,29 @@ pub async fn pack(
     };
     let st = state.clone();
     respond(&state, q.on(), move |emit| {
-        let r = resolve(&req)?;
-        let key = content_hash(&format!("{}\n{}", r.hash, board::share_query(&r)));
+        let r = resolve(&req, &st.boards)?;
+        let key = board::key(&r);
         let sizes = match st.sizes(&key) {
             Some(s) => s,
             None => {
-                let b = board::make(&r, &progress_of(emit))?;
+                let _memory = st.jobs.admit_pack(&r)?;
+                let b = board::make(&r, &progress_of(emit)).map_err(ApiError::for_page)?;
+                st.boards.keep(&key, &b.layout);
                 emit(json!({ "progress": { "stage": "drawing" } }));
                 st.keep(key.clone(), outputs::files(&r, &b)?)
             }
         };
+        let advice = st
+            .file(&key, "print-plan.txt")
+            .and_then(|b| std::str::from_utf8(&b).ok().and_then(super::advice::advice));
         let list: Vec<Value> = sizes
             .iter()
             .map(|(name, size)| {
                 json!({ "name": name, "size": size, "url": format!("/api/file/{key}/{name}") })
             })
             .collect();
-        Ok(json!({ "key": key, "files": list, "command": board::command(&r), "share": board::share_query(&r) }))
+        Ok(json!({ "key": key, "files": list, "command": board::command(&r),
+                   "share": board::share_query(&r), "advice": advice }))
     })
     .await
 }

@@ -8,15 +8,16 @@ use std::time::{Duration, Instant};
 use serde_json::{json, Value};
 
 use super::error::ApiError;
-use super::request::Resolved;
+use super::request::{content_hash, Resolved};
 use crate::balance::{self, report, Budget, Evaluator, Outcome, Progress, SearchOptions, Weights};
 use crate::cli::args::{PaperArg, RulesArg, ViewArg};
 use crate::cli::{lock, solve_error_diagnostics};
 use crate::compose::map_pages;
 use crate::export::svg::page_to_svg;
+use crate::model::CellContent;
 use crate::recipe::{Balanced, Recipe};
 use crate::scene::hex::HexGeom;
-use crate::solve::{self, Layout, SolveError, SolveOptions, Solver};
+use crate::solve::{self, Layout, Lock, SolveError, SolveOptions, Solver};
 
 /// `generate`'s default `--time-limit-ms`.
 const TIME_LIMIT_MS: u64 = 5_000;
@@ -56,7 +57,9 @@ pub fn make(r: &Resolved, progress: Progress<'_>) -> Result<Board, ApiError> {
 }
 
 /// The recipe of this board (what makes it again): a pasted scenario is
-/// named as the file it would be saved to, `<id>.toml`.
+/// named as the file it would be saved to, `<id>.toml`; locks that keep a
+/// face-down secret are named by place, their contents read from the
+/// board's own `layout.json` (`--from`).
 pub fn recipe_of(r: &Resolved) -> Recipe {
     let id =
         if r.builtin { r.scenario.meta.id.clone() } else { format!("{}.toml", r.scenario.meta.id) };
@@ -64,10 +67,47 @@ pub fn recipe_of(r: &Resolved) -> Recipe {
     recipe.rules = r.rules.map(RulesArg::preset);
     recipe.balanced = r.candidates.map(|candidates| Balanced { candidates, weights: None });
     recipe.locks.clone_from(&r.locks);
+    recipe.locks_from_layout = keeps_secret(r);
     recipe
 }
 
-/// The command line that makes the same board and files.
+/// Whether `hex` is a face-down hex whose contents the players' view keeps secret.
+pub fn is_secret(r: &Resolved, hex: crate::hex::Hex) -> bool {
+    r.view == ViewArg::Play
+        && r.scenario.map_for(r.players).is_some_and(|m| {
+            m.cells.iter().any(|c| {
+                c.hex == hex
+                    && matches!(c.content, CellContent::Slot { region } if m.regions.get(region).is_some_and(|g| g.face_down))
+            })
+        })
+}
+
+/// The locks as the page, the command and the share link show them: a
+/// face-down hex of the players' view by its place only (`q,r`).
+pub fn public_locks(r: &Resolved) -> String {
+    let mut sorted: Vec<&Lock> = r.locks.iter().collect();
+    sorted.sort_by_key(|l| l.hex);
+    let items: Vec<String> = sorted
+        .iter()
+        .map(|l| {
+            if is_secret(r, l.hex) {
+                format!("{},{}", l.hex.q, l.hex.r)
+            } else {
+                lock::format_list(std::slice::from_ref(*l))
+            }
+        })
+        .collect();
+    items.join(" ")
+}
+
+/// Whether some lock keeps a secret (the command then reads `--from`).
+fn keeps_secret(r: &Resolved) -> bool {
+    r.locks.iter().any(|l| is_secret(r, l.hex))
+}
+
+/// The command line that makes the same board and files. Locks that keep a
+/// face-down secret name their place only and read the contents from the
+/// board's own `layout.json` (`--from`), which holds the same tiles there.
 pub fn command(r: &Resolved) -> String {
     let mut c = recipe_of(r).command();
     if r.view == ViewArg::Setup {
@@ -81,8 +121,7 @@ pub fn command(r: &Resolved) -> String {
     c
 }
 
-/// The share link's query: every input of the board (its recipe, then the
-/// drawing options), in a fixed order.
+/// The share link's query: every input of the board, in a fixed order.
 pub fn share_query(r: &Resolved) -> String {
     let recipe = recipe_of(r);
     let mut q = Vec::new();
@@ -110,11 +149,21 @@ pub fn share_query(r: &Resolved) -> String {
         }
         .into(),
     ));
-    if !recipe.locks.is_empty() {
-        q.push(("locks", crate::recipe::lock_list(&recipe.locks)));
+    if !r.locks.is_empty() {
+        q.push(("locks", public_locks(r)));
+        if keeps_secret(r) {
+            if let Some(f) = &r.from {
+                q.push(("from", f.clone()));
+            }
+        }
     }
     let parts: Vec<String> = q.iter().map(|(k, v)| format!("{k}={}", encode(v))).collect();
     parts.join("&")
+}
+
+/// The key the server keeps a board under: its scenario text and inputs.
+pub fn key(r: &Resolved) -> String {
+    content_hash(&format!("{}\n{}", r.hash, share_query(r)))
 }
 
 /// Percent-encodes everything but unreserved characters and `,` `:` `=`.
@@ -150,23 +199,34 @@ pub fn to_json(r: &Resolved, b: &Board) -> Result<Value, ApiError> {
     }
     let (dx, dy) = (canvas.board.x - x0, canvas.board.y - y0);
     let locked = |h: crate::hex::Hex| r.locks.iter().any(|l| l.hex == h);
+    let hidden = r.view == ViewArg::Play;
     let hexes: Vec<Value> = b
         .layout
         .hexes
         .iter()
         .map(|h| {
             let c = g.center(h.hex);
+            // The players' view keeps a face-down tile secret: no terrain, no chip.
+            let secret = hidden && h.face_down;
             json!({
                 "q": h.hex.q, "r": h.hex.r,
                 "x": round2(c.x + dx), "y": round2(c.y + dy),
-                "terrain": h.terrain.name(), "number": h.number,
+                "terrain": if secret { "unknown" } else { h.terrain.name() },
+                "number": if secret { None } else { h.number },
                 "fixed": h.fixed, "face_down": h.face_down,
                 "locked": locked(h.hex),
             })
         })
         .collect();
+    // The measures of what the players may see: in their view a face-down
+    // hex counts as water without a chip, so no measure hints at its tile.
+    let secret_hexes = hidden && b.layout.hexes.iter().any(|h| h.face_down);
+    let public = public_layout(&b.layout, hidden);
+    let map = solve::map_for(&r.scenario, r.players).ok();
+    let seen = map.map(|m| balance::measures(m, &public));
     let balance = b.balanced.as_ref().map(|(o, rep)| {
         let title = format!("{}, {} players, seed {}", r.scenario.meta.title, r.players, r.seed);
+        let m = if secret_hexes { seen.clone().unwrap_or_default() } else { o.measures.clone() };
         json!({
             "score": round2(o.score),
             "candidate": o.candidate,
@@ -178,16 +238,17 @@ pub fn to_json(r: &Resolved, b: &Board) -> Result<Value, ApiError> {
                 "median": round2(o.random.median),
                 "as_fair": o.random.as_fair,
             },
-            "lines": balance::summary_lines(&o.measures),
-            "table": rep.table(),
-            "plots": balance::svg::render(rep, &title),
+            "plotted": rep.samples,
+            "lines": balance::summary_lines(&m),
+            "explained": super::measures::explain(&m),
+            "table": if secret_hexes { String::new() } else { rep.table() },
+            // The plots mark this board's measures, face-down tiles included.
+            "plots": if secret_hexes { String::new() } else { balance::svg::render(rep, &title) },
         })
     });
     let players = r.scenario.meta.players.clone();
-    let measures = match solve::map_for(&r.scenario, r.players) {
-        Ok(m) => balance::summary_lines(&balance::measures(m, &b.layout)),
-        Err(_) => Vec::new(),
-    };
+    let measures = seen.as_ref().map(balance::summary_lines).unwrap_or_default();
+    let explained = seen.as_ref().map(super::measures::explain).unwrap_or_default();
     Ok(json!({
         "scenario": r.scenario.meta.id,
         "title": r.scenario.meta.title,
@@ -203,12 +264,28 @@ pub fn to_json(r: &Resolved, b: &Board) -> Result<Value, ApiError> {
                    "w": round2(canvas.board.w), "h": round2(canvas.board.h) },
         "hex_radius": round2(g.radius()),
         "hexes": hexes,
-        "locks": lock::format_list(&r.locks),
+        "locks": public_locks(r),
+        "key": key(r),
         "balance": balance,
         "measures": measures,
+        "explained": explained,
+        "secret": secret_hexes,
         "command": command(r),
         "share": share_query(r),
     }))
+}
+
+/// The layout as the players see it: in their view (`hide`), a face-down
+/// hex is water without a chip.
+fn public_layout(layout: &Layout, hide: bool) -> Layout {
+    let mut l = layout.clone();
+    if hide {
+        for h in l.hexes.iter_mut().filter(|h| h.face_down) {
+            h.terrain = crate::vocab::Terrain::Sea;
+            h.number = None;
+        }
+    }
+    l
 }
 
 fn round2(v: f64) -> f64 {

@@ -65,6 +65,24 @@ impl ApiError {
         }
     }
 
+    /// The error in the page's words: the command line's flags become the
+    /// page's controls (`--rules official` -> "Official under Placement
+    /// rules"). For errors of boards and packs, not of the scenario text,
+    /// whose problems stay those `hexpress validate` prints.
+    pub fn for_page(mut self) -> ApiError {
+        self.message = page_words(&self.message);
+        self.hint = self.hint.map(|h| page_words(&h));
+        for d in &mut self.diagnostics {
+            d.message = page_words(&d.message);
+            d.label = page_words(&d.label);
+            for h in &mut d.hints {
+                *h = page_words(h);
+            }
+        }
+        self.rendered = None;
+        self
+    }
+
     /// Adds a hint.
     pub fn hint(mut self, hint: impl Into<String>) -> ApiError {
         self.hint = Some(hint.into());
@@ -90,6 +108,54 @@ impl ApiError {
             rendered: Some(diag::render(source, diags)),
         }
     }
+}
+
+/// Command-line phrases and what the page calls the same thing.
+const PAGE_WORDS: &[(&str, &str)] = &[
+    (
+        "raise `--max-nodes` or `--time-limit-ms`, or relax the rules",
+        "try another seed, or choose milder placement rules",
+    ),
+    (
+        "raise `--max-nodes`, or relax the rules",
+        "try another seed, or choose milder placement rules",
+    ),
+    ("(the limit, `--max-nodes`)", "(the page's limit)"),
+    ("(the limit, `--time-limit-ms`)", "(the page's time limit)"),
+    ("choose `--rules official`", "choose Official under Placement rules"),
+    ("(or choose a milder `--rules` preset)", "(or choose Official under Placement rules)"),
+    ("use `--players` with one of", "choose a player count of"),
+    ("give the saved board with `--from layout.json`", "lock the hex again on the board you see"),
+    ("`hexpress generate --balanced`", "`hexpress generate --balanced` in a terminal"),
+];
+
+/// `text` with the command line's words replaced by the page's.
+pub fn page_words(text: &str) -> String {
+    let mut s = text.to_string();
+    for (cli, page) in PAGE_WORDS {
+        s = s.replace(cli, page);
+    }
+    // Rules by what they say rather than by their keys.
+    for id in crate::model::ConstraintId::ALL {
+        let words = super::paint::view::rule_words(id);
+        s = s.replace(
+            &format!("the rule `{}`", id.key()),
+            &format!("the rule \u{201c}{words}\u{201d}"),
+        );
+        s = s.replace(
+            &format!("`{}` comes from the `strict` rule preset", id.key()),
+            &format!("\u{201c}{words}\u{201d} comes with the Strict rules"),
+        );
+    }
+    s
+}
+
+/// Every diagnostic with its place, and the text `hexpress validate` prints
+/// for them (empty when there are none).
+pub fn diagnostics_out(source: &Source, diags: &Diagnostics) -> (Vec<SpanOut>, String) {
+    let items = diags.items().iter().map(|d| span_out(source, d)).collect();
+    let rendered = if diags.is_empty() { String::new() } else { diag::render(source, diags) };
+    (items, rendered)
 }
 
 fn span_out(source: &Source, d: &diag::Diagnostic) -> SpanOut {

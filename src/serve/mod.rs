@@ -8,13 +8,27 @@
 //!
 //! Requests name built-in scenarios or carry pasted text, never a path.
 //! Every request is bounded: body size, scenario length, locks, candidates,
-//! the solver's steps and time; at most [`MAX_JOBS`] jobs run at once.
+//! the solver's steps and time; at most [`MAX_JOBS`] jobs run at once, each
+//! admitted by its estimated memory ([`memory`]).
+//!
+//! The edge: requests only for this machine's names, jobs only from the page
+//! itself and as JSON ([`guard`]); bodies read within a time limit
+//! ([`body`]); connections capped and timed out by the server's own accept
+//! loop ([`listen`]).
 
+mod advice;
 mod api;
 pub mod board;
+mod body;
 pub mod error;
+pub mod guard;
 mod jobs;
+pub mod kept;
+pub mod listen;
+mod measures;
+pub mod memory;
 pub mod outputs;
+pub mod paint;
 pub mod request;
 
 use std::collections::VecDeque;
@@ -23,15 +37,17 @@ use std::sync::{Arc, Mutex};
 
 use axum::body::Bytes;
 use axum::extract::DefaultBodyLimit;
+use axum::middleware::{from_fn, from_fn_with_state};
 use axum::routing::{get, post};
 use axum::Router;
 
 use crate::export::OutFile;
-use crate::limits::{MAX_JOBS, MAX_REQUEST_BYTES};
+use crate::limits::{KEPT_PACK_BYTES, MAX_JOBS, MAX_REQUEST_BYTES};
 pub use jobs::JobLimits;
 
 /// Packs kept for download at once (a print pack of the base game is about
-/// 1 MB; a large map's more).
+/// 1 MB; a large map's more, and all of them together are kept within
+/// [`KEPT_PACK_BYTES`]).
 const KEPT_PACKS: usize = 4;
 
 /// One drawn pack kept for download: its key and its named files.
@@ -41,6 +57,7 @@ type KeptPack = (String, Vec<(String, Bytes)>);
 pub struct AppState {
     jobs: jobs::Jobs,
     packs: Mutex<VecDeque<KeptPack>>,
+    boards: kept::KeptBoards,
 }
 
 impl AppState {
@@ -52,7 +69,10 @@ impl AppState {
         let mut packs = self.packs.lock().unwrap_or_else(|e| e.into_inner());
         packs.retain(|(k, _)| *k != key);
         packs.push_back((key, files));
-        while packs.len() > KEPT_PACKS {
+        let bytes = |p: &VecDeque<KeptPack>| -> usize {
+            p.iter().flat_map(|(_, f)| f.iter()).map(|(_, b)| b.len()).sum()
+        };
+        while packs.len() > KEPT_PACKS || (packs.len() > 1 && bytes(&packs) > KEPT_PACK_BYTES) {
             packs.pop_front();
         }
         sizes
@@ -79,18 +99,34 @@ pub fn router() -> Router {
 
 /// The server's routes with given job limits.
 pub fn router_with(limits: JobLimits) -> Router {
+    router_for(limits, IpAddr::V4(std::net::Ipv4Addr::LOCALHOST))
+}
+
+/// The server's routes with given job limits, for a server listening on
+/// `host` (the names it answers to, see [`guard`]).
+pub fn router_for(limits: JobLimits, host: IpAddr) -> Router {
     Router::new()
         .route("/", get(api::index))
         .route("/style.css", get(api::style))
         .route("/app.js", get(api::script))
+        .route("/js/{name}", get(api::script_file))
+        .route("/favicon.svg", get(api::favicon))
+        .route("/favicon.ico", get(api::favicon))
         .route("/api/scenarios", get(api::scenarios))
         .route("/api/board", post(api::board))
         .route("/api/validate", post(api::validate))
         .route("/api/pack", post(api::pack))
+        .route("/api/paint", post(api::paint))
         .route("/api/file/{key}/{name}", get(api::file))
         .fallback(api::not_found)
         .layer(DefaultBodyLimit::max(MAX_REQUEST_BYTES))
-        .with_state(Arc::new(AppState { jobs: jobs::Jobs::new(limits), packs: Mutex::default() }))
+        .with_state(Arc::new(AppState {
+            jobs: jobs::Jobs::new(limits),
+            packs: Mutex::default(),
+            boards: kept::KeptBoards::default(),
+        }))
+        .layer(from_fn(body::layer))
+        .layer(from_fn_with_state(guard::Guard::new(host), guard::layer))
 }
 
 fn runtime() -> std::io::Result<tokio::runtime::Runtime> {
@@ -113,7 +149,9 @@ pub fn run(addr: SocketAddr, ready: impl FnOnce(SocketAddr)) -> std::io::Result<
     rt.block_on(async move {
         let listener = tokio::net::TcpListener::bind(addr).await?;
         ready(listener.local_addr()?);
-        axum::serve(listener, router()).await
+        let app = router_for(JobLimits::default(), addr.ip());
+        listen::serve(listener, app, std::future::pending()).await;
+        Ok(())
     })
 }
 
@@ -139,11 +177,11 @@ pub fn spawn_with(addr: SocketAddr, limits: JobLimits) -> std::io::Result<Runnin
     let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
     let thread = std::thread::spawn(move || {
         rt.block_on(async move {
-            let _ = axum::serve(listener, router_with(limits))
-                .with_graceful_shutdown(async move {
-                    let _ = stopped.await;
-                })
-                .await;
+            let app = router_for(limits, addr.ip());
+            listen::serve(listener, app, async move {
+                let _ = stopped.await;
+            })
+            .await;
         });
     });
     Ok(Running { addr, stop: Some(stop), thread: Some(thread) })

@@ -4,7 +4,10 @@
 
 use serde::Deserialize;
 
+use axum::http::StatusCode;
+
 use super::error::ApiError;
+use super::kept::KeptBoards;
 use crate::cli::args::{PaperArg, RulesArg, ViewArg};
 use crate::cli::lock;
 use crate::diag::Source;
@@ -36,8 +39,11 @@ pub struct BoardRequest {
     pub view: Option<String>,
     /// `a4`, `letter` or `a3`.
     pub paper: Option<String>,
-    /// Locked hexes, `q,r=terrain:N ...` (the `--lock` syntax, contents given).
+    /// Locked hexes in the `--lock` syntax: `q,r=terrain:N` names the
+    /// contents, a bare `q,r` takes them from the board `from`.
     pub locks: Option<String>,
+    /// The key of the board the locks were made on (see [`KeptBoards`]).
+    pub from: Option<String>,
 }
 
 /// A request checked and resolved: everything a job needs.
@@ -64,6 +70,8 @@ pub struct Resolved {
     pub paper: PaperArg,
     /// Locks.
     pub locks: Vec<Lock>,
+    /// The board bare `q,r` locks took their contents from.
+    pub from: Option<String>,
 }
 
 impl Resolved {
@@ -83,8 +91,9 @@ pub fn content_hash(text: &str) -> String {
     format!("{h:016x}")
 }
 
-/// Checks a request and loads its scenario.
-pub fn resolve(req: &BoardRequest) -> Result<Resolved, ApiError> {
+/// Checks a request and loads its scenario; bare `q,r` locks take their
+/// contents from the kept board `req.from`.
+pub fn resolve(req: &BoardRequest, kept: &KeptBoards) -> Result<Resolved, ApiError> {
     let (source, builtin) = match (&req.text, &req.scenario) {
         (Some(t), _) => {
             if t.len() > MAX_SCENARIO_BYTES {
@@ -157,12 +166,7 @@ pub fn resolve(req: &BoardRequest) -> Result<Resolved, ApiError> {
         Some("a3") => PaperArg::A3,
         Some(o) => return Err(ApiError::bad(format!("unknown paper `{o}`; use a4, letter or a3"))),
     };
-    let locks = match req.locks.as_deref() {
-        None => Vec::new(),
-        Some(l) => lock::parse_list(l)
-            .and_then(|items| lock::resolve(&items, None))
-            .map_err(|e| ApiError::bad(format!("locks: {e}")))?,
-    };
+    let (locks, from) = resolve_locks(req, kept)?;
     if candidates.is_some() && !locks.is_empty() {
         return Err(ApiError::bad("a balanced search does not keep locked hexes yet")
             .hint("unlock the hexes, or turn balanced off"));
@@ -180,5 +184,38 @@ pub fn resolve(req: &BoardRequest) -> Result<Resolved, ApiError> {
         view,
         paper,
         locks,
+        from,
     })
+}
+
+/// The request's locks, bare positions filled from the kept board.
+fn resolve_locks(
+    req: &BoardRequest,
+    kept: &KeptBoards,
+) -> Result<(Vec<Lock>, Option<String>), ApiError> {
+    let Some(list) = req.locks.as_deref() else { return Ok((Vec::new(), None)) };
+    let items = lock::parse_list(list).map_err(|e| ApiError::bad(format!("locks: {e}")))?;
+    let bare = items.iter().any(|i| i.contents.is_none());
+    let saved = match (&req.from, bare) {
+        (_, false) => None,
+        (None, true) => {
+            return Err(ApiError::bad("a locked hex names only its place, and no board to take it from")
+                .hint("lock the hexes again on the board you see"))
+        }
+        (Some(key), true) => Some(kept.get(key).ok_or_else(|| {
+            ApiError::new(
+                StatusCode::GONE,
+                "the board these locks were made on is no longer kept by this server",
+            )
+            .hint("the server keeps the last boards while it runs: lock the hexes again on a new board")
+        })?),
+    };
+    let locks = lock::resolve(&items, saved.as_ref()).map_err(|e| match e {
+        lock::LockSpecError::NotInLayout(h) => ApiError::bad(format!(
+            "the hex ({}, {}) is not on the board the locks were made on",
+            h.q, h.r
+        )),
+        e => ApiError::bad(format!("locks: {e}")),
+    })?;
+    Ok((locks, if bare { req.from.clone() } else { None }))
 }

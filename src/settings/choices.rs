@@ -86,11 +86,18 @@ impl Formats {
                 "svg" => f.svg = true,
                 "pdf" => f.pdf = true,
                 "png" => f.png = true,
-                other => return Err(format!("unknown format `{other}`; use svg, pdf and/or png")),
+                other => {
+                    return Err(format!(
+                        "unknown format `{other}`\n  hint: choose from svg, pdf and png, separated by commas"
+                    ))
+                }
             }
         }
         if !(f.svg || f.pdf || f.png) {
-            return Err("no format chosen; use svg, pdf and/or png".into());
+            return Err(
+                "no format chosen\n  hint: choose from svg, pdf and png, separated by commas"
+                    .into(),
+            );
         }
         Ok(f)
     }

@@ -109,8 +109,38 @@ pub fn check_map_sheet(
     }))
 }
 
+/// See [`super::Settings::preview_dpi`].
+pub fn preview_dpi(dpi: f64, fits: bool, width: f64, height: f64) -> f64 {
+    let px = |d: f64| {
+        let p = |mm: f64| (mm / 25.4 * d).round().max(1.0);
+        p(width) * p(height)
+    };
+    let limit = crate::limits::MAX_PREVIEW_PIXELS as f64;
+    if !fits || px(dpi) <= limit {
+        return dpi;
+    }
+    let mut d = (dpi * (limit / px(dpi)).sqrt()).floor().max(1.0);
+    while d > 1.0 && px(d) > limit {
+        d -= 1.0;
+    }
+    d
+}
+
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn the_default_preview_resolution_fits_itself_under_the_limit() {
+        use super::preview_dpi;
+        // A 1,500 x 1,400 mm map is 5906 x 5512 px at 100 dpi: too many.
+        let d = preview_dpi(100.0, true, 1500.0, 1400.0);
+        assert!(d < 100.0 && d == d.floor(), "{d}");
+        let px = |d: f64| (1500.0 / 25.4 * d).round() * (1400.0 / 25.4 * d).round();
+        assert!(px(d) <= crate::limits::MAX_PREVIEW_PIXELS as f64);
+        assert!(px(d + 1.0) > crate::limits::MAX_PREVIEW_PIXELS as f64);
+        assert_eq!(preview_dpi(100.0, false, 1500.0, 1400.0), 100.0, "asked for: kept");
+        assert_eq!(preview_dpi(100.0, true, 800.0, 600.0), 100.0, "fits: kept");
+    }
+
     use super::*;
 
     #[test]

@@ -16,6 +16,9 @@ use sheets::{Duplex, SheetOptions, TemplateError};
 
 use crate::theme::{Mode, Theme, ThemeError};
 
+/// The resolution of `preview.png` unless one is asked for.
+pub const DEFAULT_DPI: f64 = 100.0;
+
 /// What the caller chooses about drawn output (the command line's flags).
 #[derive(Clone, Debug, PartialEq)]
 pub struct Choices {
@@ -25,6 +28,10 @@ pub struct Choices {
     pub view: View,
     /// Resolution of `preview.png`.
     pub dpi: f64,
+    /// Whether `dpi` is the default, lowered for a map whose preview would
+    /// pass [`crate::limits::MAX_PREVIEW_PIXELS`] (a resolution the user
+    /// asked for is kept, and fails there).
+    pub dpi_fits: bool,
     /// Pale fills to save ink.
     pub ink_saver: bool,
     /// Greys only (wins over `ink_saver`).
@@ -47,7 +54,8 @@ impl Default for Choices {
         Choices {
             paper: Paper::A4,
             view: View::Play,
-            dpi: 100.0,
+            dpi: DEFAULT_DPI,
+            dpi_fits: true,
             ink_saver: false,
             black_and_white: false,
             formats: Formats::default(),
@@ -99,6 +107,8 @@ pub struct Settings {
     pub view: View,
     /// Resolution of `preview.png`.
     pub dpi: f64,
+    /// Whether the resolution lowers itself to fit (see [`Choices::dpi_fits`]).
+    pub dpi_fits: bool,
     /// Palette.
     pub mode: Mode,
     /// Files to produce.
@@ -156,12 +166,20 @@ impl Settings {
             paper: choices.paper,
             view: choices.view,
             dpi: choices.dpi,
+            dpi_fits: choices.dpi_fits,
             mode: choices.mode(),
             formats: choices.formats,
             labels: choices.labels,
             theme,
             sheets,
         })
+    }
+
+    /// The resolution `preview.png` of a `width` x `height` mm page is drawn
+    /// at: [`Settings::dpi`], or, when that is the default and would pass
+    /// the pixel limit, the largest whole dpi that stays within it.
+    pub fn preview_dpi(&self, width: f64, height: f64) -> f64 {
+        fit::preview_dpi(self.dpi, self.dpi_fits, width, height)
     }
 
     /// Portrait width and height of the paper in mm, as `sheets.toml`

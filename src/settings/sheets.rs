@@ -41,6 +41,8 @@ pub enum TemplateError {
         at: String,
         /// What the parser said.
         message: String,
+        /// Byte range of the problem in the file.
+        span: Option<std::ops::Range<usize>>,
     },
     /// A key is missing, has the wrong type or an unusable value.
     #[error("`{file}`{at}: `{key}` {problem}")]
@@ -53,7 +55,12 @@ pub enum TemplateError {
         key: String,
         /// What is wrong.
         problem: String,
+        /// Byte range of the value in the file, when the file holds it.
+        span: Option<std::ops::Range<usize>>,
     },
+    /// A problem with its place in a template file of the user's.
+    #[error(transparent)]
+    Located(Box<crate::diag::FileProblem>),
     /// A paper name is not defined in `[paper.sizes]`.
     #[error("unknown paper `{name}`; defined: {known}")]
     UnknownPaper {
@@ -235,6 +242,42 @@ impl Default for SheetOptions {
     }
 }
 
+/// The hint of a sheet template problem.
+const HINT: &str =
+    "the built-in templates/sheets.toml and printer.toml show every key with a valid value";
+
+impl TemplateError {
+    /// The error with its place in the user's file (`dir`/`sheets.toml` or
+    /// `printer.toml`, whose texts are given), when it has one there.
+    fn located(self, dir: &Path, sheets: &str, printer: &str) -> TemplateError {
+        let (file, span, message) = match &self {
+            TemplateError::Syntax { file, message, span: Some(sp), .. } => {
+                (file.clone(), sp.clone(), format!("invalid TOML: {message}"))
+            }
+            TemplateError::Value { file, key, problem, span: Some(sp), .. } => {
+                (file.clone(), sp.clone(), format!("`{key}` {problem}"))
+            }
+            _ => return self,
+        };
+        let path = dir.join(&file);
+        if !path.exists() {
+            return self;
+        }
+        let text = if file == "printer.toml" { printer } else { sheets };
+        let hint = match &self {
+            TemplateError::Syntax { .. } => "check the line for a missing quote, bracket or `=`",
+            _ => HINT,
+        };
+        TemplateError::Located(Box::new(crate::diag::FileProblem {
+            file: crate::diag::Source::new(path.display().to_string(), text),
+            span: Some(span),
+            message,
+            label: "here".into(),
+            hint: hint.into(),
+        }))
+    }
+}
+
 impl SheetOptions {
     /// Reads `sheets.toml` and `printer.toml` from `dir` when they exist there,
     /// the embedded ones otherwise; a file in `dir` only needs the keys it
@@ -249,7 +292,10 @@ impl SheetOptions {
         };
         let sheets = read("sheets.toml", SHEETS_TOML)?;
         let printer = read("printer.toml", PRINTER_TOML)?;
-        SheetOptions::parse(&sheets, &printer)
+        SheetOptions::parse(&sheets, &printer).map_err(|e| match dir {
+            Some(d) => e.located(d, &sheets, &printer),
+            None => e,
+        })
     }
 
     /// Parses the two files' text.
@@ -426,6 +472,7 @@ impl SheetOptions {
                     "defines no card size `{name}`; defined: {}",
                     self.cards.iter().map(|c| c.name.as_str()).collect::<Vec<_>>().join(", ")
                 ),
+                span: None,
             }),
         }
     }
@@ -477,6 +524,7 @@ impl<'a> Doc<'a> {
                 file: file.into(),
                 at: format!("line {l}, column {c}"),
                 message: e.kind.to_string(),
+                span: Some(e.span.start..e.span.end),
             }
         };
         let root = toml_span::parse(text).map_err(|e| syntax(text, e))?;
@@ -491,14 +539,14 @@ impl<'a> Doc<'a> {
 
     /// An error about `key`, pointing at its value when this file holds it.
     fn err(&self, key: &str, problem: String) -> TemplateError {
-        let at = match lookup(&self.root, key) {
+        let (at, span) = match lookup(&self.root, key) {
             Some(v) => {
                 let (l, c) = crate::diag::line_col(self.text, v.span.start);
-                format!(", line {l}, column {c}")
+                (format!(", line {l}, column {c}"), Some(v.span.start..v.span.end))
             }
-            None => String::new(),
+            None => (String::new(), None),
         };
-        TemplateError::Value { file: self.file.into(), at, key: key.into(), problem }
+        TemplateError::Value { file: self.file.into(), at, key: key.into(), problem, span }
     }
 
     /// Where `key`'s value is: in this file, or in the built-in one.

@@ -24,6 +24,8 @@ pub struct ThemeError {
     pub path: std::path::PathBuf,
     /// What is wrong.
     pub message: String,
+    /// The problem with its place in the file, when the file was read.
+    pub located: Option<Box<crate::diag::FileProblem>>,
 }
 
 /// A named vector drawing shown on a hex.
@@ -257,15 +259,46 @@ impl Theme {
             return Err(ThemeError {
                 path: dir.to_path_buf(),
                 message: "this templates folder does not exist".into(),
+                located: None,
             });
         }
         let path = dir.join(FILE_NAME);
         if !path.exists() {
             return Ok(theme);
         }
-        let text = crate::limits::read_input(&path)
-            .map_err(|e| ThemeError { path: path.clone(), message: e.to_string() })?;
-        parse::overlay(&mut theme, &text, false).map_err(|message| ThemeError { path, message })?;
+        let text = crate::limits::read_input(&path).map_err(|e| ThemeError {
+            path: path.clone(),
+            message: e.to_string(),
+            located: crate::limits::unreadable_input(&e).then(|| {
+                Box::new(crate::diag::FileProblem {
+                    file: crate::diag::Source::new(path.display().to_string(), String::new()),
+                    span: None,
+                    message: e.to_string(),
+                    label: String::new(),
+                    hint: "a theme is a small UTF-8 text file; start from a copy of templates/theme.toml"
+                        .into(),
+                })
+            }),
+        })?;
+        if let Err(p) = parse::overlay_located(&mut theme, &text, false) {
+            let source = crate::diag::Source::new(path.display().to_string(), text.clone());
+            let message = match p.at {
+                Some(at) => {
+                    let (l, c) = source.line_col(at);
+                    format!("line {l}, column {c}: {}", p.message)
+                }
+                None => p.message.clone(),
+            };
+            let span = p.at.map(|a| a..a + key_len(&text, a));
+            let located = crate::diag::FileProblem {
+                file: source,
+                span,
+                message: p.message,
+                label: "here".into(),
+                hint: p.hint,
+            };
+            return Err(ThemeError { path, message, located: Some(Box::new(located)) });
+        }
         Ok(theme)
     }
 
@@ -289,6 +322,13 @@ impl Theme {
     pub fn pictogram(&self, t: Terrain) -> Pictogram {
         self.pictograms[t.index()]
     }
+}
+
+/// Length of the key or value starting at `at` (up to the end of the word).
+fn key_len(text: &str, at: usize) -> usize {
+    text.get(at..).map_or(0, |rest| {
+        rest.find(|c: char| c.is_whitespace() || c == '=' || c == ']').unwrap_or(rest.len())
+    })
 }
 
 #[cfg(test)]

@@ -125,12 +125,12 @@ impl Walk<'_> {
         format!("line {l}, column {c}")
     }
 
-    fn err(&self, e: &Entry, path: &str, msg: &str) -> String {
-        format!("{}: `{path}{}` {msg}", self.pos(e.at), e.key)
+    fn err(&self, e: &Entry, path: &str, msg: &str) -> Problem {
+        Problem { at: Some(e.at), message: format!("`{path}{}` {msg}", e.key), hint: HINT.into() }
     }
 
     /// Checks a table's keys against `known` and returns its entries.
-    fn table<'e>(&self, e: &'e Entry, path: &str, known: &[&str]) -> Result<&'e [Entry], String> {
+    fn table<'e>(&self, e: &'e Entry, path: &str, known: &[&str]) -> Result<&'e [Entry], Problem> {
         let V::Table(entries) = &e.value else {
             return Err(self.err(e, path, "must be a table"));
         };
@@ -139,7 +139,7 @@ impl Walk<'_> {
         Ok(entries)
     }
 
-    fn check_keys(&self, entries: &[Entry], path: &str, known: &[&str]) -> Result<(), String> {
+    fn check_keys(&self, entries: &[Entry], path: &str, known: &[&str]) -> Result<(), Problem> {
         for e in entries {
             if !known.contains(&e.key.as_str()) {
                 let hint = did_you_mean(&e.key, known.iter().copied())
@@ -150,13 +150,17 @@ impl Walk<'_> {
         }
         if self.complete {
             if let Some(k) = known.iter().find(|k| !entries.iter().any(|e| e.key == **k)) {
-                return Err(format!("`{path}{k}` is missing"));
+                return Err(Problem {
+                    at: None,
+                    message: format!("`{path}{k}` is missing"),
+                    hint: HINT.into(),
+                });
             }
         }
         Ok(())
     }
 
-    fn number(&self, e: &Entry, path: &str, min: f64, max: f64) -> Result<f64, String> {
+    fn number(&self, e: &Entry, path: &str, min: f64, max: f64) -> Result<f64, Problem> {
         match e.value {
             V::Num(n) if n >= min && n <= max => Ok(n),
             V::Num(n) => {
@@ -166,7 +170,7 @@ impl Walk<'_> {
         }
     }
 
-    fn string<'e>(&self, e: &'e Entry, path: &str) -> Result<&'e str, String> {
+    fn string<'e>(&self, e: &'e Entry, path: &str) -> Result<&'e str, Problem> {
         match &e.value {
             V::Str(s) => Ok(s),
             V::Other(t) => Err(self.err(e, path, &format!("must be a string, not {t}"))),
@@ -175,7 +179,7 @@ impl Walk<'_> {
         }
     }
 
-    fn color(&self, e: &Entry, path: &str) -> Result<Color, String> {
+    fn color(&self, e: &Entry, path: &str) -> Result<Color, Problem> {
         let s = self.string(e, path)?;
         Color::from_hex(s)
             .ok_or_else(|| self.err(e, path, &format!("is {s:?}; write colours as \"#rrggbb\"")))
@@ -186,15 +190,49 @@ fn terrain_names() -> Vec<&'static str> {
     Terrain::ALL.iter().map(|t| t.name()).collect()
 }
 
+/// A problem in a theme file: what is wrong, where (a byte offset), and
+/// how to fix it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Problem {
+    /// Byte offset of the key or value, when the problem has a place.
+    pub at: Option<usize>,
+    /// What is wrong.
+    pub message: String,
+    /// How to fix it.
+    pub hint: String,
+}
+
+/// The hint of a theme problem without a more precise one.
+const HINT: &str = "the built-in templates/theme.toml shows every key with a valid value";
+
 /// Lays the theme file `text` over `theme`. With `complete`, every key must
 /// be present (the built-in file); otherwise missing keys keep their value.
+/// Errors read "line L, column C: ..." (see [`overlay_located`]).
 pub fn overlay(theme: &mut Theme, text: &str, complete: bool) -> Result<(), String> {
-    let root = toml_span::parse(text).map_err(|e| {
+    overlay_located(theme, text, complete).map_err(|p| {
         let w = Walk { text, complete };
-        format!("{}: invalid TOML: {}", w.pos(e.span.start), e.kind)
+        match p.at {
+            Some(at) => format!("{}: {}", w.pos(at), p.message),
+            None => p.message,
+        }
+    })
+}
+
+/// Like [`overlay`], with the problem's place as a byte offset.
+pub fn overlay_located(theme: &mut Theme, text: &str, complete: bool) -> Result<(), Problem> {
+    let root = toml_span::parse(text).map_err(|e| Problem {
+        at: Some(e.span.start),
+        message: format!("invalid TOML: {}", e.kind),
+        hint: "check the line for a missing quote, bracket or `=`".into(),
     })?;
     let w = Walk { text, complete };
-    let V::Table(top) = simplify(root) else { return Err("the file must hold tables".into()) };
+    let V::Table(top) = simplify(root) else {
+        return Err(Problem {
+            at: None,
+            message: "the file must hold tables".into(),
+            hint: HINT.into(),
+        });
+    };
     w.check_keys(&top, "", &TOP)?;
     let terrains = terrain_names();
     for e in &top {
@@ -230,12 +268,24 @@ pub fn overlay(theme: &mut Theme, text: &str, complete: bool) -> Result<(), Stri
         }
     }
     if theme.sizes.chip_diameter > theme.sizes.hex_flat * 0.8 {
-        return Err("`sizes.chip_diameter` must be at most 80 % of `sizes.hex_flat`".into());
+        let at = top.iter().find(|e| e.key == "sizes").and_then(|e| match &e.value {
+            V::Table(t) => t.iter().find(|f| f.key == "chip_diameter").map(|f| f.at),
+            _ => None,
+        });
+        return Err(Problem {
+            at,
+            message: "`sizes.chip_diameter` must be at most 80 % of `sizes.hex_flat`".into(),
+            hint: format!(
+                "with hexes of {} mm, make the chips {} mm or smaller",
+                theme.sizes.hex_flat,
+                theme.sizes.hex_flat * 0.8
+            ),
+        });
     }
     Ok(())
 }
 
-fn sizes(w: &Walk<'_>, e: &Entry, s: &mut Sizes) -> Result<(), String> {
+fn sizes(w: &Walk<'_>, e: &Entry, s: &mut Sizes) -> Result<(), Problem> {
     for f in w.table(e, "", &SIZE_KEYS)? {
         let p = "sizes.";
         match f.key.as_str() {
@@ -256,7 +306,7 @@ fn sizes(w: &Walk<'_>, e: &Entry, s: &mut Sizes) -> Result<(), String> {
 
 /// `[regions]`: the band width and each region's dash pattern, written as
 /// lengths in mm separated by spaces (`"4 2"`; `""` for a solid line).
-fn regions(w: &Walk<'_>, e: &Entry, r: &mut RegionBands) -> Result<(), String> {
+fn regions(w: &Walk<'_>, e: &Entry, r: &mut RegionBands) -> Result<(), Problem> {
     let p = "regions.";
     for f in w.table(e, "", &REGION_KEYS)? {
         if f.key == "band" {
@@ -283,7 +333,7 @@ fn regions(w: &Walk<'_>, e: &Entry, r: &mut RegionBands) -> Result<(), String> {
     Ok(())
 }
 
-fn palette(w: &Walk<'_>, e: &Entry, pal: &mut Palette) -> Result<(), String> {
+fn palette(w: &Walk<'_>, e: &Entry, pal: &mut Palette) -> Result<(), Problem> {
     let mut known = terrain_names();
     known.extend(PALETTE_EXTRA);
     let path = format!("palettes.{}.", e.key);

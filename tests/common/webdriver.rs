@@ -126,6 +126,36 @@ impl Browser {
         self.call("POST", &self.at(&format!("/element/{id}/click")), Some(json!({})));
     }
 
+    /// Types `text` into the first element matching a CSS selector (WebDriver
+    /// key codes such as `\u{E007}` for Enter; a path for a file input).
+    pub fn keys(&self, css: &str, text: &str) {
+        let id = self.find(css);
+        self.call("POST", &self.at(&format!("/element/{id}/value")), Some(json!({ "text": text })));
+    }
+
+    /// Presses keys on whatever has the focus, as a keyboard would.
+    pub fn press(&self, keys: &[&str]) {
+        let mut actions = Vec::new();
+        for k in keys {
+            actions.push(json!({"type": "keyDown", "value": k}));
+            actions.push(json!({"type": "keyUp", "value": k}));
+        }
+        self.call(
+            "POST",
+            &self.at("/actions"),
+            Some(json!({"actions": [{"type": "key", "id": "keyboard", "actions": actions}]})),
+        );
+    }
+
+    fn find(&self, css: &str) -> String {
+        let el = self.call(
+            "POST",
+            &self.at("/element"),
+            Some(json!({"using": "css selector", "value": css})),
+        );
+        el[ELEMENT].as_str().unwrap_or_else(|| panic!("no element {css}")).to_string()
+    }
+
     /// A PNG of the viewport.
     pub fn screenshot(&self) -> Vec<u8> {
         let v = self.call("GET", &self.at("/screenshot"), None);

@@ -110,6 +110,20 @@ fn row(
     widths: &[f64],
     pad: f64,
 ) -> (Vec<Item>, f64) {
+    row_part(ctx, cells, aligns, widths, pad, 0..usize::MAX)
+}
+
+/// Lines `part` of every cell of a row laid out (a row taller than a page
+/// is drawn in parts, one a page): the items, relative to the part's top,
+/// and its height.
+fn row_part(
+    ctx: &Ctx,
+    cells: &[Vec<Line>],
+    aligns: &[Align],
+    widths: &[f64],
+    pad: f64,
+    part: std::ops::Range<usize>,
+) -> (Vec<Item>, f64) {
     let size = ctx.spec.base_size;
     let pitch = ctx.lh;
     let pad_y = 0.22 * pitch;
@@ -118,6 +132,8 @@ fn row(
     let mut x = 0.0;
     let mut lines_max = 1;
     for ((lines, align), w) in cells.iter().zip(aligns).zip(widths) {
+        let lines =
+            lines.get(part.start.min(lines.len())..part.end.min(lines.len())).unwrap_or(&[]);
         lines_max = lines_max.max(lines.len());
         for (i, l) in lines.iter().enumerate() {
             let inner = w - 2.0 * pad;
@@ -135,7 +151,8 @@ fn row(
 
 /// The chunks of a table: the header (kept with the first row) and one
 /// unbreakable chunk per row, each row repeating the header when it starts a
-/// page.
+/// page. A row taller than a page continues on the next page, in parts of
+/// as many lines as a page holds under the header.
 pub(crate) fn table_chunks(
     ctx: &mut Ctx,
     header: &[String],
@@ -189,24 +206,41 @@ pub(crate) fn table_chunks(
 
     let mut out = vec![head];
     for (i, cells) in all[1..].iter().enumerate() {
-        let (mut items, h) = row(ctx, &wrap_row(cells)?, &aligns, &widths, pad);
-        if h + head_h > room {
-            return Err(FlowError::TooTall {
-                what: format!("row {} of table \"{}\"", i + 1, header.join(" | ")),
-                height: h + head_h,
-                room,
-            });
-        }
+        let lines = wrap_row(cells)?;
+        let (items, h) = row(ctx, &lines, &aligns, &widths, pad);
         let last = i + 2 == all.len();
         let (color, width) = if last { (RULE_DARK, 0.35) } else { (RULE_LIGHT, 0.15) };
-        items.push(rule(h, 0.0, table_w, color, width));
-        out.push(Chunk {
-            height: h,
-            items,
-            header: Some(header_id),
-            what: "a table row",
-            ..Chunk::default()
-        });
+        let parts = if h + head_h > room {
+            // Lines a page holds under the header, with the row's padding.
+            let per_page = ((room - head_h - 0.44 * ctx.lh) / ctx.lh).floor();
+            if per_page < 1.0 {
+                return Err(FlowError::TooTall {
+                    what: format!("row {} of table \"{}\"", i + 1, header.join(" | ")),
+                    height: h + head_h,
+                    room,
+                });
+            }
+            let per_page = per_page as usize;
+            let count = lines.iter().map(Vec::len).max().unwrap_or(1);
+            (0..count)
+                .step_by(per_page)
+                .map(|from| row_part(ctx, &lines, &aligns, &widths, pad, from..from + per_page))
+                .collect()
+        } else {
+            vec![(items, h)]
+        };
+        let n_parts = parts.len();
+        for (k, (mut items, h)) in parts.into_iter().enumerate() {
+            let (color, width) = if k + 1 == n_parts { (color, width) } else { (RULE_LIGHT, 0.15) };
+            items.push(rule(h, 0.0, table_w, color, width));
+            out.push(Chunk {
+                height: h,
+                items,
+                header: Some(header_id),
+                what: if k == 0 { "a table row" } else { "a table row, continued" },
+                ..Chunk::default()
+            });
+        }
     }
     Ok(out)
 }

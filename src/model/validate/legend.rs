@@ -230,7 +230,8 @@ pub(super) fn legend_entry(
                                 Diagnostic::error(
                                     "a hex cannot have both a fixed `number` and a chip `region`",
                                 )
-                                .at(n.span.clone(), "pick one"),
+                                .at(n.span.clone(), "pick one")
+                                .hint("keep `number` for a chip printed on the hex, or `region` to draw it"),
                             );
                             return None;
                         }

@@ -105,7 +105,8 @@ fn int_in(v: &Sp<i64>, lo: i64, hi: i64, what: &str, diags: &mut Diagnostics) ->
     if v.value < lo || v.value > hi {
         diags.push(
             Diagnostic::error(format!("{what} must be between {lo} and {hi}, found {}", v.value))
-                .at(v.span.clone(), "out of range"),
+                .at(v.span.clone(), "out of range")
+                .hint(format!("write a whole number from {lo} to {hi}")),
         );
         return None;
     }
@@ -120,7 +121,8 @@ fn rolls(rs: &Sp<Vec<Sp<i64>>>, diags: &mut Diagnostics) -> Option<Vec<u8>> {
         if out.contains(&n) {
             diags.push(
                 Diagnostic::error(format!("roll {n} is listed twice"))
-                    .at(r.span.clone(), "repeated"),
+                    .at(r.span.clone(), "repeated")
+                    .hint("list each roll once"),
             );
             return None;
         }
@@ -156,7 +158,8 @@ fn players_list(v: &Sp<Vec<Sp<i64>>>, diags: &mut Diagnostics) -> Vec<u8> {
             if out.contains(&(n as u8)) {
                 diags.push(
                     Diagnostic::error(format!("player count {n} is listed twice"))
-                        .at(p.span.clone(), "repeated"),
+                        .at(p.span.clone(), "repeated")
+                        .hint("list each player count once"),
                 );
             } else {
                 out.push(n as u8);
@@ -189,7 +192,11 @@ fn meta(m: &RawMeta, diags: &mut Diagnostics) -> Option<Meta> {
     }
     let title = m.title.as_ref()?;
     if title.value.trim().is_empty() {
-        diags.push(Diagnostic::error("the title is empty").at(title.span.clone(), "empty"));
+        diags.push(
+            Diagnostic::error("the title is empty")
+                .at(title.span.clone(), "empty")
+                .hint("give the scenario a title, e.g. `title = \"Seafarers of the north\"`"),
+        );
     }
     let players = match &m.players {
         Some(p) => players_list(p, diags),
@@ -210,7 +217,11 @@ fn meta(m: &RawMeta, diags: &mut Diagnostics) -> Option<Meta> {
                         "default player count {} is not one of `players`",
                         d.value
                     ))
-                    .at(d.span.clone(), "not supported"),
+                    .at(d.span.clone(), "not supported")
+                    .hint(format!(
+                        "set `default_players` to one of {players:?}, or add {} to `players`",
+                        d.value
+                    )),
                 );
             }
             d.value.clamp(1, 8) as u8

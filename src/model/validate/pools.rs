@@ -25,7 +25,8 @@ pub(super) fn pools(
         if !seen.insert(t) {
             diags.push(
                 Diagnostic::error(format!("`{t}` is counted twice in region `{}`", key.value))
-                    .at(name.span.clone(), "repeated"),
+                    .at(name.span.clone(), "repeated")
+                    .hint("count each terrain once, with the whole number of tiles"),
             );
             ok = false;
         }

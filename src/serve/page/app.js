@@ -1,13 +1,14 @@
-// hexpress page: asks the local server for boards and packs, draws the board,
-// keeps the locks, the share link and the scenario editor. No framework.
+// hexpress page: the inputs of the board, kept only once the server has
+// made a board from them. A change that fails puts every control back to the
+// last good board, which keeps working (downloads included). No framework.
 "use strict";
 
-const $ = (id) => document.getElementById(id);
-const SVGNS = "http://www.w3.org/2000/svg";
 const SHARE_TEXT_MAX = 12000; // pasted scenarios up to this size travel inside the link
 
 const state = {
   scenarios: [],
+  limits: { scenario_bytes: 1048576 },
+  // The inputs of the board on screen (committed when a board comes back).
   builtin: "base",   // built-in id, or null when a pasted text is in use
   text: null,        // the pasted scenario in use
   textTitle: "",
@@ -16,59 +17,38 @@ const state = {
   view: "play",
   paper: "a4",
   balanced: false,
-  locks: new Map(),  // "q,r" -> "q,r=terrain:N"
+  locks: new Map(),  // "q,r" -> lock item
+  from: null,        // the board whose tiles the secret locks keep
   board: null,
-  pack: null,        // { share, files } of the board on screen
+  good: null,        // the request that made the board on screen
+  pack: null,        // the print pack of the board on screen
+  clash: null,       // hexes a failed request named
   busy: false,
 };
 
-// ---- talking to the server -------------------------------------------------
+const INPUTS = ["builtin", "text", "textTitle", "players", "rules", "view", "paper", "balanced", "from"];
 
-function requestBody(seed) {
-  const body = { players: state.players, seed: seed == null ? null : String(seed), view: state.view, paper: state.paper };
-  if (state.text != null) body.text = state.text; else body.scenario = state.builtin;
-  if (state.rules) body.rules = state.rules;
-  if (state.balanced) {
+function inputs() {
+  const o = {};
+  for (const k of INPUTS) o[k] = state[k];
+  o.locks = new Map(state.locks);
+  return o;
+}
+
+function bodyOf(inp, seed) {
+  const body = { players: inp.players, seed: seed == null || seed === "" ? null : String(seed), view: inp.view, paper: inp.paper };
+  if (inp.text != null) body.text = inp.text; else body.scenario = inp.builtin;
+  if (inp.rules) body.rules = inp.rules;
+  if (inp.balanced) {
     body.balanced = true;
     const n = parseInt($("candidates").value, 10);
     if (n > 0) body.candidates = n;
   }
-  if (state.locks.size) body.locks = [...state.locks.values()].join(" ");
+  if (inp.locks.size) {
+    body.locks = [...inp.locks.values()].join(" ");
+    if ([...inp.locks.values()].some((v) => !v.includes("=")) && inp.from) body.from = inp.from;
+  }
   return body;
-}
-
-class ApiFailure extends Error {
-  constructor(err) { super(err.message || "request failed"); this.info = err; }
-}
-
-// POSTs with ?stream=1 and reads NDJSON: progress lines, then the result.
-async function streamed(url, body, onProgress) {
-  const res = await fetch(url + "?stream=1", {
-    method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body),
-  });
-  if (!res.ok || !res.body) {
-    let err = { message: `the server answered ${res.status}` };
-    try { err = (await res.json()).error || err; } catch (_) { /* keep the status */ }
-    throw new ApiFailure(err);
-  }
-  const reader = res.body.getReader();
-  const dec = new TextDecoder();
-  let buf = "";
-  for (;;) {
-    const { value, done } = await reader.read();
-    if (value) buf += dec.decode(value, { stream: true });
-    let nl;
-    while ((nl = buf.indexOf("\n")) >= 0) {
-      const line = buf.slice(0, nl);
-      buf = buf.slice(nl + 1);
-      if (!line.trim()) continue;
-      const msg = JSON.parse(line);
-      if (msg.progress) onProgress(msg.progress);
-      else if (msg.error) throw new ApiFailure(msg.error);
-      else if ("result" in msg) return msg.result;
-    }
-    if (done) throw new ApiFailure({ message: "the server closed the answer early" });
-  }
 }
 
 // ---- progress and errors ---------------------------------------------------
@@ -113,28 +93,38 @@ function idle() {
   $("busy").hidden = true;
 }
 
-function showError(e) {
+function showError(e, onText) {
   const info = e.info || { message: String(e.message || e) };
   const box = $("error");
   let text = info.message;
-  if (info.hint) text += `\nhint: ${info.hint}`;
+  const all = info.diagnostics || [];
+  const hints = info.hint ? [info.hint] : all.length && all[0].message === info.message ? all[0].hints || [] : [];
+  for (const h of hints) text += `\nWhat to do: ${h}`;
+  const diags = all.filter((d) => d.message !== info.message);
+  for (const d of diags.slice(0, 3)) text += `\n• ${d.message}${d.hints && d.hints.length ? ` (${d.hints[0]})` : ""}`;
+  if (state.board) text += "\nThe board shown is still the last good one; its downloads work.";
   box.textContent = text;
   box.hidden = false;
-  if (info.diagnostics && info.diagnostics.length) {
-    showProblems(info);
-    if (state.text != null || $("tab-text").classList.contains("on")) {
-      box.textContent += "\nThe problems are listed beside the scenario text.";
-      tab("text");
-    } else {
-      const pre = document.createElement("pre");
-      pre.className = "rendered";
-      pre.textContent = info.rendered || "";
-      box.appendChild(pre);
-    }
-  }
+  if (Array.isArray(info.hexes)) { state.clash = info.hexes; drawLocks(); }
+  if (onText && info.diagnostics && info.diagnostics.length) showProblems(info);
 }
 
 function clearError() { $("error").hidden = true; $("error").textContent = ""; }
+
+function notice(text, buttons) {
+  const n = $("notice");
+  n.textContent = text;
+  for (const [label, fn] of buttons || []) {
+    const b = document.createElement("button");
+    b.type = "button";
+    b.className = "link";
+    b.textContent = label;
+    b.addEventListener("click", () => { n.hidden = true; fn(); });
+    n.appendChild(document.createTextNode(" "));
+    n.appendChild(b);
+  }
+  n.hidden = false;
+}
 
 // ---- boards ----------------------------------------------------------------
 
@@ -144,135 +134,77 @@ function freshSeed() {
   return a[0] % 1000000000;
 }
 
-async function loadBoard(seed) {
-  if (state.balanced && state.locks.size) {
+// Asks for a board with `changes` on top of the current inputs; keeps them
+// only if the server makes it. Returns whether it did.
+async function loadBoard(seed, changes = {}, how = {}) {
+  if (state.busy) return false;
+  const next = Object.assign(inputs(), changes);
+  if (next.balanced && next.locks.size) {
     showError({ message: "A balanced search redraws the whole board: unlock the hexes first." });
-    return;
+    syncControls();
+    return false;
   }
   clearError();
-  busy(state.balanced ? "Searching for a fair board…" : "Drawing a board…");
+  busy(next.balanced ? "Searching for a fair board…" : "Drawing a board…");
+  const body = bodyOf(next, seed);
   try {
-    const b = await streamed("/api/board", requestBody(seed), progress);
-    showBoard(b);
+    const b = await streamed("/api/board", body, progress);
+    for (const k of INPUTS) state[k] = next[k];
+    state.locks = next.locks;
+    state.players = b.players;
+    state.good = Object.assign({}, body, { seed: b.seed, players: b.players });
+    state.clash = null;
+    $("notice").hidden = true;
+    showBoard(b, how);
+    return true;
   } catch (e) {
-    showError(e);
+    showError(e, how.onText);
+    syncControls();
+    return false;
   } finally {
     idle();
   }
 }
 
-function showBoard(b) {
+function showBoard(b, how) {
   state.board = b;
-  state.pack = null;
-  state.players = b.players;
-  $("seed").value = b.seed;
   $("title").textContent = b.title;
-  const facts = [`<b>${b.players}</b> players`, `seed <b>${b.seed}</b>`];
-  if (b.balance) facts.push(`fairest of <b>${b.balance.evaluated.toLocaleString()}</b>`);
-  if (b.locks) facts.push(`<b>${state.locks.size}</b> locked`);
+  const facts = [`<b>${b.players}</b> players`, `map <b>${b.seed}</b>`];
+  if (b.balance) facts.push(`fairest of <b>${b.balance.evaluated.toLocaleString()}</b> scored`);
+  else facts.push("a random board");
+  if (state.locks.size) facts.push(`<b>${state.locks.size}</b> locked`);
   $("facts").innerHTML = facts.join(" · ");
-  drawPlayers(b.player_choices, b.players);
-
-  const holder = $("board");
-  holder.innerHTML = b.svg;
-  const svg = holder.querySelector("svg");
-  svg.removeAttribute("width");
-  svg.removeAttribute("height");
-  const pad = 3;
-  svg.setAttribute("viewBox", `${b.board.x - pad} ${b.board.y - pad} ${b.board.w + 2 * pad} ${b.board.h + 2 * pad}`);
-  svg.setAttribute("preserveAspectRatio", "xMidYMid meet");
-  svg.setAttribute("role", "img");
-  const hits = document.createElementNS(SVGNS, "g");
-  hits.id = "hits";
-  svg.appendChild(hits);
-  drawLocks();
-
+  drawBoardSvg(b);
   $("command").textContent = b.command;
   $("share").value = shareLink(b);
-  history.replaceState(null, "", shareLink(b).slice(location.origin.length));
-
-  const lines = b.balance ? b.balance.lines : b.measures || [];
-  $("fair-lines").innerHTML = "";
-  for (const l of lines) {
-    const s = document.createElement("span");
-    s.className = "chip";
-    s.textContent = l;
-    $("fair-lines").appendChild(s);
-  }
-  if (b.balance) {
-    const r = b.balance.random;
-    const beat = r.as_fair === 0
-      ? `fairer than all ${r.drawn.toLocaleString()} random boards drawn`
-      : `${r.as_fair.toLocaleString()} of ${r.drawn.toLocaleString()} random boards drawn were as fair`;
-    $("fair-note").textContent = `Score ${b.balance.score} after ${b.balance.evaluated.toLocaleString()} boards (lower is fairer): ${beat}; random boards score ${r.median} at the median and ${r.best} at best. A balanced board is chosen for its score, so it is not a uniform draw. The plots show how every measure spreads over random boards, with this board marked.`;
-    $("plots").innerHTML = b.balance.plots;
-    const p = $("plots").querySelector("svg");
-    if (p) { p.removeAttribute("width"); p.removeAttribute("height"); }
-  } else {
-    $("fair-note").textContent = "These are the measures of this board. A balanced reroll scores many boards and keeps the fairest, with plots of how each measure spreads.";
-    $("plots").innerHTML = "";
-  }
+  markHistory(b, how);
+  remember(b);
+  showMeasures(b);
+  syncControls();
   updateLockUi();
+  preparePackSoon(b);
+  if (typeof painterBoardShown === "function") painterBoardShown(b);
 }
 
-function hexPoints(x, y, r) {
-  const w = (r * Math.sqrt(3)) / 2;
-  return [[x, y - r], [x + w, y - r / 2], [x + w, y + r / 2], [x, y + r], [x - w, y + r / 2], [x - w, y - r / 2]]
-    .map((p) => p.map((v) => v.toFixed(2)).join(",")).join(" ");
-}
-
-function lockItem(h) {
-  return `${h.q},${h.r}=${h.terrain}` + (h.number != null ? `:${h.number}` : "");
-}
-
-function drawLocks() {
-  const b = state.board;
-  const g = document.getElementById("hits");
-  if (!b || !g) return;
-  g.innerHTML = "";
-  const R = b.hex_radius;
-  for (const h of b.hexes) {
-    if (h.fixed) continue;
-    const key = `${h.q},${h.r}`;
-    const locked = state.locks.has(key);
-    const p = document.createElementNS(SVGNS, "polygon");
-    p.setAttribute("points", hexPoints(h.x, h.y, R * 0.96));
-    p.setAttribute("class", locked ? "hit locked" : "hit");
-    p.dataset.hex = key;
-    const t = document.createElementNS(SVGNS, "title");
-    // In the play view a face-down tile stays a secret, even in the tooltip.
-    const what = h.face_down && state.view === "play" ? "face-down tile" : `${h.terrain}${h.number != null ? " " + h.number : ""}`;
-    t.textContent = `${what} at (${h.q}, ${h.r}): click to ${locked ? "unlock" : "lock"}`;
-    p.appendChild(t);
-    p.addEventListener("click", () => toggleLock(h));
-    g.appendChild(p);
-    if (locked) g.appendChild(badge(h.x, h.y - R * 0.58, R * 0.2));
+// Every control shows the inputs of the board on screen.
+function syncControls() {
+  const sel = $("scenario");
+  if (state.builtin) sel.value = state.builtin;
+  $("own-note").hidden = state.text == null;
+  $("own-title").textContent = state.textTitle || "(pasted)";
+  $("rules").value = state.rules || "";
+  $("paper").value = state.paper;
+  for (const o of $("view").querySelectorAll("button")) {
+    const on = o.dataset.v === state.view;
+    o.classList.toggle("on", on);
+    o.setAttribute("aria-pressed", on ? "true" : "false");
   }
-}
-
-// A small padlock in a yellow disc.
-function badge(x, y, s) {
-  const g = document.createElementNS(SVGNS, "g");
-  g.setAttribute("class", "badge");
-  g.setAttribute("transform", `translate(${x.toFixed(2)} ${y.toFixed(2)}) scale(${(s / 10).toFixed(3)})`);
-  g.innerHTML = '<circle r="10"/><path d="M-4.5 -1 v-2.2 a4.5 4.5 0 0 1 9 0 v2.2 h-2 v-2.2 a2.5 2.5 0 0 0 -5 0 v2.2 z M-6 -1 h12 v8 h-12 z"/>';
-  return g;
-}
-
-function toggleLock(h) {
-  const key = `${h.q},${h.r}`;
-  if (state.locks.has(key)) state.locks.delete(key); else state.locks.set(key, lockItem(h));
-  state.pack = null;
+  if (state.board) {
+    $("seed").value = state.board.seed;
+    drawPlayers(state.board.player_choices, state.board.players);
+  }
   drawLocks();
   updateLockUi();
-}
-
-function updateLockUi() {
-  const n = state.locks.size;
-  $("lock-count").textContent = n === 0 ? "No hex locked." : n === 1 ? "1 hex locked." : `${n} hexes locked.`;
-  $("unlock").hidden = n === 0;
-  $("balanced").disabled = n > 0;
-  $("lock-balanced-note").hidden = n === 0;
 }
 
 function drawPlayers(choices, current) {
@@ -283,11 +215,10 @@ function drawPlayers(choices, current) {
     b.type = "button";
     b.textContent = p;
     b.className = p === current ? "on" : "";
+    b.setAttribute("aria-pressed", p === current ? "true" : "false");
     b.addEventListener("click", () => {
       if (p === state.players) return;
-      state.players = p;
-      state.locks.clear();
-      loadBoard($("seed").value);
+      loadBoard(state.board ? state.board.seed : null, { players: p, locks: new Map() });
     });
     box.appendChild(b);
   }
@@ -318,283 +249,130 @@ function shareLink(b) {
   return url;
 }
 
-function applyLink() {
+// The inputs a link asks for, or null when it cannot be followed here.
+function linkInputs() {
   const q = new URLSearchParams(location.search);
+  const inp = inputs();
+  inp.locks = new Map();
+  inp.from = q.get("from");
   if (q.get("hash")) {
     const m = location.hash.match(/text=([A-Za-z0-9_-]+)/);
     let text = null;
     if (m) { try { text = fromBase64Url(m[1]); } catch (_) { text = null; } }
     if (text == null) { try { text = localStorage.getItem(`hexpress:${q.get("hash")}`); } catch (_) { text = null; } }
-    if (text == null) {
-      showError({ message: `This link is for a pasted scenario (content ${q.get("hash")}) that this browser has not seen: paste the same file to get the same board.` });
-    } else {
-      state.text = text;
-      state.builtin = null;
-      $("text").value = text;
-      syncGutter();
-    }
+    if (text == null) return { missing: q.get("hash") };
+    inp.text = text;
+    inp.builtin = null;
+    inp.textTitle = "";
   } else if (q.get("scenario")) {
-    state.builtin = q.get("scenario");
+    inp.builtin = q.get("scenario");
+    inp.text = null;
   }
-  if (q.get("players")) state.players = parseInt(q.get("players"), 10);
-  if (q.get("rules")) state.rules = q.get("rules");
-  if (q.get("view")) state.view = q.get("view");
-  if (q.get("paper")) state.paper = q.get("paper");
-  if (q.get("balanced") === "1") state.balanced = true;
+  inp.players = q.get("players") ? parseInt(q.get("players"), 10) : null;
+  inp.rules = q.get("rules") || "";
+  inp.view = q.get("view") || "play";
+  inp.paper = q.get("paper") || "a4";
+  inp.balanced = q.get("balanced") === "1";
   if (q.get("candidates")) $("candidates").value = q.get("candidates");
-  for (const item of (q.get("locks") || "").split(/\s+/).filter(Boolean)) {
-    state.locks.set(item.split("=")[0], item);
-  }
-  return q.get("seed");
+  for (const item of (q.get("locks") || "").split(/\s+/).filter(Boolean)) inp.locks.set(item.split("=")[0], item);
+  return { inp, seed: q.get("seed") };
 }
 
-// ---- downloads -------------------------------------------------------------
-
-async function download(name) {
-  const b = state.board;
-  if (!b || state.busy) return;
-  clearError();
-  let pack = state.pack && state.pack.share === b.share ? state.pack : null;
-  if (!pack) {
-    busy(state.balanced ? "Searching for a fair board…" : "Drawing the print pack…");
-    try {
-      const body = requestBody(b.seed);
-      if (b.balance) body.candidates = b.balance.evaluated;
-      // The pack is of the board on screen: its own locks, not ones clicked since.
-      delete body.locks;
-      if (b.locks) body.locks = b.locks;
-      pack = await streamed("/api/pack", body, progress);
-      state.pack = pack;
-      pack.share = b.share;
-    } catch (e) {
-      showError(e);
-      return;
-    } finally {
-      idle();
-    }
+// Follows the address bar (a link, Back or Forward).
+async function openLink(how = { fromHistory: true }) {
+  const link = linkInputs();
+  if (link.missing) {
+    notice(`This link is for a scenario file of someone's own (content ${link.missing}) that this browser has not seen, so its board cannot be shown here. Open the same file to get the same board.`, [
+      ["Open the file…", () => { tab("text"); $("file-input").click(); }],
+      ["Show a built-in scenario", () => loadBoard(freshSeed(), { builtin: $("scenario").value, text: null, players: null, locks: new Map() }, { replace: true })],
+    ]);
+    return;
   }
-  const f = pack.files.find((x) => x.name === name);
-  if (!f) { showError({ message: `${name} is not part of this scenario's pack` }); return; }
-  for (const btn of document.querySelectorAll(".dl")) {
-    const g = pack.files.find((x) => x.name === btn.dataset.file);
-    btn.title = g ? `${(g.size / 1024).toFixed(0)} KB` : "";
-  }
-  const a = document.createElement("a");
-  a.href = f.url;
-  a.download = name;
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
+  await loadBoard(link.seed || freshSeed(), link.inp, how);
 }
 
-// ---- the scenario editor ---------------------------------------------------
+// ---- tabs --------------------------------------------------------------------
 
 function tab(which) {
-  $("tab-board").classList.toggle("on", which === "board");
-  $("tab-text").classList.toggle("on", which === "text");
-  $("pane-board").hidden = which !== "board";
-  $("pane-text").hidden = which !== "text";
-  if (which === "text") syncGutter();
-}
-
-let badLines = new Set();
-function syncGutter() {
-  const n = $("text").value.split("\n").length;
-  const out = [];
-  for (let i = 1; i <= n; i++) out.push(badLines.has(i) ? `<span class="bad">${i}</span>` : String(i));
-  $("gutter").innerHTML = out.join("\n");
-  $("gutter").scrollTop = $("text").scrollTop;
-}
-
-function showProblems(info) {
-  const list = $("problem-list");
-  list.innerHTML = "";
-  badLines = new Set();
-  const diags = (info && info.diagnostics) || [];
-  if (!info) {
-    const li = document.createElement("li");
-    li.className = "ok";
-    li.textContent = "No problems found.";
-    list.appendChild(li);
-  } else if (!diags.length) {
-    const li = document.createElement("li");
-    li.textContent = info.message + (info.hint ? ` (hint: ${info.hint})` : "");
-    list.appendChild(li);
+  for (const [id, pane, name] of [["tab-board", "pane-board", "board"], ["tab-text", "pane-text", "text"]]) {
+    const on = which === name;
+    $(id).classList.toggle("on", on);
+    $(id).setAttribute("aria-selected", on ? "true" : "false");
+    $(id).tabIndex = on ? 0 : -1;
+    $(pane).hidden = !on;
   }
-  for (const d of diags) {
-    const li = document.createElement("li");
-    const where = document.createElement("span");
-    where.className = "where";
-    where.textContent = d.line ? `line ${d.line}, column ${d.column}` : "file";
-    li.appendChild(where);
-    li.appendChild(document.createTextNode(d.message + (d.label ? ` — ${d.label}` : "")));
-    for (const h of d.hints) {
-      const s = document.createElement("span");
-      s.className = "hint";
-      s.textContent = `hint: ${h}`;
-      li.appendChild(s);
-    }
-    if (d.line) {
-      badLines.add(d.line);
-      li.addEventListener("click", () => selectLine(d.line, d.column));
-    }
-    list.appendChild(li);
-  }
-  $("problems-head").textContent = diags.length ? `${diags.length} problem${diags.length === 1 ? "" : "s"}` : "Problems";
-  $("rendered").hidden = !(info && info.rendered);
-  $("rendered").textContent = (info && info.rendered) || "";
-  syncGutter();
-}
-
-function selectLine(line, col) {
-  const ta = $("text");
-  const lines = ta.value.split("\n");
-  let start = 0;
-  for (let i = 0; i < line - 1 && i < lines.length; i++) start += lines[i].length + 1;
-  const end = start + (lines[line - 1] || "").length;
-  ta.focus();
-  ta.setSelectionRange(start + Math.max(0, (col || 1) - 1), end);
-  const lh = parseFloat(getComputedStyle(ta).lineHeight) || 19;
-  ta.scrollTop = Math.max(0, (line - 4) * lh);
-  syncGutter();
-}
-
-let checkTimer = null;
-function scheduleCheck() {
-  clearTimeout(checkTimer);
-  checkTimer = setTimeout(checkText, 350);
-}
-
-async function checkText() {
-  const text = $("text").value;
-  if (!text.trim()) { showProblems({ message: "Paste a scenario file to check it.", diagnostics: [] }); return null; }
-  try {
-    const res = await fetch("/api/validate", {
-      method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ text }),
-    });
-    const data = await res.json();
-    if (res.ok) { showProblems(null); return data; }
-    showProblems(data.error);
-  } catch (e) {
-    showProblems({ message: String(e), diagnostics: [] });
-  }
-  return null;
-}
-
-async function useText() {
-  const ok = await checkText();
-  if (!ok) return;
-  state.text = $("text").value;
-  state.textTitle = ok.title;
-  state.builtin = null;
-  state.players = ok.default_players;
-  state.locks.clear();
-  state.balanced = false;
-  $("own-title").textContent = ok.title;
-  $("own-note").hidden = false;
-  tab("board");
-  loadBoard(freshSeed());
-}
-
-function setupDrop() {
-  const zone = $("drop");
-  const stop = (e) => { e.preventDefault(); e.stopPropagation(); };
-  for (const ev of ["dragenter", "dragover"]) zone.addEventListener(ev, (e) => { stop(e); zone.classList.add("drag"); });
-  for (const ev of ["dragleave", "drop"]) zone.addEventListener(ev, (e) => { stop(e); zone.classList.remove("drag"); });
-  zone.addEventListener("drop", async (e) => {
-    const f = e.dataTransfer.files[0];
-    if (!f) return;
-    $("text").value = await f.text();
-    scheduleCheck();
-    syncGutter();
-  });
-  // A file dropped anywhere else on the page opens the editor with it.
-  document.addEventListener("dragover", (e) => e.preventDefault());
-  document.addEventListener("drop", async (e) => {
-    e.preventDefault();
-    const f = e.dataTransfer && e.dataTransfer.files[0];
-    if (!f) return;
-    tab("text");
-    $("text").value = await f.text();
-    scheduleCheck();
-  });
+  if (which === "text") authorShown();
+  else requestAnimationFrame(readableChips);
 }
 
 // ---- wiring ----------------------------------------------------------------
 
 function segment(id, key) {
   for (const b of $(id).querySelectorAll("button")) {
-    b.classList.toggle("on", b.dataset.v === state[key]);
     b.addEventListener("click", () => {
-      if (state[key] === b.dataset.v) return;
-      state[key] = b.dataset.v;
-      for (const o of $(id).querySelectorAll("button")) o.classList.toggle("on", o === b);
-      if (state.board) loadBoard(state.board.seed);
+      if (state[key] === b.dataset.v || !state.board) return;
+      loadBoard(state.board.seed, { [key]: b.dataset.v });
     });
   }
 }
 
 async function start() {
-  const seed = applyLink();
-  const data = await (await fetch("/api/scenarios")).json();
+  drawRecent();
+  let data;
+  try {
+    const res = await fetch("/api/scenarios");
+    data = await res.json();
+  } catch (_) {
+    showError(offline());
+    return;
+  }
   state.scenarios = data.scenarios;
-  const sel = $("scenario");
-  for (const s of data.scenarios) {
-    const o = document.createElement("option");
-    o.value = s.id;
-    o.textContent = s.title;
-    sel.appendChild(o);
+  if (data.limits) state.limits = data.limits;
+  for (const sel of [$("scenario"), $("start-from")]) {
+    for (const s of data.scenarios) {
+      const o = document.createElement("option");
+      o.value = s.id;
+      o.textContent = s.title;
+      sel.appendChild(o);
+    }
   }
-  if (state.builtin && !data.scenarios.some((s) => s.id === state.builtin)) state.builtin = data.default;
-  sel.value = state.builtin || data.default;
-  if (state.text != null) {
-    $("own-note").hidden = false;
-    $("own-title").textContent = "(pasted)";
-  }
-  $("rules").value = state.rules;
-  $("paper").value = state.paper;
+  state.builtin = data.default;
+  $("scenario").value = data.default;
   segment("view", "view");
 
-  sel.addEventListener("change", () => {
-    state.builtin = sel.value;
-    state.text = null;
-    state.players = null;
-    state.locks.clear();
-    $("own-note").hidden = true;
-    loadBoard(freshSeed());
+  $("scenario").addEventListener("change", () => {
+    loadBoard(freshSeed(), { builtin: $("scenario").value, text: null, textTitle: "", players: null, locks: new Map() });
   });
-  $("rules").addEventListener("change", () => { state.rules = $("rules").value; state.locks.clear(); loadBoard(state.board ? state.board.seed : null); });
-  $("paper").addEventListener("change", () => { state.paper = $("paper").value; if (state.board) loadBoard(state.board.seed); });
+  $("rules").addEventListener("change", () => { if (state.board) loadBoard(state.board.seed, { rules: $("rules").value }); });
+  $("paper").addEventListener("change", () => { if (state.board) loadBoard(state.board.seed, { paper: $("paper").value }); });
   $("seed").addEventListener("change", () => loadBoard($("seed").value.trim() || null));
-  $("reroll").addEventListener("click", () => { state.balanced = false; loadBoard(freshSeed()); });
-  $("balanced").addEventListener("click", () => { state.balanced = true; loadBoard(freshSeed()); });
-  $("unlock").addEventListener("click", () => { state.locks.clear(); drawLocks(); updateLockUi(); });
+  $("reroll").addEventListener("click", () => loadBoard(freshSeed(), { balanced: false }));
+  $("balanced").addEventListener("click", () => loadBoard(freshSeed(), { balanced: true }));
+  $("unlock").addEventListener("click", () => { state.locks.clear(); state.clash = null; drawLocks(); updateLockUi(); });
+  $("zoom").addEventListener("click", () => setZoom(!$("board").classList.contains("zoomed")));
+  window.addEventListener("resize", () => requestAnimationFrame(readableChips));
   for (const b of document.querySelectorAll(".dl")) b.addEventListener("click", () => download(b.dataset.file));
   for (const b of document.querySelectorAll(".copy")) {
     b.addEventListener("click", async () => {
       const el = $(b.dataset.copy);
-      const v = el.value != null && el.tagName === "INPUT" ? el.value : el.textContent;
-      try { await navigator.clipboard.writeText(v); b.textContent = "Copied"; } catch (_) { el.select && el.select(); }
+      const v = el.tagName === "INPUT" ? el.value : el.textContent;
+      try { await navigator.clipboard.writeText(v); b.textContent = "Copied"; } catch (_) { if (el.select) el.select(); }
       setTimeout(() => { b.textContent = b.dataset.copy === "share" ? "Copy link" : "Copy"; }, 1500);
     });
   }
   $("tab-board").addEventListener("click", () => tab("board"));
   $("tab-text").addEventListener("click", () => tab("text"));
+  $("tab-board").addEventListener("keydown", (e) => { if (e.key === "ArrowRight") { tab("text"); $("tab-text").focus(); } });
+  $("tab-text").addEventListener("keydown", (e) => { if (e.key === "ArrowLeft") { tab("board"); $("tab-board").focus(); } });
   $("edit-text").addEventListener("click", () => tab("text"));
   $("back-builtin").addEventListener("click", () => {
-    state.text = null; state.builtin = sel.value; state.players = null; state.locks.clear();
-    $("own-note").hidden = true; loadBoard(freshSeed());
+    loadBoard(freshSeed(), { builtin: $("scenario").value, text: null, textTitle: "", players: null, locks: new Map() });
   });
-  $("load-builtin").addEventListener("click", () => {
-    const s = state.scenarios.find((x) => x.id === sel.value);
-    if (s) { $("text").value = s.text; scheduleCheck(); syncGutter(); }
-  });
-  $("use-text").addEventListener("click", useText);
-  $("text").addEventListener("input", () => { syncGutter(); scheduleCheck(); });
-  $("text").addEventListener("scroll", () => { $("gutter").scrollTop = $("text").scrollTop; });
-  setupDrop();
+  window.addEventListener("popstate", () => openLink());
+  setupAuthor();
   updateLockUi();
-  loadBoard(seed || freshSeed());
+  if (location.search) await openLink({ replace: true });
+  else await loadBoard(freshSeed(), {}, { replace: true });
 }
 
-start().catch(showError);
+start().catch((e) => showError(e));

@@ -1,0 +1,152 @@
+//! The command line's error contract, in one place:
+//!
+//! - exit 1: what the user gave is wrong — a scenario, a template (theme,
+//!   sheets, printer), a weights file, a saved layout, the value of an
+//!   option, or a limit it passes; a file that is not UTF-8 text or is too
+//!   large counts here too;
+//! - exit 2: a file cannot be found, read or written, or an internal error;
+//!   clap's own usage errors (an unknown flag, a value clap rejects) exit 2 as
+//!   well.
+//!
+//! Every input error points at its file, line and column when it has a
+//! place, and ends with a hint.
+
+use std::process::ExitCode;
+
+use crate::compose::flow::FlowError;
+use crate::diag::FileProblem;
+use crate::export::error::RenderError;
+use crate::outputs::OutputError;
+use crate::settings::sheets::TemplateError;
+use crate::settings::SettingsError;
+use crate::theme::ThemeError;
+
+/// An error in what the user gave that has no file position (an option's
+/// value, a limit): its message ends with a hint.
+#[derive(Debug, thiserror::Error)]
+#[error("{0}")]
+pub struct InputError(pub String);
+
+/// An [`InputError`] as an `anyhow` error.
+pub fn input(message: impl Into<String>) -> anyhow::Error {
+    anyhow::Error::new(InputError(message.into()))
+}
+
+/// Prints a problem in a template or weights file, codespan style.
+pub fn report_file_problem(p: &FileProblem) {
+    eprint!("{}", p.render(super::output::settings().color));
+}
+
+/// Prints an error and returns the exit code the contract gives it.
+pub fn report(e: &anyhow::Error) -> ExitCode {
+    if let Some(p) = located(e) {
+        report_file_problem(p);
+        return ExitCode::from(1);
+    }
+    super::output::error(&super::error_chain(e));
+    ExitCode::from(if is_input(e) { 1 } else { 2 })
+}
+
+/// The template or weights problem with a place in the chain, if any.
+fn located(e: &anyhow::Error) -> Option<&FileProblem> {
+    e.chain().find_map(|c| {
+        if let Some(p) = c.downcast_ref::<FileProblem>() {
+            return Some(p);
+        }
+        if let Some(t) = c.downcast_ref::<ThemeError>() {
+            return t.located.as_deref().filter(|p| p.span.is_some());
+        }
+        if let Some(SettingsError::Theme(t)) = c.downcast_ref::<SettingsError>() {
+            return t.located.as_deref().filter(|p| p.span.is_some());
+        }
+        let template = match c.downcast_ref::<SettingsError>() {
+            Some(SettingsError::Sheets(t)) => Some(t),
+            _ => c.downcast_ref::<TemplateError>(),
+        };
+        match template {
+            Some(TemplateError::Located(p)) => Some(&**p),
+            _ => None,
+        }
+    })
+}
+
+/// Whether the error was caused by what the user gave.
+pub fn is_input(e: &anyhow::Error) -> bool {
+    e.chain().any(|c| {
+        if c.is::<InputError>() || c.is::<FileProblem>() || c.is::<FlowError>() {
+            return true;
+        }
+        if let Some(io) = c.downcast_ref::<std::io::Error>() {
+            return crate::limits::unreadable_input(io);
+        }
+        if let Some(t) = c.downcast_ref::<ThemeError>() {
+            return t.located.is_some();
+        }
+        if let Some(s) = c.downcast_ref::<SettingsError>() {
+            return match s {
+                SettingsError::Theme(t) => t.located.is_some(),
+                SettingsError::Sheets(t) => template_input(t),
+                SettingsError::Range(_) | SettingsError::MapSheet(_) => true,
+            };
+        }
+        if let Some(t) = c.downcast_ref::<TemplateError>() {
+            return template_input(t);
+        }
+        if let Some(o) = c.downcast_ref::<OutputError>() {
+            return match o {
+                OutputError::Flow(_) | OutputError::PiecesDoNotFit(_) => true,
+                OutputError::Render(r) => render_input(r),
+            };
+        }
+        c.downcast_ref::<RenderError>().is_some_and(render_input)
+    })
+}
+
+/// The span of the value at `path` (table names, then the key) in a TOML
+/// text, if it parses and holds it.
+pub fn key_span(text: &str, path: &[&str]) -> Option<crate::diag::Span> {
+    let root = toml_span::parse(text).ok()?;
+    let mut v = &root;
+    for key in path {
+        v = v.as_table()?.iter().find(|(k, _)| k.name == *key)?.1;
+    }
+    Some(v.span.start..v.span.end)
+}
+
+/// `diags` with a label on the first diagnostic that has none.
+pub fn with_label(
+    diags: crate::diag::Diagnostics,
+    span: crate::diag::Span,
+    label: &str,
+) -> crate::diag::Diagnostics {
+    let mut out = crate::diag::Diagnostics::new();
+    let mut done = false;
+    for d in diags.items() {
+        let mut d = d.clone();
+        if !done && d.labels.is_empty() {
+            d = d.at(span.clone(), label);
+            done = true;
+        }
+        out.push(d);
+    }
+    out
+}
+
+fn template_input(t: &TemplateError) -> bool {
+    match t {
+        TemplateError::Io { source, .. } => crate::limits::unreadable_input(source),
+        _ => true,
+    }
+}
+
+/// Render errors the user's input or options cause (a page size, a
+/// character, a resolution); the rest are bugs.
+fn render_input(r: &RenderError) -> bool {
+    matches!(
+        r,
+        RenderError::MissingGlyph { .. }
+            | RenderError::PageSize { .. }
+            | RenderError::Option(_)
+            | RenderError::Flow(_)
+    )
+}

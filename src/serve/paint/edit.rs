@@ -1,0 +1,526 @@
+//! The painter's edits, each applied to the scenario text in place with
+//! `toml_edit`: the keys an edit touches change, everything else (comments,
+//! order, spacing) stays byte for byte.
+
+use serde::Deserialize;
+use serde_json::Value as Json;
+use toml_edit::{Array, DocumentMut, InlineTable, Item, Table, TableLike, Value};
+
+use super::drawing::{Drawing, Side};
+use crate::model::RulePreset;
+use crate::vocab::{HarborKind, Terrain};
+
+/// One edit the page asks for.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(tag = "op", rename_all = "snake_case", deny_unknown_fields)]
+pub enum Edit {
+    /// Puts `code` (`None` or `"."`: no hex) at drawing positions `[x, y]`.
+    Paint {
+        /// Which `[[map]]`.
+        map: usize,
+        /// Positions.
+        cells: Vec<(i64, i64)>,
+        /// Legend code.
+        code: Option<String>,
+    },
+    /// Adds (`add`) or removes a row or column on one side.
+    Grow {
+        /// Which `[[map]]`.
+        map: usize,
+        /// Which side.
+        side: Side,
+        /// Add (true) or remove.
+        add: bool,
+    },
+    /// Sets how many tiles of a terrain a region's pool holds.
+    Tiles {
+        /// Which `[[map]]`.
+        map: usize,
+        /// Region key.
+        region: String,
+        /// Terrain name.
+        terrain: String,
+        /// New count (0 removes the terrain).
+        count: i64,
+    },
+    /// Replaces a region's number chips.
+    Numbers {
+        /// Which `[[map]]`.
+        map: usize,
+        /// Region key.
+        region: String,
+        /// The chips.
+        numbers: Vec<i64>,
+    },
+    /// Replaces the kinds of a region's harbor tiles.
+    Harbors {
+        /// Which `[[map]]`.
+        map: usize,
+        /// Region key.
+        region: String,
+        /// Harbor kinds.
+        harbors: Vec<String>,
+    },
+    /// Replaces a map's pool of random harbors.
+    Pool {
+        /// Which `[[map]]`.
+        map: usize,
+        /// Harbor kinds.
+        pool: Vec<String>,
+    },
+    /// Deals a region face down or face up.
+    FaceDown {
+        /// Which `[[map]]`.
+        map: usize,
+        /// Region key.
+        region: String,
+        /// Face down?
+        on: bool,
+    },
+    /// Adds a region to a map (empty pools).
+    Region {
+        /// Which `[[map]]`.
+        map: usize,
+        /// Region key (lowercase letters, digits, `_`, `-`).
+        key: String,
+    },
+    /// Sets a placement rule (`null`: the preset's value).
+    Rule {
+        /// `[constraints]` key.
+        key: String,
+        /// `true`/`false`, a number, or `null`.
+        value: Json,
+    },
+    /// Picks the rule preset (`null`: the default).
+    Preset {
+        /// `official`, `strict` or `null`.
+        preset: Option<String>,
+    },
+    /// The scenario's player counts.
+    Players {
+        /// Player counts.
+        players: Vec<i64>,
+    },
+    /// The player counts of one map.
+    MapPlayers {
+        /// Which `[[map]]`.
+        map: usize,
+        /// Player counts.
+        players: Vec<i64>,
+    },
+    /// Adds, changes or (with `entry: null`) removes a shared legend code.
+    Legend {
+        /// The code.
+        code: String,
+        /// A terrain name, or a table (`terrain`, `region`, `harbor`, `number`, `label`).
+        entry: Option<Json>,
+    },
+    /// Sets `[scenario] id` or `title`.
+    Meta {
+        /// `id` or `title`.
+        key: String,
+        /// The text.
+        value: String,
+    },
+}
+
+/// Applies an edit; `Ok(None)` when it changes nothing.
+pub fn apply(text: &str, edit: &Edit) -> Result<Option<String>, String> {
+    let mut doc: DocumentMut = text.parse().map_err(|e: toml_edit::TomlError| {
+        format!("the file is not valid TOML yet: {}", e.message())
+    })?;
+    let changed = match edit {
+        Edit::Paint { map, cells, code } => {
+            let code = code.as_deref().filter(|c| *c != "." && !c.is_empty());
+            if let Some(c) = code {
+                check_code(c)?;
+            }
+            drawing_edit(&mut doc, *map, |d| {
+                let mut any = false;
+                for &(x, y) in cells {
+                    any |= d.set(x, y, code)?;
+                }
+                Ok(any)
+            })?
+        }
+        Edit::Grow { map, side, add } => drawing_edit(&mut doc, *map, |d| {
+            if *add {
+                d.add(*side, ".");
+            } else {
+                d.remove(*side)?;
+            }
+            Ok(true)
+        })?,
+        Edit::Tiles { map, region, terrain, count } => {
+            if Terrain::from_name(terrain).is_none() {
+                return Err(format!("`{terrain}` is not a terrain"));
+            }
+            if !(0..=crate::limits::MAX_HEXES as i64).contains(count) {
+                return Err(format!("{count} tiles: a count is 0 to {}", crate::limits::MAX_HEXES));
+            }
+            let r = region_mut(&mut doc, *map, region)?;
+            if r.get("tiles").is_none() {
+                r.insert("tiles", Item::Value(Value::InlineTable(InlineTable::new())));
+            }
+            let tiles = r.get_mut("tiles").ok_or("`tiles` is missing")?;
+            let old = tiles.get(terrain).and_then(Item::as_integer);
+            if old == Some(*count) || (old.is_none() && *count == 0) {
+                false
+            } else {
+                match tiles.as_inline_table_mut() {
+                    Some(inline) if old.is_none() => {
+                        append_inline(inline, terrain, Value::from(*count))
+                    }
+                    _ => {
+                        let t = tiles.as_table_like_mut().ok_or("`tiles` is not a table")?;
+                        if *count == 0 {
+                            t.remove(terrain);
+                        } else {
+                            set(t, terrain, Value::from(*count));
+                        }
+                    }
+                }
+                true
+            }
+        }
+        Edit::Numbers { map, region, numbers } => {
+            if let Some(n) = numbers.iter().find(|n| !(2..=12).contains(*n) || **n == 7) {
+                return Err(format!("{n} is not a number chip (2-6, 8-12)"));
+            }
+            let r = region_mut(&mut doc, *map, region)?;
+            set_array(r, "numbers", numbers.iter().map(|n| Value::from(*n)))
+        }
+        Edit::Harbors { map, region, harbors } => {
+            check_harbors(harbors)?;
+            let r = region_mut(&mut doc, *map, region)?;
+            if harbors.is_empty() {
+                r.remove("harbors").is_some()
+            } else {
+                set_array(r, "harbors", harbors.iter().map(|h| Value::from(h.as_str())))
+            }
+        }
+        Edit::Pool { map, pool } => {
+            check_harbors(pool)?;
+            let m = map_mut(&mut doc, *map)?;
+            if pool.is_empty() {
+                m.remove("harbors").is_some()
+            } else {
+                if m.get("harbors").is_none() {
+                    m.insert("harbors", Item::Table(Table::new()));
+                }
+                let h = m
+                    .get_mut("harbors")
+                    .and_then(Item::as_table_like_mut)
+                    .ok_or("`harbors` is not a table")?;
+                set_array(h, "pool", pool.iter().map(|h| Value::from(h.as_str())))
+            }
+        }
+        Edit::FaceDown { map, region, on } => {
+            let r = region_mut(&mut doc, *map, region)?;
+            let old = r.get("face_down").and_then(Item::as_bool).unwrap_or(false);
+            if old == *on {
+                false
+            } else if *on {
+                set(r, "face_down", Value::from(true));
+                true
+            } else {
+                r.remove("face_down");
+                true
+            }
+        }
+        Edit::Region { map, key } => {
+            check_key(key)?;
+            let m = map_mut(&mut doc, *map)?;
+            if m.get("regions").is_none() {
+                let mut t = Table::new();
+                t.set_implicit(true);
+                m.insert("regions", Item::Table(t));
+            }
+            let regions = m
+                .get_mut("regions")
+                .and_then(Item::as_table_like_mut)
+                .ok_or("`regions` is not a table")?;
+            if regions.get(key).is_some() {
+                return Err(format!("the map already has a region `{key}`"));
+            }
+            let mut t = Table::new();
+            t.insert("tiles", Item::Value(Value::InlineTable(InlineTable::new())));
+            t.insert("numbers", Item::Value(Value::Array(Array::new())));
+            regions.insert(key, Item::Table(t));
+            true
+        }
+        Edit::Rule { key, value } => {
+            let known = crate::model::ConstraintId::ALL.iter().any(|c| c.key() == key);
+            if !known || key == "harbors_face_land" {
+                return Err(format!("`{key}` is not a rule the painter switches"));
+            }
+            let v = match value {
+                Json::Null => None,
+                Json::Bool(b) => Some(Value::from(*b)),
+                Json::Number(n) => match n.as_i64() {
+                    Some(n) if (1..=100).contains(&n) => Some(Value::from(n)),
+                    _ => return Err(format!("{n} is not a limit from 1 to 100")),
+                },
+                other => return Err(format!("{other} is not a rule setting")),
+            };
+            let c = constraints_mut(&mut doc);
+            set_or_remove(c, key, v)
+        }
+        Edit::Preset { preset } => {
+            let v = match preset.as_deref() {
+                None | Some("") => None,
+                Some(p) => match RulePreset::from_name(p) {
+                    Some(p) => Some(Value::from(p.name())),
+                    None => return Err(format!("`{p}` is not a preset: official or strict")),
+                },
+            };
+            let c = constraints_mut(&mut doc);
+            set_or_remove(c, "preset", v)
+        }
+        Edit::Players { players } => {
+            check_players(players)?;
+            let s = doc
+                .get_mut("scenario")
+                .and_then(Item::as_table_like_mut)
+                .ok_or("the file has no `[scenario]` table")?;
+            set_array(s, "players", players.iter().map(|p| Value::from(*p)))
+        }
+        Edit::MapPlayers { map, players } => {
+            check_players(players)?;
+            let m = map_mut(&mut doc, *map)?;
+            set_array(m, "players", players.iter().map(|p| Value::from(*p)))
+        }
+        Edit::Legend { code, entry } => {
+            check_code(code)?;
+            let v = entry.as_ref().map(legend_value).transpose()?;
+            if doc.get("legend").is_none() {
+                doc.insert("legend", Item::Table(Table::new()));
+            }
+            let l = doc
+                .get_mut("legend")
+                .and_then(Item::as_table_like_mut)
+                .ok_or("`legend` is not a table")?;
+            set_or_remove(l, code, v)
+        }
+        Edit::Meta { key, value } => {
+            if key != "id" && key != "title" {
+                return Err(format!("`{key}` is not set from the painter"));
+            }
+            if value.chars().count() > crate::limits::MAX_SHORT_TEXT {
+                return Err(format!("longer than {} characters", crate::limits::MAX_SHORT_TEXT));
+            }
+            let s = doc
+                .get_mut("scenario")
+                .and_then(Item::as_table_like_mut)
+                .ok_or("the file has no `[scenario]` table")?;
+            set_or_remove(s, key, Some(Value::from(value.as_str())))
+        }
+    };
+    Ok(changed.then(|| doc.to_string()))
+}
+
+fn check_code(c: &str) -> Result<(), String> {
+    let ok = !c.is_empty()
+        && c.chars().count() <= 3
+        && c.chars().all(|ch| {
+            !ch.is_whitespace() && !ch.is_control() && ch != '"' && ch != '\\' && ch != '\''
+        })
+        && c != ".";
+    if ok {
+        Ok(())
+    } else {
+        Err(format!(
+            "`{c}` cannot be a legend code: 1 to 3 characters, no spaces, quotes or `\\`, not `.`"
+        ))
+    }
+}
+
+fn check_key(k: &str) -> Result<(), String> {
+    let ok = !k.is_empty()
+        && k.len() <= 40
+        && k.chars().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_' || c == '-');
+    if ok {
+        Ok(())
+    } else {
+        Err(format!("`{k}` cannot name a region: use lowercase letters, digits, `_` and `-`"))
+    }
+}
+
+fn check_players(p: &[i64]) -> Result<(), String> {
+    match p.iter().find(|n| !(1..=12).contains(*n)) {
+        Some(n) => Err(format!("{n} players: a player count is 1 to 12")),
+        None if p.is_empty() => Err("at least one player count stays".into()),
+        None => Ok(()),
+    }
+}
+
+fn check_harbors(list: &[String]) -> Result<(), String> {
+    match list.iter().find(|h| HarborKind::from_name(h).is_none()) {
+        Some(h) => {
+            Err(format!("`{h}` is not a harbor kind (3:1, lumber, wool, grain, brick, ore)"))
+        }
+        None => Ok(()),
+    }
+}
+
+fn legend_value(j: &Json) -> Result<Value, String> {
+    match j {
+        Json::String(t) => match Terrain::from_name(t) {
+            Some(t) => Ok(Value::from(t.name())),
+            None => Err(format!("`{t}` is not a terrain")),
+        },
+        Json::Object(o) => {
+            let mut t = InlineTable::new();
+            for key in ["terrain", "region", "harbor", "number", "label"] {
+                match o.get(key) {
+                    None | Some(Json::Null) => {}
+                    Some(Json::String(s)) => {
+                        if key == "terrain" && Terrain::from_name(s).is_none() {
+                            return Err(format!("`{s}` is not a terrain"));
+                        }
+                        if key == "region" {
+                            check_key(s)?;
+                        }
+                        if key == "harbor" && s != "random" {
+                            check_harbors(std::slice::from_ref(s))?;
+                        }
+                        t.insert(key, Value::from(s.as_str()));
+                    }
+                    Some(Json::Number(n)) if key == "number" => {
+                        t.insert(key, Value::from(n.as_i64().ok_or("a chip is a whole number")?));
+                    }
+                    Some(other) => return Err(format!("`{key}` cannot be {other}")),
+                }
+            }
+            if let Some(k) = o
+                .keys()
+                .find(|k| !["terrain", "region", "harbor", "number", "label"].contains(&k.as_str()))
+            {
+                return Err(format!("a legend entry has no `{k}` the painter sets"));
+            }
+            t.fmt();
+            Ok(Value::InlineTable(t))
+        }
+        other => Err(format!("{other} is not a legend entry")),
+    }
+}
+
+fn map_mut(doc: &mut DocumentMut, i: usize) -> Result<&mut Table, String> {
+    doc.get_mut("map")
+        .and_then(Item::as_array_of_tables_mut)
+        .and_then(|a| a.get_mut(i))
+        .ok_or_else(|| format!("the file has no map number {}", i + 1))
+}
+
+fn region_mut<'a>(
+    doc: &'a mut DocumentMut,
+    map: usize,
+    key: &str,
+) -> Result<&'a mut dyn TableLike, String> {
+    map_mut(doc, map)?
+        .get_mut("regions")
+        .and_then(Item::as_table_like_mut)
+        .and_then(|r| r.get_mut(key))
+        .and_then(Item::as_table_like_mut)
+        .ok_or_else(|| format!("map {} has no region `{key}`", map + 1))
+}
+
+fn constraints_mut(doc: &mut DocumentMut) -> &mut dyn TableLike {
+    if doc.get("constraints").and_then(Item::as_table_like).is_none() {
+        doc.insert("constraints", Item::Table(Table::new()));
+    }
+    match doc.get_mut("constraints").and_then(Item::as_table_like_mut) {
+        Some(t) => t,
+        None => unreachable!("just inserted"),
+    }
+}
+
+/// Adds a key at the end of an inline table, keeping the space before `}`
+/// after the new last value.
+fn append_inline(t: &mut InlineTable, key: &str, mut v: Value) {
+    let mut tail = None;
+    if let Some((_, last)) = t.iter_mut().last() {
+        tail = last.decor().suffix().cloned();
+        last.decor_mut().set_suffix("");
+    }
+    v.decor_mut().set_prefix(" ");
+    if let Some(tail) = tail {
+        v.decor_mut().set_suffix(tail);
+    }
+    t.insert(key, v);
+}
+
+/// Sets `key` to `v`, keeping the old value's spacing and comment.
+fn set(t: &mut dyn TableLike, key: &str, mut v: Value) {
+    if let Some(old) = t.get(key).and_then(Item::as_value) {
+        *v.decor_mut() = old.decor().clone();
+    }
+    t.insert(key, Item::Value(v));
+}
+
+fn set_or_remove(t: &mut dyn TableLike, key: &str, v: Option<Value>) -> bool {
+    match v {
+        None => t.remove(key).is_some(),
+        Some(v) => {
+            let same = t
+                .get(key)
+                .and_then(Item::as_value)
+                .is_some_and(|old| old.to_string().trim() == v.to_string().trim());
+            if !same {
+                set(t, key, v);
+            }
+            !same
+        }
+    }
+}
+
+fn set_array(t: &mut dyn TableLike, key: &str, items: impl Iterator<Item = Value>) -> bool {
+    let mut a: Array = items.collect();
+    a.fmt();
+    let same = t.get(key).and_then(Item::as_array).is_some_and(|old| {
+        old.iter()
+            .map(|v| v.to_string().trim().to_string())
+            .eq(a.iter().map(|v| v.to_string().trim().to_string()))
+    });
+    if !same {
+        set(t, key, Value::Array(a));
+    }
+    !same
+}
+
+/// Edits a map's drawing and writes it back as a multi-line string.
+fn drawing_edit(
+    doc: &mut DocumentMut,
+    map: usize,
+    f: impl FnOnce(&mut Drawing) -> Result<bool, String>,
+) -> Result<bool, String> {
+    let m = map_mut(doc, map)?;
+    let old = m.get("hexes").and_then(Item::as_str).ok_or("the map has no `hexes` drawing")?;
+    let mut d = Drawing::parse(old).map_err(|_| {
+        "the drawing's codes are off the hex grid: fix it in the text first".to_string()
+    })?;
+    if !f(&mut d)? {
+        return Ok(false);
+    }
+    let new = d.render();
+    if new == old {
+        return Ok(false);
+    }
+    let literal = multiline(&new)?;
+    set(m, "hexes", literal);
+    Ok(true)
+}
+
+/// `text` as a `"""` string that starts on its own line.
+fn multiline(text: &str) -> Result<Value, String> {
+    let body = if text.ends_with('\n') { text.to_string() } else { format!("{text}\n") };
+    let snippet = format!("v = \"\"\"\n{body}\"\"\"\n");
+    let doc: DocumentMut =
+        snippet.parse().map_err(|_| "the drawing cannot be written as text".to_string())?;
+    let v =
+        doc.get("v").and_then(Item::as_value).cloned().ok_or("the drawing cannot be written")?;
+    if v.as_str() != Some(body.as_str()) {
+        return Err("the drawing has characters a TOML string cannot hold as they are".into());
+    }
+    Ok(v)
+}

@@ -1,0 +1,341 @@
+//! What the painter shows of a scenario text: each map's drawing as codes
+//! at drawing positions, the legend as a palette (in plain words, with the
+//! theme's colours), each region's pools counted against its slots, the
+//! placement rules and the player counts. Read from the parser's raw tree,
+//! so a file with mistakes still paints; validation says what is wrong.
+
+use std::collections::BTreeMap;
+
+use serde_json::{json, Value};
+
+use super::drawing::Drawing;
+use crate::diag::{Diagnostics, Source};
+use crate::model::{ConstraintId, RulePreset};
+use crate::scenario::raw::{RawLegendEntry, RawMap, RawScenario};
+use crate::theme::{tint, Theme};
+use crate::vocab::{HarborKind, Terrain};
+
+/// A legend entry as the painter needs it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Code {
+    /// The code.
+    pub code: String,
+    /// A fixed terrain.
+    pub terrain: Option<Terrain>,
+    /// The region it draws from (a random slot, or a fixed hex's chip).
+    pub region: Option<String>,
+    /// A harbor on the hex.
+    pub harbor: Option<String>,
+    /// A printed chip.
+    pub number: Option<i64>,
+    /// A printed name.
+    pub label: Option<String>,
+}
+
+impl Code {
+    fn from_raw(code: &str, e: &RawLegendEntry) -> Code {
+        let mut c = Code {
+            code: code.to_string(),
+            terrain: None,
+            region: None,
+            harbor: None,
+            number: None,
+            label: None,
+        };
+        match e {
+            RawLegendEntry::Terrain(t) => c.terrain = Terrain::from_name(&t.value),
+            RawLegendEntry::Detailed(t) => {
+                c.terrain = t.terrain.as_ref().and_then(|t| Terrain::from_name(&t.value));
+                c.region = t.region.as_ref().map(|r| r.value.clone());
+                c.harbor = t.harbor.as_ref().map(|h| h.value.clone());
+                c.number = t.number.as_ref().map(|n| n.value);
+                c.label = t.label.as_ref().map(|l| l.value.clone());
+            }
+        }
+        c
+    }
+
+    /// A random slot of a region (not a fixed hex drawing its chip there).
+    pub fn slot_of(&self) -> Option<&str> {
+        match self.terrain {
+            None => self.region.as_deref(),
+            Some(_) => None,
+        }
+    }
+}
+
+/// The legend of one map: the shared legend with the map's own on top, in
+/// order of first writing.
+pub fn legend(raw: &RawScenario, map: &RawMap) -> Vec<Code> {
+    let mut out: Vec<Code> = Vec::new();
+    for (k, e) in raw.legend.iter().chain(&map.legend) {
+        let c = Code::from_raw(&k.value, &e.value);
+        match out.iter_mut().find(|x| x.code == c.code) {
+            Some(old) => *old = c,
+            None => out.push(c),
+        }
+    }
+    out
+}
+
+/// The painter's view of a text; `None` when it is not TOML at all.
+pub fn view(text: &str) -> Option<Value> {
+    let mut diags = Diagnostics::new();
+    let raw = crate::scenario::parse(&Source::new("scenario.toml", text), &mut diags)?;
+    let theme = Theme::builtin();
+    let no_chip: Vec<Terrain> = raw
+        .constraints
+        .no_chip
+        .iter()
+        .flat_map(|l| &l.value)
+        .filter_map(|t| Terrain::from_name(&t.value))
+        .collect();
+    let maps: Vec<Value> = raw.maps.iter().map(|m| map_view(&raw, m, &theme, &no_chip)).collect();
+    let meta = raw.meta.as_ref();
+    let players: Vec<i64> = meta
+        .and_then(|m| m.players.as_ref())
+        .map(|p| p.value.iter().map(|v| v.value).collect())
+        .unwrap_or_default();
+    Some(json!({
+        "id": meta.and_then(|m| m.id.as_ref()).map(|v| v.value.clone()),
+        "title": meta.and_then(|m| m.title.as_ref()).map(|v| v.value.clone()),
+        "players": players,
+        "maps": maps,
+        "rules": rules_view(&raw),
+        "terrains": Terrain::ALL.iter().map(|t| json!({
+            "name": t.name(), "label": t.label(), "land": t.is_land(),
+            "chip": t.can_take_chip() && !no_chip.contains(t),
+            "colour": theme.colour.fill(*t).hex(),
+        })).collect::<Vec<_>>(),
+        "harbor_kinds": HarborKind::ALL.iter().map(|k| k.name()).collect::<Vec<_>>(),
+    }))
+}
+
+fn map_view(raw: &RawScenario, m: &RawMap, theme: &Theme, no_chip: &[Terrain]) -> Value {
+    let codes = legend(raw, m);
+    let drawing = m.hexes.as_ref().map(|g| Drawing::parse(&g.text));
+    let cells: Vec<(i64, i64, String)> = match &drawing {
+        Some(Ok(d)) => d.cells().into_iter().map(|(x, y, c)| (x, y, c.to_string())).collect(),
+        _ => Vec::new(),
+    };
+    let extent = match &drawing {
+        Some(Ok(d)) => d.extent(),
+        _ => None,
+    };
+    // How many hexes of each code the map draws.
+    let mut used: BTreeMap<&str, usize> = BTreeMap::new();
+    for (_, _, c) in &cells {
+        *used.entry(c.as_str()).or_default() += 1;
+    }
+    for c in &m.cells {
+        if let Some(code) = &c.code {
+            *used.entry(code.value.as_str()).or_default() += 1;
+        }
+    }
+    let region_keys: Vec<&str> = m.regions.iter().map(|(k, _)| k.value.as_str()).collect();
+    let face_down = |r: &str| {
+        m.regions
+            .iter()
+            .any(|(k, reg)| k.value == r && reg.face_down.as_ref().is_some_and(|f| f.value))
+    };
+    let palette = &theme.colour;
+    let legend: Vec<Value> = codes
+        .iter()
+        .map(|c| {
+            let region_at =
+                c.region.as_deref().and_then(|r| region_keys.iter().position(|k| *k == r));
+            let (kind, colour) = match (c.terrain, c.slot_of(), &c.harbor) {
+                (_, _, Some(_)) => ("harbor", palette.fill(Terrain::Sea)),
+                (None, Some(r), _) if face_down(r) => ("face_down", palette.fog),
+                (None, Some(_), _) => (
+                    "region",
+                    tint(palette.regions[region_at.unwrap_or(0) % palette.regions.len()], 0.55),
+                ),
+                (Some(t), _, _) if t == Terrain::Sea => ("sea", palette.fill(t)),
+                (Some(t), _, _) if c.label.is_some() || !t.is_land() => {
+                    ("special", palette.fill(t))
+                }
+                (Some(t), _, _) => ("fixed", palette.fill(t)),
+                (None, None, _) => ("unknown", palette.paper),
+            };
+            json!({
+                "code": c.code, "kind": kind, "colour": colour.hex(),
+                "terrain": c.terrain.map(Terrain::name), "region": c.region, "harbor": c.harbor,
+                "number": c.number, "label": c.label, "words": words(c, kind, m),
+                "used": used.get(c.code.as_str()).copied().unwrap_or(0),
+            })
+        })
+        .collect();
+    let regions: Vec<Value> = m
+        .regions
+        .iter()
+        .map(|(key, r)| {
+            let slots: usize = codes
+                .iter()
+                .filter(|c| c.slot_of() == Some(key.value.as_str()))
+                .map(|c| used.get(c.code.as_str()).copied().unwrap_or(0))
+                .sum();
+            let fixed_chips: usize = codes
+                .iter()
+                .filter(|c| c.terrain.is_some() && c.region.as_deref() == Some(key.value.as_str()))
+                .map(|c| used.get(c.code.as_str()).copied().unwrap_or(0))
+                .sum();
+            let tiles: Vec<(String, i64)> = r
+                .tiles
+                .iter()
+                .flat_map(|t| &t.value)
+                .map(|(n, c)| (n.value.clone(), c.value))
+                .collect();
+            let chip_tiles: i64 = tiles
+                .iter()
+                .filter(|(n, _)| {
+                    Terrain::from_name(n).is_some_and(|t| t.can_take_chip() && !no_chip.contains(&t))
+                })
+                .map(|(_, c)| *c)
+                .sum();
+            let harbor_tiles: i64 =
+                tiles.iter().filter(|(n, _)| n == "harbor").map(|(_, c)| *c).sum();
+            json!({
+                "key": key.value,
+                "name": r.name.as_ref().map_or(key.value.clone(), |n| n.value.clone()),
+                "face_down": r.face_down.as_ref().is_some_and(|f| f.value),
+                "slots": slots,
+                "tiles": tiles.iter().map(|(n, c)| json!([n, c])).collect::<Vec<_>>(),
+                "tile_total": tiles.iter().map(|(_, c)| *c).sum::<i64>(),
+                "numbers": r.numbers.as_ref().map(|n| n.value.iter().map(|v| v.value).collect::<Vec<_>>()).unwrap_or_default(),
+                "chips_needed": chip_tiles + fixed_chips as i64,
+                "fixed_chips": fixed_chips,
+                "harbors": r.harbors.as_ref().map(|h| h.value.iter().map(|v| v.value.clone()).collect::<Vec<_>>()).unwrap_or_default(),
+                "harbor_tiles": harbor_tiles,
+            })
+        })
+        .collect();
+    let random_harbors: usize = codes
+        .iter()
+        .filter(|c| c.harbor.as_deref() == Some("random"))
+        .map(|c| used.get(c.code.as_str()).copied().unwrap_or(0))
+        .sum();
+    let pool: Vec<String> = m
+        .harbors
+        .as_ref()
+        .and_then(|h| h.pool.as_ref())
+        .map(|p| p.value.iter().map(|v| v.value.clone()).collect())
+        .unwrap_or_default();
+    json!({
+        "players": m.players.as_ref().map(|p| p.value.iter().map(|v| v.value).collect::<Vec<_>>()).unwrap_or_default(),
+        "paintable": matches!(drawing, Some(Ok(_))),
+        "extent": extent.map(|(a, b, c, d)| json!({"xmin": a, "xmax": b, "ymin": c, "ymax": d})),
+        "cells": cells.iter().map(|(x, y, c)| json!([x, y, c])).collect::<Vec<_>>(),
+        "placed_cells": m.cells.len(),
+        "legend": legend,
+        "regions": regions,
+        "harbor_pool": pool,
+        "random_harbors": random_harbors,
+    })
+}
+
+/// A legend entry in plain words.
+fn words(c: &Code, kind: &str, m: &RawMap) -> String {
+    let region_name = |r: &str| {
+        m.regions.iter().find(|(k, _)| k.value == r).map_or(r.to_string(), |(k, reg)| {
+            reg.name.as_ref().map_or(k.value.clone(), |n| n.value.clone())
+        })
+    };
+    let mut s = match kind {
+        "harbor" => match c.harbor.as_deref() {
+            Some("random") => "sea with a harbor (its kind drawn at random)".to_string(),
+            Some(h) => format!("sea with a {h} harbor"),
+            None => "harbor".into(),
+        },
+        "face_down" => {
+            format!("a face-down tile from {}", region_name(c.slot_of().unwrap_or_default()))
+        }
+        "region" => format!("a random tile from {}", region_name(c.slot_of().unwrap_or_default())),
+        "unknown" => "not a terrain or region this tool knows".into(),
+        _ => c.terrain.map_or("?".into(), |t| format!("{} (always here)", t.label())),
+    };
+    if let (Some(_), Some(r)) = (c.terrain, &c.region) {
+        s.push_str(&format!(", its chip drawn from {}", region_name(r)));
+    }
+    if let Some(n) = c.number {
+        s.push_str(&format!(", chip {n}"));
+    }
+    if let Some(l) = &c.label {
+        s.push_str(&format!(", labelled \u{201c}{l}\u{201d}"));
+    }
+    s
+}
+
+/// The rules a file can switch, with what is in force.
+fn rules_view(raw: &RawScenario) -> Value {
+    let rc = &raw.constraints;
+    let preset = rc
+        .preset
+        .as_ref()
+        .and_then(|p| RulePreset::from_name(&p.value))
+        .unwrap_or(RulePreset::Official);
+    let base = preset.constraints();
+    let flag = |v: &Option<crate::scenario::raw::Sp<bool>>| v.as_ref().map(|b| b.value);
+    let num = |v: &Option<crate::scenario::raw::Sp<i64>>| v.as_ref().map(|b| b.value);
+    let rows = [
+        (
+            ConstraintId::NoAdjacentRed,
+            json!(flag(&rc.no_adjacent_red)),
+            json!(base.no_adjacent_red),
+        ),
+        (
+            ConstraintId::NoEqualNeighbours,
+            json!(flag(&rc.no_equal_neighbours)),
+            json!(base.no_equal_neighbours),
+        ),
+        (ConstraintId::No2Next12, json!(flag(&rc.no_2_next_to_12)), json!(base.no_2_next_to_12)),
+        (
+            ConstraintId::MaxTerrainGroup,
+            json!(num(&rc.max_terrain_group)),
+            json!(base.max_terrain_group),
+        ),
+        (ConstraintId::MaxCornerPips, json!(num(&rc.max_corner_pips)), json!(base.max_corner_pips)),
+        (ConstraintId::GoldNoRed, json!(flag(&rc.gold_no_red)), json!(base.gold_no_red)),
+        (
+            ConstraintId::GoldNotAdjacent,
+            json!(flag(&rc.gold_not_adjacent)),
+            json!(base.gold_not_adjacent),
+        ),
+        (ConstraintId::HarborsApart, json!(flag(&rc.harbors_apart)), json!(base.harbors_apart)),
+        (
+            ConstraintId::HarborsOffFishing,
+            json!(flag(&rc.harbors_off_fishing_grounds)),
+            json!(base.harbors_off_fishing_grounds),
+        ),
+    ];
+    let list: Vec<Value> = rows
+        .into_iter()
+        .map(|(id, set, preset_value)| {
+            json!({ "key": id.key(), "set": set, "preset": preset_value,
+                    "number": matches!(id, ConstraintId::MaxTerrainGroup | ConstraintId::MaxCornerPips),
+                    "words": rule_words(id) })
+        })
+        .collect();
+    json!({
+        "preset": preset.name(),
+        "preset_set": rc.preset.is_some(),
+        "list": list,
+        "no_chip": rc.no_chip.as_ref().map(|l| l.value.iter().map(|v| v.value.clone()).collect::<Vec<_>>()).unwrap_or_default(),
+    })
+}
+
+/// Each switchable rule in plain words.
+pub fn rule_words(id: ConstraintId) -> &'static str {
+    match id {
+        ConstraintId::NoAdjacentRed => "no 6 or 8 next to another 6 or 8",
+        ConstraintId::NoEqualNeighbours => "no two neighbouring hexes with the same number",
+        ConstraintId::No2Next12 => "no 2 next to a 12",
+        ConstraintId::MaxTerrainGroup => "largest group of touching hexes of one terrain",
+        ConstraintId::MaxCornerPips => "most dots (pips) where three hexes meet",
+        ConstraintId::GoldNoRed => "no 6 or 8 on a gold field",
+        ConstraintId::GoldNotAdjacent => "no gold field next to another",
+        ConstraintId::HarborFacesLand => "every harbor faces land",
+        ConstraintId::HarborsApart => "no two harbors share a corner",
+        ConstraintId::HarborsOffFishing => "harbors keep clear of fishing grounds",
+    }
+}
