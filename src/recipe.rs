@@ -122,8 +122,22 @@ impl Recipe {
 
     /// The whole command that makes this board again, quoted for a shell.
     pub fn command(&self) -> String {
-        let mut s = format!("hexpress generate {}", quote(&self.scenario));
+        let (head, tail) = self.around_seed();
+        format!("{head}{}{tail}", self.seed)
+    }
+
+    /// The command's text before and after the seed's digits, so that many
+    /// boards that differ only by their seed (`hexpress sample`) format it
+    /// once: `command() == head + seed + tail`.
+    pub fn around_seed(&self) -> (String, String) {
+        let mut head = format!("hexpress generate {}", quote(&self.scenario));
+        let mut tail = String::new();
         for (flag, value) in self.options() {
+            if flag == "--seed" {
+                head.push_str(" --seed ");
+                continue;
+            }
+            let s = if head.ends_with(" --seed ") { &mut tail } else { &mut head };
             s.push(' ');
             s.push_str(flag);
             if let Some(v) = value {
@@ -138,7 +152,7 @@ impl Recipe {
                 }
             }
         }
-        s
+        (head, tail)
     }
 }
 
@@ -210,6 +224,9 @@ mod tests {
              --max-nodes 1000"
         );
         assert_eq!(Recipe::new("base", 4, 1).with_max_nodes(4_000_000).max_nodes, None);
+        let (head, tail) = r.around_seed();
+        assert_eq!(format!("{head}{}{tail}", r.seed), r.command());
+        assert!(head.ends_with(" --seed ") && tail.starts_with(" --rules "), "{head}|{tail}");
         r.locks_from_layout = true;
         assert!(
             r.command().contains(" --from layout.json --lock \"0,-2 1,1\" "),

@@ -32,6 +32,7 @@ pub fn run(a: &SampleArgs) -> Result<(), Failure> {
     // Line k's command is `generate` with the seed of board k.
     let mut base = Recipe::new(scenario_arg, players, 0).with_max_nodes(a.max_nodes);
     base.rules = a.rules.map(super::args::RulesArg::preset);
+    let (head, tail) = base.around_seed();
     let map = match solve::map_for(&scenario, players) {
         Ok(m) => m,
         Err(e) => {
@@ -68,8 +69,8 @@ pub fn run(a: &SampleArgs) -> Result<(), Failure> {
                     l.scenario.clone_from(&scenario.meta.id);
                     l.title.clone_from(&scenario.meta.title);
                     l.players = players;
-                    let recipe = Recipe { seed: l.seed, ..base.clone() };
-                    Ok(one_line(&json::layout_json(&l, &recipe, None)))
+                    let command = format!("{head}{}{tail}", l.seed);
+                    Ok(one_line(&json::layout_json_with_command(&l, &command)))
                 },
             )
             .collect();

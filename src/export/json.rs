@@ -136,7 +136,7 @@ fn list(out: &mut String, key: &str, items: Vec<String>, last: bool) {
 /// Renders a layout as `layout.json` text, its command the plain one
 /// ([`Recipe::plain`]: scenario id, players, seed).
 pub fn to_json(layout: &Layout) -> String {
-    render(layout, &Recipe::plain(layout), None)
+    render(layout, &Recipe::plain(layout).command(), None)
 }
 
 /// Renders a layout made by `recipe` as `layout.json` text; a board chosen by
@@ -147,10 +147,17 @@ pub fn layout_json(
     recipe: &Recipe,
     balanced: Option<(&crate::balance::Outcome, &crate::balance::Weights)>,
 ) -> String {
-    render(layout, recipe, balanced.map(|(o, w)| crate::balance::json::object(o, w)))
+    let balance = balanced.map(|(o, w)| crate::balance::json::object(o, w));
+    render(layout, &recipe.command(), balance)
 }
 
-fn render(layout: &Layout, recipe: &Recipe, balance: Option<String>) -> String {
+/// [`layout_json`] of a plain board whose command is already formatted
+/// ([`Recipe::around_seed`]): for `hexpress sample`, which writes many.
+pub fn layout_json_with_command(layout: &Layout, command: &str) -> String {
+    render(layout, command, None)
+}
+
+fn render(layout: &Layout, command: &str, balance: Option<String>) -> String {
     let mut out = String::from("{\n");
     out.push_str(&format!("  \"format\": {},\n", compact(&FORMAT)));
     out.push_str(&format!("  \"generator\": {},\n", compact(&GENERATOR)));
@@ -158,7 +165,7 @@ fn render(layout: &Layout, recipe: &Recipe, balance: Option<String>) -> String {
     out.push_str(&format!("  \"title\": {},\n", compact(&layout.title)));
     out.push_str(&format!("  \"players\": {},\n", layout.players));
     out.push_str(&format!("  \"seed\": {},\n", layout.seed));
-    out.push_str(&format!("  \"command\": {},\n", compact(&recipe.command())));
+    out.push_str(&format!("  \"command\": {},\n", compact(&command)));
     let hexes = layout
         .hexes
         .iter()
