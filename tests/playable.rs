@@ -315,11 +315,27 @@ fn validation_warns_at_an_undefined_game_term() {
     let said = "Loading and unloading cost no movement points and do not end a ship's move.";
     assert!(text.contains(said));
     let text = text.replace(said, "Crews leave ships during military movement.");
-    let (src, out) = warnings_of("fog.toml", text);
+    let (src, out) = warnings_of("fog.toml", text.clone());
     assert!(out.contains("the rules use `military movement`, a game term"), "{out}");
     let at = src.text.find("military movement").expect("there");
     let (line, col) = src.line_col(at);
     assert!(out.contains(&format!("fog.toml:{line}:{col}")), "{out}");
+    // `hexpress validate` prints the warning at the same place, counts it on
+    // its ok line and still succeeds: a warning is no error.
+    let dir = std::env::temp_dir().join(format!("hexpress-vocab-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let file = dir.join("fog.toml");
+    std::fs::write(&file, &text).expect("write");
+    let o = std::process::Command::new(env!("CARGO_BIN_EXE_hexpress"))
+        .args(["--color", "never", "validate"])
+        .arg(&file)
+        .output()
+        .expect("runs");
+    let (stdout, stderr) = (String::from_utf8_lossy(&o.stdout), String::from_utf8_lossy(&o.stderr));
+    assert!(o.status.success(), "{stdout}{stderr}");
+    assert!(stdout.contains("(`fog-islands`, 3/4 players), 1 warning\n"), "{stdout}");
+    assert!(stderr.contains(&format!("fog.toml:{line}:{col}")), "{stderr}");
+    std::fs::remove_dir_all(&dir).ok();
     // A term the scenario defined is settled only by its definition: take
     // it away and its first use is pointed at.
     let text = hexpress::builtin::source("gold-for-catan").expect("built-in").text;

@@ -376,9 +376,14 @@ fn validate(names: &[String]) -> Result<(), Failure> {
                     eprint!("{}", diag::render(&source, &warnings));
                 }
                 let players: Vec<String> = s.meta.players.iter().map(u8::to_string).collect();
+                let warned = match warnings.items().len() {
+                    0 => String::new(),
+                    1 => ", 1 warning".to_string(),
+                    n => format!(", {n} warnings"),
+                };
                 if !output::quiet() {
                     println!(
-                        "ok: {} (`{}`, {} players)",
+                        "ok: {} (`{}`, {} players){warned}",
                         source.name,
                         s.meta.id,
                         players.join("/")

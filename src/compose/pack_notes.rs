@@ -6,7 +6,7 @@
 //! fan-made aid).
 
 use super::flow::{Block, Cell, Span};
-use crate::model::pieces::{Piece, PieceFrom};
+use crate::model::pieces::{Piece, PieceCount, PieceFrom};
 use crate::model::Scenario;
 
 /// Where a piece comes from, in words: "printed" or "Seafarers box".
@@ -41,12 +41,21 @@ pub fn box_lists(s: &Scenario, players: u8) -> Vec<(String, Vec<String>)> {
 }
 
 /// One line per piece for the print plan: "Castaway tokens (12, printed):
-/// face down on the castaway spots of the map."
+/// face down on the castaway spots of the map.", "Markers (8, 2 per player;
+/// Explorers & Pirates box): ...".
 pub fn piece_lines(s: &Scenario, players: u8) -> Vec<String> {
     s.game
         .pieces
         .iter()
-        .map(|p| format!("{} ({}, {}): {}", p.name, p.count.text(players), from_text(p), p.starts))
+        .map(|p| {
+            let count = match p.count {
+                PieceCount::Total(n) => format!("{n},"),
+                PieceCount::PerPlayer(n) => {
+                    format!("{}, {n} per player;", n * u32::from(players))
+                }
+            };
+            format!("{} ({count} {}): {}", p.name, from_text(p), p.starts)
+        })
         .collect()
 }
 

@@ -32,11 +32,11 @@ pub enum PieceCount {
 }
 
 impl PieceCount {
-    /// The count for `players`, in words: "12", "2 per player (8)".
+    /// The count for `players`, in words: "12", "8 (2 per player)".
     pub fn text(self, players: u8) -> String {
         match self {
             PieceCount::Total(n) => n.to_string(),
-            PieceCount::PerPlayer(n) => format!("{n} per player ({})", n * u32::from(players)),
+            PieceCount::PerPlayer(n) => format!("{} ({n} per player)", n * u32::from(players)),
         }
     }
 
