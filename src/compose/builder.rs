@@ -98,13 +98,28 @@ fn texts(item: &Item, out: &mut Vec<String>) {
     }
 }
 
-/// `item` without the texts not in `keep` (`None` when nothing is left).
+/// `item` without the texts not in `keep` (`None` when nothing is left). A
+/// dropped [`FACE_DOWN_MARK`](super::art::FACE_DOWN_MARK) takes the plate
+/// drawn just under it along, so no empty label is left on the hex.
 fn keep_texts(item: Item, keep: &[String]) -> Option<Item> {
     match item {
         Item::Text { ref text, .. } if !keep.contains(text) => None,
         Item::Group { transform, clip, items } => {
-            let items: Vec<Item> = items.into_iter().filter_map(|i| keep_texts(i, keep)).collect();
-            (!items.is_empty()).then_some(Item::Group { transform, clip, items })
+            let mut kept: Vec<Item> = Vec::with_capacity(items.len());
+            for i in items {
+                let mark =
+                    matches!(&i, Item::Text { text, .. } if text == super::art::FACE_DOWN_MARK);
+                match keep_texts(i, keep) {
+                    Some(i) => kept.push(i),
+                    None if mark => {
+                        if matches!(kept.last(), Some(Item::Path { fill: Some(_), .. })) {
+                            kept.pop();
+                        }
+                    }
+                    None => {}
+                }
+            }
+            (!kept.is_empty()).then_some(Item::Group { transform, clip, items: kept })
         }
         other => Some(other),
     }
@@ -249,6 +264,41 @@ mod tests {
             assert!(l.ends_with(',') || l.ends_with(':') || l.ends_with("gold field"), "{l}");
             assert!(text_width(l, 3.5, Weight::Regular) <= 45.0, "{l}");
         }
+    }
+
+    fn paths(item: &Item) -> usize {
+        match item {
+            Item::Path { .. } => 1,
+            Item::Group { items, .. } => items.iter().map(paths).sum(),
+            Item::Text { .. } => 0,
+        }
+    }
+
+    #[test]
+    fn the_builders_map_drops_each_face_down_mark_with_its_plate() {
+        let src = crate::builtin::source("seven-islands").expect("built-in");
+        let s = crate::model::load(&src).expect("valid");
+        let opts = crate::solve::SolveOptions::default();
+        let l = crate::solve::solve(&s, 4, 1, &opts).expect("solvable");
+        let hidden = l.hexes.iter().filter(|h| h.face_down).count();
+        assert!(hidden > 0);
+        let settings = Settings::default();
+        let (picture, _) = setup_map(&l, &settings, Pt::default(), (180.0, 200.0));
+        let mut words = Vec::new();
+        texts(&picture, &mut words);
+        assert!(!words.iter().any(|w| w == super::super::art::FACE_DOWN_MARK), "{words:?}");
+        // The setup view draws, per face-down hex, its hatching and the
+        // mark's plate: the picture keeps the hatching only.
+        let setup = Settings { view: View::Setup, ..settings.clone() };
+        let canvas = super::super::map_pages::canvas(&l, &setup, &Default::default());
+        let frame_bottom = canvas.board.y + canvas.board.h + 2.0;
+        let drawn: usize = canvas
+            .blocks
+            .iter()
+            .filter(|b| b.bounds.y < frame_bottom)
+            .map(|b| paths(&b.item))
+            .sum();
+        assert_eq!(paths(&picture), drawn - hidden);
     }
 
     #[test]
