@@ -70,3 +70,89 @@ fn search_10k_all_cores(b: Bencher, id: &str) {
         balance::balanced(&s, 4, 42, &Weights::default(), &opts, &|_, _| {}).expect("solvable")
     });
 }
+
+/// The seat simulation alone on one ready layout (16 tie-break draws of a
+/// snake draft). Target: at most 10 µs on the base game.
+#[divan::bench(args = ["base", "gold-for-catan", "reach-catan"])]
+fn seat_simulation(b: Bencher, id: &str) {
+    let s = scenario(id);
+    let map = s.map_for(4).expect("4-player map");
+    let solver = Solver::new(map, &s.constraints);
+    let layouts: Vec<_> =
+        (0..64).map(|k| solver.solve(k, &SolveOptions::default()).expect("solvable")).collect();
+    let eval = Evaluator::for_players(map, 4);
+    let mut scratch = balance::measures::Scratch::default();
+    let mut m = balance::Measures::default();
+    let mut k = 0;
+    b.bench_local(|| {
+        k = (k + 1) % layouts.len();
+        eval.seats_into(divan::black_box(&layouts[k]), &mut scratch, &mut m);
+        m.seat_gap
+    });
+}
+
+/// A balanced search of 20,000 candidates with the seat measures on every
+/// candidate (`--objective seats`), on every core. Target: under 1 s on 2 cores.
+#[divan::bench(args = ["base"], sample_count = 5, sample_size = 1)]
+fn search_20k_with_seats_all_cores(b: Bencher, id: &str) {
+    let s = scenario(id);
+    let opts = SearchOptions { budget: Budget::Candidates(20_000), ..SearchOptions::default() };
+    let config = balance::Config::default();
+    b.bench_local(|| {
+        balance::balanced_with(&s, 4, 42, &config, balance::Objective::Seats, &opts, &|_, _| {})
+            .expect("solvable")
+    });
+}
+
+/// One default-bar board from nothing: the solver, the bar's pilot and the
+/// draw (`generate base --balanced` without the drawing). Target: under 5 ms.
+#[divan::bench(args = ["base"], sample_count = 20, sample_size = 1)]
+fn bar_board_default(b: Bencher, id: &str) {
+    let s = scenario(id);
+    let config = balance::Config::default();
+    let opts = balance::BarOptions::default();
+    let mut seed = 0u64;
+    b.bench_local(|| {
+        seed += 1;
+        balance::draw_from_bar(&s, 4, seed, &config, &opts).expect("a board")
+    });
+}
+
+/// 1,000 default-bar boards with a ready sampler, one thread, each as its
+/// `sample --balanced` JSON line: divide by 1,000 for one board. Target:
+/// at least 2,000 boards/s (under 500 µs each).
+#[divan::bench(args = ["base"], sample_count = 5, sample_size = 1)]
+fn sample_balanced_1000(b: Bencher, id: &str) {
+    let s = scenario(id);
+    let map = s.map_for(4).expect("4-player map");
+    let solver = Solver::new(map, &s.constraints);
+    let eval = Evaluator::for_players(map, 4);
+    let config = balance::Config::default();
+    let opts = balance::BarOptions::default();
+    let sampler = balance::BarSampler::new(&solver, &eval, &config.bar, &opts).expect("a bar");
+    let mut sc = solver.scratch();
+    let mut first = 0u64;
+    b.bench_local(|| {
+        first += 1000;
+        let mut bytes = 0;
+        for seed in first..first + 1000 {
+            let d = sampler.draw_with(&mut sc, seed).expect("a board");
+            let obj = balance::json::bar_object(&d, &sampler.pilot(), &config);
+            bytes += hexpress::export::json::to_json_with_balance(&d.layout, obj).len();
+        }
+        bytes
+    });
+}
+
+/// A bar no board clears (no corner above 4 pips), refused with the
+/// thresholds it missed. Target: under 1 s on every built-in.
+#[divan::bench(args = ["base", "reach-catan", "catan-world", "fog-islands"], sample_count = 3, sample_size = 1)]
+fn bar_impossible(b: Bencher, id: &str) {
+    let s = scenario(id);
+    let config = balance::Config::parse("[bar]\ncorner_max = 4\n").expect("valid");
+    let opts = balance::BarOptions::default();
+    b.bench_local(|| {
+        let e = balance::draw_from_bar(&s, 4, 1, &config, &opts);
+        assert!(matches!(e, Err(balance::BarError::NoBoard { .. })));
+    });
+}

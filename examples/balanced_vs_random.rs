@@ -27,7 +27,7 @@ fn main() {
         let t_walk = t.elapsed();
         let best = Mutex::new(f64::INFINITY);
         let t = Instant::now();
-        balance::random_boards(&solver, &eval, &w, seed, n, &opts, &|_, _| {}, &|_, _, sc| {
+        balance::random_boards(&solver, &eval, &w, seed, n, &opts, &|_, _| {}, &|_, _, _, sc| {
             let mut b = best.lock().expect("lock");
             *b = b.min(sc);
         });

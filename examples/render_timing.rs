@@ -37,7 +37,7 @@ fn main() {
     println!("png 100 dpi: {:?}", t.elapsed());
     let t = Instant::now();
     let command = hexpress::recipe::Recipe::plain(&l).command();
-    let map = handout::MapBlock { picture: &page, command: &command };
+    let map = handout::MapBlock { picture: &page, command: &command, lines: &[] };
     let h = handout::handout_document(&sc, &l, map, &settings).expect("handout");
     println!("handout layout: {:?} ({} pages)", t.elapsed(), h.pages.len());
     let t = Instant::now();

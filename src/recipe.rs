@@ -14,20 +14,42 @@
 //! let mut r = Recipe::new("base", 4, 3);
 //! r.rules = Some(hexpress::model::RulePreset::Strict);
 //! assert_eq!(r.command(), "hexpress generate base --players 4 --seed 3 --rules strict");
-//! r.balanced = Some(Balanced { candidates: 500, weights: Some("my weights.toml".into()) });
-//! assert!(r.command().ends_with("--balanced --candidates 500 --weights \"my weights.toml\""));
+//! r.balanced = Some(Balanced { weights: Some("my weights.toml".into()), ..Balanced::best(500) });
+//! assert!(r
+//!     .command()
+//!     .ends_with("--balanced best --candidates 500 --weights \"my weights.toml\""));
+//! r.balanced = Some(Balanced::bar());
+//! assert!(r.command().ends_with("--rules strict --balanced"));
 //! ```
 
 use crate::model::RulePreset;
 use crate::solve::{Layout, Lock, SolveOptions};
 
-/// A balanced search, as far as it shapes the board.
+/// A balanced board, as far as its drawing shapes it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Balanced {
-    /// Boards scored (a time budget is repeated by the number it allowed).
-    pub candidates: u64,
+    /// `None`: a uniform draw among the boards that clear the fairness bar
+    /// (`--balanced`). `Some(n)`: the search for the fairest board
+    /// (`--balanced best`) over `n` boards (a time budget is repeated by the
+    /// number it allowed).
+    pub candidates: Option<u64>,
+    /// What `--balanced best` minimised, when not the default score
+    /// (`--objective seats`).
+    pub objective: Option<String>,
     /// The `--weights` file, as typed.
     pub weights: Option<String>,
+}
+
+impl Balanced {
+    /// `--balanced best --candidates n`.
+    pub fn best(candidates: u64) -> Balanced {
+        Balanced { candidates: Some(candidates), objective: None, weights: None }
+    }
+
+    /// `--balanced`: a draw among the boards that clear the bar.
+    pub fn bar() -> Balanced {
+        Balanced { candidates: None, objective: None, weights: None }
+    }
 }
 
 /// Everything that shapes one board.
@@ -102,8 +124,16 @@ impl Recipe {
             o.push(("--rules", Some(p.name().to_string())));
         }
         if let Some(b) = &self.balanced {
-            o.push(("--balanced", None));
-            o.push(("--candidates", Some(b.candidates.to_string())));
+            match b.candidates {
+                Some(n) => {
+                    o.push(("--balanced", Some("best".to_string())));
+                    o.push(("--candidates", Some(n.to_string())));
+                    if let Some(aim) = &b.objective {
+                        o.push(("--objective", Some(aim.clone())));
+                    }
+                }
+                None => o.push(("--balanced", None)),
+            }
             if let Some(w) = &b.weights {
                 o.push(("--weights", Some(w.clone())));
             }
@@ -211,7 +241,7 @@ mod tests {
     fn every_option_is_printed_in_a_fixed_order() {
         let mut r = Recipe::new("my maps/isle.toml", 3, 18_446_744_073_709_551_615);
         r.rules = Some(RulePreset::Official);
-        r.balanced = Some(Balanced { candidates: 7, weights: None });
+        r.balanced = Some(Balanced { objective: Some("seats".into()), ..Balanced::best(7) });
         r.locks = vec![
             Lock { hex: Hex::new(1, 1), terrain: Terrain::Desert, number: None },
             Lock { hex: Hex::new(0, -2), terrain: Terrain::Forest, number: Some(8) },
@@ -220,7 +250,8 @@ mod tests {
         assert_eq!(
             r.command(),
             "hexpress generate \"my maps/isle.toml\" --players 3 --seed 18446744073709551615 \
-             --rules official --balanced --candidates 7 --lock \"0,-2=forest:8 1,1=desert\" \
+             --rules official --balanced best --candidates 7 --objective seats \
+             --lock \"0,-2=forest:8 1,1=desert\" \
              --max-nodes 1000"
         );
         assert_eq!(Recipe::new("base", 4, 1).with_max_nodes(4_000_000).max_nodes, None);

@@ -31,6 +31,12 @@ pub enum Stream {
     Start = 8,
     /// Moves of the balanced search's local improvement.
     Improve = 9,
+    /// Tie-breaks of the seat simulation (fixed seed).
+    Seats = 10,
+    /// Candidates of a draw among the boards that clear the fairness bar.
+    Bar = 11,
+    /// Moves of the chain restricted to the fairness bar.
+    BarChain = 12,
 }
 
 /// The generator for one stage of one seed.

@@ -138,7 +138,7 @@ pub fn layout_schema() -> String {
             "regions": { "type": "array", "items": region },
             "constraints": { "type": "object", "description": "The placement rules the layout meets." },
             "sampler": sampler,
-            "balance": { "type": "object", "description": "With --balanced: the measures, score and search facts." },
+            "balance": { "type": "object", "description": "With --balanced (mode bar: the fairness bar, how the board was drawn) or --balanced best (the search facts), or sample --measures: every measure, the seat simulation and meets_bar." },
         },
         "required": ["format", "generator", "scenario", "title", "players", "seed", "command", "hexes", "harbors", "regions", "constraints"],
         "additionalProperties": false,

@@ -303,7 +303,7 @@ fn the_search_beats_the_best_of_as_many_random_boards() {
                 n,
                 &opts(n),
                 &|_, _| {},
-                &|_, _, sc| {
+                &|_, _, _, sc| {
                     let mut b = best.lock().unwrap();
                     *b = b.min(sc);
                 },
@@ -332,6 +332,7 @@ fn weights_steer_the_choice() {
         harbor_max: 0.0,
         resource_shortfall: 0.0,
         red_same_resource: 0.0,
+        seat_gap: 0.0,
     };
     let only_resources = Weights { resource_deviation: 1.0, corner_max: 0.0, ..only_corners };
     let a = balance::balanced(&s, 4, 5, &only_corners, &opts(500), &|_, _| {}).unwrap();

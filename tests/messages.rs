@@ -55,6 +55,7 @@ const CASES: &[(&str, &[&str], i32)] = &[
         &[
             "generate",
             "--balanced",
+            "best",
             "--candidates",
             "10",
             "--weights",

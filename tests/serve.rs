@@ -220,7 +220,7 @@ fn balanced_boards_stream_progress_and_show_the_measures() {
     assert!(board["command"]
         .as_str()
         .expect("command")
-        .ends_with("--seed 9 --balanced --candidates 3000"));
+        .ends_with("--seed 9 --balanced best --candidates 3000"));
     // The same search gives the same board as the library's balanced search.
     let scenario = common::builtin("base");
     let opts = hexpress::balance::SearchOptions {
@@ -403,6 +403,7 @@ fn downloads_are_byte_identical_to_generate() {
         "--rules",
         "strict",
         "--balanced",
+        "best",
         "--candidates",
         "400",
         "-q",
@@ -411,7 +412,45 @@ fn downloads_are_byte_identical_to_generate() {
     ]);
     let req = json!({"scenario": "base", "seed": "23", "rules": "strict", "balanced": true, "candidates": 400});
     assert_same(&pack(s.addr, &req), &folder(&bal));
+
+    // A draw from the fairness bar.
+    let fair = dir.join("d");
+    hexpress(&[
+        "generate",
+        "base",
+        "--seed",
+        "24",
+        "--balanced",
+        "-q",
+        "--out",
+        fair.to_str().expect("utf-8"),
+    ]);
+    let req = json!({"scenario": "base", "seed": "24", "balanced": true, "mode": "bar"});
+    assert_same(&pack(s.addr, &req), &folder(&fair));
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn bar_boards_say_which_thresholds_they_applied() {
+    let s = server();
+    let req = json!({"scenario": "base", "seed": "31", "balanced": true, "mode": "bar"});
+    let r = post(s.addr, "/api/board", &req);
+    assert_eq!(r.status, 200, "{}", r.text());
+    let board: Value = serde_json::from_str(&r.text()).expect("JSON");
+    let bar = &board["bar"];
+    let thresholds = bar["thresholds"].as_array().expect("thresholds");
+    assert!(thresholds.iter().any(|t| t.as_str().expect("text").contains("12 pips")), "{bar}");
+    assert_eq!(bar["values"]["corner_max"], 12.0);
+    assert_eq!(board["meets_bar"], true);
+    assert!(board["command"].as_str().expect("command").ends_with("--seed 31 --balanced"));
+    assert!(board["share"].as_str().expect("share").contains("mode=bar"));
+    // Every board carries the seat simulation.
+    let seats = board["seats"]["seats"].as_array().expect("seats");
+    assert_eq!(seats.len(), 4);
+    assert!(board["seats"]["gap"].as_f64().expect("gap") >= 0.0);
+    // Candidates belong to the search, not to the bar.
+    let bad = json!({"scenario": "base", "balanced": true, "mode": "bar", "candidates": 100});
+    assert_eq!(post(s.addr, "/api/board", &bad).status, 400);
 }
 
 /// The board reply without what names the seed (the seed, the command, the

@@ -4,6 +4,7 @@
 //! Only chips that lie face up on the board count: a face-down hex has no
 //! chip yet, so it produces nothing a player can plan for.
 
+use super::seats::{Policy, SeatFigures, SeatMeasures, SeatScratch, SeatTables};
 use crate::hex::Hex;
 use crate::model::{board::NONE, MapDef};
 use crate::solve::Layout;
@@ -62,6 +63,11 @@ pub struct Measures {
     pub gold_reach: Option<u32>,
     /// Totals per random region, in region order.
     pub regions: Vec<RegionTotals>,
+    /// What each seat ends up with in the opening-placement simulation
+    /// ([`super::seats`]), in seat order; empty when it was not run.
+    pub seats: Vec<SeatFigures>,
+    /// Best seat's total pips minus worst seat's (0 when not run).
+    pub seat_gap: f64,
 }
 
 /// A 2:1 harbor and the production of its resource beside it.
@@ -124,6 +130,12 @@ pub fn measures(map: &MapDef, layout: &Layout) -> Measures {
 /// Precomputed tables for measuring many layouts of one map quickly.
 pub struct Evaluator<'a> {
     map: &'a MapDef,
+    /// The seat simulation's tables.
+    seats: SeatTables,
+    /// The seat simulation's policy.
+    policy: Policy,
+    /// Whether [`Evaluator::scored_into`] runs the seat simulation too.
+    score_seats: bool,
     /// Board corners whose three members are all on the map.
     full_corners: Vec<[u32; 3]>,
     /// (cell, neighbour) pairs with cell < neighbour.
@@ -140,11 +152,19 @@ pub struct Scratch {
     seen: Vec<bool>,
     stack: Vec<usize>,
     island_of: Vec<usize>,
+    seat: SeatScratch,
+    seat_out: SeatMeasures,
 }
 
 impl<'a> Evaluator<'a> {
-    /// Precomputes the corner and edge tables of `map`.
+    /// Precomputes the corner and edge tables of `map`, simulating the
+    /// map's largest player count.
     pub fn new(map: &'a MapDef) -> Evaluator<'a> {
+        Evaluator::for_players(map, map.players.iter().copied().max().unwrap_or(4))
+    }
+
+    /// Like [`Evaluator::new`], for `players` players.
+    pub fn for_players(map: &'a MapDef, players: u8) -> Evaluator<'a> {
         let b = &map.board;
         let full_corners =
             b.corners.iter().filter(|c| c.iter().all(|m| *m != NONE)).copied().collect();
@@ -154,7 +174,43 @@ impl<'a> Evaluator<'a> {
                 edges.push((i as u32, j as u32));
             }
         }
-        Evaluator { map, full_corners, edges }
+        Evaluator {
+            map,
+            seats: SeatTables::new(map, players),
+            policy: Policy::default(),
+            score_seats: false,
+            full_corners,
+            edges,
+        }
+    }
+
+    /// The same evaluator with the seat simulation's `policy`.
+    pub fn with_policy(mut self, policy: Policy) -> Self {
+        self.policy = policy;
+        self
+    }
+
+    /// The same evaluator, running the seat simulation on the fast path
+    /// ([`Evaluator::scored_into`]) too: needed when the score or a bar
+    /// reads `seat_gap`.
+    pub fn scoring_seats(mut self, on: bool) -> Self {
+        self.score_seats = on;
+        self
+    }
+
+    /// Whether the fast path runs the seat simulation.
+    pub fn scores_seats(&self) -> bool {
+        self.score_seats
+    }
+
+    /// The seat simulation's policy.
+    pub fn policy(&self) -> Policy {
+        self.policy
+    }
+
+    /// Players the seat simulation seats.
+    pub fn players(&self) -> usize {
+        self.seats.players()
     }
 
     /// The map measured.
@@ -172,8 +228,19 @@ impl<'a> Evaluator<'a> {
     /// Measures one layout into `out`, reusing its and `scratch`'s buffers.
     pub fn measure_into(&self, layout: &Layout, scratch: &mut Scratch, out: &mut Measures) {
         self.scored_into(layout, scratch, out);
+        if !self.score_seats {
+            self.seats_into(layout, scratch, out);
+        }
         self.islands(layout, scratch, out);
         self.regions(layout, out);
+    }
+
+    /// Runs the seat simulation alone into `out.seats` and `out.seat_gap`.
+    pub fn seats_into(&self, layout: &Layout, scratch: &mut Scratch, out: &mut Measures) {
+        let s = &mut scratch.seat_out;
+        self.seats.measure(self.map, layout, self.policy, &mut scratch.seat, s);
+        out.seats.clone_from(&s.seats);
+        out.seat_gap = s.gap;
     }
 
     /// Fills only the measures the score uses (everything but the island,
@@ -232,6 +299,9 @@ impl<'a> Evaluator<'a> {
             .count() as u32;
         self.groups(layout, s, out);
         self.harbors(layout, s, out);
+        if self.score_seats {
+            self.seats_into(layout, s, out);
+        }
     }
 
     /// Largest same-terrain group among the producing terrains.

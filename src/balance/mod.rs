@@ -15,26 +15,36 @@
 //! assert!(best.score > 0.0);
 //! ```
 
+pub mod bar;
+pub mod config;
+pub mod draw;
 pub mod improve;
 pub mod json;
 pub mod measures;
+pub mod places;
 pub mod report;
 pub mod score;
 pub mod search;
+pub mod seats;
 pub mod svg;
 
+pub use bar::Bar;
+pub use config::Config;
+pub use draw::{BarDraw, BarError, BarMethod, BarOptions, BarSampler, Pilot};
 pub use measures::{measures, Evaluator, HarborStrength, IslandTotals, Measures, RegionTotals};
 pub use report::{Histogram, Percentiles, Report};
-pub use score::{score, Weights, WeightsError, DEFAULT_WEIGHTS};
+pub use score::{score, Objective, Weights, WeightsError, DEFAULT_WEIGHTS};
 pub use search::{
     candidate_seed, random_boards, search, Budget, Outcome, Progress, RandomBoards, SearchOptions,
 };
+pub use seats::{Policy, SeatFigures, SeatMeasures};
 
 use crate::model::Scenario;
-use crate::solve::{SolveError, Solver};
+use crate::solve::{Layout, SolveError, Solver};
 
-/// Searches for the fairest layout of `scenario` for `players` from `seed`,
-/// with the scenario fields of the layout filled in (like [`crate::solve::solve`]).
+/// Searches for the fairest layout of `scenario` for `players` from `seed`
+/// (`--balanced best` with the default seat policy), with the scenario
+/// fields of the layout filled in (like [`crate::solve::solve`]).
 pub fn balanced(
     scenario: &Scenario,
     players: u8,
@@ -43,14 +53,55 @@ pub fn balanced(
     opts: &SearchOptions,
     progress: Progress<'_>,
 ) -> Result<Outcome, SolveError> {
+    let config = Config { weights: *weights, ..Config::default() };
+    balanced_with(scenario, players, seed, &config, Objective::Score, opts, progress)
+}
+
+/// [`balanced`] with a whole weights file (its seat policy) and an objective.
+#[allow(clippy::too_many_arguments)]
+pub fn balanced_with(
+    scenario: &Scenario,
+    players: u8,
+    seed: u64,
+    config: &Config,
+    objective: Objective,
+    opts: &SearchOptions,
+    progress: Progress<'_>,
+) -> Result<Outcome, SolveError> {
     let map = crate::solve::map_for(scenario, players)?;
     let solver = Solver::new(map, &scenario.constraints);
-    let eval = Evaluator::new(map);
-    let mut out = search(&solver, &eval, weights, seed, opts, progress)?;
-    out.layout.scenario = scenario.meta.id.clone();
-    out.layout.title = scenario.meta.title.clone();
-    out.layout.players = players;
+    let weights = objective.weights(&config.weights);
+    let eval = Evaluator::for_players(map, players)
+        .with_policy(config.policy)
+        .scoring_seats(weights.needs_seats());
+    let mut out = search(&solver, &eval, &weights, seed, opts, progress)?;
+    name(&mut out.layout, scenario, players);
     Ok(out)
+}
+
+/// Draws the board of `seed` uniformly among the valid boards of
+/// `scenario` that clear `config`'s bar (`--balanced`), with the scenario
+/// fields filled in; also returns what the pilot saw.
+pub fn draw_from_bar(
+    scenario: &Scenario,
+    players: u8,
+    seed: u64,
+    config: &Config,
+    opts: &BarOptions,
+) -> Result<(BarDraw, Pilot), BarError> {
+    let map = crate::solve::map_for(scenario, players)?;
+    let solver = Solver::new(map, &scenario.constraints);
+    let eval = Evaluator::for_players(map, players).with_policy(config.policy);
+    let sampler = BarSampler::new(&solver, &eval, &config.bar, opts)?;
+    let mut d = sampler.draw(seed)?;
+    name(&mut d.layout, scenario, players);
+    Ok((d, sampler.pilot()))
+}
+
+fn name(l: &mut Layout, scenario: &Scenario, players: u8) {
+    l.scenario = scenario.meta.id.clone();
+    l.title = scenario.meta.title.clone();
+    l.players = players;
 }
 
 /// Short lines describing a layout's fairness, for a small box on the map
@@ -80,7 +131,17 @@ pub fn summary_lines(m: &Measures) -> Vec<String> {
     if let Some(g) = m.gold_reach {
         lines.push(format!("Gold {g} hexes from home"));
     }
+    lines.extend(seat_lines(m));
     lines
+}
+
+/// The seat simulation in two short lines (none when it was not run).
+pub fn seat_lines(m: &Measures) -> Vec<String> {
+    if m.seats.is_empty() {
+        return Vec::new();
+    }
+    let totals: Vec<String> = m.seats.iter().map(|s| format!("{:.1}", s.total)).collect();
+    vec![format!("Seats: {} pips", totals.join(" ")), format!("Seat gap: {:.1} pips", m.seat_gap)]
 }
 
 /// First letter, upper case: `lumber` -> `L`.

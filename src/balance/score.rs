@@ -1,9 +1,8 @@
 //! The combined balance score: a weighted sum of the measures, lower is fairer.
 //! Default weights live in `templates/balance.toml`; users pass their own
-//! with `--weights FILE`.
+//! with `--weights FILE` (read by [`super::config`]).
 
-use toml_span::value::ValueInner;
-
+pub use super::config::WeightsError;
 use super::Measures;
 
 /// The default weights file, embedded.
@@ -28,10 +27,12 @@ pub struct Weights {
     pub resource_shortfall: f64,
     /// Weight of [`Measures::red_same_resource`].
     pub red_same_resource: f64,
+    /// Weight of [`Measures::seat_gap`] (0 by default: see docs/balance.md).
+    pub seat_gap: f64,
 }
 
 /// The weight names, as written in the `[weights]` table.
-pub const WEIGHT_NAMES: [&str; 8] = [
+pub const WEIGHT_NAMES: [&str; 9] = [
     "resource_deviation",
     "corner_max",
     "corner_spread",
@@ -40,28 +41,39 @@ pub const WEIGHT_NAMES: [&str; 8] = [
     "harbor_max",
     "resource_shortfall",
     "red_same_resource",
+    "seat_gap",
 ];
 
-/// A weights file that cannot be used.
-#[derive(Clone, Debug, PartialEq, thiserror::Error)]
-pub enum WeightsError {
-    /// Not valid TOML.
-    #[error("invalid TOML: {0}")]
-    Syntax(String),
-    /// No `[weights]` table.
-    #[error("no `[weights]` table")]
-    NoTable,
-    /// A key that is not a known measure.
-    #[error("unknown weight `{name}`{}", hint.as_ref().map(|h| format!(" (did you mean `{h}`?)")).unwrap_or_default())]
-    Unknown {
-        /// The key.
-        name: String,
-        /// The closest known name.
-        hint: Option<String>,
-    },
-    /// A weight that is not a finite, non-negative number.
-    #[error("weight `{0}` must be a number of at least 0")]
-    Bad(String),
+/// The seat gap's weight under `--objective seats`: a pip of seat gap then
+/// outweighs any difference the other measures make between good boards.
+pub const SEATS_OBJECTIVE_WEIGHT: f64 = 50.0;
+
+/// What a balanced search (`--balanced best`) minimises.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Objective {
+    /// The weighted score as the weights file gives it.
+    #[default]
+    Score,
+    /// The seat gap first: its weight is raised to [`SEATS_OBJECTIVE_WEIGHT`].
+    Seats,
+}
+
+impl Objective {
+    /// Name as written on the command line and in `layout.json`.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Objective::Score => "score",
+            Objective::Seats => "seats",
+        }
+    }
+
+    /// The weights this objective scores with, from the file's.
+    pub fn weights(self, w: &Weights) -> Weights {
+        match self {
+            Objective::Score => *w,
+            Objective::Seats => Weights { seat_gap: w.seat_gap.max(SEATS_OBJECTIVE_WEIGHT), ..*w },
+        }
+    }
 }
 
 impl Default for Weights {
@@ -77,60 +89,37 @@ impl Default for Weights {
             harbor_max: 0.5,
             resource_shortfall: 1.0,
             red_same_resource: 2.0,
+            seat_gap: 0.0,
         }
     }
 }
 
 impl Weights {
-    /// Parses a weights file: a `[weights]` table of `name = number`.
-    /// Weights left out keep their default; unknown names are errors.
+    /// Parses a weights file (see [`super::config::Config::parse`]) and
+    /// keeps its weights. Weights left out keep their default; unknown
+    /// names are errors.
     pub fn parse(text: &str) -> Result<Weights, WeightsError> {
-        Weights::parse_located(text).map_err(|(e, _)| e)
+        super::config::Config::parse(text).map(|c| c.weights)
     }
 
-    /// Like [`Weights::parse`], with the byte range of the problem in
-    /// `text` when it has a place.
-    pub fn parse_located(
-        text: &str,
-    ) -> Result<Weights, (WeightsError, Option<std::ops::Range<usize>>)> {
-        let mut root = toml_span::parse(text).map_err(|e| {
-            (WeightsError::Syntax(e.kind.to_string()), Some(e.span.start..e.span.end))
-        })?;
-        let no_table = |sp: Option<std::ops::Range<usize>>| (WeightsError::NoTable, sp);
-        let whole = Some(root.span.start..root.span.end);
-        let ValueInner::Table(mut top) = root.take() else { return Err(no_table(whole)) };
-        let Some(mut table) = top.remove("weights") else { return Err(no_table(None)) };
-        let at = Some(table.span.start..table.span.end);
-        let ValueInner::Table(table) = table.take() else { return Err(no_table(at)) };
-        let mut w = Weights::default();
-        for (key, value) in table {
-            let name = key.name.to_string();
-            let key_at = Some(key.span.start..key.span.end);
-            let x = match value.as_float().or_else(|| value.as_integer().map(|i| i as f64)) {
-                Some(x) if x.is_finite() && x >= 0.0 => x,
-                _ => return Err((WeightsError::Bad(name), Some(value.span.start..value.span.end))),
-            };
-            let slot = match name.as_str() {
-                "resource_deviation" => &mut w.resource_deviation,
-                "corner_max" => &mut w.corner_max,
-                "corner_spread" => &mut w.corner_spread,
-                "largest_group" => &mut w.largest_group,
-                "high_pairs" => &mut w.high_pairs,
-                "harbor_max" => &mut w.harbor_max,
-                "resource_shortfall" => &mut w.resource_shortfall,
-                "red_same_resource" => &mut w.red_same_resource,
-                _ => {
-                    let hint = crate::vocab::did_you_mean(&name, WEIGHT_NAMES).map(str::to_string);
-                    return Err((WeightsError::Unknown { name, hint }, key_at));
-                }
-            };
-            *slot = x;
-        }
-        Ok(w)
+    /// The slot of a weight by name.
+    pub fn slot(&mut self, name: &str) -> Option<&mut f64> {
+        Some(match name {
+            "resource_deviation" => &mut self.resource_deviation,
+            "corner_max" => &mut self.corner_max,
+            "corner_spread" => &mut self.corner_spread,
+            "largest_group" => &mut self.largest_group,
+            "high_pairs" => &mut self.high_pairs,
+            "harbor_max" => &mut self.harbor_max,
+            "resource_shortfall" => &mut self.resource_shortfall,
+            "red_same_resource" => &mut self.red_same_resource,
+            "seat_gap" => &mut self.seat_gap,
+            _ => return None,
+        })
     }
 
     /// The weights as (name, value) pairs, in [`WEIGHT_NAMES`] order.
-    pub fn pairs(&self) -> [(&'static str, f64); 8] {
+    pub fn pairs(&self) -> [(&'static str, f64); 9] {
         [
             (WEIGHT_NAMES[0], self.resource_deviation),
             (WEIGHT_NAMES[1], self.corner_max),
@@ -140,13 +129,20 @@ impl Weights {
             (WEIGHT_NAMES[5], self.harbor_max),
             (WEIGHT_NAMES[6], self.resource_shortfall),
             (WEIGHT_NAMES[7], self.red_same_resource),
+            (WEIGHT_NAMES[8], self.seat_gap),
         ]
+    }
+
+    /// Whether the score reads the seat simulation.
+    pub fn needs_seats(&self) -> bool {
+        self.seat_gap != 0.0
     }
 }
 
 /// The combined score of a layout's measures: `Σ weight × measure`, summed
 /// in [`WEIGHT_NAMES`] order (so the result is the same on every machine).
-/// Lower is fairer; 0 is not reachable on a real board.
+/// Lower is fairer; 0 is not reachable on a real board. A zero seat weight
+/// adds nothing, so the score is the same whether the seats were measured.
 pub fn score(m: &Measures, w: &Weights) -> f64 {
     let mut s = 0.0;
     s += w.resource_deviation * m.resource_deviation;
@@ -157,6 +153,9 @@ pub fn score(m: &Measures, w: &Weights) -> f64 {
     s += w.harbor_max * f64::from(m.harbor_max);
     s += w.resource_shortfall * m.resource_shortfall;
     s += w.red_same_resource * f64::from(m.red_same_resource);
+    if w.seat_gap != 0.0 {
+        s += w.seat_gap * m.seat_gap;
+    }
     s
 }
 
@@ -175,18 +174,16 @@ mod tests {
         let w = Weights::parse("[weights]\ncorner_max = 3\n").unwrap();
         assert_eq!(w.corner_max, 3.0);
         assert_eq!(w.high_pairs, Weights::default().high_pairs);
-        match Weights::parse("[weights]\ncorner_maxx = 1.0\n") {
-            Err(WeightsError::Unknown { hint, .. }) => {
-                assert_eq!(hint.as_deref(), Some("corner_max"))
-            }
-            other => panic!("{other:?}"),
-        }
-        assert!(matches!(
-            Weights::parse("[weights]\nhigh_pairs = -1\n"),
-            Err(WeightsError::Bad(_))
-        ));
-        assert!(matches!(Weights::parse("[other]\n"), Err(WeightsError::NoTable)));
-        assert!(matches!(Weights::parse("[weights\n"), Err(WeightsError::Syntax(_))));
+        let e = Weights::parse("[weights]\ncorner_maxx = 1.0\n").unwrap_err();
+        assert_eq!(e.hint.as_deref(), Some("did you mean `corner_max`?"));
+        let e = Weights::parse("[weights]\nhigh_pairs = -1\n").unwrap_err();
+        assert_eq!((e.line, e.col), (2, 14));
+        let e = Weights::parse("[weights]\nseat_gap = -0.5\n").unwrap_err();
+        assert_eq!((e.line, e.col), (2, 12));
+        let e = Weights::parse("[weights]\nseat_gap = inf\n").unwrap_err();
+        assert!(e.message.contains("finite"), "{e}");
+        assert!(Weights::parse("[other]\n").is_err());
+        assert!(Weights::parse("[weights\n").is_err());
     }
 
     #[test]
@@ -198,10 +195,12 @@ mod tests {
             largest_group: 3,
             high_pairs: 2,
             harbor_max: 5,
+            seat_gap: 4.0,
             ..Measures::default()
         };
         let w = Weights::default();
-        // 2.5 + 11 + 0.25*8 + 3 + 1.5*2 + 0.5*5 = 24.0
+        // 2.5 + 11 + 0.25*8 + 3 + 1.5*2 + 0.5*5 = 24.0 (the seat gap weighs 0)
         assert_eq!(score(&m, &w), 24.0);
+        assert_eq!(score(&m, &Objective::Seats.weights(&w)), 24.0 + 4.0 * SEATS_OBJECTIVE_WEIGHT);
     }
 }

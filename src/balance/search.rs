@@ -106,6 +106,13 @@ pub struct RandomBoards {
     pub median: f64,
     /// How many scored at least as well as the kept board.
     pub as_fair: u64,
+    /// Those whose seats were measured: the first [`SEAT_YARDSTICK`] (all
+    /// when the score reads the seat gap).
+    pub seat_gap_drawn: u64,
+    /// Their median seat gap ([`Measures::seat_gap`]).
+    pub seat_gap_median: f64,
+    /// How many of them had a seat gap at most the kept board's.
+    pub seat_gap_as_low: u64,
 }
 
 /// Progress callback: `(done, total)`, `total` 0 when the budget is a time.
@@ -163,12 +170,19 @@ struct Local {
 /// failures.
 struct Scored {
     scores: Vec<(f64, u64)>,
+    /// Seat gap of each board of `scores`, in the same order.
+    gaps: Vec<f64>,
     failed: u64,
     first_failure: Option<(u64, SolveError)>,
 }
 
-/// Lays out and scores candidates `ks` in parallel; `each` sees every
-/// successful candidate's `(k, measures, score)`.
+/// Random boards of a search whose seats are measured (when the score does
+/// not measure them anyway): the yardstick for the kept board's seat gap.
+pub const SEAT_YARDSTICK: u64 = 250;
+
+/// Lays out and scores candidates `ks` in parallel, measuring the seats of
+/// those below `seats_below`; `each` sees every successful candidate's
+/// `(k, layout, measures, score)`.
 #[allow(clippy::too_many_arguments)]
 fn score_range(
     solver: &Solver<'_>,
@@ -177,10 +191,13 @@ fn score_range(
     seeds: Seeds,
     opts: &SolveOptions,
     ks: Range<u64>,
-    each: &(dyn Fn(u64, &Measures, f64) + Sync),
+    seats_below: u64,
+    each: &(dyn Fn(u64, &Layout, &Measures, f64) + Sync),
 ) -> Scored {
     let opts = SolveOptions { deadline: None, ..*opts };
-    let results: Vec<Result<(f64, u64), (u64, SolveError)>> = ks
+    // Per candidate: (score, k, seat gap), or the failure.
+    type One = Result<(f64, u64, f64), (u64, SolveError)>;
+    let results: Vec<One> = ks
         .into_par_iter()
         .map_init(
             || Local {
@@ -191,19 +208,31 @@ fn score_range(
             |local, k| match solver.solve_with(&mut local.solver, seeds.get(k), &opts) {
                 Ok(layout) => {
                     eval.scored_into(&layout, &mut local.scratch, &mut local.measures);
+                    if !eval.scores_seats() && k < seats_below {
+                        eval.seats_into(&layout, &mut local.scratch, &mut local.measures);
+                    }
                     let s = score(&local.measures, weights);
-                    each(k, &local.measures, s);
-                    Ok((s, k))
+                    each(k, &layout, &local.measures, s);
+                    Ok((s, k, local.measures.seat_gap))
                 }
                 Err(e) => Err((k, e)),
             },
         )
         .collect();
-    let mut out =
-        Scored { scores: Vec::with_capacity(results.len()), failed: 0, first_failure: None };
+    let mut out = Scored {
+        scores: Vec::with_capacity(results.len()),
+        gaps: Vec::with_capacity(results.len()),
+        failed: 0,
+        first_failure: None,
+    };
     for r in results {
         match r {
-            Ok(x) => out.scores.push(x),
+            Ok((s, k, g)) => {
+                out.scores.push((s, k));
+                if k < seats_below || eval.scores_seats() {
+                    out.gaps.push(g);
+                }
+            }
             Err((k, e)) => {
                 out.failed += 1;
                 if out.first_failure.is_none() {
@@ -217,7 +246,8 @@ fn score_range(
 
 /// Lays out and scores random boards `0..n` of search seed `seed` (the
 /// boards phase 1 of [`search`] draws first), in batches with progress;
-/// `each` sees every board that could be laid out. Returns the failures.
+/// `each` sees every board that could be laid out, with its measures (the
+/// seats included) and score. Returns the failures.
 #[allow(clippy::too_many_arguments)]
 pub fn random_boards(
     solver: &Solver<'_>,
@@ -227,7 +257,7 @@ pub fn random_boards(
     n: u64,
     opts: &SearchOptions,
     progress: Progress<'_>,
-    each: &(dyn Fn(u64, &Measures, f64) + Sync),
+    each: &(dyn Fn(u64, &Layout, &Measures, f64) + Sync),
 ) -> u64 {
     let seeds = Seeds::new(seed);
     let batch = opts.batch.max(1);
@@ -235,7 +265,8 @@ pub fn random_boards(
     let mut done = 0;
     while done < n {
         let end = (done + batch).min(n);
-        failed += score_range(solver, eval, weights, seeds, &opts.solve, done..end, each).failed;
+        failed += score_range(solver, eval, weights, seeds, &opts.solve, done..end, u64::MAX, each)
+            .failed;
         done = end;
         progress(done, n);
     }
@@ -264,12 +295,23 @@ pub fn search(
     let seeds = Seeds::new(seed);
     let k0 = random_phase(n);
     let batch = opts.batch.max(1);
-    let mut scored = Scored { scores: Vec::new(), failed: 0, first_failure: None };
+    let mut scored =
+        Scored { scores: Vec::new(), gaps: Vec::new(), failed: 0, first_failure: None };
     let mut done = 0;
     while done < k0 {
         let end = (done + batch).min(k0);
-        let part = score_range(solver, eval, weights, seeds, &opts.solve, done..end, &|_, _, _| {});
+        let part = score_range(
+            solver,
+            eval,
+            weights,
+            seeds,
+            &opts.solve,
+            done..end,
+            SEAT_YARDSTICK,
+            &|_, _, _, _| {},
+        );
         scored.scores.extend(part.scores);
+        scored.gaps.extend(part.gaps);
         scored.failed += part.failed;
         if scored.first_failure.is_none() {
             scored.first_failure = part.first_failure;
@@ -301,11 +343,16 @@ pub fn search(
     let measures = eval.measure(&layout);
     let s = score(&measures, weights);
     let scores: Vec<f64> = scored.scores.iter().map(|x| x.0).collect();
+    let mut gaps = scored.gaps;
+    gaps.sort_by(f64::total_cmp);
     let random = RandomBoards {
         drawn: scores.len() as u64,
         best: first,
         median: scores.get(scores.len() / 2).copied().unwrap_or(first),
         as_fair: scores.iter().filter(|x| **x <= s).count() as u64,
+        seat_gap_drawn: gaps.len() as u64,
+        seat_gap_median: gaps.get(gaps.len() / 2).copied().unwrap_or(0.0),
+        seat_gap_as_low: gaps.iter().filter(|g| **g <= measures.seat_gap + 1e-9).count() as u64,
     };
     Ok(Outcome {
         layout,
@@ -342,7 +389,7 @@ fn calibrate(
     let seeds = Seeds::new(seed);
     let trial = 256;
     let started = Instant::now();
-    score_range(solver, eval, weights, seeds, &opts.solve, 0..trial, &|_, _, _| {});
+    score_range(solver, eval, weights, seeds, &opts.solve, 0..trial, 0, &|_, _, _, _| {});
     let per = started.elapsed().as_secs_f64() / trial as f64;
     let n = (t.as_secs_f64() / per.max(1e-9)) as u64;
     (n / 64 * 64).max(64)

@@ -1,16 +1,19 @@
-//! `balance.svg`: two histograms (the score, the corner pip sums) with the
-//! chosen layout marked. Plain SVG text, fixed decimals, no clock: the same
-//! report always gives the same bytes.
+//! `balance.svg`: histograms of the score, the corner pip sums and the seat
+//! gap with the chosen layout marked, and where 6, 8 and the desert fall on
+//! random, bar and best boards. Plain SVG text, fixed decimals, no clock:
+//! the same report always gives the same bytes.
 
 use std::fmt::Write;
 
 use super::report::{Histogram, Report, MAX_CORNER};
 
 const W: f64 = 760.0;
-const H: f64 = 640.0;
+const H: f64 = 1240.0;
 const FONT: &str = "Noto Sans";
 const BAR: &str = "#8fa9c8";
 const MARK: &str = "#c0392b";
+/// Fills of the random, bar and best groups.
+const GROUP_FILLS: [&str; 3] = ["#8fa9c8", "#5b8c5a", "#c98b2b"];
 const AXIS: &str = "#333333";
 
 /// A plot area on the page.
@@ -37,12 +40,16 @@ pub fn render(report: &Report, title: &str) -> String {
         12.0,
         "start",
         &format!(
-            "{} random layouts measured; the balanced search keeps score {:.2} (lower is fairer)",
-            report.samples, report.chosen.score
+            "{} random layouts measured; the balanced search keeps score {:.2} (lower is fairer); {:.1} % clear the fairness bar",
+            report.samples,
+            report.chosen.score,
+            100.0 * report.pass_rate()
         ),
     );
     score_panel(&mut s, report, &Panel { x: 80.0, y: 90.0, w: 640.0, h: 200.0 });
     corner_panel(&mut s, report, &Panel { x: 80.0, y: 380.0, w: 640.0, h: 200.0 });
+    seat_panel(&mut s, report, &Panel { x: 80.0, y: 670.0, w: 640.0, h: 200.0 });
+    places_panel(&mut s, report, &Panel { x: 80.0, y: 960.0, w: 640.0, h: 200.0 });
     s.push_str("</svg>\n");
     s
 }
@@ -108,6 +115,93 @@ fn corner_panel(s: &mut String, r: &Report, p: &Panel) {
     let _ =
         writeln!(s, r#"<circle cx="{:.1}" cy="{:.1}" r="4" fill="{MARK}"/>"#, lx + 6.0, p.y + 19.0);
     text(s, lx + 18.0, p.y + 23.0, 11.0, "start", "the chosen layout");
+}
+
+fn seat_panel(s: &mut String, r: &Report, p: &Panel) {
+    let h: &Histogram = &r.seat_hist;
+    heading(
+        s,
+        p,
+        &format!(
+            "Seat gap of each layout ({} draft, best seat minus worst, pips)",
+            r.policy.name()
+        ),
+    );
+    let max = h.counts.iter().copied().max().unwrap_or(0).max(1);
+    let n = h.counts.len();
+    let bw = p.w / n as f64;
+    for (i, c) in h.counts.iter().enumerate() {
+        let bh = p.h * (*c as f64) / max as f64;
+        rect(s, p.x + bw * i as f64 + 1.0, p.y + p.h - bh, bw - 2.0, bh, BAR);
+    }
+    axes(s, p, "seat gap (pips)", "layouts", max);
+    let step = (n / 8).max(1);
+    for i in (0..=n).step_by(step) {
+        tick(s, p.x + bw * i as f64, p.y + p.h, &format!("{:.2}", h.lo + h.width * i as f64));
+    }
+    let g = r.chosen.measures.seat_gap;
+    let x = p.x + ((g - h.lo) / (h.width * n as f64)).clamp(0.0, 1.0) * p.w;
+    let _ = writeln!(
+        s,
+        r#"<line x1="{x:.1}" y1="{:.1}" x2="{x:.1}" y2="{:.1}" stroke="{MARK}" stroke-width="2"/>"#,
+        p.y - 6.0,
+        p.y + p.h
+    );
+    text(s, x + 4.0, p.y + 4.0, 11.0, "start", &format!("chosen {g:.2}"));
+}
+
+fn places_panel(s: &mut String, r: &Report, p: &Panel) {
+    heading(
+        s,
+        p,
+        "Where 6 and 8 (left) and the desert (right) fall: share on each part of the land, %",
+    );
+    let classes = crate::balance::places::CLASSES;
+    // Six clusters: 6/8 on coast, inner ring, centre; desert on the same.
+    let cluster = p.w / 6.0;
+    let bw = (cluster - 16.0) / 3.0;
+    let top = 100.0;
+    for (half, red) in [(0usize, true), (1, false)] {
+        for (ci, class) in classes.iter().enumerate() {
+            let x0 = p.x + cluster * (half * 3 + ci) as f64 + 8.0;
+            for (gi, pl) in r.places.iter().enumerate() {
+                if pl.boards == 0 {
+                    continue;
+                }
+                let v = if red { pl.red_shares()[ci] } else { pl.desert_shares()[ci] };
+                let bh = p.h * v / top;
+                rect(s, x0 + bw * gi as f64, p.y + p.h - bh, bw - 2.0, bh, GROUP_FILLS[gi]);
+            }
+            tick(s, x0 + cluster / 2.0 - 8.0, p.y + p.h, class);
+        }
+    }
+    axes_pct_label(s, p, "6 and 8  |  desert", "% of them", top);
+    let mut lx = p.x + 10.0;
+    for (gi, name) in crate::balance::report::GROUPS.iter().enumerate() {
+        let pl = &r.places[gi];
+        if pl.boards == 0 {
+            continue;
+        }
+        let label = match gi {
+            0 => format!("random ({})", pl.boards),
+            1 => format!("clear the bar ({})", pl.boards),
+            _ => format!("best search ({})", pl.boards),
+        };
+        let _ = name;
+        let ly = p.y + p.h + 50.0;
+        rect(s, lx, ly - 9.0, 12.0, 10.0, GROUP_FILLS[gi]);
+        text(s, lx + 18.0, ly, 11.0, "start", &label);
+        lx += 190.0;
+    }
+}
+
+fn axes_pct_label(s: &mut String, p: &Panel, xlabel: &str, ylabel: &str, top: f64) {
+    frame(s, p, xlabel, ylabel);
+    for i in 0..=4 {
+        let v = top * f64::from(i) / 4.0;
+        let y = p.y + p.h - p.h * v / top;
+        ytick(s, p, y, &format!("{v:.0}"));
+    }
 }
 
 fn heading(s: &mut String, p: &Panel, t: &str) {

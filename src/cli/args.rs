@@ -157,14 +157,19 @@ pub struct GenerateArgs {
     /// How the map and components are drawn and printed.
     #[command(flatten)]
     pub render: RenderArgs,
-    /// Search for a fair board (lowest balance score): draws random boards,
-    /// then improves the fairest by rule-keeping swaps. Every placement rule
-    /// still holds, but the board is chosen for its score, so it is NOT a
-    /// uniform draw; the output says how it compares with random boards.
-    /// Adds a `balance` object to layout.json.
-    #[arg(long)]
-    pub balanced: bool,
-    /// Boards to score with --balanced (random boards and improvement
+    /// Balance the board. `--balanced` (or `--balanced bar`): a uniform draw
+    /// among the valid boards that clear the fairness bar (the thresholds of
+    /// the weights file's [bar] table). `--balanced best`: a search for the
+    /// single fairest board by the balance score, which is NOT a uniform
+    /// draw; the output says how it compares with random boards. Both add a
+    /// `balance` object to layout.json.
+    #[arg(long, value_enum, num_args = 0..=1, default_missing_value = "bar", value_name = "MODE")]
+    pub balanced: Option<BalancedArg>,
+    /// What `--balanced best` minimises: the weighted balance `score`, or
+    /// the `seats` gap first (the seat simulation's best seat minus its worst).
+    #[arg(long, value_enum, requires = "balanced", value_name = "AIM")]
+    pub objective: Option<ObjectiveArg>,
+    /// Boards to score with --balanced best (random boards and improvement
     /// steps together) [default: 20000].
     #[arg(long, requires = "balanced", value_parser = parse_candidates)]
     pub candidates: Option<u64>,
@@ -174,7 +179,8 @@ pub struct GenerateArgs {
     /// printed so `--candidates` can repeat it exactly.
     #[arg(long, value_name = "MS", requires = "balanced", value_parser = parse_time_ms)]
     pub time_budget: Option<u64>,
-    /// A weights file for the balance score (format: templates/balance.toml).
+    /// A weights file: the score's weights, the fairness bar and the seat
+    /// policy (format: templates/balance.toml).
     #[arg(long, value_name = "FILE", requires = "balanced")]
     pub weights: Option<PathBuf>,
     /// Keep these hexes and redraw the rest, uniformly among the valid boards
@@ -213,6 +219,18 @@ pub struct SampleArgs {
     /// Write the boards to this file instead of standard output.
     #[arg(short, long, value_name = "FILE")]
     pub out: Option<PathBuf>,
+    /// Draw every board uniformly among the valid boards that clear the
+    /// fairness bar (board k is `generate --seed SEED+k --balanced`).
+    #[arg(long)]
+    pub balanced: bool,
+    /// Add every balance measure to each line (a `balance` object with the
+    /// seat measures and `meets_bar`, whether the board clears the bar).
+    #[arg(long)]
+    pub measures: bool,
+    /// A weights file: the fairness bar and the seat policy (format:
+    /// templates/balance.toml) [default: the built-in one].
+    #[arg(long, value_name = "FILE")]
+    pub weights: Option<PathBuf>,
 }
 
 /// Arguments of `rules`.
@@ -273,6 +291,41 @@ pub struct BalanceArgs {
     /// Search steps per layout before giving up on it.
     #[arg(long, default_value_t = 4_000_000, value_parser = parse_nodes)]
     pub max_nodes: u64,
+    /// What the chosen board's search minimises (as `generate --balanced best --objective`).
+    #[arg(long, value_enum, value_name = "AIM")]
+    pub objective: Option<ObjectiveArg>,
+    /// More searches (seeds SEED+1 on, SAMPLES boards each) whose boards
+    /// show where the search puts 6, 8 and the desert.
+    #[arg(long, default_value_t = 12, value_parser = clap::value_parser!(u64).range(0..=200))]
+    pub best_boards: u64,
+}
+
+/// How `--balanced` balances.
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BalancedArg {
+    /// A uniform draw among the valid boards that clear the fairness bar.
+    Bar,
+    /// The fairest board a search finds (not a uniform draw).
+    Best,
+}
+
+/// What `--balanced best` minimises.
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ObjectiveArg {
+    /// The weighted balance score.
+    Score,
+    /// The seat gap first, then the score.
+    Seats,
+}
+
+impl ObjectiveArg {
+    /// The library's objective.
+    pub fn objective(self) -> crate::balance::Objective {
+        match self {
+            ObjectiveArg::Score => crate::balance::Objective::Score,
+            ObjectiveArg::Seats => crate::balance::Objective::Seats,
+        }
+    }
 }
 
 /// Named rule presets (see `[constraints] preset` in the scenario format).

@@ -6,34 +6,99 @@ use std::time::Duration;
 
 use anyhow::Context;
 
-use super::args::{BalanceArgs, GenerateArgs};
+use super::args::{BalanceArgs, BalancedArg, GenerateArgs};
 use super::{load_with_rules, report_solve_error, resolve, Failure};
-use crate::balance::{self, report, Budget, Evaluator, Outcome, SearchOptions, Weights};
+use crate::balance::{
+    self, report, BarDraw, BarError, BarOptions, Budget, Config, Evaluator, Objective, Outcome,
+    Pilot, SearchOptions,
+};
 use crate::diag::Source;
-use crate::export::files;
+use crate::export::{files, json};
 use crate::model::Scenario;
-use crate::solve::{SolveError, SolveOptions, Solver};
+use crate::solve::{Layout, SolveError, SolveOptions, Solver};
 
 /// The result of `generate --balanced`.
-pub struct Balanced {
-    /// The fairest candidate.
-    pub outcome: Outcome,
-    /// The weights it was scored with.
-    pub weights: Weights,
+pub enum Balanced {
+    /// `--balanced best`: the fairest board the search found.
+    Best {
+        /// The search's result.
+        outcome: Box<Outcome>,
+        /// The weights file.
+        config: Config,
+        /// What the search minimised.
+        objective: Objective,
+    },
+    /// `--balanced`: a uniform draw among the boards that clear the bar.
+    Bar {
+        /// The board drawn.
+        draw: Box<BarDraw>,
+        /// What the pilot saw.
+        pilot: Pilot,
+        /// The weights file (its bar).
+        config: Config,
+    },
 }
 
-/// Reads `--weights FILE`, or the defaults.
-fn weights(path: Option<&Path>) -> Result<Weights, Failure> {
-    let Some(path) = path else { return Ok(Weights::default()) };
+impl Balanced {
+    /// The board.
+    pub fn layout(&self) -> &Layout {
+        match self {
+            Balanced::Best { outcome, .. } => &outcome.layout,
+            Balanced::Bar { draw, .. } => &draw.layout,
+        }
+    }
+
+    /// `layout.json` with its `command` and its `balance` object.
+    pub fn json(&self, command: &str) -> String {
+        let b = match self {
+            Balanced::Best { outcome, config, objective } => {
+                balance::json::object_with(outcome, config, *objective)
+            }
+            Balanced::Bar { draw, pilot, config } => balance::json::bar_object(draw, pilot, config),
+        };
+        json::layout_json_with(self.layout(), command, Some(b))
+    }
+
+    /// How this board was balanced, for its recipe: `--balanced best` with
+    /// the number of boards searched (and a non-default objective), or the
+    /// bar's `--balanced`; `weights` is the `--weights` file as typed.
+    pub fn recipe(&self, weights: Option<String>) -> crate::recipe::Balanced {
+        match self {
+            Balanced::Best { outcome, objective, .. } => crate::recipe::Balanced {
+                objective: (*objective != Objective::Score).then(|| objective.name().to_string()),
+                weights,
+                ..crate::recipe::Balanced::best(outcome.evaluated)
+            },
+            Balanced::Bar { .. } => {
+                crate::recipe::Balanced { weights, ..crate::recipe::Balanced::bar() }
+            }
+        }
+    }
+
+    /// The map's title-block lines.
+    pub fn notes(&self) -> Vec<String> {
+        match self {
+            Balanced::Best { outcome, .. } => crate::outputs::balanced_lines(outcome),
+            Balanced::Bar { draw, pilot, .. } => crate::outputs::bar_lines(draw, pilot),
+        }
+    }
+}
+
+/// Reads `--weights FILE`, or the defaults; a problem is reported at its
+/// line and column.
+pub(super) fn config(path: Option<&Path>) -> Result<Config, Failure> {
+    let Some(path) = path else { return Ok(Config::default()) };
     let text = crate::limits::read_input(path)
         .with_context(|| format!("cannot read the weights file `{}`", path.display()))?;
-    Weights::parse_located(&text).map_err(|(e, span)| {
+    Config::parse(&text).map_err(|e| {
         super::contract::report_file_problem(&crate::diag::FileProblem {
             file: Source::new(path.display().to_string(), text.clone()),
-            span,
-            message: e.to_string(),
+            span: Some(crate::diag::Span::from(e.span.clone())),
+            message: e.message.clone(),
             label: "here".into(),
-            hint: "see templates/balance.toml for the format and the weight names".into(),
+            hint: e.hint.clone().unwrap_or_else(|| {
+                "see templates/balance.toml for the tables, names and values".into()
+            }),
         });
         Failure::Invalid
     })
@@ -69,15 +134,36 @@ impl Bar {
     }
 }
 
-/// Runs the balanced search for `generate --balanced`.
-pub(super) fn search_for_generate(
+/// Balances the board for `generate --balanced [MODE]`.
+pub(super) fn for_generate(
     a: &GenerateArgs,
+    mode: BalancedArg,
     source: &Source,
     scenario: &Scenario,
     players: u8,
     seed: u64,
 ) -> Result<Balanced, Failure> {
-    let weights = weights(a.weights.as_deref())?;
+    let config = config(a.weights.as_deref())?;
+    if mode == BalancedArg::Bar {
+        let only_best = [
+            ("--candidates", a.candidates.is_some()),
+            ("--time-budget", a.time_budget.is_some()),
+            ("--objective", a.objective.is_some()),
+        ];
+        if let Some((flag, _)) = only_best.iter().find(|(_, set)| *set) {
+            return Err(Failure::Io(anyhow::anyhow!(
+                "`{flag}` applies to `--balanced best` (the search for the fairest board)\n  hint: `--balanced` alone draws uniformly among the boards that clear the fairness bar; write `--balanced best {flag} ...` for the search"
+            )));
+        }
+        let opts = BarOptions {
+            solve: SolveOptions { max_nodes: a.max_nodes, ..SolveOptions::default() },
+            ..BarOptions::default()
+        };
+        let (draw, pilot) = balance::draw_from_bar(scenario, players, seed, &config, &opts)
+            .map_err(|e| bar_failed(source, scenario, &config, &e))?;
+        return Ok(Balanced::Bar { draw: Box::new(draw), pilot, config });
+    }
+    let objective = a.objective.map_or(Objective::Score, |o| o.objective());
     let budget = match (a.time_budget, a.candidates) {
         (Some(ms), None) => Budget::Time(Duration::from_millis(ms)),
         (Some(ms), Some(n)) => {
@@ -92,7 +178,9 @@ pub(super) fn search_for_generate(
     };
     let bar = Bar::new("boards");
     let result =
-        balance::balanced(scenario, players, seed, &weights, &opts, &|d, t| bar.update(d, t));
+        balance::balanced_with(scenario, players, seed, &config, objective, &opts, &|d, t| {
+            bar.update(d, t)
+        });
     bar.finish();
     let outcome = result.map_err(|e| solve_failed(source, scenario, &e))?;
     let timed = match budget {
@@ -106,27 +194,137 @@ pub(super) fn search_for_generate(
             outcome.evaluated, outcome.evaluated
         );
     }
-    Ok(Balanced { outcome, weights })
+    Ok(Balanced::Best { outcome: Box::new(outcome), config, objective })
 }
 
-/// What the balanced search found, printed after the map.
-pub(super) fn summary(b: &Balanced) -> String {
-    let o = &b.outcome;
-    let mut out = format!(
-        "balanced: score {:.2} after {} boards (lower is fairer; not a uniform draw)\n",
-        o.score, o.evaluated
-    );
-    out.push_str(&format!("  {}\n", above_random(o)));
-    for line in balance::summary_lines(&o.measures) {
-        out.push_str(&format!("  {line}\n"));
+/// Reports why no board could be drawn from the bar.
+pub(super) fn bar_failed(
+    source: &Source,
+    scenario: &Scenario,
+    config: &Config,
+    e: &BarError,
+) -> Failure {
+    match e {
+        BarError::Solve(e) => solve_failed(source, scenario, e),
+        BarError::NoBoard { boards, steps, closest, alone } => {
+            eprintln!("error: no board of `{}` clears the fairness bar", scenario.meta.id);
+            eprintln!(
+                "  none of {boards} random boards cleared it, and a search of {steps} steps toward it found none"
+            );
+            if !closest.is_empty() {
+                let m: Vec<String> = closest
+                    .iter()
+                    .map(|x| match x.name {
+                        "resource_floor" => format!("`resource_floor` ({:.1} pips short)", x.value),
+                        n => format!(
+                            "`{n}` ({}, at most {})",
+                            balance::bar::trim(x.value),
+                            balance::bar::trim(x.limit)
+                        ),
+                    })
+                    .collect();
+                eprintln!("  the closest board missed {}", m.join(" and "));
+            }
+            let never: Vec<String> =
+                alone.iter().filter(|(_, n)| *n == 0).map(|(t, _)| format!("`{t}`")).collect();
+            if !never.is_empty() {
+                eprintln!("  not one random board met {} even alone", never.join(", "));
+            }
+            let names: Vec<String> = closest.iter().map(|x| format!("`{}`", x.name)).collect();
+            let hint = match names.first() {
+                Some(first) => format!(
+                    "loosen {} in the [bar] table of a weights file and pass it with --weights (`{} = false` switches it off)",
+                    names.join(" and "),
+                    first.trim_matches('`')
+                ),
+                None => "loosen the [bar] thresholds of the weights file".to_string(),
+            };
+            eprintln!("  hint: {hint}");
+            let _ = config;
+            Failure::Invalid
+        }
+        BarError::GaveUp { tried } => {
+            eprintln!(
+                "error: gave up after {tried} boards of `{}` without one that clears the fairness bar",
+                scenario.meta.id
+            );
+            eprintln!("  hint: loosen the [bar] thresholds of the weights file");
+            Failure::Invalid
+        }
     }
-    if o.failed > 0 {
-        out.push_str(&format!(
-            "  ({} candidates could not be laid out and were skipped)\n",
-            o.failed
-        ));
+}
+
+/// How the board was balanced, printed after the map.
+pub(super) fn summary(b: &Balanced) -> String {
+    let mut out = String::new();
+    let mut line = |l: String| {
+        out.push_str(&l);
+        out.push('\n');
+    };
+    match b {
+        Balanced::Best { outcome: o, objective, config } => {
+            line(format!(
+                "balanced: score {:.2} after {} boards (lower is fairer; not a uniform draw)",
+                o.score, o.evaluated
+            ));
+            if *objective == Objective::Seats {
+                line(format!(
+                    "  objective: the seat gap first (its weight raised to {})",
+                    balance::score::SEATS_OBJECTIVE_WEIGHT
+                ));
+            }
+            line(format!("  {}", above_random(o)));
+            line(format!("  {}", seats_vs_random(o, config.policy)));
+            for l in balance::summary_lines(&o.measures) {
+                line(format!("  {l}"));
+            }
+            if o.failed > 0 {
+                line(format!("  ({} candidates could not be laid out and were skipped)", o.failed));
+            }
+        }
+        Balanced::Bar { draw, pilot, config } => {
+            line(
+                "balanced: a uniform draw among the valid boards that clear the fairness bar"
+                    .into(),
+            );
+            line(format!("  {}", bar_method_line(draw, pilot)));
+            for s in config.bar.sentences() {
+                line(format!("  - {s}"));
+            }
+            for l in balance::summary_lines(&draw.measures) {
+                line(format!("  {l}"));
+            }
+        }
     }
     out
+}
+
+/// How a bar draw was made, in one line.
+pub fn bar_method_line(d: &BarDraw, p: &Pilot) -> String {
+    let rate =
+        format!("{:.2} % of {} random boards cleared the bar", 100.0 * p.pass_rate(), p.boards);
+    match d.run {
+        Some(r) => format!(
+            "by a chain restricted to the bar ({} steps, {} moved; {rate})",
+            r.steps, r.moved
+        ),
+        None => {
+            format!("by rejection: random board {} of this draw cleared it ({rate})", d.candidates)
+        }
+    }
+}
+
+/// How the kept board's seat gap compares with the random boards'.
+fn seats_vs_random(o: &balance::Outcome, policy: balance::Policy) -> String {
+    let r = &o.random;
+    format!(
+        "seat gap {:.2} pips ({} draft); random boards: median {:.2}, {} of {} as low",
+        o.measures.seat_gap,
+        policy.name(),
+        r.seat_gap_median,
+        r.seat_gap_as_low,
+        r.seat_gap_drawn
+    )
 }
 
 /// How the kept board compares with the search's random boards.
@@ -150,7 +348,8 @@ pub(super) fn run(a: &BalanceArgs) -> Result<(), Failure> {
     let scenario = load_with_rules(&source, a.rules)?;
     let players = a.players.unwrap_or(scenario.meta.default_players);
     let seed = a.seed.unwrap_or_else(crate::rng::fresh_seed);
-    let weights = weights(a.weights.as_deref())?;
+    let config = config(a.weights.as_deref())?;
+    let objective = a.objective.map_or(Objective::Score, |o| o.objective());
     let Some(map) = scenario.map_for(players) else {
         let e = SolveError::NoMap {
             scenario: scenario.meta.id.clone(),
@@ -160,14 +359,25 @@ pub(super) fn run(a: &BalanceArgs) -> Result<(), Failure> {
         return Err(solve_failed(&source, &scenario, &e));
     };
     let solver = Solver::new(map, &scenario.constraints);
-    let eval = Evaluator::new(map);
+    let eval = Evaluator::for_players(map, players)
+        .with_policy(config.policy)
+        .scoring_seats(objective.weights(&config.weights).needs_seats());
     let opts = SearchOptions {
         budget: Budget::Candidates(a.samples.max(1)),
         solve: SolveOptions { max_nodes: a.max_nodes, ..SolveOptions::default() },
         ..SearchOptions::default()
     };
     let bar = Bar::new("boards");
-    let result = report::run(&solver, &eval, &weights, seed, &opts, &|d, t| bar.update(d, t));
+    let result = report::run_with(
+        &solver,
+        &eval,
+        &config,
+        objective,
+        seed,
+        &opts,
+        a.best_boards,
+        &|d, t| bar.update(d, t),
+    );
     bar.finish();
     let rep = result.map_err(|e| solve_failed(&source, &scenario, &e))?;
 
@@ -192,16 +402,35 @@ pub(super) fn run(a: &BalanceArgs) -> Result<(), Failure> {
     if rep.failed > 0 {
         println!("({} candidates could not be laid out and were skipped)", rep.failed);
     }
+    println!(
+        "\nseat simulation ({} draft, snake order, {} tie-break draws per layout; see docs/balance.md):",
+        rep.policy.name(),
+        balance::seats::TIE_DRAWS
+    );
+    print!("{}", rep.seat_table());
+    println!(
+        "\nfairness bar: {} of {} random layouts clear it ({:.2} %)",
+        rep.cleared,
+        rep.samples,
+        100.0 * rep.pass_rate()
+    );
+    for s in rep.bar.sentences() {
+        println!("  - {s}");
+    }
+    println!();
+    print!("{}", rep.places_table());
     let o = &rep.chosen;
     let mut recipe =
         crate::recipe::Recipe::new(a.scenario.clone(), players, seed).with_max_nodes(a.max_nodes);
     recipe.rules = a.rules.map(super::args::RulesArg::preset);
     recipe.balanced = Some(crate::recipe::Balanced {
-        candidates: o.evaluated,
+        objective: (objective != Objective::Score).then(|| objective.name().to_string()),
         weights: a.weights.as_ref().map(|w| w.display().to_string()),
+        ..crate::recipe::Balanced::best(o.evaluated)
     });
     println!("\nchosen (score {:.2}): the map of `{}`", o.score, recipe.command());
     println!("  {}", above_random(o));
+    println!("  {}", seats_vs_random(o, config.policy));
     for line in balance::summary_lines(&o.measures) {
         println!("  {line}");
     }

@@ -2,6 +2,7 @@
 
 pub mod args;
 mod balance;
+pub use balance::bar_method_line as balance_line;
 pub mod contract;
 pub mod lock;
 pub mod output;
@@ -168,11 +169,11 @@ fn generate(a: &GenerateArgs) -> Result<(), Failure> {
         ..SolveOptions::default()
     };
     let balanced = match a.balanced {
-        true => Some(balance::search_for_generate(a, &source, &scenario, players, seed)?),
-        false => None,
+        Some(mode) => Some(balance::for_generate(a, mode, &source, &scenario, players, seed)?),
+        None => None,
     };
     let layout = match &balanced {
-        Some(b) => b.outcome.layout.clone(),
+        Some(b) => b.layout().clone(),
         None => match solve::solve_locked(&scenario, players, seed, &opts, &locks) {
             Ok(l) => l,
             Err(e) => {
@@ -188,26 +189,28 @@ fn generate(a: &GenerateArgs) -> Result<(), Failure> {
             .context("bad output folder")?,
     };
     // Every option that shapes the board, for the command every output prints.
-    // A balanced map comes back from its search seed and candidate count
-    // (custom weights are part of the recipe too); a locked one from its locks.
+    // A balanced map comes back from its search seed and candidate count, or
+    // its bar draw (custom weights are part of the recipe too); a locked one
+    // from its locks.
     let mut how = Recipe::new(scenario_arg, players, seed).with_max_nodes(a.max_nodes);
     how.rules = a.rules.map(args::RulesArg::preset);
-    how.balanced = balanced.as_ref().map(|b| crate::recipe::Balanced {
-        candidates: b.outcome.evaluated,
-        weights: a.weights.as_ref().map(|w| w.display().to_string()),
-    });
+    how.balanced =
+        balanced.as_ref().map(|b| b.recipe(a.weights.as_ref().map(|w| w.display().to_string())));
     how.locks.clone_from(&locks);
     // A lock on a face-down hex is named by place: the players' pages print
     // the command, and must not print what the fog hides.
     let how = how.hide_face_down_locks(&layout);
-    let text =
-        json::layout_json(&layout, &how, balanced.as_ref().map(|b| (&b.outcome, &b.weights)));
+    let text = match &balanced {
+        Some(b) => b.json(&how.command()),
+        None => json::layout_json(&layout, &how, None),
+    };
     // Everything is drawn in memory first: a bad option, template, font or
     // text fails here, before the first byte is written.
     let mut outputs = vec![("layout.json".to_string(), text.into_bytes())];
     let command = how.command();
     if let Some(settings) = &settings {
-        let notes = crate::outputs::notes(how, balanced.as_ref().map(|b| &b.outcome));
+        let lines = balanced.as_ref().map_or_else(Vec::new, balance::Balanced::notes);
+        let notes = crate::outputs::notes(how, lines);
         outputs.extend(render::draw_outputs(settings, &layout, &scenario, &notes)?);
         render::note_preview_dpi(settings, &outputs);
     }

@@ -1,9 +1,11 @@
 //! `hexpress sample`: many boards at once, as JSON lines.
 //!
-//! Board `k` (0-based) is the board `generate --seed SEED+k` lays out, so any
-//! line can be reproduced (and printed) on its own. Boards are drawn on all
-//! cores in chunks and written in seed order, so the output does not depend
-//! on the number of threads.
+//! Board `k` (0-based) is the board `generate --seed SEED+k` lays out (with
+//! `--balanced`: `generate --seed SEED+k --balanced`), so any line can be
+//! reproduced (and printed) on its own. Boards are drawn on all cores in
+//! chunks and written in seed order, so the output does not depend on the
+//! number of threads. `--measures` adds a `balance` object with every
+//! balance measure, the seat simulation and `meets_bar`.
 
 use std::io::{self, Write};
 
@@ -13,6 +15,7 @@ use rayon::prelude::*;
 
 use super::args::SampleArgs;
 use super::{load_with_rules, report_solve_error, resolve, Failure};
+use crate::balance::{self, BarOptions, BarSampler, Evaluator};
 use crate::builtin;
 use crate::export::json;
 use crate::recipe::Recipe;
@@ -32,6 +35,10 @@ pub fn run(a: &SampleArgs) -> Result<(), Failure> {
     // Line k's command is `generate` with the seed of board k.
     let mut base = Recipe::new(scenario_arg, players, 0).with_max_nodes(a.max_nodes);
     base.rules = a.rules.map(super::args::RulesArg::preset);
+    base.balanced = a.balanced.then(|| crate::recipe::Balanced {
+        weights: a.weights.as_ref().map(|w| w.display().to_string()),
+        ..crate::recipe::Balanced::bar()
+    });
     let (head, tail) = base.around_seed();
     let map = match solve::map_for(&scenario, players) {
         Ok(m) => m,
@@ -41,13 +48,27 @@ pub fn run(a: &SampleArgs) -> Result<(), Failure> {
         }
     };
     let seed = a.seed.unwrap_or_else(crate::rng::fresh_seed);
+    let config = super::balance::config(a.weights.as_deref())?;
     let solver = Solver::new(map, &scenario.constraints);
+    let eval = Evaluator::for_players(map, players).with_policy(config.policy);
     let opts = SolveOptions { max_nodes: a.max_nodes, ..SolveOptions::default() };
     // The first board also proves the rules can be met before any output.
     if let Err(e) = solver.solve(seed, &opts) {
         report_solve_error(&source, &scenario, &e);
         return Err(Failure::Invalid);
     }
+    // With --balanced, the pilot runs once, and an impossible bar is
+    // refused before any output.
+    let bar = match a.balanced {
+        true => {
+            let bo = BarOptions { solve: opts, ..BarOptions::default() };
+            match BarSampler::new(&solver, &eval, &config.bar, &bo) {
+                Ok(s) => Some(s),
+                Err(e) => return Err(super::balance::bar_failed(&source, &scenario, &config, &e)),
+            }
+        }
+        false => None,
+    };
 
     let mut out: Box<dyn Write> = match &a.out {
         Some(path) => Box::new(io::BufWriter::new(
@@ -56,21 +77,35 @@ pub fn run(a: &SampleArgs) -> Result<(), Failure> {
         )),
         None => Box::new(io::BufWriter::new(io::stdout().lock())),
     };
-    let bar = progress(a.count, super::output::quiet());
+    let progress_bar = progress(a.count, super::output::quiet());
     let mut done = 0u64;
     while done < a.count {
         let n = (a.count - done).min(CHUNK);
-        let lines: Vec<Result<String, solve::SolveError>> = (done..done + n)
+        let lines: Vec<Result<String, balance::BarError>> = (done..done + n)
             .into_par_iter()
             .map_init(
                 || solver.scratch(),
                 |scratch, k| {
-                    let mut l = solver.solve_with(scratch, seed.wrapping_add(k), &opts)?;
+                    let s = seed.wrapping_add(k);
+                    let (mut l, balance) = match &bar {
+                        Some(b) => {
+                            let d = b.draw_with(scratch, s)?;
+                            let obj = balance::json::bar_object(&d, &b.pilot(), &config);
+                            (d.layout, Some(obj))
+                        }
+                        None => {
+                            let l = solver.solve_with(scratch, s, &opts)?;
+                            let obj = a.measures.then(|| {
+                                balance::json::measures_object(&eval.measure(&l), &config)
+                            });
+                            (l, obj)
+                        }
+                    };
                     l.scenario.clone_from(&scenario.meta.id);
                     l.title.clone_from(&scenario.meta.title);
                     l.players = players;
                     let command = format!("{head}{}{tail}", l.seed);
-                    Ok(one_line(&json::layout_json_with_command(&l, &command)))
+                    Ok(one_line(&json::layout_json_with(&l, &command, balance)))
                 },
             )
             .collect();
@@ -83,16 +118,15 @@ pub fn run(a: &SampleArgs) -> Result<(), Failure> {
                     Err(e) => return Err(anyhow::Error::new(e).context("writing boards").into()),
                 },
                 Err(e) => {
-                    bar.finish_and_clear();
-                    report_solve_error(&source, &scenario, &e);
-                    return Err(Failure::Invalid);
+                    progress_bar.finish_and_clear();
+                    return Err(super::balance::bar_failed(&source, &scenario, &config, &e));
                 }
             }
         }
         done += n;
-        bar.set_position(done);
+        progress_bar.set_position(done);
     }
-    bar.finish_and_clear();
+    progress_bar.finish_and_clear();
     match out.flush() {
         Err(e) if e.kind() == io::ErrorKind::BrokenPipe => Ok(()),
         r => r.context("writing boards").map_err(Failure::from),
@@ -104,6 +138,15 @@ pub fn run(a: &SampleArgs) -> Result<(), Failure> {
             scenario.meta.id,
             seed.wrapping_add(a.count.saturating_sub(1))
         );
+        if let Some(b) = &bar {
+            let p = b.pilot();
+            eprintln!(
+                "drawn uniformly among the boards that clear the fairness bar, by {} ({:.2} % of {} random boards cleared it)",
+                b.method().name(),
+                100.0 * p.pass_rate(),
+                p.boards
+            );
+        }
     }
     Ok(())
 }

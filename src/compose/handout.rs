@@ -446,6 +446,8 @@ pub struct MapBlock<'a> {
     pub picture: &'a Page,
     /// [`crate::recipe::Recipe::command`] of the board.
     pub command: &'a str,
+    /// How a balanced board was balanced (its title block's lines), or none.
+    pub lines: &'a [String],
 }
 
 /// The handout's blocks for `scenario` and one of its layouts; `map` is the
@@ -505,6 +507,12 @@ pub fn handout_blocks(
             command_block(map.command, PageSpec::a4("").base_size),
             map_picture(map.picture),
         ]));
+        if !map.lines.is_empty() {
+            out.push(Block::KeepTogether(vec![
+                heading(2, "How this map was balanced"),
+                Block::Bullets(map.lines.iter().map(|l| vec![Span::plain(l.as_str())]).collect()),
+            ]));
+        }
     }
     out.extend(costs_block(scenario));
     out.extend(trades_block(scenario));
@@ -540,7 +548,8 @@ pub fn handout_pages(
 }
 
 /// The handout of `layout` on the chosen paper, with `map` (the whole map
-/// as the players see it, and its command) as its small map.
+/// as the players see it, its command, and how a balanced map was
+/// balanced) as its small map.
 pub fn handout_document(
     scenario: &Scenario,
     layout: &Layout,
@@ -581,5 +590,6 @@ pub fn handout_with_notes(
 ) -> Result<crate::scene::Document, FlowError> {
     let picture = super::map_pages::players_canvas(layout, settings, notes).to_page();
     let command = notes.command(layout);
-    handout_document(scenario, layout, MapBlock { picture: &picture, command: &command }, settings)
+    let map = MapBlock { picture: &picture, command: &command, lines: &notes.lines };
+    handout_document(scenario, layout, map, settings)
 }

@@ -153,8 +153,12 @@ fn handout_files(
         &job.pages[whole]
     };
     let command = notes.command(layout);
-    let doc =
-        handout_document(scenario, layout, MapBlock { picture, command: &command }, settings)?;
+    let doc = handout_document(
+        scenario,
+        layout,
+        MapBlock { picture, command: &command, lines: &notes.lines },
+        settings,
+    )?;
     let pages = job.add_pages(doc.pages);
     if pdf {
         job.add_file("rules.pdf", pages.clone().collect(), Encoding::Pdf { title: doc.title });

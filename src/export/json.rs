@@ -151,10 +151,19 @@ pub fn layout_json(
     render(layout, &recipe.command(), balance)
 }
 
-/// [`layout_json`] of a plain board whose command is already formatted
-/// ([`Recipe::around_seed`]): for `hexpress sample`, which writes many.
-pub fn layout_json_with_command(layout: &Layout, command: &str) -> String {
-    render(layout, command, None)
+/// Renders a layout with a `balance` object given as compact JSON text
+/// (see [`crate::balance::json`]: `object_with`, `bar_object`), its command
+/// the plain one.
+pub fn to_json_with_balance(layout: &Layout, balance: String) -> String {
+    render(layout, &Recipe::plain(layout).command(), Some(balance))
+}
+
+/// `layout.json` of a board whose command is already formatted
+/// ([`Recipe::command`], or [`Recipe::around_seed`] with the seed spliced in
+/// by `hexpress sample`, which writes many), with an optional `balance`
+/// object as compact JSON text.
+pub fn layout_json_with(layout: &Layout, command: &str, balance: Option<String>) -> String {
+    render(layout, command, balance)
 }
 
 fn render(layout: &Layout, command: &str, balance: Option<String>) -> String {

@@ -9,12 +9,14 @@ pub mod pieces;
 pub mod prose;
 pub mod rules;
 pub mod spots;
+pub mod start;
 pub mod static_checks;
 pub mod terms;
 mod validate;
 
 pub use board::Board;
 pub use constraints::{ConstraintId, Constraints, Overrides, RulePreset};
+pub use start::StartArea;
 pub use validate::validate;
 
 use crate::axial::{Direction, Hex};
@@ -119,6 +121,9 @@ pub struct MapDef {
     pub harbor_pool: Vec<HarborKind>,
     /// Adjacency of `cells` (same order).
     pub board: Board,
+    /// Where the first settlements may go (`[map.start]`); `None`: any corner
+    /// touching land.
+    pub start: Option<StartArea>,
 }
 
 /// One hex of a map.

@@ -188,6 +188,22 @@ pub const CELL: &[Field] = &[
     f("code", Ty::Str, true, "Legend code of the hex."),
 ];
 
+/// `[map.start]`: where the first settlements may go.
+pub const START: &[Field] = &[
+    f(
+        "regions",
+        Ty::Array(&STR),
+        true,
+        "Keys of the regions a first settlement must touch (a corner with at least one hex of them).",
+    ),
+    f(
+        "avoid",
+        Ty::Array(&STR),
+        false,
+        "Legend codes of hexes a first settlement must not touch, e.g. a front coast.",
+    ),
+];
+
 /// `[[map]]`.
 pub const MAP: &[Field] = &[
     f("players", Ty::Array(&PLAYER), true, "The player counts this map is for."),
@@ -196,6 +212,7 @@ pub const MAP: &[Field] = &[
     f("legend", Ty::MapOf(&LEGEND), false, "Codes used only by this map (added to, or overriding, the top-level legend)."),
     f("regions", Ty::MapOf(&Ty::Table(REGION)), false, "The random regions of this map and their pools."),
     f("harbors", Ty::Table(HARBORS), false, "The harbor pool for random harbor hexes."),
+    f("start", Ty::Table(START), false, "Where the first settlements may go (default: any land corner); the balance report's seat simulation keeps to it."),
 ];
 
 /// `[constraints]`.

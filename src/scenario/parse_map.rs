@@ -200,6 +200,19 @@ impl Walker<'_> {
                 m.harbors = Some(RawHarbors { pool });
             }
         }
+        if let Some(mut v) = t.take("start") {
+            if let Some(mut st) = self.table(&mut v, "[map.start]", fields::START) {
+                let regions =
+                    st.take("regions").and_then(|mut v| self.str_array(&mut v, "regions"));
+                let avoid = st.take("avoid").and_then(|mut v| self.str_array(&mut v, "avoid"));
+                if regions.is_none() {
+                    self.missing(st.span.clone(), "[map.start]", "regions");
+                }
+                let span = st.span.clone();
+                st.finish(self);
+                m.start = Some(RawStart { span, regions, avoid });
+            }
+        }
         if m.players.is_none() {
             self.missing(t.span.clone(), "[[map]]", "players");
         }

@@ -139,6 +139,19 @@ pub struct RawMap {
     pub regions: Vec<(Sp<String>, RawRegion)>,
     /// `[map.harbors]`.
     pub harbors: Option<RawHarbors>,
+    /// `[map.start]`.
+    pub start: Option<RawStart>,
+}
+
+/// `[map.start]`: where the first settlements may go.
+#[derive(Clone, Debug, Default)]
+pub struct RawStart {
+    /// Table span.
+    pub span: Span,
+    /// `regions`: keys of the regions a first settlement must touch.
+    pub regions: Option<Sp<Vec<Sp<String>>>>,
+    /// `avoid`: legend codes of hexes a first settlement must not touch.
+    pub avoid: Option<Sp<Vec<Sp<String>>>>,
 }
 
 /// `tiles = { forest = 4, ... }`: (terrain name, count) in file order.

@@ -9,7 +9,10 @@ use serde_json::{json, Value};
 
 use super::error::ApiError;
 use super::request::{content_hash, Resolved};
-use crate::balance::{self, report, Budget, Evaluator, Outcome, Progress, SearchOptions, Weights};
+use crate::balance::{
+    self, report, BarDraw, BarError, BarOptions, Budget, Config, Evaluator, Outcome, Pilot,
+    Progress, SearchOptions, Weights,
+};
 use crate::cli::args::{PaperArg, RulesArg, ViewArg};
 use crate::cli::{lock, solve_error_diagnostics};
 use crate::compose::map_pages;
@@ -28,12 +31,41 @@ pub struct Board {
     pub layout: Layout,
     /// The balanced search's result and the spread of its candidates.
     pub balanced: Option<(Outcome, report::Report)>,
+    /// A draw from the default fairness bar.
+    pub bar: Option<BarBoard>,
+}
+
+/// A board drawn from the fairness bar.
+pub struct BarBoard {
+    /// The draw.
+    pub draw: BarDraw,
+    /// What the pilot saw.
+    pub pilot: Pilot,
+    /// The weights file (the default one).
+    pub config: Config,
 }
 
 /// Lays out the board a request asks for; `progress` hears of a search.
 pub fn make(r: &Resolved, progress: Progress<'_>) -> Result<Board, ApiError> {
     let fail =
         |e: &SolveError| ApiError::diagnostics(&r.source, &solve_error_diagnostics(&r.scenario, e));
+    if r.bar {
+        let config = Config::default();
+        let (draw, pilot) = balance::draw_from_bar(
+            &r.scenario,
+            r.players,
+            r.seed,
+            &config,
+            &BarOptions::default(),
+        )
+        .map_err(|e| match e {
+            BarError::Solve(e) => fail(&e),
+            other => ApiError::bad(other.to_string())
+                .hint("the default fairness bar lets no board of this scenario through; use the search (mode best)"),
+        })?;
+        let layout = draw.layout.clone();
+        return Ok(Board { layout, balanced: None, bar: Some(BarBoard { draw, pilot, config }) });
+    }
     let Some(n) = r.candidates else {
         let opts = SolveOptions {
             deadline: Some(Instant::now() + Duration::from_millis(TIME_LIMIT_MS)),
@@ -41,7 +73,7 @@ pub fn make(r: &Resolved, progress: Progress<'_>) -> Result<Board, ApiError> {
         };
         let layout = solve::solve_locked(&r.scenario, r.players, r.seed, &opts, &r.locks)
             .map_err(|e| fail(&e))?;
-        return Ok(Board { layout, balanced: None });
+        return Ok(Board { layout, balanced: None, bar: None });
     };
     let map = solve::map_for(&r.scenario, r.players).map_err(|e| fail(&e))?;
     let solver = Solver::new(map, &r.scenario.constraints);
@@ -53,7 +85,7 @@ pub fn make(r: &Resolved, progress: Progress<'_>) -> Result<Board, ApiError> {
     outcome.layout.scenario = r.scenario.meta.id.clone();
     outcome.layout.title = r.scenario.meta.title.clone();
     outcome.layout.players = r.players;
-    Ok(Board { layout: outcome.layout.clone(), balanced: Some((outcome, rep)) })
+    Ok(Board { layout: outcome.layout.clone(), balanced: Some((outcome, rep)), bar: None })
 }
 
 /// The recipe of this board (what makes it again): a pasted scenario is
@@ -65,7 +97,11 @@ pub fn recipe_of(r: &Resolved) -> Recipe {
         if r.builtin { r.scenario.meta.id.clone() } else { format!("{}.toml", r.scenario.meta.id) };
     let mut recipe = Recipe::new(id, r.players, r.seed);
     recipe.rules = r.rules.map(RulesArg::preset);
-    recipe.balanced = r.candidates.map(|candidates| Balanced { candidates, weights: None });
+    recipe.balanced = match (r.candidates, r.bar) {
+        (Some(n), _) => Some(Balanced::best(n)),
+        (None, true) => Some(Balanced::bar()),
+        (None, false) => None,
+    };
     recipe.locks.clone_from(&r.locks);
     recipe.locks_from_layout = keeps_secret(r);
     recipe
@@ -135,9 +171,16 @@ pub fn share_query(r: &Resolved) -> String {
     if let Some(p) = recipe.rules {
         q.push(("rules", p.name().to_string()));
     }
-    if let Some(b) = &recipe.balanced {
-        q.push(("balanced", "1".into()));
-        q.push(("candidates", b.candidates.to_string()));
+    match recipe.balanced.as_ref().map(|b| b.candidates) {
+        Some(Some(n)) => {
+            q.push(("balanced", "1".into()));
+            q.push(("candidates", n.to_string()));
+        }
+        Some(None) => {
+            q.push(("balanced", "1".into()));
+            q.push(("mode", "bar".into()));
+        }
+        None => {}
     }
     q.push(("view", if r.view == ViewArg::Setup { "setup" } else { "play" }.into()));
     q.push((
@@ -223,7 +266,7 @@ pub fn to_json(r: &Resolved, b: &Board) -> Result<Value, ApiError> {
     let secret_hexes = hidden && b.layout.hexes.iter().any(|h| h.face_down);
     let public = public_layout(&b.layout, hidden);
     let map = solve::map_for(&r.scenario, r.players).ok();
-    let seen = map.map(|m| balance::measures(m, &public));
+    let seen = map.map(|m| Evaluator::for_players(m, r.players).measure(&public));
     let balance = b.balanced.as_ref().map(|(o, rep)| {
         let title = format!("{}, {} players, seed {}", r.scenario.meta.title, r.players, r.seed);
         let m = if secret_hexes { seen.clone().unwrap_or_default() } else { o.measures.clone() };
@@ -247,8 +290,31 @@ pub fn to_json(r: &Resolved, b: &Board) -> Result<Value, ApiError> {
         })
     });
     let players = r.scenario.meta.players.clone();
+    let default = Config::default();
     let measures = seen.as_ref().map(balance::summary_lines).unwrap_or_default();
     let explained = seen.as_ref().map(super::measures::explain).unwrap_or_default();
+    // The seat simulation and the default bar, for every board.
+    let seats = seen.as_ref().map(|m| {
+        json!({
+            "policy": default.policy.name(),
+            "seats": balance::json::seats_out(&m.seats),
+            "gap": balance::json::r3(m.seat_gap),
+        })
+    });
+    let meets_bar = seen.as_ref().map(|m| default.bar.clears(m));
+    let bar = b.bar.as_ref().map(|x| {
+        json!({
+            "thresholds": x.config.bar.sentences(),
+            "values": balance::json::BarOut::new(&x.config.bar),
+            "method": x.draw.method.name(),
+            "how": crate::cli::balance_line(&x.draw, &x.pilot),
+            "pilot_boards": x.pilot.boards,
+            "pilot_cleared": x.pilot.cleared,
+            "pass_rate": (x.pilot.pass_rate() * 1e4).round() / 1e4,
+            "candidates": x.draw.candidates,
+            "lines": crate::outputs::bar_lines(&x.draw, &x.pilot),
+        })
+    });
     Ok(json!({
         "scenario": r.scenario.meta.id,
         "title": r.scenario.meta.title,
@@ -270,6 +336,9 @@ pub fn to_json(r: &Resolved, b: &Board) -> Result<Value, ApiError> {
         "measures": measures,
         "explained": explained,
         "secret": secret_hexes,
+        "seats": seats,
+        "meets_bar": meets_bar,
+        "bar": bar,
         "command": command(r),
         "share": share_query(r),
     }))

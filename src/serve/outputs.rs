@@ -36,9 +36,19 @@ pub fn files(r: &Resolved, b: &Board) -> Result<Vec<OutFile>, ApiError> {
     };
     let weights = Weights::default();
     let recipe = recipe_of(r);
-    let outcome = b.balanced.as_ref().map(|(o, _)| o);
-    let text = json::layout_json(&b.layout, &recipe, outcome.map(|o| (o, &weights)));
-    let notes = crate::outputs::notes(recipe, outcome);
+    let command = recipe.command();
+    let (balance, lines) = match (&b.balanced, &b.bar) {
+        (Some((o, _)), _) => {
+            (Some(crate::balance::json::object(o, &weights)), crate::outputs::balanced_lines(o))
+        }
+        (None, Some(x)) => (
+            Some(crate::balance::json::bar_object(&x.draw, &x.pilot, &x.config)),
+            crate::outputs::bar_lines(&x.draw, &x.pilot),
+        ),
+        (None, None) => (None, Vec::new()),
+    };
+    let text = json::layout_json_with(&b.layout, &command, balance);
+    let notes = crate::outputs::notes(recipe, lines);
     let drawn = cli_render::draw_outputs(&settings(r)?, &b.layout, &r.scenario, &notes)
         .map_err(|e| internal(&format!("{e:#}")))?;
     let mut out = vec![("layout.json".to_string(), text.into_bytes())];

@@ -35,6 +35,10 @@ pub struct BoardRequest {
     pub balanced: bool,
     /// Candidates of a balanced search (default 20,000).
     pub candidates: Option<u64>,
+    /// How a balanced board is made: `bar` (a uniform draw among the boards
+    /// that clear the fairness bar) or `best` (the search). Default: `best`
+    /// when `candidates` is given, else `bar`.
+    pub mode: Option<String>,
     /// `setup` or `play`.
     pub view: Option<String>,
     /// `a4`, `letter` or `a3`.
@@ -64,6 +68,8 @@ pub struct Resolved {
     pub rules: Option<RulesArg>,
     /// Candidates of a balanced search.
     pub candidates: Option<u64>,
+    /// A uniform draw among the boards that clear the default fairness bar.
+    pub bar: bool,
     /// View.
     pub view: ViewArg,
     /// Paper.
@@ -144,7 +150,19 @@ pub fn resolve(req: &BoardRequest, kept: &KeptBoards) -> Result<Resolved, ApiErr
                 .hint("a whole number from 0 to 18446744073709551615")
         })?,
     };
-    let candidates = match (req.balanced, req.candidates) {
+    let bar = match (req.balanced, req.mode.as_deref(), req.candidates) {
+        (false, _, _) => false,
+        (true, Some("bar"), Some(_)) => {
+            return Err(ApiError::bad("`candidates` applies to the search (`mode: best`)")
+                .hint("leave `candidates` out to draw from the fairness bar"))
+        }
+        (true, Some("bar"), None) | (true, None, None) => true,
+        (true, Some("best"), _) | (true, None, Some(_)) => false,
+        (true, Some(o), _) => {
+            return Err(ApiError::bad(format!("unknown balance mode `{o:.20}`; use bar or best")))
+        }
+    };
+    let candidates = match (req.balanced && !bar, req.candidates) {
         (false, _) => None,
         (true, None) => Some(crate::balance::search::DEFAULT_CANDIDATES),
         (true, Some(n)) if (1..=MAX_WEB_CANDIDATES).contains(&n) => Some(n),
@@ -167,7 +185,7 @@ pub fn resolve(req: &BoardRequest, kept: &KeptBoards) -> Result<Resolved, ApiErr
         Some(o) => return Err(ApiError::bad(format!("unknown paper `{o}`; use a4, letter or a3"))),
     };
     let (locks, from) = resolve_locks(req, kept)?;
-    if candidates.is_some() && !locks.is_empty() {
+    if (candidates.is_some() || bar) && !locks.is_empty() {
         return Err(ApiError::bad("a balanced search does not keep locked hexes yet")
             .hint("unlock the hexes, or turn balanced off"));
     }
@@ -181,6 +199,7 @@ pub fn resolve(req: &BoardRequest, kept: &KeptBoards) -> Result<Resolved, ApiErr
         seed,
         rules,
         candidates,
+        bar,
         view,
         paper,
         locks,

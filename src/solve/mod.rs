@@ -26,6 +26,7 @@ mod exact;
 mod layout;
 mod pilot;
 mod problem;
+mod restricted;
 mod search;
 mod state;
 mod walk;
@@ -34,6 +35,7 @@ pub use chain::ChainRun;
 pub use error::{LockError, SolveError, Stage, Stop};
 pub use layout::{Layout, PlacedHarbor, PlacedHex, RegionInfo, Sampler, SolveStats};
 pub use pilot::Method;
+pub use restricted::RestrictedRun;
 pub use walk::Walker;
 
 use std::sync::{Arc, OnceLock};

@@ -59,6 +59,7 @@ pub(super) fn map(
     let mut cells: Vec<Cell> = Vec::new();
     let mut region_order: Vec<String> = Vec::new();
     let mut slot_regions: Vec<(usize, Sp<String>, bool)> = Vec::new(); // (cell, region, is_slot)
+    let mut codes: Vec<String> = Vec::new(); // legend code of each cell
     for (hex, code, span) in placed {
         if let Some(first) = seen.get(&hex) {
             diags.push(
@@ -110,6 +111,7 @@ pub(super) fn map(
             }
         };
         cells.push(Cell { hex, content, harbor, label, rolls, castaway, span });
+        codes.push(code);
     }
 
     // Regions, ordered by first use in the drawing; defined-but-unused is an error.
@@ -281,10 +283,24 @@ pub(super) fn map(
         }
     }
 
+    let start = m.start.as_ref().and_then(|raw| {
+        let may_land = |i: usize| may_be_land(i, &cells, &regions);
+        let ctx = super::start::Context {
+            cells: &cells,
+            codes: &codes,
+            regions: &regions,
+            legend: &legend,
+            board: &board,
+            players: &players,
+            may_be_land: &may_land,
+        };
+        super::start::start_area(raw, &ctx, incomplete, diags)
+    });
+
     if diags.error_count() > before {
         return None;
     }
-    Some(MapDef { players, cells, regions, harbor_pool, board })
+    Some(MapDef { players, cells, regions, harbor_pool, board, start })
 }
 
 /// An error if the hexes spread wider or taller than `MAX_MAP_SPAN`, at the

@@ -14,6 +14,7 @@ use crate::vocab::{did_you_mean, HarborKind, Terrain};
 mod legend;
 mod map;
 mod pools;
+mod start;
 
 use legend::{legend_entry, Code};
 use map::map;

@@ -1,0 +1,501 @@
+//! The opening-placement simulation: players take turns in snake order
+//! (1, 2, ..., P, P, ..., 2, 1) placing their first two settlements, each on
+//! the free legal corner its policy likes best, and the seat measures of
+//! what each seat ends up with. The policies and the formulas are written
+//! out in `docs/balance.md`.
+//!
+//! A legal corner is a board corner touching at least one face-up land hex
+//! (of a start region, when the map has `[map.start]`), touching no hex the
+//! start area avoids, and not next to a corner already taken (the distance
+//! rule). Ties between equally good corners are broken at random; the
+//! figures are the average over [`TIE_DRAWS`] draws from a fixed seed, so
+//! they are a function of the board alone.
+
+use crate::model::{board::NONE, start, CellContent, MapDef};
+use crate::rng::{below, stage_rng, Rng, Stream};
+use crate::solve::Layout;
+use crate::vocab::{pips, HarborKind, Terrain};
+
+/// Tie-break draws averaged per board.
+pub const TIE_DRAWS: u32 = 16;
+
+/// The seed of the tie-break draws (the same for every board).
+pub const TIE_SEED: u64 = 0x5EA7_5EA7;
+
+/// Settlements each player places before the first roll.
+pub const FIRST_SETTLEMENTS: usize = 2;
+
+/// How a simulated player chooses a corner.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Policy {
+    /// The corner with the most pips; ties by the most distinct resources,
+    /// then at random.
+    #[default]
+    Pips,
+    /// Production weighted by how scarce each resource is on the board, a
+    /// bonus for each resource the seat does not have yet, and a bonus for
+    /// harbors; ties at random.
+    Variety,
+}
+
+impl Policy {
+    /// Both policies.
+    pub const ALL: [Policy; 2] = [Policy::Pips, Policy::Variety];
+
+    /// Name as written in weights files and `layout.json`.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Policy::Pips => "pips",
+            Policy::Variety => "variety",
+        }
+    }
+
+    /// The policy of a name.
+    pub fn from_name(s: &str) -> Option<Policy> {
+        Policy::ALL.into_iter().find(|p| p.name() == s)
+    }
+}
+
+/// What one seat ends up with, averaged over the tie-break draws.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct SeatFigures {
+    /// Seat number, 1 for the first player.
+    pub seat: u8,
+    /// Pips of each resource at its settlements, in [`crate::vocab::Resource::ALL`] order
+    /// (a hex touching both settlements counts twice, as it pays twice).
+    pub pips: [f64; 5],
+    /// Pips on gold hexes at its settlements.
+    pub gold: f64,
+    /// All its pips: the resources and gold.
+    pub total: f64,
+    /// Distinct resources its settlements touch.
+    pub resources: f64,
+    /// Its pips on hexes carrying the board's most likely numbers (5 pips,
+    /// 6 and 8; or the highest pips on the board without them): where the
+    /// robber goes first.
+    pub robber: f64,
+    /// Its settlements on a harbor.
+    pub harbors: f64,
+    /// Settlements it could place (below 2 when the legal corners ran out).
+    pub settlements: f64,
+}
+
+/// The seat measures of one board.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct SeatMeasures {
+    /// One entry per seat, in seat order.
+    pub seats: Vec<SeatFigures>,
+    /// Best seat's total minus worst seat's total, in pips.
+    pub gap: f64,
+}
+
+/// Per-map tables of the simulation.
+#[derive(Clone, Debug)]
+pub struct SeatTables {
+    players: usize,
+    /// Board corners a first settlement may ever take (the start area's),
+    /// with their members.
+    members: Vec<[u32; 3]>,
+    /// Neighbouring candidate corners (local indices; [`NONE`] pads).
+    nb: Vec<[u32; 3]>,
+    /// Board corner -> local index, or [`NONE`].
+    local_of: Vec<u32>,
+    /// Per cell: a start hex (empty without a start area: any land hex).
+    start_hex: Vec<bool>,
+}
+
+/// What a corner offers on one layout.
+#[derive(Clone, Copy, Debug, Default)]
+struct CornerValue {
+    /// Pips per resource, then gold.
+    pips: [u8; 6],
+    total: u8,
+    distinct: u8,
+    robber: u8,
+    /// 0: none, 1: 3:1, 2 + r: 2:1 of resource r.
+    harbor: u8,
+}
+
+/// Reusable buffers.
+#[derive(Default)]
+pub struct SeatScratch {
+    legal: Vec<u32>,
+    value: Vec<CornerValue>,
+    harbor: Vec<u8>,
+    blocked: Vec<bool>,
+    order: Vec<u32>,
+    /// Per legal corner (in `order`): the first-round key of its group end.
+    group_end: Vec<u32>,
+    score1: Vec<f64>,
+    /// Per corner: scarcity-weighted production (the variety policy's base).
+    base: Vec<f64>,
+    picks: Vec<u32>,
+    acc: Vec<Acc>,
+}
+
+#[derive(Clone, Copy, Default)]
+struct Acc {
+    pips: [u32; 6],
+    distinct: u32,
+    robber: u32,
+    harbors: u32,
+    settlements: u32,
+}
+
+impl SeatTables {
+    /// The tables of `map` for `players` players.
+    pub fn new(map: &MapDef, players: u8) -> SeatTables {
+        let b = &map.board;
+        // Hexes that are land on some layout: fixed land, or a slot of a
+        // region whose pool holds land.
+        let may_land: Vec<bool> = map
+            .cells
+            .iter()
+            .map(|c| match c.content {
+                CellContent::Fixed { terrain, .. } => terrain.is_land(),
+                CellContent::Slot { region } => {
+                    map.regions.get(region).is_none_or(|r| r.tiles.iter().any(|(t, _)| t.is_land()))
+                }
+            })
+            .collect();
+        let allowed = |m: &[u32; 3]| {
+            m.iter().any(|x| *x != NONE && may_land[*x as usize])
+                && map.start.as_ref().is_none_or(|s| s.allows(m))
+        };
+        let mut local_of = vec![NONE; b.corners.len()];
+        let mut members = Vec::new();
+        for (ci, m) in b.corners.iter().enumerate() {
+            if allowed(m) {
+                local_of[ci] = members.len() as u32;
+                members.push(*m);
+            }
+        }
+        let all_nb = start::corner_neighbours(b);
+        let nb = b
+            .corners
+            .iter()
+            .enumerate()
+            .filter(|(ci, _)| local_of[*ci] != NONE)
+            .map(|(ci, _)| {
+                let mut out = [NONE; 3];
+                let near = all_nb[ci].iter().map(|x| local_of[*x as usize]).filter(|x| *x != NONE);
+                for (slot, x) in out.iter_mut().zip(near) {
+                    *slot = x;
+                }
+                out
+            })
+            .collect();
+        let start_hex = map.start.as_ref().map_or_else(Vec::new, |s| s.start_hex.clone());
+        SeatTables { players: usize::from(players.max(1)), members, nb, local_of, start_hex }
+    }
+
+    /// Players simulated.
+    pub fn players(&self) -> usize {
+        self.players
+    }
+
+    /// The seat measures of `layout` under `policy`.
+    pub fn measure(
+        &self,
+        map: &MapDef,
+        layout: &Layout,
+        policy: Policy,
+        s: &mut SeatScratch,
+        out: &mut SeatMeasures,
+    ) {
+        self.values(map, layout, s);
+        let p = self.players;
+        s.acc.clear();
+        s.acc.resize(p, Acc::default());
+        let mut rng = stage_rng(TIE_SEED, Stream::Seats);
+        match policy {
+            Policy::Pips => self.sort_pips(s),
+            Policy::Variety => self.sort_variety(s),
+        }
+        for _ in 0..TIE_DRAWS {
+            self.draft(policy, s, &mut rng);
+            self.tally(s);
+        }
+        let n = f64::from(TIE_DRAWS);
+        out.seats.clear();
+        for (i, a) in s.acc.iter().enumerate() {
+            let mut pipsr = [0.0; 5];
+            for (x, y) in pipsr.iter_mut().zip(a.pips) {
+                *x = f64::from(y) / n;
+            }
+            let gold = f64::from(a.pips[5]) / n;
+            let total = f64::from(a.pips.iter().sum::<u32>()) / n;
+            out.seats.push(SeatFigures {
+                seat: (i + 1) as u8,
+                pips: pipsr,
+                gold,
+                total,
+                resources: f64::from(a.distinct) / n,
+                robber: f64::from(a.robber) / n,
+                harbors: f64::from(a.harbors) / n,
+                settlements: f64::from(a.settlements) / n,
+            });
+        }
+        let hi = out.seats.iter().map(|x| x.total).fold(f64::NEG_INFINITY, f64::max);
+        let lo = out.seats.iter().map(|x| x.total).fold(f64::INFINITY, f64::min);
+        out.gap = if out.seats.is_empty() { 0.0 } else { hi - lo };
+    }
+
+    /// The legal corners of `layout` and what each offers.
+    fn values(&self, map: &MapDef, layout: &Layout, s: &mut SeatScratch) {
+        let hx = &layout.hexes;
+        // The board's most likely numbers: the highest pips of a face-up chip.
+        let top = hx.iter().filter_map(|h| h.number).map(pips).max().unwrap_or(0);
+        // Harbor corners.
+        s.harbor.clear();
+        s.harbor.resize(self.members.len(), 0);
+        for h in &layout.harbors {
+            let (Some(toward), Some(&i)) = (h.toward, map.board.index.get(&h.hex)) else {
+                continue;
+            };
+            let Some(d) = h.hex.direction_to(toward) else { continue };
+            let code = match h.kind {
+                HarborKind::Generic => 1,
+                HarborKind::Special(r) => 2 + r as u8,
+            };
+            for c in map.board.edge_corners(i, d) {
+                if c != NONE && self.local_of[c as usize] != NONE {
+                    s.harbor[self.local_of[c as usize] as usize] = code;
+                }
+            }
+        }
+        s.legal.clear();
+        s.value.clear();
+        s.value.resize(self.members.len(), CornerValue::default());
+        for (ci, m) in self.members.iter().enumerate() {
+            let mut legal = false;
+            let mut v = CornerValue { harbor: s.harbor[ci], ..CornerValue::default() };
+            for &x in m.iter().filter(|x| **x != NONE) {
+                let h = &hx[x as usize];
+                if h.face_down || !h.terrain.is_land() {
+                    continue;
+                }
+                legal |= self.start_hex.is_empty() || self.start_hex[x as usize];
+                let Some(n) = h.number else { continue };
+                let p = pips(n);
+                let slot = match (h.terrain.resource(), h.terrain) {
+                    (Some(r), _) => r as usize,
+                    (None, Terrain::Gold) => 5,
+                    _ => continue,
+                };
+                v.pips[slot] += p;
+                v.total += p;
+                if p == top {
+                    v.robber += p;
+                }
+            }
+            if legal {
+                v.distinct = v.pips[..5].iter().filter(|p| **p > 0).count() as u8;
+                s.value[ci] = v;
+                s.legal.push(ci as u32);
+            }
+        }
+    }
+
+    /// Pips policy: legal corners by (pips, distinct resources) descending,
+    /// grouped into runs of equal keys that each draw shuffles.
+    fn sort_pips(&self, s: &mut SeatScratch) {
+        let value = &s.value;
+        s.order.clear();
+        s.order.extend_from_slice(&s.legal);
+        let key = |c: &u32| {
+            let v = &value[*c as usize];
+            u32::from(v.total) << 8 | u32::from(v.distinct)
+        };
+        s.order.sort_by_key(|c| std::cmp::Reverse(key(c)));
+        groups(&s.order, &mut s.group_end, |a, b| key(a) == key(b));
+    }
+
+    /// Variety policy, first round: every seat starts with nothing, so the
+    /// order is the same for all of them.
+    fn sort_variety(&self, s: &mut SeatScratch) {
+        let scarce = scarcity(s);
+        s.score1.clear();
+        s.score1.resize(self.members.len(), 0.0);
+        s.base.clear();
+        s.base.resize(self.members.len(), 0.0);
+        for &c in &s.legal {
+            let v = &s.value[c as usize];
+            let base: f64 = (0..6).map(|r| scarce[r] * f64::from(v.pips[r])).sum();
+            s.base[c as usize] = base;
+            s.score1[c as usize] = base + variety_bonus(v, None);
+        }
+        s.order.clear();
+        s.order.extend_from_slice(&s.legal);
+        let sc = &s.score1;
+        s.order.sort_by(|a, b| sc[*b as usize].total_cmp(&sc[*a as usize]));
+        groups(&s.order, &mut s.group_end, |a, b| sc[*a as usize] == sc[*b as usize]);
+    }
+
+    /// One snake draft; `s.picks[k]` is pick `k`'s corner ([`NONE`]: none left).
+    fn draft(&self, policy: Policy, s: &mut SeatScratch, rng: &mut Rng) {
+        let p = self.players;
+        let picks = FIRST_SETTLEMENTS * p;
+        s.blocked.clear();
+        s.blocked.resize(self.members.len(), false);
+        s.picks.clear();
+        // Rounds where the order is seat-independent: the pips policy
+        // throughout, the variety policy's first round.
+        let fixed = match policy {
+            Policy::Pips => picks,
+            Policy::Variety => p,
+        };
+        let mut i = 0;
+        while s.picks.len() < fixed && i < s.order.len() {
+            // Shuffle the run starting here, once, when first reached.
+            let end = s.group_end[i] as usize;
+            if i + 1 < end && (i == 0 || s.group_end[i - 1] as usize != end) {
+                for k in i..end - 1 {
+                    let j = k + below(rng, (end - k) as u32) as usize;
+                    s.order.swap(k, j);
+                }
+            }
+            let c = s.order[i];
+            i += 1;
+            if !s.blocked[c as usize] {
+                self.take(s, c);
+            }
+        }
+        if policy == Policy::Variety && s.picks.len() == p {
+            for seat in (0..p).rev() {
+                let first = s.picks[seat];
+                let own = (first != NONE).then(|| s.value[first as usize]);
+                let mut best = NONE;
+                let (mut best_v, mut ties) = (f64::NEG_INFINITY, 0u32);
+                for &c in &s.legal {
+                    if s.blocked[c as usize] {
+                        continue;
+                    }
+                    let v = s.base[c as usize] + variety_bonus(&s.value[c as usize], own.as_ref());
+                    if v > best_v {
+                        (best, best_v, ties) = (c, v, 1);
+                    } else if v == best_v {
+                        ties += 1;
+                        if below(rng, ties) == 0 {
+                            best = c;
+                        }
+                    }
+                }
+                if best == NONE {
+                    s.picks.push(NONE);
+                } else {
+                    self.take(s, best);
+                }
+            }
+        }
+        while s.picks.len() < picks {
+            s.picks.push(NONE);
+        }
+    }
+
+    /// Takes corner `c` for the next pick.
+    fn take(&self, s: &mut SeatScratch, c: u32) {
+        s.blocked[c as usize] = true;
+        for n in self.nb[c as usize] {
+            if n != NONE {
+                s.blocked[n as usize] = true;
+            }
+        }
+        s.picks.push(c);
+    }
+
+    /// Adds one draft's result to the seats' sums.
+    fn tally(&self, s: &mut SeatScratch) {
+        let p = self.players;
+        for seat in 0..p {
+            let a = &mut s.acc[seat];
+            let mut own = [0u32; 6];
+            for k in [seat, 2 * p - 1 - seat] {
+                let c = s.picks[k];
+                if c == NONE {
+                    continue;
+                }
+                let v = &s.value[c as usize];
+                for (o, x) in own.iter_mut().zip(v.pips) {
+                    *o += u32::from(x);
+                }
+                a.robber += u32::from(v.robber);
+                a.harbors += u32::from(v.harbor > 0);
+                a.settlements += 1;
+            }
+            for (x, y) in a.pips.iter_mut().zip(own) {
+                *x += y;
+            }
+            a.distinct += own[..5].iter().filter(|x| **x > 0).count() as u32;
+        }
+    }
+}
+
+/// Marks where the run of equal keys holding each place of `order` ends.
+fn groups(order: &[u32], group_end: &mut Vec<u32>, same: impl Fn(&u32, &u32) -> bool) {
+    let n = order.len();
+    group_end.clear();
+    group_end.resize(n, 0);
+    let mut end = n;
+    for i in (0..n).rev() {
+        if i + 1 < n && !same(&order[i], &order[i + 1]) {
+            end = i + 1;
+        }
+        group_end[i] = end as u32;
+    }
+}
+
+/// Each resource's weight in the variety policy: the mean pips of a resource
+/// on the legal corners over its own, kept within 0.5 to 2 (gold: 1).
+fn scarcity(s: &SeatScratch) -> [f64; 6] {
+    let mut sum = [0u32; 5];
+    for &c in &s.legal {
+        for (x, y) in sum.iter_mut().zip(&s.value[c as usize].pips[..5]) {
+            *x += u32::from(*y);
+        }
+    }
+    let mean = f64::from(sum.iter().sum::<u32>()) / 5.0;
+    let mut w = [1.0; 6];
+    for (x, total) in w.iter_mut().zip(sum) {
+        *x = if total == 0 { 2.0 } else { (mean / f64::from(total)).clamp(0.5, 2.0) };
+    }
+    w
+}
+
+/// Bonus of the variety policy for each resource new to the seat.
+pub const NEW_RESOURCE_BONUS: f64 = 2.0;
+/// Bonus for a 3:1 harbor corner.
+pub const GENERIC_HARBOR_BONUS: f64 = 1.0;
+/// Weight of a 2:1 harbor's own resource pips (at the corner and the seat's other settlement).
+pub const SPECIAL_HARBOR_WEIGHT: f64 = 0.5;
+
+/// The variety policy's value of corner `v` for a seat whose first
+/// settlement is `own` (`None` before it has one), beyond its
+/// scarcity-weighted production: the new-resource and harbor bonuses.
+fn variety_bonus(v: &CornerValue, own: Option<&CornerValue>) -> f64 {
+    let mut x = 0.0;
+    for r in 0..5 {
+        let have = own.is_some_and(|o| o.pips[r] > 0);
+        if v.pips[r] > 0 && !have {
+            x += NEW_RESOURCE_BONUS;
+        }
+    }
+    let harbor_pips = |code: u8, a: &CornerValue, b: Option<&CornerValue>| -> f64 {
+        match code {
+            0 => 0.0,
+            1 => GENERIC_HARBOR_BONUS,
+            c => {
+                let r = usize::from(c - 2);
+                SPECIAL_HARBOR_WEIGHT * f64::from(a.pips[r] + b.map_or(0, |b| b.pips[r]))
+            }
+        }
+    };
+    x += harbor_pips(v.harbor, v, own);
+    if let Some(o) = own {
+        // The seat's first settlement on a 2:1 harbor makes that resource worth more here.
+        if o.harbor >= 2 {
+            x += SPECIAL_HARBOR_WEIGHT * f64::from(v.pips[usize::from(o.harbor - 2)]);
+        }
+    }
+    x
+}
