@@ -194,8 +194,19 @@ fn every_printed_command_makes_the_same_layout_json() {
         ("players", strings(&["generate", "gold-for-catan", "--players", "3", "--seed", "11"])),
         (
             "balanced",
-            strings(&["generate", "base", "--balanced", "--candidates", "300", "--seed", "5"]),
+            strings(&[
+                "generate",
+                "base",
+                "--balanced",
+                "best",
+                "--candidates",
+                "300",
+                "--seed",
+                "5",
+            ]),
         ),
+        // A uniform draw among the boards that clear the fairness bar.
+        ("bar", strings(&["generate", "base", "--balanced", "--seed", "5"])),
         (
             "balanced-strict",
             strings(&[
@@ -204,6 +215,9 @@ fn every_printed_command_makes_the_same_layout_json() {
                 "--rules",
                 "strict",
                 "--balanced",
+                "best",
+                "--objective",
+                "seats",
                 "--candidates",
                 "200",
                 "--max-nodes",
@@ -223,6 +237,7 @@ fn every_printed_command_makes_the_same_layout_json() {
         "generate",
         "base",
         "--balanced",
+        "best",
         "--time-budget",
         "200",
         "--seed",
