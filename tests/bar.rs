@@ -15,8 +15,8 @@
 //! the chain forced; the pilot would choose it itself only below about 1 in
 //! 10,000, where a rejection reference is out of a test's reach.
 
-mod fairness;
-mod sampling;
+use crate::fairness;
+use crate::sampling;
 
 use std::path::{Path, PathBuf};
 use std::process::Command;

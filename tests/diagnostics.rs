@@ -10,7 +10,7 @@
 //! is, one `# expect: <text of the line>` per problem, with `|` marking the
 //! column; the output must point at exactly that `file:line:col`.
 
-mod common;
+use crate::common;
 
 use std::path::{Path, PathBuf};
 

@@ -8,8 +8,7 @@ use hexpress::outputs::Notes;
 use hexpress::settings::{Choices, Paper, Settings};
 use lopdf::{Document, Object};
 
-#[path = "support/pdf_labels.rs"]
-mod pdf_labels;
+use crate::support::pdf_labels;
 use pdf_labels::labels;
 
 /// Checks one PDF; returns how many backs and blank pages it holds.

@@ -2,7 +2,7 @@
 //! the right places, widths agree with usvg, output is byte-stable.
 //! Regenerate the reference SVGs with `HEXPRESS_BLESS=1`.
 
-mod common;
+use crate::common;
 
 use std::sync::Arc;
 

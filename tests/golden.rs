@@ -1,7 +1,7 @@
 //! Golden `layout.json` files for fixed seeds: a seed must keep giving the
 //! same map across versions and machines. Regenerate with `HEXPRESS_BLESS=1`.
 
-mod common;
+use crate::common;
 
 use hexpress::export::json::to_json;
 use hexpress::solve::{solve, SolveOptions};

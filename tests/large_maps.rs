@@ -7,7 +7,7 @@
 //! node budgets, never as wall-clock time; the speed figures live in
 //! `benches/solve.rs`.
 
-mod sampling;
+use crate::sampling;
 
 use hexpress::diag::Source;
 use hexpress::model::{load, Scenario};

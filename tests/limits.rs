@@ -4,7 +4,7 @@
 //! going over would abort, not by measuring); every search stops at its
 //! node budget and at its deadline.
 
-mod support;
+use crate::support;
 
 use std::time::{Duration, Instant};
 

@@ -3,7 +3,7 @@
 //! rewritten with `HEXPRESS_BLESS=1`), names what to change, and never
 //! repeats itself ("X: X").
 
-mod support;
+use crate::support;
 
 use std::path::Path;
 

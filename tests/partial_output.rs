@@ -4,7 +4,7 @@
 //! killed run leaves no half-written file under a final name and no staging
 //! folder that the next run does not clean up.
 
-mod support;
+use crate::support;
 
 use std::path::Path;
 use std::time::Duration;

@@ -1,7 +1,7 @@
 //! Playable from the pack: what players see never depends on what they must
 //! not know, and every built-in's printed parts and prose fit its rules.
 
-mod common;
+use crate::common;
 
 use hexpress::compose::handout::handout_with_map;
 use hexpress::compose::map_pages::{canvas, Notes};

@@ -11,8 +11,7 @@ use hexpress::outputs::Notes;
 use hexpress::settings::{Choices, Paper, Settings};
 use lopdf::Document;
 
-#[path = "support/pdf_labels.rs"]
-mod pdf_labels;
+use crate::support::pdf_labels;
 use pdf_labels::labels;
 
 /// Whether `l` is a map sheet label (row letter, column number: A1, B12).

@@ -2,7 +2,7 @@
 //! player count: fixed hexes stay, pools are used exactly, every rule holds,
 //! a seed always gives the same layout, and different seeds give different ones.
 
-mod common;
+use crate::common;
 
 use std::collections::BTreeSet;
 

@@ -3,7 +3,7 @@
 //!
 //! Golden files live in tests/ref/; rewrite them with `HEXPRESS_BLESS=1`.
 
-mod common;
+use crate::common;
 
 use std::path::PathBuf;
 

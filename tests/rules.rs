@@ -1,7 +1,7 @@
 //! Reference cards and the rules handout: both drawn from the scenario's
 //! tables, fitted inside their text areas, and stable (golden text).
 
-mod common;
+use crate::common;
 
 use hexpress::compose::cards::{reference_cards, text_area, SIZES};
 use hexpress::compose::flow::metrics::{text_width, vmetrics};

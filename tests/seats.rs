@@ -14,7 +14,7 @@
 //! - Start regions: Gold for Catan's first settlements never touch the front
 //!   coast, Reach Catan's never touch Catan.
 
-mod fairness;
+use crate::fairness;
 
 use fairness::{seat_totals, Board, StartRule};
 use hexpress::balance::{

@@ -3,7 +3,7 @@
 //! counts, costs, victory points and variants. A change to a scenario file
 //! that drifts from its seed fails here.
 
-mod common;
+use crate::common;
 
 use std::collections::BTreeMap;
 

@@ -2,7 +2,7 @@
 //! limits, share links, and downloads byte-identical to `generate`.
 #![cfg(feature = "serve")]
 
-mod common;
+use crate::common;
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};

@@ -7,7 +7,7 @@
 //! a machine without a browser. Screenshots go to `target/browser-shots/`.
 #![cfg(feature = "serve")]
 
-mod common;
+use crate::common;
 
 use std::path::{Path, PathBuf};
 use std::process::Command;

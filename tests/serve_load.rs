@@ -14,7 +14,7 @@
 //! Every loop is bounded in count and time.
 #![cfg(feature = "serve")]
 
-mod common;
+use crate::common;
 
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};

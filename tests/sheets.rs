@@ -2,7 +2,7 @@
 //! a golden SVG and the PDF's pages.
 #![allow(clippy::unwrap_used)]
 
-mod common;
+use crate::common;
 
 use hexpress::compose::basic_art::BasicArt;
 use hexpress::compose::components::{component_sets, CastawayTokens, ComponentCounts, TradeTokens};

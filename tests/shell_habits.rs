@@ -2,7 +2,7 @@
 //! standard output, `-` for standard input, `--out -`, completions, a man
 //! page, and `-q`, `-v` and `--color` on every command.
 
-mod support;
+use crate::support;
 
 use std::io::{BufRead, BufReader};
 use std::process::Stdio;

@@ -16,8 +16,8 @@
 //! `N` is 2,000 by default (500 for the strict set, whose reference keeps
 //! about one deal in 100,000); `HEXPRESS_UNIFORM_BOARDS=100000` runs more.
 
-mod common;
-mod sampling;
+use crate::common;
+use crate::sampling;
 
 use hexpress::model::{Constraints, MapDef, Scenario};
 use hexpress::solve::{SolveOptions, Solver};

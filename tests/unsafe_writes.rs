@@ -2,7 +2,7 @@
 //! output folder, a second run into a folder in use is refused with a clear
 //! message, and a path that is not a folder is named as such.
 
-mod support;
+use crate::support;
 
 use std::fs::File;
 

@@ -1,6 +1,8 @@
 //! Running the `hexpress` binary from the robustness tests.
 #![allow(dead_code)]
 
+pub mod pdf_labels;
+
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
