@@ -35,6 +35,7 @@ mod pdf_info;
 mod playable;
 mod print_plan;
 mod properties;
+mod recipe;
 mod render;
 mod robustness;
 mod rules;
