@@ -73,3 +73,34 @@ fn print_plan_pages_and_text(b: divan::Bencher) {
         (pages, hexpress::export::plan_text::plan_text(&plan))
     });
 }
+
+/// The tiling search alone (`compose::tiles::plan`: orientations, offsets,
+/// slivers and loose pieces) for every built-in's map on A4 and on Letter:
+/// 16 maps per iteration. Target: under 20 ms per map.
+#[divan::bench(sample_count = 10)]
+fn tiling_search_16_maps(b: divan::Bencher) {
+    use hexpress::compose::map_pages::canvas;
+    use hexpress::settings::Paper;
+    let mut cases = Vec::new();
+    for paper in [Paper::A4, Paper::Letter] {
+        let settings = Settings::build(&Choices { paper, ..Choices::default() }).expect("settings");
+        for id in hexpress::builtin::ids() {
+            let src = hexpress::builtin::source(id).expect("built-in");
+            let sc = hexpress::model::load(&src).expect("valid");
+            let l = hexpress::solve::solve(&sc, sc.meta.default_players, 1, &Default::default())
+                .expect("solves");
+            let c = canvas(&l, &settings, &Notes::default());
+            cases.push((c, settings.clone()));
+        }
+    }
+    b.bench(|| {
+        for (c, s) in &cases {
+            divan::black_box(hexpress::compose::tiles::plan(
+                c,
+                s.paper_mm(),
+                s.sheets.margin,
+                s.theme.sizes.overlap,
+            ));
+        }
+    });
+}

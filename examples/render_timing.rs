@@ -22,7 +22,7 @@ fn main() {
     let svg = svg::page_to_svg(&page);
     println!("map svg: {:?} ({} KB)", t.elapsed(), svg.len() / 1024);
     let t = Instant::now();
-    let (doc, _) = map_pages::tiled(&c, &settings);
+    let (doc, _) = map_pages::tiled(&c, &l, &settings);
     println!("tile map: {:?} ({} pages)", t.elapsed(), doc.pages.len());
     let t = Instant::now();
     for p in &doc.pages {

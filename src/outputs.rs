@@ -27,6 +27,10 @@ pub enum OutputError {
     /// would silently be left out of the component sheets).
     #[error(transparent)]
     PiecesDoNotFit(Box<PiecesDoNotFit>),
+    /// A board too large for a readable picture (the map's overview, the
+    /// handout's map) on the chosen paper.
+    #[error(transparent)]
+    Unreadable(#[from] Box<crate::compose::board_picture::Unreadable>),
 }
 
 /// Pieces that fit on no page of the paper with the sheet margins.
@@ -128,6 +132,9 @@ pub fn all(
     notes: &Notes,
 ) -> Result<Vec<OutFile>, OutputError> {
     check_pieces_fit(layout, scenario, settings)?;
+    if settings.formats.pdf || settings.formats.svg {
+        crate::compose::board_picture::check_readable(layout, settings)?;
+    }
     let job = job::print_job(layout, scenario, settings, notes)?;
     Ok(encode(&job)?)
 }
@@ -140,6 +147,7 @@ pub fn rules(
     settings: &Settings,
     notes: &Notes,
 ) -> Result<Vec<OutFile>, OutputError> {
+    crate::compose::board_picture::check_readable(layout, settings)?;
     Ok(encode(&job::rules_job(scenario, layout, settings, notes)?)?)
 }
 
@@ -187,6 +195,9 @@ pub struct MapFiles {
 
 /// The map files (`map.svg`, `map.pdf`, `preview.png`) as the formats ask.
 pub fn map(layout: &Layout, settings: &Settings, notes: &Notes) -> Result<MapFiles, OutputError> {
+    if settings.formats.pdf {
+        crate::compose::board_picture::check_readable(layout, settings)?;
+    }
     let (job, t) = job::map_job(layout, settings, notes);
     let mut files =
         MapFiles { sheets: t.sheets(), cuts_clear: t.cuts_clear, ..MapFiles::default() };

@@ -8,7 +8,12 @@
 //! - round tokens sit on a hexagonal grid holding at least as many as a
 //!   square grid would;
 //! - every sheet's heading states what it holds and how many, and the counts
-//!   match the pieces placed on it.
+//!   match the pieces placed on it;
+//! - small sets share sheets when they print the same way: the blocks of a
+//!   shared sheet keep apart (no piece's bleed on another's, no crop mark on
+//!   any piece), inside the printable area;
+//! - every word on a round or shaped piece lies inside its cut line with a
+//!   margin.
 #![allow(clippy::unwrap_used)]
 
 use std::collections::BTreeMap;
@@ -20,7 +25,7 @@ use hexpress::compose::piece::{Piece, PieceSet, Shape};
 use hexpress::compose::sheet::{self, SheetPlan, CUT_COLOR};
 use hexpress::compose::theme_art::ThemeArt;
 use hexpress::scene::{Item, Page, Path, Pt, Seg, Transform, Weight};
-use hexpress::settings::sheets::{SheetOptions, MAX_BLEED};
+use hexpress::settings::sheets::{Orientation, SheetOptions, MAX_BLEED};
 use hexpress::settings::{Choices, Paper, Settings};
 
 /// 8 pt in mm: the smallest heading a player reads.
@@ -181,15 +186,14 @@ fn every_sheet_states_what_it_holds_and_how_many() {
             assert!(text_width(&text, Weight::Bold, size) <= room, "{}: {text:?}", case.name);
             let pieces = placed(&front).len();
             assert_eq!(counts.values().sum::<usize>(), pieces, "{}: {text:?}", case.name);
-            assert_eq!(pieces, plan.slots.len());
+            assert_eq!(pieces, plan.slots().count());
             if let Some(back) = back {
                 // The back states the pieces that have a back printed.
                 let (bt, _) = heading(&back, "back");
                 let on_back = stated(&bt, "back");
                 assert_eq!(on_back.values().sum::<usize>(), placed(&back).len(), "{bt:?}");
                 let with_back = plan
-                    .slots
-                    .iter()
+                    .slots()
                     .filter(|s| case.sets[s.set].pieces[s.piece].back.is_some())
                     .count();
                 assert_eq!(placed(&back).len(), with_back, "{}: {bt:?}", case.name);
@@ -224,7 +228,7 @@ fn blank(shape: Shape, n: u32) -> Vec<PieceSet> {
 
 /// How many pieces of `shape` one sheet holds.
 fn capacity(shape: Shape, opts: &SheetOptions) -> usize {
-    sheet::plan(&blank(shape, 400), opts)[0].slots.len()
+    sheet::plan(&blank(shape, 400), opts)[0].slots().count()
 }
 
 #[test]
@@ -235,11 +239,19 @@ fn poker_cards_go_eight_or_more_to_a_sheet_edge_to_edge() {
         let cap = capacity(poker, &case.opts);
         assert!(cap >= 8, "{}: {cap} poker cards per sheet", case.name);
         let all = sheets(&case);
-        let cards: Vec<_> = all.iter().filter(|(p, _, _)| p.shape == poker).collect();
+        // Sheets of poker cards alone (a shared sheet is checked below).
+        let cards: Vec<_> = all
+            .iter()
+            .filter(|(p, _, _)| p.blocks.len() == 1 && p.blocks[0].shape == poker)
+            .collect();
         for (k, (plan, front, back)) in cards.iter().enumerate() {
-            // Every sheet but the last one of the kind is full.
+            // Every sheet but the last one of the kind is full, in the
+            // orientation it has (two-sided sheets share one: see duplex.rs).
+            let o = if plan.landscape() { Orientation::Landscape } else { Orientation::Portrait };
+            let cap = capacity(poker, &SheetOptions { orientation: o, ..case.opts.clone() });
+            assert!(cap >= 8, "{}: {cap} poker cards per {o:?} sheet", case.name);
             if k + 1 < cards.len() {
-                assert_eq!(plan.slots.len(), cap, "{}", case.name);
+                assert_eq!(plan.slots().count(), cap, "{}", case.name);
             }
             for page in std::iter::once(front).chain(back) {
                 check_card_page(&case.name, plan, page, &case.opts);
@@ -255,8 +267,9 @@ fn no_back_bleeds_onto_a_card_printed_on_one_side() {
     let mut spots = 0;
     for case in cases() {
         for (plan, _, back) in sheets(&case) {
-            let (Shape::Card { .. }, Some(back)) = (plan.shape, back) else { continue };
-            let (cw, ch) = if plan.turned { (88.0, 63.0) } else { (63.0, 88.0) };
+            let [block] = plan.blocks.as_slice() else { continue };
+            let (Shape::Card { .. }, Some(back)) = (block.shape, back) else { continue };
+            let (cw, ch) = if block.turned { (88.0, 63.0) } else { (63.0, 88.0) };
             let bleeds: Vec<[f64; 4]> = placed(&back)
                 .iter()
                 .map(|p| {
@@ -270,7 +283,7 @@ fn no_back_bleeds_onto_a_card_printed_on_one_side() {
                     ]
                 })
                 .collect();
-            for s in plan.slots.iter().filter(|s| case.sets[s.set].pieces[s.piece].back.is_none()) {
+            for s in plan.slots().filter(|s| case.sets[s.set].pieces[s.piece].back.is_none()) {
                 // Where the blank back of this card lies on the back page.
                 let c = sheet::back_centre(s.centre, plan.width, plan.height, &case.opts.printer);
                 let (x0, y0, x1, y1) =
@@ -296,7 +309,7 @@ fn no_back_bleeds_onto_a_card_printed_on_one_side() {
 fn check_card_page(name: &str, plan: &SheetPlan, page: &Page, opts: &SheetOptions) {
     let cards = placed(page);
     let trim = page.trim.unwrap();
-    let (cw, ch) = if plan.turned { (88.0, 63.0) } else { (63.0, 88.0) };
+    let (cw, ch) = if plan.blocks[0].turned { (88.0, 63.0) } else { (63.0, 88.0) };
     // Every card lies inside the trim box, so a mark outside its bleed lies
     // on no card.
     for c in &cards {
@@ -373,7 +386,8 @@ fn round_tokens_carry_a_true_size_cut_ring_and_a_bleed() {
     let mut tokens = 0;
     for case in cases() {
         for (plan, front, back) in sheets(&case) {
-            let Shape::Circle { diameter } = plan.shape else { continue };
+            let [block] = plan.blocks.as_slice() else { continue };
+            let Shape::Circle { diameter } = block.shape else { continue };
             let pieces = placed(&front);
             let rings: Vec<(Pt, f64)> = cut_paths(&front)
                 .iter()
@@ -453,7 +467,7 @@ fn a_hexagonal_grid_holds_at_least_as_many_tokens_as_a_square_one() {
             }
             // The grid is hexagonal: a second row half a pitch over, pitch·√3/2 down.
             let plan = &sheet::plan(&blank(shape, 400), &opts)[0];
-            let c: Vec<Pt> = plan.slots.iter().map(|s| s.centre).collect();
+            let c: Vec<Pt> = plan.slots().map(|s| s.centre).collect();
             let p = cell + opts.gutter;
             let next = c.iter().find(|q| q.y > c[0].y + 1e-6).unwrap();
             assert!((next.y - c[0].y - p * 3f64.sqrt() / 2.0).abs() < 1e-6, "{paper:?} {d}");
@@ -497,4 +511,228 @@ fn every_pieces_art_fills_the_largest_bleed_allowed() {
         }
     }
     assert!(sides > 100, "{sides} piece sides");
+}
+
+/// The cut outline plus bleed of every piece on a side, in page mm, as
+/// rectangles (a round token's square box).
+fn bleed_boxes(plan: &SheetPlan, opts: &SheetOptions) -> Vec<[f64; 4]> {
+    plan.blocks
+        .iter()
+        .flat_map(|b| {
+            let (w, h) = b.shape.size();
+            let (w, h) = if b.turned { (h, w) } else { (w, h) };
+            b.slots.iter().map(move |s| {
+                let (x, y) = (s.centre.x, s.centre.y);
+                [x - w / 2.0, y - h / 2.0, x + w / 2.0, y + h / 2.0]
+            })
+        })
+        .map(|r| [r[0] - opts.bleed, r[1] - opts.bleed, r[2] + opts.bleed, r[3] + opts.bleed])
+        .collect()
+}
+
+#[test]
+fn shared_sheets_keep_their_blocks_apart() {
+    let (mut shared, mut mixed) = (0, 0);
+    for case in cases() {
+        for (plan, front, back) in sheets(&case) {
+            if plan.blocks.len() < 2 {
+                continue;
+            }
+            shared += 1;
+            let boxes = bleed_boxes(&plan, &case.opts);
+            let firsts: Vec<usize> = plan
+                .blocks
+                .iter()
+                .scan(0, |n, b| {
+                    *n += b.slots.len();
+                    Some(*n)
+                })
+                .collect();
+            let block_of = |i: usize| firsts.iter().position(|f| i < *f).unwrap();
+            for (i, a) in boxes.iter().enumerate() {
+                let m = case.opts.margin - 1e-6;
+                assert!(
+                    a[0] >= m && a[1] >= m && a[2] <= plan.width - m && a[3] <= plan.height - m,
+                    "{}: a piece's bleed in the margin",
+                    case.name
+                );
+                for (j, b) in boxes.iter().enumerate().skip(i + 1) {
+                    if block_of(i) == block_of(j) {
+                        continue;
+                    }
+                    let apart = a[2] <= b[0] || b[2] <= a[0] || a[3] <= b[1] || b[3] <= a[1];
+                    assert!(apart, "{}: blocks {} and {} overlap", case.name, i, j);
+                }
+            }
+            // No crop mark crosses a piece (a hex tile's own cut lines run
+            // along its edges, inside its bleed box: those boxes are left out).
+            let hex = |i: usize| matches!(plan.blocks[block_of(i)].shape, Shape::Hex { .. });
+            let mirrored: Vec<[f64; 4]> = boxes
+                .iter()
+                .map(|b| {
+                    let c = Pt::new((b[0] + b[2]) / 2.0, (b[1] + b[3]) / 2.0);
+                    let m = sheet::back_centre(c, plan.width, plan.height, &case.opts.printer);
+                    let (dx, dy) = (m.x - c.x, m.y - c.y);
+                    [b[0] + dx, b[1] + dy, b[2] + dx, b[3] + dy]
+                })
+                .collect();
+            let sides = [(&front, &boxes)].into_iter().chain(back.as_ref().map(|b| (b, &mirrored)));
+            for (page, boxes) in sides {
+                for mark in cut_paths(page).iter().filter(|m| m.len() == 2) {
+                    for b in boxes.iter().enumerate().filter(|(i, _)| !hex(*i)).map(|(_, b)| b) {
+                        let inside = |p: &Pt| {
+                            p.x > b[0] + 1e-6
+                                && p.x < b[2] - 1e-6
+                                && p.y > b[1] + 1e-6
+                                && p.y < b[3] - 1e-6
+                        };
+                        assert!(
+                            !mark.iter().any(inside),
+                            "{} {}: a crop mark on a piece",
+                            case.name,
+                            page.label
+                        );
+                    }
+                }
+            }
+            // A one-sided block may join a two-sided sheet (when no sheet
+            // printing its way had room): the sheet then has its back page,
+            // and that back leaves the one-sided block's place blank (no cut
+            // line there: nothing to print behind it).
+            let blocks_with_back: Vec<bool> = plan
+                .blocks
+                .iter()
+                .map(|b| b.slots.iter().any(|s| case.sets[s.set].pieces[s.piece].back.is_some()))
+                .collect();
+            if blocks_with_back.iter().any(|b| *b) {
+                let back = back.as_ref().expect("a two-sided sheet has its back page");
+                let cuts = cut_paths(back);
+                for (i, b) in mirrored.iter().enumerate() {
+                    if blocks_with_back[block_of(i)] {
+                        continue;
+                    }
+                    mixed += 1;
+                    let inside = |p: &Pt| p.x > b[0] && p.x < b[2] && p.y > b[1] && p.y < b[3];
+                    let drawn = cuts.iter().any(|c| c.iter().any(inside));
+                    assert!(!drawn, "{}: a back drawn behind a one-sided piece", case.name);
+                }
+            }
+        }
+    }
+    assert!(shared > 0, "no sheet is shared");
+    assert!(mixed > 0, "no one-sided piece joined a two-sided sheet (base's harbor tokens do)");
+}
+
+/// Whether the point lies inside `shape`'s cut line, `margin` mm clear of it.
+fn within_cut(shape: Shape, p: Pt, margin: f64) -> bool {
+    match shape {
+        Shape::Circle { diameter } => dist(p, Pt::new(0.0, 0.0)) <= diameter / 2.0 - margin,
+        Shape::Hex { flat } => {
+            // Inside all three pairs of edges, each `margin` further in.
+            let apothem = flat / 2.0 - margin;
+            let s = 3f64.sqrt() / 2.0;
+            p.x.abs() <= apothem
+                && (0.5 * p.x + s * p.y).abs() <= apothem
+                && (-0.5 * p.x + s * p.y).abs() <= apothem
+        }
+        Shape::Square { side } => {
+            p.x.abs() <= side / 2.0 - margin && p.y.abs() <= side / 2.0 - margin
+        }
+        Shape::Card { width, height } => {
+            p.x.abs() <= width / 2.0 - margin && p.y.abs() <= height / 2.0 - margin
+        }
+    }
+}
+
+#[test]
+fn every_word_on_a_round_or_shaped_piece_lies_inside_its_cut_line() {
+    fn walk(item: &Item, t: Transform, out: &mut Vec<(String, [Pt; 4])>) {
+        match item {
+            Item::Text { pos, text, style } => {
+                let w = text_width(text, style.weight, style.size);
+                let x = match style.anchor {
+                    hexpress::scene::Anchor::Start => pos.x,
+                    hexpress::scene::Anchor::Middle => pos.x - w / 2.0,
+                    hexpress::scene::Anchor::End => pos.x - w,
+                };
+                // Cap height above the baseline, descenders below.
+                let (top, bottom) = (pos.y - 0.72 * style.size, pos.y + 0.24 * style.size);
+                let corners = [
+                    Pt::new(x, top),
+                    Pt::new(x + w, top),
+                    Pt::new(x, bottom),
+                    Pt::new(x + w, bottom),
+                ];
+                out.push((text.clone(), corners.map(|c| t.apply(c))));
+            }
+            Item::Group { transform, items, .. } => {
+                items.iter().for_each(|i| walk(i, transform.then(t), out))
+            }
+            Item::Path { .. } => {}
+        }
+    }
+    let (mut words, mut problems) = (0, Vec::new());
+    for case in cases() {
+        for piece in case.sets.iter().flat_map(|s| &s.pieces) {
+            if matches!(piece.shape, Shape::Card { .. }) {
+                continue;
+            }
+            for art in std::iter::once(&piece.front).chain(&piece.back) {
+                let mut runs = Vec::new();
+                art.iter().for_each(|i| walk(i, Transform::IDENTITY, &mut runs));
+                for (text, corners) in runs.iter().filter(|(t, _)| !t.trim().is_empty()) {
+                    words += 1;
+                    // 0.8 mm: the 1 mm margin the art keeps, less rounding.
+                    if !corners.iter().all(|c| within_cut(piece.shape, *c, 0.8)) {
+                        problems.push(format!(
+                            "{}: {:?} on {} crosses its cut line",
+                            case.name, text, piece.name
+                        ));
+                    }
+                }
+            }
+        }
+    }
+    problems.sort();
+    problems.dedup();
+    assert!(problems.is_empty(), "{} words:\n{}", problems.len(), problems.join("\n"));
+    assert!(words > 1_000, "{words} words checked");
+}
+
+#[test]
+fn harbor_tiles_show_their_ratio_beside_the_pictogram_towards_their_edge() {
+    fn ratios(item: &Item, t: Transform, out: &mut Vec<Pt>) {
+        match item {
+            Item::Text { pos, text, .. } if text == "3:1" || text == "2:1" => {
+                out.push(t.apply(*pos))
+            }
+            Item::Group { transform, items, .. } => {
+                items.iter().for_each(|i| ratios(i, transform.then(t), out))
+            }
+            _ => {}
+        }
+    }
+    let mut tiles = 0;
+    for case in cases() {
+        for piece in case.sets.iter().flat_map(|s| &s.pieces) {
+            let Shape::Hex { flat } = piece.shape else { continue };
+            let mut at = Vec::new();
+            piece.front.iter().for_each(|i| ratios(i, Transform::IDENTITY, &mut at));
+            let Some(p) = at.first() else { continue };
+            // Off the centre (where the pictogram is), towards the harbor's edge.
+            let g = hexpress::scene::HexGeom::new(flat);
+            let k = g.corners(Pt::new(0.0, 0.0));
+            let (a, b) = hexpress::compose::components::HARBOR_TILE_EDGE;
+            let mid = Pt::new((k[a].x + k[b].x) / 2.0, (k[a].y + k[b].y) / 2.0);
+            assert!(
+                dist(*p, Pt::new(0.0, 0.0)) > 0.2 * flat,
+                "{}: {} at {p:?}",
+                case.name,
+                piece.name
+            );
+            assert!(p.x * mid.x + p.y * mid.y > 0.0, "{}: {} faces away", case.name, piece.name);
+            tiles += 1;
+        }
+    }
+    assert!(tiles > 0, "no harbor tile among the built-ins' pieces");
 }

@@ -2,7 +2,9 @@
 //! (lopdf): in every PDF that holds backs, each back is on an even page
 //! directly after its front, pages inserted to keep that parity say they are
 //! intentionally blank, and single-sided component sheets come after all
-//! double-sided ones. Every built-in, every player count, A4 and Letter.
+//! double-sided ones; two-sided runs keep one orientation and the
+//! calibration sheet flips the same way. Every built-in, every player
+//! count, A4 and Letter.
 
 use hexpress::outputs::Notes;
 use hexpress::settings::{Choices, Paper, Settings};
@@ -116,12 +118,16 @@ fn backs_sit_at_the_mirrored_place_of_their_fronts() {
     // Long-edge flip (the built-in printer profile). A sheet whose pieces do
     // not fill a block symmetric about the flip axis tells a mirrored back
     // from one printed in place.
-    let settings = Settings::default();
     let (mut pairs, mut telling) = (0, 0);
-    for id in hexpress::builtin::ids() {
-        let src = hexpress::builtin::source(id).expect("built-in");
-        let sc = hexpress::model::load(&src).expect("valid");
-        let players = *sc.meta.players.last().expect("a player count");
+    let cases = [Paper::A4, Paper::Letter].into_iter().flat_map(|paper| {
+        hexpress::builtin::ids().flat_map(move |id| {
+            let src = hexpress::builtin::source(id).expect("built-in");
+            let sc = hexpress::model::load(&src).expect("valid");
+            sc.meta.players.clone().into_iter().map(move |p| (paper, id, sc.clone(), p))
+        })
+    });
+    for (paper, id, sc, players) in cases {
+        let settings = Settings::build(&Choices { paper, ..Choices::default() }).expect("settings");
         let l = hexpress::solve::solve(&sc, players, 3, &Default::default()).expect("solves");
         let files = hexpress::outputs::all(&l, &sc, &settings, &Notes::default()).expect("outputs");
         let Some((_, bytes)) = files.iter().find(|(n, _)| n == "components.pdf") else {
@@ -139,7 +145,10 @@ fn backs_sit_at_the_mirrored_place_of_their_fronts() {
             let back = page_box(&doc, pages[i], b"TrimBox").expect("back trim box");
             let (w, h) = (media[2] - media[0], media[3] - media[1]);
             let m = flip(back, w, h);
-            assert!(within(m, front), "{id} {label}: back {back:?} turned {m:?} outside {front:?}");
+            assert!(
+                within(m, front),
+                "{id} {players}p {paper:?} {label}: back {back:?} turned {m:?} outside {front:?}"
+            );
             pairs += 1;
             if !within(flip(front, w, h), front) {
                 telling += 1;
@@ -147,4 +156,50 @@ fn backs_sit_at_the_mirrored_place_of_their_fronts() {
         }
     }
     assert!(pairs > 0 && telling > 0, "{pairs} front/back pairs, {telling} asymmetric");
+}
+
+#[test]
+fn two_sided_runs_keep_one_orientation_and_the_calibration_flips_the_same_way() {
+    use hexpress::compose::plan::{PartKind, Sides};
+    let mut runs = 0;
+    for paper in [Paper::A4, Paper::Letter] {
+        let settings = Settings::build(&Choices { paper, ..Choices::default() }).expect("settings");
+        for id in hexpress::builtin::ids() {
+            let src = hexpress::builtin::source(id).expect("built-in");
+            let sc = hexpress::model::load(&src).expect("valid");
+            for &players in &sc.meta.players {
+                let l =
+                    hexpress::solve::solve(&sc, players, 7, &Default::default()).expect("solves");
+                let job = hexpress::compose::job::print_job(&l, &sc, &settings, &Notes::default())
+                    .expect("composes");
+                let files = hexpress::export::encode(&job).expect("encodes");
+                let (_, bytes) =
+                    files.iter().find(|(n, _)| n == "print-pack.pdf").expect("print pack");
+                let doc = Document::load_mem(bytes).expect("reads");
+                let pages: Vec<lopdf::ObjectId> = doc.get_pages().into_values().collect();
+                let wide = |n: usize| {
+                    let b = page_box(&doc, pages[n - 1], b"MediaBox").expect("media box");
+                    b[2] - b[0] > b[3] - b[1]
+                };
+                let plan = job.plan.as_ref().expect("a plan");
+                let name = format!("{id} {players}p {paper:?}");
+                let mut used = Vec::new();
+                for s in plan.steps.iter().filter(|s| matches!(s.sides, Sides::Two(_))) {
+                    let o: Vec<bool> = (s.first..=s.last).map(wide).collect();
+                    assert!(o.iter().all(|w| *w == o[0]), "{name}: pages {} turn", s.range());
+                    if s.kind != PartKind::Calibration {
+                        used.push(o[0]);
+                    }
+                    runs += 1;
+                }
+                used.dedup();
+                assert!(used.len() <= 1, "{name}: two-sided runs in both orientations");
+                let cal = plan.steps_of(PartKind::Calibration).next().expect("calibration");
+                if let Some(o) = used.first() {
+                    assert_eq!(wide(cal.first), *o, "{name}: the calibration flips another way");
+                }
+            }
+        }
+    }
+    assert!(runs > 30, "{runs} two-sided runs");
 }

@@ -1,24 +1,24 @@
 //! Legibility at print size: every text run of every page of every
 //! built-in's print job (map sheets and overview, component sheets, cards,
-//! calibration sheet, rules handout, builder's sheet), walked in the scene IR
-//! with the scale of every enclosing group applied, is at least as large as
-//! its role allows: 8 pt for what players read, 6 pt for footers and other
-//! print facts in the margins, 10 pt for the names in the map's key. Pages
-//! are millimetres at 1:1, so a run's size in mm times its groups' scale is
-//! its printed size. One PDF (a map.pdf) is read back with lopdf: every text
-//! operation, through its transformation and text matrices, prints at the
-//! size the IR composed.
+//! calibration sheet, rules handout, builder's sheet), A4 and Letter, play
+//! and setup view, walked in the scene IR with the scale of every enclosing
+//! group applied, is at least as large as its role allows: 8 pt for what
+//! players read, 6 pt for footers and other print facts in the margins and
+//! for the reduced pictures of the board (the overview's, the handout's),
+//! 10 pt for the names in the map's key. Pages are millimetres at 1:1, so a
+//! run's size in mm times its groups' scale is its printed size. No picture
+//! is exempt.
 //!
-//! Component sheets (tokens, tiles, cards) are walked too: their art sizes
-//! words as shares of a piece, but never under the body floor.
-
-use std::collections::HashSet;
+//! The PDFs are read back with lopdf: every text operation of every page of
+//! every built-in's print pack (which holds every page of map.pdf,
+//! components.pdf and rules.pdf), through its transformation and text
+//! matrices, prints at 6 pt or more; and the pages of one map.pdf print at
+//! exactly the sizes the IR composed.
 
 use hexpress::compose::job::print_job;
-use hexpress::compose::map_pages::players_canvas;
 use hexpress::outputs::Notes;
 use hexpress::scene::{Item, Page, TextRole};
-use hexpress::settings::{Choices, Settings, View};
+use hexpress::settings::{Choices, Paper, Settings, View};
 
 /// Millimetres per point.
 const MM_PER_PT: f64 = 25.4 / 72.0;
@@ -60,50 +60,37 @@ fn component_sheet(page: &Page) -> bool {
     page.label.starts_with("sheet ")
 }
 
-/// Every problem with the text of every built-in's print job, in the play
-/// and the setup view, on the pages `pick` chooses; and how many runs,
-/// key names and pictured runs were seen.
+/// Every problem with the text of every built-in's print job, on A4 and
+/// Letter, in the play and the setup view, on the pages `pick` chooses; and
+/// how many runs, key names and pictured runs were seen.
 fn problems(pick: fn(&Page) -> bool) -> (Vec<String>, [usize; 3]) {
     let mut problems = Vec::new();
     let mut counts = [0usize; 3];
-    for view in [View::Play, View::Setup] {
-        let settings = Settings::build(&Choices { view, ..Choices::default() }).expect("settings");
+    let both = [Paper::A4, Paper::Letter];
+    for (view, paper) in [View::Play, View::Setup].into_iter().flat_map(|v| both.map(|p| (v, p))) {
+        let settings =
+            Settings::build(&Choices { view, paper, ..Choices::default() }).expect("settings");
         for id in hexpress::builtin::ids() {
             let src = hexpress::builtin::source(id).expect("built-in");
             let sc = hexpress::model::load(&src).expect("valid");
             for &players in &sc.meta.players {
                 let l =
                     hexpress::solve::solve(&sc, players, 5, &Default::default()).expect("solves");
-                let mut job = print_job(&l, &sc, &settings, &Notes::default()).expect("composes");
-                // The map as the players see it, which the handout pictures
-                // (in the setup view it is drawn for the handout alone).
-                job.pages.push(players_canvas(&l, &settings, &Notes::default()).to_page());
+                let job = print_job(&l, &sc, &settings, &Notes::default()).expect("composes");
                 let all: Vec<Vec<Run>> = job.pages.iter().map(page_runs).collect();
-                // Text drawn full size somewhere in the job (what a picture may shrink).
-                let full: HashSet<&str> = all
-                    .iter()
-                    .flatten()
-                    .filter(|r| r.role != TextRole::Picture && r.pt >= r.role.min_pt())
-                    .map(|r| r.text.as_str())
-                    .collect();
                 for (n, (page, runs)) in job.pages.iter().zip(&all).enumerate() {
                     if !pick(page) {
                         continue;
                     }
-                    let at = format!("{id} {players}p {view:?} page {} ({})", n + 1, page.label);
+                    let at = format!(
+                        "{id} {players}p {view:?} {paper:?} page {} ({})",
+                        n + 1,
+                        page.label
+                    );
                     for r in runs.iter().filter(|r| !r.text.trim().is_empty()) {
-                        if r.role == TextRole::Picture {
-                            counts[2] += 1;
-                            if !full.contains(r.text.as_str()) {
-                                problems.push(format!(
-                                    "{at}: pictured {:?} is printed full size nowhere",
-                                    r.text
-                                ));
-                            }
-                            continue;
-                        }
                         counts[0] += 1;
                         counts[1] += usize::from(r.role == TextRole::Key);
+                        counts[2] += usize::from(r.role == TextRole::Picture);
                         if r.pt + 1e-9 < r.role.min_pt() {
                             problems.push(format!(
                                 "{at}: {:?} {:.2} pt < {} pt ({:?})",
@@ -129,6 +116,7 @@ fn maps_handouts_and_print_sheets_are_legible_at_print_size() {
     assert!(problems.is_empty(), "{} runs too small:\n{}", problems.len(), problems.join("\n"));
     assert!(checked > 10_000 && keys > 100, "{checked} runs, {keys} key names");
     assert!(pictured > 1_000, "the handout's map picture and the overview: {pictured} runs");
+    assert!(TextRole::Picture.min_pt() >= 6.0, "no picture is exempt");
 }
 
 #[test]
@@ -267,9 +255,6 @@ fn a_pdf_read_back_prints_its_text_at_the_sizes_composed() {
         let runs = page_runs(&job.pages[i]);
         let pdf = pdf_text_sizes(&doc, id);
         let label = &job.pages[i].label;
-        if runs.iter().any(|r| r.role == TextRole::Picture) {
-            continue; // the overview's reduced picture
-        }
         // Every run composed is one text operation in the PDF, at the same size.
         let mut ir: Vec<f64> = runs.iter().map(|r| r.pt).collect();
         let mut pdf = pdf;
@@ -285,4 +270,41 @@ fn a_pdf_read_back_prints_its_text_at_the_sizes_composed() {
         compared += 1;
     }
     assert!(compared >= 4, "{compared} map sheets compared");
+}
+
+#[test]
+fn every_text_of_every_print_pack_prints_at_6_pt_or_more() {
+    let (mut packs, mut ops) = (0, 0);
+    let mut problems = Vec::new();
+    for paper in [Paper::A4, Paper::Letter] {
+        for view in [View::Play, View::Setup] {
+            let choices = Choices { paper, view, ..Choices::default() };
+            let settings = Settings::build(&choices).expect("settings");
+            for id in hexpress::builtin::ids() {
+                let sc = hexpress::model::load(&hexpress::builtin::source(id).expect("built-in"))
+                    .expect("valid");
+                let players = sc.meta.default_players;
+                let l =
+                    hexpress::solve::solve(&sc, players, 5, &Default::default()).expect("solves");
+                let job = print_job(&l, &sc, &settings, &Notes::default()).expect("composes");
+                let files = hexpress::export::encode(&job).expect("encodes");
+                let (_, bytes) =
+                    files.iter().find(|(n, _)| n == "print-pack.pdf").expect("print-pack.pdf");
+                let doc = lopdf::Document::load_mem(bytes).expect("reads");
+                for (n, id_) in doc.get_pages() {
+                    for pt in pdf_text_sizes(&doc, id_) {
+                        ops += 1;
+                        if pt < TextRole::Footer.min_pt() - 0.01 {
+                            problems.push(format!("{id} {paper:?} {view:?} page {n}: {pt:.2} pt"));
+                        }
+                    }
+                }
+                packs += 1;
+            }
+        }
+    }
+    problems.dedup();
+    assert!(problems.is_empty(), "{} runs under 6 pt:\n{}", problems.len(), problems.join("\n"));
+    assert_eq!(packs, 32, "8 built-ins, two papers, two views");
+    assert!(ops > 20_000, "{ops} text operations read back");
 }

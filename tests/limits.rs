@@ -96,18 +96,34 @@ fn the_widest_drawn_map_fits_in_512_mb() {
     assert!(err.contains("MAX_PREVIEW_PIXELS") && err.contains("--dpi"), "{err}");
     assert!(names(t.path()).is_empty());
     // With the defaults, the preview fits itself under the limit (and -v
-    // says so); everything is drawn within 512 MB.
-    let o = run_within_512_mb(&["generate", arg(&f), "--seed", "1", "-v", "--out", arg(t.path())]);
-    expect_exit(&o, 0, "the whole widest map");
+    // says so), drawn within 512 MB.
+    let o = run_within_512_mb(&[
+        "generate",
+        arg(&f),
+        "--seed",
+        "1",
+        "-v",
+        "--formats",
+        "png",
+        "--out",
+        arg(t.path()),
+    ]);
+    expect_exit(&o, 0, "the widest map's preview");
     let err = stderr(&o);
     assert!(err.contains("preview.png: drawn at 17 dpi, not the default 100"), "{err}");
-    assert!(names(t.path()).contains(&"print-pack.pdf".to_string()));
     let png = std::fs::read(t.path().join("preview.png")).expect("preview");
     let (w, h) = (
         u32::from_be_bytes(png[16..20].try_into().expect("width")),
         u32::from_be_bytes(png[20..24].try_into().expect("height")),
     );
     assert!(u64::from(w) * u64::from(h) <= MAX_PREVIEW_PIXELS, "{w} x {h}");
+    // Its overview and handout pictures could not be read on any paper
+    // (issue 22): said before anything is written.
+    let t = scratch("widest-pdf");
+    let o = run_within_512_mb(&["generate", arg(&f), "--seed", "1", "--out", arg(t.path())]);
+    let err = expect_exit(&o, 1, "the widest map's pictures");
+    assert!(err.contains("fewer hexes across"), "{err}");
+    assert!(names(t.path()).is_empty());
 }
 
 #[test]
@@ -116,12 +132,47 @@ fn the_most_hexes_drawn_fit_in_512_mb() {
     let f = t.path().join("block.toml");
     std::fs::write(&f, block_scenario(31, 32)).expect("write");
     let out = t.path().join("out");
-    // 992 hexes, under MAX_DRAWN_HEXES: drawn with the default options
-    // (the handout's chip table continues on the next page) within 512 MB.
-    let o = run_within_512_mb(&["generate", arg(&f), "--seed", "1", "-q", "--out", arg(&out)]);
+    // 992 hexes, under MAX_DRAWN_HEXES: its preview is drawn with the
+    // default options within 512 MB.
+    let o = run_within_512_mb(&[
+        "generate",
+        arg(&f),
+        "--seed",
+        "1",
+        "-q",
+        "--formats",
+        "png",
+        "--out",
+        arg(&out),
+    ]);
     expect_exit(&o, 0, "992 hexes with the defaults");
+    assert!(out.join("preview.png").is_file());
+    // Its overview and handout pictures could be read on no paper (issue
+    // 22): refused before anything is written.
+    let none = t.path().join("none");
+    let o = run(&["generate", arg(&f), "--seed", "1", "--paper", "a3", "--out", arg(&none)]);
+    let err = expect_exit(&o, 1, "992 hexes pictured");
+    assert!(err.contains("fewer hexes across"), "{err}");
+    assert!(!none.exists());
+    // The largest block whose pictures A3 paper holds readably (21 hexes
+    // across, 30 rows): every file drawn within 512 MB (the handout's chip
+    // table continues on the next page).
+    std::fs::write(&f, block_scenario(11, 30)).expect("write");
+    let most = t.path().join("most");
+    let o = run_within_512_mb(&[
+        "generate",
+        arg(&f),
+        "--seed",
+        "1",
+        "-q",
+        "--paper",
+        "a3",
+        "--out",
+        arg(&most),
+    ]);
+    expect_exit(&o, 0, "330 hexes on A3");
     for name in ["map.pdf", "preview.png", "rules.pdf", "print-pack.pdf"] {
-        assert!(out.join(name).is_file(), "{name}");
+        assert!(most.join(name).is_file(), "{name}");
     }
     std::fs::write(&f, block_scenario(32, 32)).expect("write");
     let o = run(&["generate", arg(&f), "--seed", "1", "--out", arg(&out)]);

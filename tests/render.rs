@@ -181,7 +181,7 @@ fn pdf_pages_sizes_fonts_text_and_true_hex_size() {
     // True scale: the same sheets with uncompressed streams; measure the hexes.
     let settings = Settings::default();
     let canvas = hexpress::compose::map_pages::canvas(&l, &settings, &Notes::default());
-    let (doc, _) = hexpress::compose::map_pages::tiled(&canvas, &settings);
+    let (doc, _) = hexpress::compose::map_pages::tiled(&canvas, &l, &settings);
     let raw = hexpress::export::pdf::document_to_pdf_with(&doc, false).expect("pdf");
     let streams = pdf::streams(&raw);
     assert!(streams.iter().any(|s| s.contains("Tj") || s.contains("TJ")), "text drawn as text");

@@ -479,8 +479,9 @@ fn concurrent_large_packs_stay_under_512_mb_and_memory_comes_back() {
                     break;
                 }
                 let (path, b) = match i % 4 {
-                    0 | 1 => ("/api/pack", json!({"text": *text, "seed": i.to_string()})),
-                    2 => ("/api/board", json!({"text": *text, "seed": i.to_string()})),
+                    // On A3: A4 pictures a board 17 hexes across too small to read.
+                    0 | 1 => ("/api/pack", json!({"text": *text, "seed": i.to_string(), "paper": "a3"})),
+                    2 => ("/api/board", json!({"text": *text, "seed": i.to_string(), "paper": "a3"})),
                     _ => (
                         "/api/board?stream=1",
                         json!({"scenario": "base", "seed": i.to_string(), "balanced": true, "candidates": 20000}),

@@ -169,7 +169,8 @@ fn everything_stays_inside_the_printable_area() {
             let sets = all_sets(&opts);
             assert!(sheet::unplaced(&sets, &opts).is_empty());
             let pages = impose(&sets, &opts, &footer());
-            assert!(pages.len() >= 8, "{paper} {o:?}: {}", pages.len());
+            // Small sets share sheets (issue 22): fewer pages on larger paper.
+            assert!(pages.len() >= 4, "{paper} {o:?}: {}", pages.len());
             let placed: usize = pages
                 .iter()
                 .filter(|p| !p.label.ends_with(sheet::BACK_SUFFIX))
@@ -249,7 +250,7 @@ fn mirror_case(duplex: Duplex, orientation: Orientation) {
         assert_eq!(fc.len(), bc.len());
         let landscape = w > h;
         for (k, (f, b)) in fc.iter().zip(&bc).enumerate() {
-            let planned = plan.slots[k].centre;
+            let planned = plan.slots().nth(k).expect("a slot").centre;
             assert!((scale(planned).x - f.x).abs() < 1e-9 && (scale(planned).y - f.y).abs() < 1e-9);
             // Mirror by hand: long edge of a portrait page = left-right.
             let lr = (duplex == Duplex::Long) != landscape;

@@ -3,12 +3,15 @@
 //! orientations and offsets finds, no sheet without part of a hex, every
 //! hex on some sheet, the key on the overview page, and nothing of the
 //! sheets' labels and marks left visible over the board's ink once the
-//! sheets are glued (checked on rasters of the composed pages).
+//! sheets are glued (checked on rasters of the composed pages). A sheet
+//! that would hold a sliver of the board is left out when its hexes can be
+//! printed whole as loose pieces on other sheets (each hex then counts as
+//! held, and covers its glue mark).
 
 use hexpress::compose::map::MapCanvas;
 use hexpress::compose::map_pages::{canvas, tiled, Notes};
 use hexpress::compose::tiles::{Tiling, EDGE};
-use hexpress::scene::{Document, Item, Page, Pt, Rect};
+use hexpress::scene::{Document, Item, Page, Pt, Rect, Seg, TextRole};
 use hexpress::settings::{Choices, Paper, Settings};
 use resvg::tiny_skia;
 
@@ -34,7 +37,7 @@ fn cases() -> Vec<Case> {
                 let l = hexpress::solve::solve(&sc, players, 1, &Default::default())
                     .unwrap_or_else(|e| panic!("{id} {players}p: {e}"));
                 let canvas = canvas(&l, &settings, &Notes::default());
-                let (doc, t) = tiled(&canvas, &settings);
+                let (doc, t) = tiled(&canvas, &l, &settings);
                 let name = format!("{id} {players}p {paper:?}");
                 out.push(Case { name, settings: settings.clone(), canvas, doc, t });
             }
@@ -196,6 +199,10 @@ fn fewest_sheets_and_none_empty() {
             );
         }
         for (i, h) in hx.iter().enumerate() {
+            // A loose piece prints its hex whole on another sheet.
+            if t.loose.iter().any(|l| l.hex == i) {
+                continue;
+            }
             let whole = area_in(h, c.board.inflate(1.0));
             // Windows overlap in glue strips: area counted once via a grid.
             let mut missing = 0;
@@ -324,7 +331,12 @@ fn labels_and_marks_never_show_over_the_glued_boards_ink() {
         // (sheets are glued row by row, left to right, each over the last).
         let (pw, ph) = (t.sheet.0 - 2.0 * margin, t.sheet.1 - 2.0 * margin);
         let cells = t.cells();
+        // A loose piece, glued last, covers its hex (and the glue mark there).
+        let loose: Vec<[Pt; 6]> = t.loose.iter().map(|l| c.geom.corners(c.hexes[l.hex])).collect();
         let owner = |x: f64, y: f64| {
+            if loose.iter().any(|h| area_in(h, Rect::new(x - 0.01, y - 0.01, 0.02, 0.02)) > 0.0) {
+                return None;
+            }
             cells.iter().rposition(|&(r, col)| {
                 let (x0, y0) = (t.cols[col].0, t.rows[r].0);
                 x >= x0 && x < x0 + pw && y >= y0 && y < y0 + ph
@@ -384,4 +396,114 @@ fn labels_and_marks_never_show_over_the_glued_boards_ink() {
             case.name
         );
     }
+}
+
+#[test]
+fn a_sliver_sheet_becomes_a_loose_piece_on_free_paper() {
+    let mut loose = 0;
+    for case in cases() {
+        let (c, t) = (&case.canvas, &case.t);
+        let g = c.geom;
+        for l in &t.loose {
+            // On a printed sheet, inside its printable area, clear of every hex.
+            assert!(t.has(l.host.0, l.host.1), "{}", case.name);
+            assert!(!t.has(l.instead_of.0, l.instead_of.1), "{}", case.name);
+            let piece = Rect::new(l.at.x - g.flat / 2.0, l.at.y - g.radius(), g.flat, g.height());
+            let w = t.window(l.host.0, l.host.1);
+            assert!(piece.x >= w.x && piece.x + piece.w <= w.x + w.w, "{}", case.name);
+            assert!(piece.y >= w.y && piece.y + piece.h <= w.y + w.h, "{}", case.name);
+            let on_board = hexes(c).iter().any(|h| area_in(h, piece) > 1e-3);
+            assert!(!on_board, "{}: loose piece on the board", case.name);
+            loose += 1;
+        }
+        // The print plan's glue order names each loose piece and where it is
+        // printed, and shows no grid row without a sheet after the last.
+        let a = hexpress::compose::plan::Assembly::from_tiling(t);
+        assert_eq!(a.loose.len(), t.loose.len(), "{}", case.name);
+        for (k, l) in t.loose.iter().enumerate() {
+            let host = hexpress::compose::tiles::label(l.host.0, l.host.1);
+            assert!(a.loose[k].starts_with(&format!("L{} (printed on sheet {host})", k + 1)));
+        }
+        let last = a.labels.last().expect("a row");
+        assert!(last.iter().any(Option::is_some), "{}: empty last row", case.name);
+        assert_eq!(a.sheets(), t.sheets(), "{}", case.name);
+    }
+    assert!(loose > 0, "no built-in needs a loose piece (7 Islands did)");
+}
+
+/// The box of `r` under `t`.
+fn mapped(r: Rect, t: hexpress::scene::Transform) -> Rect {
+    let (a, c) = (t.apply(Pt::new(r.x, r.y)), t.apply(Pt::new(r.x + r.w, r.y + r.h)));
+    let (x0, x1) = (a.x.min(c.x), a.x.max(c.x));
+    let (y0, y1) = (a.y.min(c.y), a.y.max(c.y));
+    Rect::new(x0, y0, x1 - x0, y1 - y0)
+}
+
+/// Every note meant to be read whole (footer role: sheet names, glue notes,
+/// loose pieces' captions) in `items` under `t`, as a box in page
+/// coordinates, with the part of the page its groups' clips leave visible.
+fn notes(
+    items: &[Item],
+    t: hexpress::scene::Transform,
+    seen: Rect,
+    out: &mut Vec<(String, Rect, Rect)>,
+) {
+    for it in items {
+        match it {
+            Item::Text { pos, text, style } if style.role == TextRole::Footer => {
+                let b = hexpress::compose::fit_text::text_box(*pos, text, style);
+                out.push((text.clone(), mapped(b, t), seen));
+            }
+            Item::Group { transform, clip, items } => {
+                let t = transform.then(t);
+                let mut seen = seen;
+                if let Some(c) = clip {
+                    let pts: Vec<Pt> = c
+                        .segs
+                        .iter()
+                        .filter_map(|s| match s {
+                            Seg::Move(p) | Seg::Line(p) => Some(t.apply(*p)),
+                            _ => None,
+                        })
+                        .collect();
+                    let x0 = pts.iter().map(|p| p.x).fold(f64::INFINITY, f64::min).max(seen.x);
+                    let y0 = pts.iter().map(|p| p.y).fold(f64::INFINITY, f64::min).max(seen.y);
+                    let x1 = pts.iter().map(|p| p.x).fold(f64::NEG_INFINITY, f64::max);
+                    let y1 = pts.iter().map(|p| p.y).fold(f64::NEG_INFINITY, f64::max);
+                    let (x1, y1) = (x1.min(seen.x + seen.w), y1.min(seen.y + seen.h));
+                    seen = Rect::new(x0, y0, x1 - x0, y1 - y0);
+                }
+                notes(items, t, seen, out);
+            }
+            _ => {}
+        }
+    }
+}
+
+/// Every note on every map sheet (sheet names, glue notes, loose pieces'
+/// captions) is wholly printed: on the paper and not cut by the window a
+/// sheet's part of the map is clipped to.
+#[test]
+fn every_note_on_a_map_sheet_is_printed_whole() {
+    let mut captions = 0;
+    for case in cases() {
+        for page in &case.doc.pages {
+            let mut found = Vec::new();
+            let all = Rect::new(0.0, 0.0, page.width, page.height);
+            notes(&page.items, hexpress::scene::Transform::IDENTITY, all, &mut found);
+            for (s, b, seen) in found {
+                let on = b.x >= seen.x - 1e-6
+                    && b.y >= seen.y - 1e-6
+                    && b.x + b.w <= seen.x + seen.w + 1e-6
+                    && b.y + b.h <= seen.y + seen.h + 1e-6;
+                assert!(
+                    on,
+                    "{} {}: {s:?} at {b:?} is cut (visible {seen:?})",
+                    case.name, page.label
+                );
+                captions += usize::from(s.contains("loose piece"));
+            }
+        }
+    }
+    assert!(captions > 0, "a loose piece's caption was checked");
 }

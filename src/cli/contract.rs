@@ -94,7 +94,9 @@ pub fn is_input(e: &anyhow::Error) -> bool {
         }
         if let Some(o) = c.downcast_ref::<OutputError>() {
             return match o {
-                OutputError::Flow(_) | OutputError::PiecesDoNotFit(_) => true,
+                OutputError::Flow(_)
+                | OutputError::PiecesDoNotFit(_)
+                | OutputError::Unreadable(_) => true,
                 OutputError::Render(r) => render_input(r),
             };
         }

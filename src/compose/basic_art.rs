@@ -10,6 +10,11 @@ use crate::vocab::{pips, HarborKind, Resource, Terrain};
 pub trait MapArt {
     /// Face of a cut-out hex tile (pointy-top, `flat` mm flat to flat).
     fn terrain_face(&self, terrain: Terrain, flat: f64) -> Vec<Item>;
+    /// Face of a tile that carries a mark besides its terrain (a harbor's
+    /// ratio disc): the terrain's drawing kept to the tile's upper part.
+    fn terrain_face_with_mark(&self, terrain: Terrain, flat: f64) -> Vec<Item> {
+        self.terrain_face(terrain, flat)
+    }
     /// Back of a face-down hex tile.
     fn fog_back(&self, flat: f64) -> Vec<Item>;
     /// A number chip of diameter `d`.

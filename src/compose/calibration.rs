@@ -102,7 +102,14 @@ pub fn cross_positions(w: f64, h: f64, opts: &SheetOptions) -> Vec<Pt> {
 /// The calibration sheet: front page, then its back page (footers are
 /// added by [`super::sheet::stamp_footers`]).
 pub fn calibration_pages(opts: &SheetOptions) -> Vec<Page> {
-    let (w, h) = opts.paper.size(Orientation::Portrait);
+    calibration_pages_for(opts, false)
+}
+
+/// [`calibration_pages`] turned to landscape when `landscape`: the pack's
+/// two-sided sheets lie so, and the front/back test must flip the same way.
+pub fn calibration_pages_for(opts: &SheetOptions, landscape: bool) -> Vec<Page> {
+    let o = if landscape { Orientation::Landscape } else { Orientation::Portrait };
+    let (w, h) = opts.paper.size(o);
     let m = opts.margin;
     let mut front = Vec::new();
     front.push(text(

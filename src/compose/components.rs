@@ -147,6 +147,60 @@ fn area_mark(name: &str, y: f64, size: f64) -> Item {
     }
 }
 
+/// Which edge of a face-down harbor tile is its harbor's (the tile is
+/// turned at the table so that this edge faces the coast): the lower right
+/// one, between corners 2 and 3 of [`crate::scene::HexGeom::corners`].
+pub const HARBOR_TILE_EDGE: (usize, usize) = (2, 3);
+
+/// What a harbor tile shows besides its sea: the ratio disc (diameter up
+/// to `chip`) beside the pictogram, towards the harbor's edge, with the
+/// landing lines to that edge's corners, and a bar along the edge itself,
+/// so the tile is turned the right way when it is laid.
+fn harbor_tile_marks(art: &dyn MapArt, kind: HarborKind, flat: f64, chip: f64) -> Vec<Item> {
+    let ink = art.ink();
+    let g = crate::scene::HexGeom::new(flat);
+    let k = g.corners(Pt::default());
+    let (a, b) = (k[HARBOR_TILE_EDGE.0], k[HARBOR_TILE_EDGE.1]);
+    let mid = Pt::new((a.x + b.x) / 2.0, (a.y + b.y) / 2.0);
+    let at = Pt::new(0.42 * mid.x, 0.42 * mid.y);
+    let d = chip.min(0.3 * flat);
+    let line = ink.line(crate::scene::Color::rgb(40, 36, 32));
+    let mut v = Vec::new();
+    // The bar along the harbor's edge, a little inside the cut line.
+    let inset = |p: Pt| Pt::new(p.x * 0.94, p.y * 0.94);
+    for (w, color) in [(2.4, line), (1.0, crate::scene::Color::WHITE)] {
+        v.push(Item::Path {
+            path: Path::polyline(&[inset(a), inset(b)]),
+            fill: None,
+            stroke: Some(crate::scene::Stroke::solid(color, w)),
+        });
+        for c in [a, b] {
+            v.push(Item::Path {
+                path: Path::line(at, inset(c)),
+                fill: None,
+                stroke: Some(crate::scene::Stroke::solid(color, w * 0.8)),
+            });
+        }
+    }
+    // The token's art without its bleed, clipped to the disc, with its edge.
+    let disc = Path::circle(Pt::default(), d / 2.0);
+    v.push(Item::Group {
+        transform: crate::scene::Transform::translate(at.x, at.y),
+        clip: Some(disc.clone()),
+        items: harbor_token(art, kind, d),
+    });
+    v.push(Item::Group {
+        transform: crate::scene::Transform::translate(at.x, at.y),
+        clip: None,
+        items: vec![Item::Path {
+            path: disc,
+            fill: None,
+            stroke: Some(crate::scene::Stroke::solid(line, 0.4)),
+        }],
+    });
+    v
+}
+
 /// Face-down tiles, their chip stacks and harbor tokens, from the layout.
 fn from_layout(
     layout: &Layout,
@@ -185,13 +239,15 @@ fn from_layout(
         let tile_pieces = tiles
             .into_iter()
             .map(|((t, harbor), n)| {
-                let mut front = art.terrain_face(t, sizes.hex_flat);
-                let name = match harbor {
+                let (front, name) = match harbor {
                     Some(k) => {
-                        front.extend(harbor_token(art, k, sizes.chip));
-                        format!("{} tile {t} {}", region.name, harbor_name(k))
+                        let mut front = art.terrain_face_with_mark(t, sizes.hex_flat);
+                        front.extend(harbor_tile_marks(art, k, sizes.hex_flat, sizes.chip));
+                        (front, format!("{} tile {t} {}", region.name, harbor_name(k)))
                     }
-                    None => format!("{} tile {t}", region.name),
+                    None => {
+                        (art.terrain_face(t, sizes.hex_flat), format!("{} tile {t}", region.name))
+                    }
                 };
                 piece(name, hex, front, Some(fog.clone()), n)
             })
@@ -435,5 +491,6 @@ pub fn component_sets(
     let mut v = from_layout(layout, scenario, counts, sizes, art);
     v.extend(from_counts(counts, sizes, art));
     v.extend(super::generic::generic_sets(&scenario.game.components.parts, sizes, art.ink()));
-    v
+    // Every word inside its piece's cut line.
+    super::fit_text::fit_sets(v)
 }

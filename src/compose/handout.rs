@@ -10,12 +10,13 @@
 use super::cards::{cost_text, variant_note};
 use super::flow::{layout_document, Block, Cell, FlowError, PageSpec, Span};
 use crate::model::{CellContent, MapDef, Scenario};
-use crate::scene::{Item, Page, TextRole, Transform};
+use crate::scene::Page;
 use crate::solve::Layout;
 use crate::vocab::Terrain;
 
-/// The largest height of the map picture, mm.
-pub const MAP_MAX_HEIGHT: f64 = 100.0;
+/// The largest height of the board in the map picture, mm (its notes and
+/// legend come below).
+pub const MAP_MAX_HEIGHT: f64 = 90.0;
 
 /// Splits rules prose into blocks: paragraphs are separated by blank lines;
 /// lines starting with "- " are bullet points (a following line that does
@@ -333,20 +334,11 @@ pub fn command_block(command: &str, size: f64) -> Block {
     Block::Image { width: COMMAND_WIDTH.max(width), height, items }
 }
 
-/// The map page scaled into a picture block no taller than [`MAP_MAX_HEIGHT`].
+/// The map picture ([`super::board_picture::handout_picture`], composed at
+/// the text column's width with its words at their printed size) as a
+/// picture block.
 pub fn map_picture(map: &Page) -> Block {
-    let s = (MAP_MAX_HEIGHT / map.height).min(1.0);
-    Block::Image {
-        width: map.width * s,
-        height: map.height * s,
-        items: vec![Item::Group {
-            transform: Transform::scale(s, s),
-            clip: None,
-            // A reduced picture of the map page, whose text is read at full
-            // size on the map itself.
-            items: map.items.iter().map(|i| i.clone().with_role(TextRole::Picture)).collect(),
-        }],
-    }
+    Block::Image { width: map.width, height: map.height, items: map.items.clone() }
 }
 
 fn costs_block(s: &Scenario) -> Vec<Block> {
@@ -588,7 +580,7 @@ pub fn handout_with_notes(
     settings: &crate::settings::Settings,
     notes: &super::map_pages::Notes,
 ) -> Result<crate::scene::Document, FlowError> {
-    let picture = super::map_pages::players_canvas(layout, settings, notes).to_page();
+    let picture = super::board_picture::handout_picture_for(layout, settings);
     let command = notes.command(layout);
     let map = MapBlock { picture: &picture, command: &command, lines: &notes.lines };
     handout_document(scenario, layout, map, settings)

@@ -114,7 +114,7 @@ fn map_files(
     if f.svg {
         job.add_file("map.svg", vec![whole], Encoding::Svg);
     }
-    let (doc, tiling) = tiled(&c, settings);
+    let (doc, tiling) = tiled(&c, layout, settings);
     let sheets = job.add_pages(doc.pages);
     if f.pdf {
         job.add_file("map.pdf", sheets.clone().collect(), Encoding::Pdf { title: doc.title });
@@ -142,21 +142,15 @@ fn handout_files(
     pdf: bool,
     svg: bool,
 ) -> Result<Range<usize>, FlowError> {
-    // Players read the handout: never picture face-down tiles' faces.
-    let secret =
-        settings.view == crate::settings::View::Setup && layout.hexes.iter().any(|h| h.face_down);
-    let play;
-    let picture = if secret {
-        play = super::map_pages::players_canvas(layout, settings, notes).to_page();
-        &play
-    } else {
-        &job.pages[whole]
-    };
+    // Players read the handout: the picture never shows face-down tiles'
+    // faces (see `board_picture::players_view`).
+    let _ = whole;
+    let picture = super::board_picture::handout_picture_for(layout, settings);
     let command = notes.command(layout);
     let doc = handout_document(
         scenario,
         layout,
-        MapBlock { picture, command: &command, lines: &notes.lines },
+        MapBlock { picture: &picture, command: &command, lines: &notes.lines },
         settings,
     )?;
     let pages = job.add_pages(doc.pages);
@@ -176,6 +170,24 @@ fn handout_files(
 /// component sheets (`components.pdf`) and the print pack
 /// (`print-pack.pdf`), as far as the settings' formats ask for them.
 pub fn print_job(
+    layout: &Layout,
+    scenario: &Scenario,
+    settings: &Settings,
+    notes: &Notes,
+) -> Result<PrintJob, FlowError> {
+    compose_job(layout, scenario, settings, notes).map(|job| finish(job, settings))
+}
+
+/// The pages as the palette asks: with `--black-and-white`, every colour
+/// any page drew is turned into its grey, so no file holds a coloured pixel.
+fn finish(mut job: PrintJob, settings: &Settings) -> PrintJob {
+    if settings.mode == crate::theme::Mode::BlackAndWhite {
+        job.pages.iter_mut().for_each(Page::to_greys);
+    }
+    job
+}
+
+fn compose_job(
     layout: &Layout,
     scenario: &Scenario,
     settings: &Settings,
@@ -311,7 +323,7 @@ pub fn print_job(
 pub fn map_job(layout: &Layout, settings: &Settings, notes: &Notes) -> (PrintJob, Tiling) {
     let mut job = PrintJob { subject: subject(layout), ..PrintJob::default() };
     let (_, _, tiling) = map_files(&mut job, layout, settings, notes);
-    (job, tiling)
+    (finish(job, settings), tiling)
 }
 
 /// The rules handout alone (`rules.pdf` and `rules-N.svg`), its map picture
@@ -326,5 +338,5 @@ pub fn rules_job(
     let c = canvas(layout, settings, notes);
     let whole = job.add_pages(vec![c.to_page()]).start;
     handout_files(&mut job, scenario, layout, settings, notes, whole, true, true)?;
-    Ok(job)
+    Ok(finish(job, settings))
 }

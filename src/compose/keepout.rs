@@ -109,6 +109,7 @@ mod tests {
     fn hex_outlines_are_left_out_and_the_rest_is_kept() {
         let g = HexGeom::new(76.0);
         let block = Block {
+            mark: false,
             bounds: Rect::new(0.0, 0.0, 200.0, 200.0),
             item: Item::Group {
                 transform: Transform::translate(100.0, 100.0),

@@ -4,15 +4,16 @@
 
 use super::art::{self, centre_baseline, text, text_width};
 use super::docks::{council_docks, docks, DOCK_CORNERS, DOCK_RADIUS, DOCK_REACH};
+use super::map_marks::{self, harbor_block, PICTURE_CHIP};
 use crate::axial::Hex;
 use crate::scene::HexGeom;
 use crate::scene::{
     Anchor, Color, Item, Page, Path, Pt, Rect, Stroke, TextRole, Transform, Weight,
 };
 use crate::settings::View;
-use crate::solve::{Layout, PlacedHarbor};
+use crate::solve::Layout;
 use crate::theme::{Mode, Theme};
-use crate::vocab::{HarborKind, Terrain};
+use crate::vocab::Terrain;
 
 /// What decides the look of a map.
 #[derive(Clone, Copy, Debug)]
@@ -32,9 +33,13 @@ pub struct MapSpec<'a> {
     pub notes: &'a [String],
     /// The command that makes this map again ([`crate::recipe::Recipe::command`]).
     pub command: &'a str,
-    /// Lay the title block, scale ruler and legend out a second time for a
-    /// page this wide ([`MapCanvas::key`]): the tiled map's overview page.
+    /// Lay the title block and legend out a second time for a page this
+    /// wide ([`MapCanvas::key`]): the tiled map's overview page.
     pub key_width: Option<f64>,
+    /// A reduced picture of the board (the overview's, the handout's): every
+    /// word at the picture's text size, hex names that do not fit as note
+    /// letters, no title block or legend.
+    pub picture: bool,
 }
 
 /// One drawn piece of the canvas with its bounds (for cutting into sheets).
@@ -44,6 +49,21 @@ pub struct Block {
     pub bounds: Rect,
     /// The drawing.
     pub item: Item,
+    /// A mark over the hexes (chip, harbor, name): a picture draws its
+    /// sheet lines under these and over the rest.
+    pub mark: bool,
+}
+
+impl Block {
+    /// Part of the hexes' art.
+    pub fn art(bounds: Rect, item: Item) -> Block {
+        Block { bounds, item, mark: false }
+    }
+
+    /// A mark over the hexes ([`Block::mark`]).
+    pub fn mark(bounds: Rect, item: Item) -> Block {
+        Block { bounds, item, mark: true }
+    }
 }
 
 /// The whole map at 1:1, before it is cut into sheets.
@@ -58,14 +78,21 @@ pub struct MapCanvas {
     pub blocks: Vec<Block>,
     /// Round things (chips, harbor tokens) a sheet cut should not cross, as circles.
     pub keep_whole: Vec<(Pt, f64)>,
+    /// The number chips (and a lake's roll chips), as circles.
+    pub chips: Vec<(Pt, f64)>,
+    /// The harbor discs, as circles.
+    pub harbor_discs: Vec<(Pt, f64)>,
     /// The board's area (hexes only).
     pub board: Rect,
     /// Centre of every hex, in canvas mm (the tiler keeps the sheets that
     /// hold part of one).
     pub hexes: Vec<Pt>,
-    /// The title block, ruler and legend laid out for a page
-    /// [`MapSpec::key_width`] wide, top edge at 0 (empty without one).
+    /// The title block and legend laid out for a page [`MapSpec::key_width`]
+    /// wide, top edge at 0 (empty without one).
     pub key: Vec<Block>,
+    /// A picture's notes: each letter drawn on a hex whose name did not fit,
+    /// with that name.
+    pub notes: Vec<(String, String)>,
     /// Hex geometry used.
     pub geom: HexGeom,
     /// Heading for overview pages and metadata.
@@ -84,6 +111,8 @@ impl MapCanvas {
 }
 
 const PAD: f64 = 8.0;
+/// The paper around a picture's board, mm.
+const PICTURE_PAD: f64 = 1.0;
 
 fn group(at: Pt, items: Vec<Item>) -> Item {
     Item::Group { transform: Transform::translate(at.x, at.y), clip: None, items }
@@ -111,7 +140,8 @@ pub fn map_canvas(layout: &Layout, spec: &MapSpec<'_>) -> MapCanvas {
         (x0, y0, x1, y1) = (0.0, 0.0, 0.0, 0.0);
     }
     let (bw, bh) = (x1 - x0, y1 - y0);
-    let origin = Pt::new(PAD - x0, PAD - y0);
+    let pad = if spec.picture { PICTURE_PAD } else { PAD };
+    let origin = Pt::new(pad - x0, pad - y0);
     let at = |h: Hex| {
         let c = g.center(h);
         Pt::new(c.x + origin.x, c.y + origin.y)
@@ -128,6 +158,7 @@ pub fn map_canvas(layout: &Layout, spec: &MapSpec<'_>) -> MapCanvas {
 
     let mut blocks = Vec::new();
     let mut keep_whole = Vec::new();
+    let (mut chips, mut harbor_discs) = (Vec::new(), Vec::new());
     let hexes: Vec<Pt> = layout.hexes.iter().map(|h| at(h.hex)).collect();
     let harbor_at = |h: Hex| layout.harbors.iter().find(|p| p.hex == h);
 
@@ -150,20 +181,25 @@ pub fn map_canvas(layout: &Layout, spec: &MapSpec<'_>) -> MapCanvas {
                 },
             ]
         } else {
-            let chip = h.number.is_some() || label_chip(i).is_some();
+            // A picture's name goes where a chip would: its pictogram moves up.
+            let named = spec.picture && (layout.label(i).is_some() || spec.labels);
+            let chip = h.number.is_some() || label_chip(i).is_some() || named;
             art::terrain_tile(h.terrain, spec.flat, spec.theme, spec.mode, chip)
         };
         let mut items = items;
-        if h.face_down && spec.view == View::Setup {
+        if h.face_down && spec.view == View::Setup && spec.picture {
+            // The hatching alone: the legend names it.
+            items.push(art::face_down_hatch(spec.flat, spec.theme, spec.mode));
+        } else if h.face_down && spec.view == View::Setup {
             items.extend(art::face_down_overlay(spec.flat, spec.theme, spec.mode));
         }
-        blocks.push(Block { bounds: hex_bounds(g, c), item: group(c, items) });
+        blocks.push(Block::art(hex_bounds(g, c), group(c, items)));
     }
     // 1b. Region outlines, just inside the regions' edges; then the council's
     // docks, whose landing lines cross them to the corners.
     for (i, band) in super::regions::region_bands(layout, spec.flat, spec.theme, spec.mode) {
         let c = at(layout.hexes[i].hex);
-        blocks.push(Block { bounds: hex_bounds(g, c), item: group(c, vec![band]) });
+        blocks.push(Block::art(hex_bounds(g, c), group(c, vec![band])));
     }
     for h in layout.hexes.iter().filter(|h| !hidden(h.face_down) && docks(h.terrain) > 0) {
         let c = at(h.hex);
@@ -173,8 +209,21 @@ pub fn map_canvas(layout: &Layout, spec: &MapSpec<'_>) -> MapCanvas {
             let badge = Pt::new(c.x + DOCK_REACH * (p.x - c.x), c.y + DOCK_REACH * (p.y - c.y));
             keep_whole.push((badge, DOCK_RADIUS * spec.flat));
         }
-        blocks.push(Block { bounds: hex_bounds(g, c), item: group(c, items) });
+        blocks.push(Block::art(hex_bounds(g, c), group(c, items)));
     }
+    let d = if spec.picture {
+        (spec.theme.sizes.chip_diameter * spec.flat / spec.theme.sizes.hex_flat).max(PICTURE_CHIP)
+    } else {
+        spec.theme.sizes.chip_diameter
+    };
+    let chip_box = |i: usize| {
+        let h = &layout.hexes[i];
+        (h.number.is_some() || label_chip(i).is_some()).then(|| {
+            let c = at(h.hex);
+            Rect::new(c.x - d / 2.0, c.y + 0.1 * g.radius() - d / 2.0, d, d)
+        })
+    };
+    let mut notes: Vec<(String, String)> = Vec::new();
     // 2. Labels: the scenario's names (front coast, a lake's rolls, a spice
     // village's benefit) in bold, else with `--labels` the terrain's name.
     for (i, h) in layout.hexes.iter().enumerate().filter(|(_, h)| !hidden(h.face_down)) {
@@ -185,20 +234,24 @@ pub fn map_canvas(layout: &Layout, spec: &MapSpec<'_>) -> MapCanvas {
             None => continue,
         };
         let c = at(h.hex);
-        // A pointy-top hex is (R - |y|) * sqrt(3) wide at height y below its
-        // centre; the label shrinks to fit, but never below the legible
-        // floor: a longer one moves up to where the hex is wide enough.
-        let room = |y: f64| 0.9 * (g.radius() - y) * 3f64.sqrt();
-        let base = spec.theme.sizes.label_text;
-        let per_mm = text_width(&name, 1.0, weight).max(0.001);
-        let size = base.min(room(0.64 * g.radius()) / per_mm).max(TextRole::Body.min_mm());
-        let w = text_width(&name, size, weight);
-        let y = (0.64 * g.radius()).min(g.radius() - w / (0.9 * 3f64.sqrt()));
-        let pos = Pt::new(c.x, c.y + y);
-        blocks.push(Block {
-            bounds: Rect::new(pos.x - w / 2.0, pos.y - size, w, size * 1.3),
-            item: text(pos, name, size, weight, Anchor::Middle, pal.ink),
-        });
+        if !spec.picture {
+            blocks.push(map_marks::full_size_label(name, weight, c, g, spec));
+            continue;
+        }
+        let taken = chip_box(i);
+        if let Some(b) = map_marks::picture_label(&name, weight, c, g, taken, spec) {
+            blocks.push(b);
+            continue;
+        }
+        // Too long for the hex: a letter, named in the picture's notes.
+        let k = match notes.iter().position(|(_, n)| *n == name) {
+            Some(k) => k,
+            None => {
+                notes.push((map_marks::note_letter(notes.len()), name));
+                notes.len() - 1
+            }
+        };
+        blocks.push(map_marks::picture_marker(&notes[k].0, c, g, taken, spec));
     }
     // 3. Harbors.
     for hb in &layout.harbors {
@@ -208,6 +261,7 @@ pub fn map_canvas(layout: &Layout, spec: &MapSpec<'_>) -> MapCanvas {
         }
         let (block, circle) = harbor_block(hb, at, g, spec);
         keep_whole.push(circle);
+        harbor_discs.push(circle);
         blocks.push(block);
     }
     // 3b. Castaway spots, on the corners where castaway tokens lie.
@@ -215,26 +269,29 @@ pub fn map_canvas(layout: &Layout, spec: &MapSpec<'_>) -> MapCanvas {
         let Some(k) = layout.castaway(i) else { continue };
         let (p, half) = super::spots::spot_at(g, at(h.hex), k);
         keep_whole.push((p, half * std::f64::consts::SQRT_2));
-        blocks.push(Block {
-            bounds: Rect::new(p.x - half, p.y - half, 2.0 * half, 2.0 * half),
-            item: group(Pt::default(), super::spots::spot_badge(p, half, spec.theme, spec.mode)),
-        });
+        blocks.push(Block::mark(
+            Rect::new(p.x - half, p.y - half, 2.0 * half, 2.0 * half),
+            group(Pt::default(), super::spots::spot_badge(p, half, spec.theme, spec.mode)),
+        ));
     }
     // 4. Number chips.
-    let d = spec.theme.sizes.chip_diameter;
     for (i, h) in layout.hexes.iter().enumerate().filter(|(_, h)| !hidden(h.face_down)) {
         if let Some(n) = h.number.or_else(|| label_chip(i)) {
             let c = at(h.hex);
             let cc = Pt::new(c.x, c.y + 0.1 * g.radius());
             keep_whole.push((cc, d / 2.0));
-            blocks.push(Block {
-                bounds: Rect::new(cc.x - d / 2.0, cc.y - d / 2.0, d, d),
-                item: group(cc, art::number_chip(n, d, pal)),
-            });
+            chips.push((cc, d / 2.0));
+            let chip = art::number_chip(n, d, pal);
+            let chip = if spec.picture { pictured(chip) } else { chip };
+            blocks.push(Block::mark(
+                Rect::new(cc.x - d / 2.0, cc.y - d / 2.0, d, d),
+                group(cc, chip),
+            ));
         }
     }
-    // 5. Chipless production rolls (a lake's 2, 3, 11, 12): small chips in a row.
-    let small = d * 0.5;
+    // 5. Chipless production rolls (a lake's 2, 3, 11, 12): small chips in a
+    // row (in a picture, in rows of two when a row is too wide for the hex).
+    let small = if spec.picture { PICTURE_CHIP } else { d * 0.5 };
     for (i, h) in layout.hexes.iter().enumerate().filter(|(_, h)| !hidden(h.face_down)) {
         let rolls = layout.rolls(i);
         if rolls.is_empty() || h.number.is_some() {
@@ -242,31 +299,51 @@ pub fn map_canvas(layout: &Layout, spec: &MapSpec<'_>) -> MapCanvas {
         }
         let c = at(h.hex);
         let step = small * 1.08;
-        let x0 = c.x - step * (rolls.len() as f64 - 1.0) / 2.0;
+        let per_row = if step * rolls.len() as f64 > 0.8 * spec.flat { 2 } else { rolls.len() };
+        let rows = rolls.len().div_ceil(per_row);
         for (k, n) in rolls.iter().enumerate() {
-            let cc = Pt::new(x0 + step * k as f64, c.y + 0.32 * g.radius());
+            let (row, col) = (k / per_row, k % per_row);
+            let in_row = (rolls.len() - row * per_row).min(per_row);
+            let x = c.x + step * (col as f64 - (in_row as f64 - 1.0) / 2.0);
+            let y = if rows == 1 {
+                c.y + 0.32 * g.radius()
+            } else {
+                c.y + step * (row as f64 - (rows as f64 - 1.0) / 2.0)
+            };
+            let cc = Pt::new(x, y);
             keep_whole.push((cc, small / 2.0));
-            blocks.push(Block {
-                bounds: Rect::new(cc.x - small / 2.0, cc.y - small / 2.0, small, small),
-                item: group(cc, art::number_chip(*n, small, pal)),
-            });
+            chips.push((cc, small / 2.0));
+            let chip = art::number_chip(*n, small, pal);
+            let chip = if spec.picture { pictured(chip) } else { chip };
+            blocks.push(Block::mark(
+                Rect::new(cc.x - small / 2.0, cc.y - small / 2.0, small, small),
+                group(cc, chip),
+            ));
         }
     }
-    let board = Rect::new(PAD, PAD, bw, bh);
-    let mut width = (bw + 2.0 * PAD).max(190.0);
-    let band_top = PAD + bh + 10.0;
-    let (band, band_h, band_w) = info_band(layout, spec, band_top, width);
-    width = width.max(band_w + 2.0 * PAD);
-    blocks.extend(band);
-    let key = spec.key_width.map_or_else(Vec::new, |w| info_band(layout, spec, 0.0, w).0);
+    let board = Rect::new(pad, pad, bw, bh);
+    let key = spec.key_width.map_or_else(Vec::new, |w| info_band(layout, spec, 0.0, w, false).0);
+    let (width, height) = if spec.picture {
+        (bw + 2.0 * pad, bh + 2.0 * pad)
+    } else {
+        let mut width = (bw + 2.0 * PAD).max(190.0);
+        let band_top = PAD + bh + 10.0;
+        let (band, band_h, band_w) = info_band(layout, spec, band_top, width, true);
+        width = width.max(band_w + 2.0 * PAD);
+        blocks.extend(band);
+        (width, band_top + band_h + PAD)
+    };
     MapCanvas {
         width,
-        height: band_top + band_h + PAD,
+        height,
         blocks,
         keep_whole,
+        chips,
+        harbor_discs,
         board,
         hexes,
         key,
+        notes,
         geom: g,
         title: layout.title.clone(),
         footer: format!(
@@ -278,90 +355,25 @@ pub fn map_canvas(layout: &Layout, spec: &MapSpec<'_>) -> MapCanvas {
     }
 }
 
-/// A harbor token with its ratio and icon, and the two landing lines to the
-/// corners of the edge it faces.
-fn harbor_block(
-    hb: &PlacedHarbor,
-    at: impl Fn(Hex) -> Pt,
-    g: HexGeom,
-    spec: &MapSpec<'_>,
-) -> (Block, (Pt, f64)) {
-    let pal = spec.theme.palette(spec.mode);
-    let c = at(hb.hex);
-    let r = 0.19 * spec.flat;
-    let mut items = Vec::new();
-    let mut centre = c;
-    let mut bounds = Rect::new(c.x - r, c.y - r, 2.0 * r, 2.0 * r);
-    if let Some(dir) = hb.toward.and_then(|t| hb.hex.direction_to(t)) {
-        let (a, b) = g.edge_corners(c, dir);
-        let mid = Pt::new((a.x + b.x) / 2.0, (a.y + b.y) / 2.0);
-        centre = Pt::new(c.x + 0.25 * (mid.x - c.x), c.y + 0.25 * (mid.y - c.y));
-        for k in [a, b] {
-            // Landing stage: a thick line from the token to the corner.
-            items.push(Item::Path {
-                path: Path::line(centre, k),
-                fill: None,
-                stroke: Some(Stroke::solid(pal.ink, spec.theme.sizes.harbor_stroke * 2.2)),
-            });
-            items.push(Item::Path {
-                path: Path::line(centre, k),
-                fill: None,
-                stroke: Some(Stroke::solid(pal.chip, spec.theme.sizes.harbor_stroke)),
-            });
-        }
-        bounds = hex_bounds(g, c);
-    }
-    items.push(Item::Path {
-        path: Path::circle(centre, r),
-        fill: Some(pal.chip),
-        stroke: Some(Stroke::solid(pal.ink, 0.5)),
-    });
-    let (ratio, resource) = match hb.kind {
-        HarborKind::Generic => ("3:1", None),
-        HarborKind::Special(res) => ("2:1", Some(res)),
-    };
-    match resource {
-        None => {
-            let size = 0.62 * r;
-            items.push(text(
-                Pt::new(centre.x, centre.y + centre_baseline(size)),
-                ratio,
-                size,
-                Weight::Bold,
-                Anchor::Middle,
-                pal.ink,
-            ));
-        }
-        Some(res) => {
-            let size = 0.42 * r;
-            items.push(text(
-                Pt::new(centre.x, centre.y - 0.38 * r + centre_baseline(size)),
-                ratio,
-                size,
-                Weight::Bold,
-                Anchor::Middle,
-                pal.ink,
-            ));
-            items.extend(art::resource_icon(
-                res,
-                Pt::new(centre.x, centre.y + 0.3 * r),
-                0.75 * r,
-                spec.theme,
-                spec.mode,
-            ));
-        }
-    }
-    let item = Item::Group { transform: Transform::IDENTITY, clip: None, items };
-    (Block { bounds, item }, (centre, r))
+/// Text runs of a picture's chip marked as pictured.
+fn pictured(items: Vec<Item>) -> Vec<Item> {
+    items.into_iter().map(|i| i.with_role(TextRole::Picture)).collect()
 }
 
 fn rule(a: Pt, b: Pt, c: Color, w: f64) -> Item {
     Item::Path { path: Path::line(a, b), fill: None, stroke: Some(Stroke::solid(c, w)) }
 }
 
-/// Title block, scale ruler and legend below the board. Returns the blocks,
-/// the band height and the width it needs.
-fn info_band(layout: &Layout, spec: &MapSpec<'_>, top: f64, width: f64) -> (Vec<Block>, f64, f64) {
+/// Title block, scale ruler (with `ruler`: only where the page is at 1:1)
+/// and legend below the board. Returns the blocks, the band height and the
+/// width it needs.
+fn info_band(
+    layout: &Layout,
+    spec: &MapSpec<'_>,
+    top: f64,
+    width: f64,
+    ruler: bool,
+) -> (Vec<Block>, f64, f64) {
     let pal = spec.theme.palette(spec.mode);
     let s = spec.theme.sizes;
     let mut blocks = Vec::new();
@@ -405,10 +417,10 @@ fn info_band(layout: &Layout, spec: &MapSpec<'_>, top: f64, width: f64) -> (Vec<
             pal.ink,
         ));
     }
-    blocks.push(Block {
-        bounds: Rect::new(PAD, top, tw, th),
-        item: Item::Group { transform: Transform::IDENTITY, clip: None, items },
-    });
+    blocks.push(Block::art(
+        Rect::new(PAD, top, tw, th),
+        Item::Group { transform: Transform::IDENTITY, clip: None, items },
+    ));
     // Scale ruler: 100 mm with centimetre ticks.
     let rx = PAD + tw + 10.0;
     let ry = top + 8.0;
@@ -441,10 +453,13 @@ fn info_band(layout: &Layout, spec: &MapSpec<'_>, top: f64, width: f64) -> (Vec<
         s.small_text,
         Weight::Regular,
     ));
-    blocks.push(Block {
-        bounds: Rect::new(rx, ry - 6.0, ruler_w, 14.0),
-        item: Item::Group { transform: Transform::IDENTITY, clip: None, items },
-    });
+    if ruler {
+        blocks.push(Block::art(
+            Rect::new(rx, ry - 6.0, ruler_w, 14.0),
+            Item::Group { transform: Transform::IDENTITY, clip: None, items },
+        ));
+    }
+    let (rx, ruler_w) = if ruler { (rx, ruler_w) } else { (PAD + tw - 10.0, 0.0) };
     // Legend: one swatch per terrain, region and mark on the map, in cells
     // wide enough for the longest name.
     let entries = super::legend::entries(layout, spec);
@@ -482,9 +497,9 @@ fn info_band(layout: &Layout, spec: &MapSpec<'_>, top: f64, width: f64) -> (Vec<
     let rows = count.div_ceil(cols).max(1);
     let lh = 4.0 + rows as f64 * cell.1;
     let band_h = (ly - top) + lh;
-    blocks.push(Block {
-        bounds: Rect::new(lx, ly - 5.0, lw, lh + 5.0),
-        item: Item::Group { transform: Transform::IDENTITY, clip: None, items },
-    });
+    blocks.push(Block::art(
+        Rect::new(lx, ly - 5.0, lw, lh + 5.0),
+        Item::Group { transform: Transform::IDENTITY, clip: None, items },
+    ));
     (blocks, band_h.max(th), tw + 10.0 + ruler_w)
 }

@@ -47,6 +47,7 @@ pub fn canvas(layout: &Layout, settings: &Settings, notes: &Notes) -> MapCanvas 
         command: &command,
         // The overview page of the tiled map carries the title block and legend.
         key_width: Some(settings.paper_mm().0 - 2.0 * settings.sheets.margin),
+        picture: false,
     };
     map_canvas(layout, &spec)
 }
@@ -62,13 +63,16 @@ pub fn players_canvas(layout: &Layout, settings: &Settings, notes: &Notes) -> Ma
     canvas(layout, settings, notes)
 }
 
-/// Tiles a composed map canvas over 1:1 sheets of the chosen paper (overview
-/// page first, then sheets A1, A2...).
-pub fn tiled(c: &MapCanvas, settings: &Settings) -> (Document, Tiling) {
+/// Tiles a composed map canvas of `layout` over 1:1 sheets of the chosen
+/// paper (overview page first, then sheets A1, A2...).
+pub fn tiled(c: &MapCanvas, layout: &Layout, settings: &Settings) -> (Document, Tiling) {
     let s = settings.theme.sizes;
     // The same unprinted border as every other sheet: `sheet.margin` in sheets.toml.
     let margin = settings.sheets.margin;
     let t = plan(c, settings.paper_mm(), margin, s.overlap);
+    let overview = super::tile_overview::overview(c, layout, settings, &t).page;
     let doc = tile_document(c, &t, margin, settings.theme.palette(settings.mode), s.small_text);
+    let mut doc = doc;
+    doc.pages.insert(0, overview);
     (doc, t)
 }

@@ -9,7 +9,7 @@
 //! front lands on an odd page ([`super::duplex::keep_parity`] inserts an
 //! "intentionally blank" page where needed).
 
-use super::calibration::calibration_pages;
+use super::calibration::calibration_pages_for;
 use super::cards::reference_cards;
 use super::components::{component_sets, ComponentCounts};
 use super::duplex::keep_parity;
@@ -124,8 +124,13 @@ pub fn pack_sheets(
     let opts = &settings.sheets;
     let mut sets = component_sets(layout, scenario, counts, &opts.sizes, &art(settings));
     sets.extend(cards);
-    let mut calibration = calibration_pages(opts);
     let mut components = impose_pages(&sets, opts);
+    // The calibration sheet flips as the pack's two-sided sheets do (they
+    // keep one orientation: see `sheet::plan`).
+    let landscape = components
+        .iter()
+        .any(|p| p.label.ends_with(super::sheet::BACK_SUFFIX) && p.width > p.height);
+    let mut calibration = calibration_pages_for(opts, landscape);
     let (lead, tail) = around;
     let total = lead
         + sheet_count(&calibration)

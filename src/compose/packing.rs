@@ -152,6 +152,63 @@ pub fn positions(shape: Shape, w: f64, h: f64, opts: &SheetOptions) -> Grid {
     }
 }
 
+/// How far a block of `shape` reaches past its pieces' cut outlines: the
+/// bleed, and for cut-line pieces with crop marks the marks too (`mark` long).
+pub fn reach(shape: Shape, mark: f64, opts: &SheetOptions) -> f64 {
+    match shape {
+        Shape::Card { .. } | Shape::Square { .. } => opts.bleed + opts.crop_offset + mark,
+        _ => opts.bleed,
+    }
+}
+
+/// A band of `n` pieces of `shape` across a `w` mm wide page: the grid of
+/// the shortest band that holds them (a card lying either way, whichever is
+/// shorter), its `n` centres shifted so that the band's top (pieces, bleed
+/// and crop marks) is at 0; and the band's height. `None` when `n` do not
+/// fit a page `max_h` tall.
+pub fn strip(
+    shape: Shape,
+    n: usize,
+    w: f64,
+    max_h: f64,
+    opts: &SheetOptions,
+) -> Option<(Grid, f64)> {
+    if n == 0 {
+        return None;
+    }
+    let pad = 2.0 * (opts.margin + band(opts));
+    let mut best: Option<(Grid, f64)> = None;
+    let mut hv = pad + 4.0;
+    while hv <= max_h + 1e-9 {
+        let grids: Vec<Grid> = match shape {
+            Shape::Card { width, height } => [(width, height, false), (height, width, true)]
+                .iter()
+                .map(|&(cw, ch, turned)| {
+                    let (centres, mark) = card_grid(cw, ch, w, hv, opts);
+                    Grid { centres, turned, mark }
+                })
+                .collect(),
+            _ => vec![positions(shape, w, hv, opts)],
+        };
+        for mut g in grids.into_iter().filter(|g| g.centres.len() >= n) {
+            g.centres.truncate(n);
+            let (_, ph) = placed_size(shape, g.turned);
+            let r = reach(shape, g.mark, opts) + ph / 2.0;
+            let top = g.centres.iter().map(|c| c.y - r).fold(f64::MAX, f64::min);
+            let bottom = g.centres.iter().map(|c| c.y + r).fold(f64::MIN, f64::max);
+            g.centres.iter_mut().for_each(|c| c.y -= top);
+            if best.as_ref().is_none_or(|(_, h)| bottom - top < *h) {
+                best = Some((g, bottom - top));
+            }
+        }
+        if best.is_some() {
+            return best;
+        }
+        hv += 2.0;
+    }
+    None
+}
+
 /// The page size and positions for `shape`, choosing the orientation that
 /// fits more pieces when the setting is `auto` (portrait on a tie).
 pub fn page_for(shape: Shape, opts: &SheetOptions) -> (f64, f64, Grid) {

@@ -115,6 +115,10 @@ pub struct Assembly {
     pub heights: Vec<f64>,
     /// Whether the sheets are turned to landscape.
     pub landscape: bool,
+    /// What to do with each loose piece printed on another sheet's free
+    /// paper ("L1 (printed on sheet A1): cut it out and glue it over the
+    /// hex marked L1"), glued last.
+    pub loose: Vec<String>,
 }
 
 impl Assembly {
@@ -124,13 +128,33 @@ impl Assembly {
         let own = |v: &[(f64, f64)]| -> Vec<f64> {
             (0..v.len()).map(|i| v.get(i + 1).map_or(v[i].1, |n| n.0) - v[i].0).collect()
         };
+        // Rows after the last printed sheet (a loose piece took their
+        // place) are left out of the diagram.
+        let rows = (0..t.rows.len())
+            .rev()
+            .find(|&r| (0..t.cols.len()).any(|c| t.has(r, c)))
+            .map_or(t.rows.len(), |r| r + 1);
+        let mut heights = own(&t.rows);
+        heights.truncate(rows);
         Assembly {
-            labels: (0..t.rows.len())
+            labels: (0..rows)
                 .map(|r| (0..t.cols.len()).map(|c| t.has(r, c).then(|| label(r, c))).collect())
                 .collect(),
             widths: own(&t.cols),
-            heights: own(&t.rows),
+            heights,
             landscape: t.landscape,
+            loose: t
+                .loose
+                .iter()
+                .enumerate()
+                .map(|(k, l)| {
+                    let name = super::loose::Loose::name(k);
+                    format!(
+                        "{name} (printed on sheet {}): cut it out and glue it over the hex marked {name}",
+                        label(l.host.0, l.host.1)
+                    )
+                })
+                .collect(),
         }
     }
 

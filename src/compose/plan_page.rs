@@ -171,6 +171,9 @@ fn blocks(plan: &PrintPlan, size: f64) -> Vec<Block> {
             )),
             diagram(a),
         ]));
+        for l in &a.loose {
+            v.push(para(&format!("Then {l}.")));
+        }
     }
     v.push(Block::PageBreak);
     v.push(Block::Heading { level: 2, text: "Setting up at the table".into() });

@@ -76,10 +76,17 @@ pub fn region_style(k: usize, theme: &Theme, mode: Mode) -> (Color, Vec<f64>) {
 
 /// The band's two strokes: a solid paper-coloured casing the full band wide,
 /// so the line shows on any terrain, and the region's line on it.
-fn strokes(k: usize, theme: &Theme, mode: Mode) -> [Stroke; 2] {
-    let w = theme.region_bands.width;
+fn strokes(k: usize, theme: &Theme, mode: Mode, scale: f64) -> [Stroke; 2] {
+    let w = theme.region_bands.width * scale;
     let (color, dash) = region_style(k, theme, mode);
+    let dash = dash.iter().map(|d| d * scale).collect();
     [Stroke::solid(theme.palette(mode).paper, w), Stroke { color, width: 0.55 * w, dash }]
+}
+
+/// How much a region's band shrinks on hexes `flat` mm wide: not at all on
+/// printed hexes (40 mm and more), in proportion on a small picture's.
+fn band_scale(flat: f64) -> f64 {
+    (flat / 40.0).clamp(0.3, 1.0)
 }
 
 /// The band of one hex (centred on `(0, 0)`, `flat` mm wide) along the edges
@@ -123,7 +130,8 @@ pub fn region_bands(layout: &Layout, flat: f64, theme: &Theme, mode: Mode) -> Ve
     let index: HashMap<Hex, usize> =
         layout.hexes.iter().enumerate().map(|(i, h)| (h.hex, i)).collect();
     let g = HexGeom::new(flat);
-    let inset = theme.region_bands.width / 2.0;
+    let scale = band_scale(flat);
+    let inset = theme.region_bands.width * scale / 2.0;
     let mut out = Vec::new();
     for (i, h) in layout.hexes.iter().enumerate() {
         let Some(r) = regions[i] else { continue };
@@ -136,7 +144,7 @@ pub fn region_bands(layout: &Layout, flat: f64, theme: &Theme, mode: Mode) -> Ve
             continue;
         }
         let mut items = Vec::new();
-        for stroke in strokes(r as usize, theme, mode) {
+        for stroke in strokes(r as usize, theme, mode, scale) {
             for path in band_paths(flat, boundary, inset) {
                 items.push(Item::Path { path, fill: None, stroke: Some(stroke.clone()) });
             }
@@ -154,7 +162,7 @@ pub fn region_swatch(k: usize, flat: f64, theme: &Theme, mode: Mode) -> Vec<Item
     let pal = theme.palette(mode);
     let mut v =
         vec![Item::Path { path: g.outline(Pt::default()), fill: Some(pal.paper), stroke: None }];
-    for stroke in strokes(k, theme, mode) {
+    for stroke in strokes(k, theme, mode, 1.0) {
         for path in band_paths(flat, [true; 6], theme.region_bands.width / 2.0) {
             v.push(Item::Path { path, fill: None, stroke: Some(stroke.clone()) });
         }

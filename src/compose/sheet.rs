@@ -30,7 +30,7 @@ use super::piece::{PieceSet, Shape};
 use crate::scene::{
     Anchor, Color, Item, Page, Path, Pt, Rect, Stroke, TextStyle, Transform, Weight,
 };
-use crate::settings::sheets::{Duplex, PrinterProfile, SheetOptions};
+use crate::settings::sheets::{Duplex, Orientation, PrinterProfile, SheetOptions};
 
 pub use super::cutting::{CROP_WIDTH, CUT_COLOR};
 /// Marks a page label as the back of the page before it.
@@ -80,17 +80,11 @@ pub struct Slot {
     pub centre: Pt,
 }
 
-/// One planned sheet: a front page and, if any piece has a back, a back page.
+/// Pieces of one shape and size laid out together on a sheet.
 #[derive(Clone, Debug, PartialEq)]
-pub struct SheetPlan {
-    /// Page width, mm.
-    pub width: f64,
-    /// Page height, mm.
-    pub height: f64,
-    /// Shape (and size) of every piece on it.
+pub struct PieceBlock {
+    /// Shape (and size) of every piece in the block.
     pub shape: Shape,
-    /// Titles of the sets on it, in order.
-    pub titles: Vec<String>,
     /// The copies, in reading order.
     pub slots: Vec<Slot>,
     /// Pieces lie a quarter turn clockwise (cards that fit better so).
@@ -99,10 +93,35 @@ pub struct SheetPlan {
     pub mark: f64,
 }
 
+/// One planned sheet: a front page and, if any piece has a back, a back
+/// page. A sheet holds one block of pieces, or several small ones stacked
+/// (pieces that print the same way share a sheet, see [`super::sharing`]).
+#[derive(Clone, Debug, PartialEq)]
+pub struct SheetPlan {
+    /// Page width, mm.
+    pub width: f64,
+    /// Page height, mm.
+    pub height: f64,
+    /// Titles of the sets on it, in order.
+    pub titles: Vec<String>,
+    /// The blocks, top to bottom.
+    pub blocks: Vec<PieceBlock>,
+}
+
 impl SheetPlan {
     /// Whether the page is wider than high.
     pub fn landscape(&self) -> bool {
         self.width > self.height
+    }
+
+    /// Every copy on the sheet, block by block.
+    pub fn slots(&self) -> impl Iterator<Item = &Slot> {
+        self.blocks.iter().flat_map(|b| &b.slots)
+    }
+
+    /// Whether some piece on the sheet has a back.
+    pub fn has_back(&self, sets: &[PieceSet]) -> bool {
+        self.slots().any(|s| sets[s.set].pieces[s.piece].back.is_some())
     }
 
     /// How many copies of each set the sheet holds: `(title, count)` in the
@@ -113,8 +132,7 @@ impl SheetPlan {
             .iter()
             .filter_map(|t| {
                 let n = self
-                    .slots
-                    .iter()
+                    .slots()
                     .filter(|s| &sets[s.set].title == t)
                     .filter(|s| !backs || sets[s.set].pieces[s.piece].back.is_some())
                     .count();
@@ -154,9 +172,62 @@ pub fn page_transform(w: f64, h: f64, printer: &PrinterProfile) -> Transform {
 }
 
 /// Plans the sheets: pieces grouped by shape and size (in order of first
-/// appearance), copies in set and piece order, pages filled in reading order.
-/// A piece too large for the paper gets no slot (see [`unplaced`]).
+/// appearance), copies in set and piece order, pages filled in reading order;
+/// then the partly filled sheets that print the same way share pages where
+/// they fit ([`super::sharing`]). A piece too large for the paper gets no
+/// slot (see [`unplaced`]).
+///
+/// Two-sided sheets keep one orientation, so a duplex run never turns
+/// between pages: when the orientation each kind of piece fits best on
+/// differs among them, every sheet takes the one orientation that needs
+/// the fewest sheets (portrait on a tie), as far as the sheet settings
+/// leave each kind free to turn.
 pub fn plan(sets: &[PieceSet], opts: &SheetOptions) -> Vec<SheetPlan> {
+    let best = plan_once(sets, opts);
+    if duplex_orientations(&best, sets).len() < 2 {
+        return best;
+    }
+    // Cards hold the most per sheet where they lie best: an orientation
+    // that fits fewer of them comes after one that does not, then fewer
+    // sheets win.
+    let cards_per_sheet = |o: &SheetOptions| -> usize {
+        let mut shapes: Vec<Shape> = Vec::new();
+        for p in sets.iter().flat_map(|s| &s.pieces) {
+            if matches!(p.shape, Shape::Card { .. }) && !shapes.contains(&p.shape) {
+                shapes.push(p.shape);
+            }
+        }
+        shapes.iter().map(|s| page_for(*s, o).2.centres.len()).sum()
+    };
+    [Orientation::Portrait, Orientation::Landscape]
+        .into_iter()
+        .filter(|o| {
+            opts.orientation == Orientation::Auto
+                && opts.shape_orientation.iter().all(|k| *k == Orientation::Auto || k == o)
+        })
+        .map(|o| SheetOptions { orientation: o, ..opts.clone() })
+        .map(|o| (std::cmp::Reverse(cards_per_sheet(&o)), plan_once(sets, &o)))
+        .filter(|(_, p)| unplaced_in(p, sets) == unplaced_in(&best, sets))
+        .min_by_key(|(cards, p)| (*cards, p.len()))
+        .map_or(best, |(_, p)| p)
+}
+
+/// The orientations (landscape or not) of the two-sided sheets of a plan.
+pub fn duplex_orientations(plan: &[SheetPlan], sets: &[PieceSet]) -> Vec<bool> {
+    let mut v: Vec<bool> =
+        plan.iter().filter(|p| p.has_back(sets)).map(SheetPlan::landscape).collect();
+    v.sort_unstable();
+    v.dedup();
+    v
+}
+
+/// How many copies a plan leaves without a slot.
+fn unplaced_in(plan: &[SheetPlan], sets: &[PieceSet]) -> usize {
+    let wanted: u32 = sets.iter().flat_map(|s| &s.pieces).map(|p| p.count).sum();
+    wanted as usize - plan.iter().map(|p| p.slots().count()).sum::<usize>()
+}
+
+fn plan_once(sets: &[PieceSet], opts: &SheetOptions) -> Vec<SheetPlan> {
     let mut shapes: Vec<Shape> = Vec::new();
     for p in sets.iter().flat_map(|s| &s.pieces) {
         if p.count > 0 && !shapes.contains(&p.shape) {
@@ -194,15 +265,12 @@ pub fn plan(sets: &[PieceSet], opts: &SheetOptions) -> Vec<SheetPlan> {
             out.push(SheetPlan {
                 width: w,
                 height: h,
-                shape,
                 titles,
-                slots,
-                turned: grid.turned,
-                mark: grid.mark,
+                blocks: vec![PieceBlock { shape, slots, turned: grid.turned, mark: grid.mark }],
             });
         }
     }
-    out
+    super::sharing::share(out, sets, opts)
 }
 
 /// Names of pieces too large for one page of the chosen paper (not imposed).
@@ -295,9 +363,10 @@ fn heading(contents: &str, side: &str, w: f64, opts: &SheetOptions) -> Item {
 /// The smallest heading size, mm (8 pt): players read what a sheet holds.
 pub const MIN_HEADING: f64 = 8.0 * 25.4 / 72.0;
 
-/// One side of a sheet: pieces with art `arts` at `spots`. A spot without
-/// art holds a piece printed on the other side only: nothing is drawn there,
-/// but neighbours' bleed stays off it as off any piece.
+/// One side of a sheet: pieces with art `arts` at `spots` (in the order of
+/// [`SheetPlan::slots`]). A spot without art holds a piece printed on the
+/// other side only: nothing is drawn there, but neighbours' bleed stays off
+/// it as off any piece.
 fn side_page(
     plan: &SheetPlan,
     spots: &[Pt],
@@ -308,13 +377,55 @@ fn side_page(
     opts: &SheetOptions,
 ) -> Page {
     let (w, h) = (plan.width, plan.height);
-    let size = placed_size(plan.shape, plan.turned);
+    let mut body = vec![head];
+    let mut trim: Option<Rect> = None;
+    let mut start = 0;
+    for block in &plan.blocks {
+        let n = block.slots.len();
+        let (spots, arts) = (&spots[start..start + n], &arts[start..start + n]);
+        start += n;
+        if let Some(t) = draw_block(block, spots, arts, front, (w, h), opts, &mut body) {
+            trim = Some(trim.map_or(t, |u| union(u, t)));
+        }
+    }
+    let mut page = Page::new(w, h, label);
+    page.push(Item::Group {
+        transform: page_transform(w, h, &opts.printer),
+        clip: None,
+        items: body,
+    });
+    let t = trim.unwrap_or_default();
+    page.trim = Some(t);
+    page.bleed = Some(t.inflate(opts.bleed));
+    page
+}
+
+fn union(a: Rect, b: Rect) -> Rect {
+    let (x0, y0) = (a.x.min(b.x), a.y.min(b.y));
+    let (x1, y1) = ((a.x + a.w).max(b.x + b.w), (a.y + a.h).max(b.y + b.h));
+    Rect::new(x0, y0, x1 - x0, y1 - y0)
+}
+
+/// Draws one block's pieces, cut lines and marks into `body`; returns the
+/// block's trim box (`None` when no piece of it is drawn on this side).
+fn draw_block(
+    block: &PieceBlock,
+    spots: &[Pt],
+    arts: &[Option<&[Item]>],
+    front: bool,
+    (w, h): (f64, f64),
+    opts: &SheetOptions,
+    body: &mut Vec<Item>,
+) -> Option<Rect> {
+    let size = placed_size(block.shape, block.turned);
     let drawn: Vec<(Pt, &[Item])> =
         spots.iter().zip(arts).filter_map(|(c, a)| a.map(|a| (*c, a))).collect();
     let centres: Vec<Pt> = drawn.iter().map(|(c, _)| *c).collect();
     let centres = centres.as_slice();
-    let mut body = vec![head];
-    match plan.shape {
+    if centres.is_empty() {
+        return None;
+    }
+    match block.shape {
         Shape::Hex { flat } => {
             let shared = honeycomb::shared_edges(spots, flat);
             for (i, (c, art)) in spots.iter().zip(arts).enumerate() {
@@ -330,7 +441,7 @@ fn side_page(
         }
         Shape::Card { .. } => {
             let (width, height) = size;
-            let turn = match (front, plan.turned) {
+            let turn = match (front, block.turned) {
                 (true, true) => QUARTER,
                 (true, false) => Transform::IDENTITY,
                 (false, t) => back_turn(t, w, h, &opts.printer),
@@ -353,7 +464,7 @@ fn side_page(
                     Rect::new(-width / 2.0 - l, -height / 2.0 - t, width + l + r, height + t + bo);
                 body.push(placed(*c, Path::rect(outline), art, turn));
             }
-            body.push(crop_marks(centres, size, opts.bleed + opts.crop_offset, plan.mark));
+            body.push(crop_marks(centres, size, opts.bleed + opts.crop_offset, block.mark));
         }
         shape => {
             for (c, art) in &drawn {
@@ -366,20 +477,13 @@ fn side_page(
                     body.push(cut_rings(centres, diameter, opts.cut_line));
                 }
                 Shape::Circle { .. } => {}
-                _ => body.push(crop_marks(centres, size, opts.bleed + opts.crop_offset, plan.mark)),
+                _ => {
+                    body.push(crop_marks(centres, size, opts.bleed + opts.crop_offset, block.mark))
+                }
             }
         }
     }
-    let mut page = Page::new(w, h, label);
-    page.push(Item::Group {
-        transform: page_transform(w, h, &opts.printer),
-        clip: None,
-        items: body,
-    });
-    let t = trim_box(centres, size);
-    page.trim = Some(t);
-    page.bleed = Some(t.inflate(opts.bleed));
-    page
+    Some(trim_box(centres, size))
 }
 
 /// The front page and (if any piece on it has a back) the back page of one
@@ -392,9 +496,9 @@ pub fn render_plan(
 ) -> Vec<Page> {
     let contents = contents_line(&plan.counts(sets, false));
     let piece = |s: &Slot| &sets[s.set].pieces[s.piece];
-    let centres: Vec<Pt> = plan.slots.iter().map(|s| s.centre).collect();
+    let centres: Vec<Pt> = plan.slots().map(|s| s.centre).collect();
     let fronts: Vec<Option<&[Item]>> =
-        plan.slots.iter().map(|s| Some(piece(s).front.as_slice())).collect();
+        plan.slots().map(|s| Some(piece(s).front.as_slice())).collect();
     let mut pages = vec![side_page(
         plan,
         &centres,
@@ -405,8 +509,7 @@ pub fn render_plan(
         opts,
     )];
     let (c, a): (Vec<Pt>, Vec<Option<&[Item]>>) = plan
-        .slots
-        .iter()
+        .slots()
         .map(|s| {
             (
                 back_centre(s.centre, plan.width, plan.height, &opts.printer),
@@ -433,10 +536,8 @@ pub fn render_plan(
 /// Sheets with backs come first, single-sided sheets after them, so each
 /// group prints as one page range.
 pub fn impose_pages(sets: &[PieceSet], opts: &SheetOptions) -> Vec<Page> {
-    let has_back =
-        |p: &SheetPlan| p.slots.iter().any(|s| sets[s.set].pieces[s.piece].back.is_some());
     let (duplex, single): (Vec<SheetPlan>, Vec<SheetPlan>) =
-        plan(sets, opts).into_iter().partition(has_back);
+        plan(sets, opts).into_iter().partition(|p| p.has_back(sets));
     duplex
         .iter()
         .chain(&single)

@@ -43,6 +43,13 @@ impl MapArt for ThemeArt<'_> {
         v
     }
 
+    fn terrain_face_with_mark(&self, terrain: Terrain, flat: f64) -> Vec<Item> {
+        let pal = self.theme.palette(self.mode);
+        let mut v = vec![hex_underlay(flat, pal.fill(terrain))];
+        v.extend(art::terrain_tile(terrain, flat, self.theme, self.mode, true));
+        v
+    }
+
     fn fog_back(&self, flat: f64) -> Vec<Item> {
         let mut v = vec![hex_underlay(flat, self.theme.palette(self.mode).fog)];
         v.extend(art::fog_face(flat, self.theme, self.mode));

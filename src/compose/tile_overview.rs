@@ -1,16 +1,33 @@
-//! The overview page of a tiled map: how to assemble the sheets (the board
-//! in small with every printed sheet outlined and named), then the map's
-//! title block, scale ruler and legend at full size, which the sheets
-//! themselves leave out.
+//! The overview page of a tiled map: how to assemble the sheets, over a
+//! readable picture of the whole board ([`super::board_picture`]: every chip
+//! number, harbor and hex name at 6.5 pt), then the map's title block,
+//! legend and the picture's notes at full size, which the sheets themselves
+//! leave out.
+//!
+//! Each printed sheet is outlined in the picture; the outlines run under the
+//! chips, harbors and names. Sheet names sit in free space inside their
+//! outline, never on a chip, harbor or name, and the margins carry a key:
+//! row letters down the left, column numbers along the top. The page turns
+//! to landscape when that draws the board larger.
 
-use super::art::text;
+use super::art::{text, text_width};
+use super::board_picture::{layered, notes_items, picture_canvas};
+use super::keepout::overlaps;
 use super::map::{Block, MapCanvas};
 use super::tiles::{label, Tiling};
-use crate::scene::{Anchor, Color, Item, Page, Path, Pt, Stroke, TextRole, Transform, Weight};
-use crate::theme::Palette;
+use crate::scene::{Anchor, Color, Item, Page, Path, Pt, Rect, Stroke, Transform, Weight};
+use crate::settings::Settings;
+use crate::solve::Layout;
 
 /// Gap between the key's blocks, in mm.
 const GAP: f64 = 6.0;
+/// Size of the sheet names in the picture and its margin key, mm (8 pt).
+const NAME: f64 = 8.0 * 25.4 / 72.0;
+/// Room the margin key takes left of and above the picture, mm.
+const KEY_BAND: f64 = 6.0;
+/// Height of the header (title and instructions) with its first five
+/// lines, mm; each loose piece adds a line.
+const HEADER: f64 = 34.0;
 
 /// Places the key's blocks left to right in rows no wider than `width`,
 /// starting at (`x`, `y`); returns the items and the height used.
@@ -39,10 +56,68 @@ fn flow(blocks: &[Block], x: f64, y: f64, width: f64) -> (Vec<Item>, f64) {
     (items, if blocks.is_empty() { 0.0 } else { cy + line_h - y })
 }
 
-/// The assembly page: instructions, the sheets over the board in small, and
-/// the key at full size.
-pub fn overview(canvas: &MapCanvas, t: &Tiling, margin: f64, pal: &Palette, small: f64) -> Page {
-    let (w, h) = t.sheet;
+/// The overview page and where its sheet names, chips and harbors lie (page
+/// mm), for checking that no name sits on a chip or harbor.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Overview {
+    /// The page.
+    pub page: Page,
+    /// The box of every sheet name drawn in the picture, with the name.
+    pub labels: Vec<(String, Rect)>,
+    /// The box of every number chip in the picture.
+    pub chips: Vec<Rect>,
+    /// The box of every harbor disc in the picture.
+    pub harbors: Vec<Rect>,
+    /// The picture's hexes, mm across the flats.
+    pub flat: f64,
+}
+
+/// The colour of the sheet outlines and names: the palette's ink in black
+/// and white, a red that stands apart from every terrain otherwise.
+fn mark_colour(settings: &Settings) -> Color {
+    if settings.mode == crate::theme::Mode::BlackAndWhite {
+        settings.theme.palette(settings.mode).ink
+    } else {
+        Color::rgb(200, 20, 20)
+    }
+}
+
+/// The room the picture gets on a `w` x `h` page: its top, its width and
+/// height (without the margin key), and the key's items and height.
+fn room(
+    canvas: &MapCanvas,
+    t: &Tiling,
+    (w, h): (f64, f64),
+    margin: f64,
+    notes_h: f64,
+) -> (f64, f64, f64) {
+    let avail_w = w - 2.0 * margin;
+    let (_, key_h) = flow(&canvas.key, 0.0, 0.0, avail_w);
+    let top = margin + HEADER + 4.5 * t.loose.len() as f64;
+    let bottom = h - margin - key_h - notes_h - GAP;
+    (top, avail_w - KEY_BAND, (bottom - top - KEY_BAND).max(10.0))
+}
+
+/// The assembly page: instructions, the sheets over a readable picture of
+/// the board, and the key at full size.
+pub fn overview(canvas: &MapCanvas, layout: &Layout, settings: &Settings, t: &Tiling) -> Overview {
+    let margin = settings.sheets.margin;
+    let small = settings.theme.sizes.small_text;
+    let pal = settings.theme.palette(settings.mode);
+    let red = mark_colour(settings);
+    // Portrait or landscape, whichever draws the board larger.
+    let (pw, ph) = settings.paper_mm();
+    let probe = picture_canvas(layout, settings, settings.view, 20.0);
+    let notes_h = |w: f64| notes_items(&probe.notes, 0.0, 0.0, w - 2.0 * margin).1;
+    let flat_on = |w: f64, h: f64| {
+        let (_, aw, ah) = room(canvas, t, (w, h), margin, notes_h(w));
+        super::board_picture::fit_flat(layout, aw, ah)
+    };
+    let (w, h) = if flat_on(ph, pw) > flat_on(pw, ph) * 1.05 { (ph, pw) } else { (pw, ph) };
+    let (top, aw, ah) = room(canvas, t, (w, h), margin, notes_h(w));
+    let flat = super::board_picture::fit_flat(layout, aw, ah);
+    let pic = picture_canvas(layout, settings, settings.view, flat);
+
     let mut page = Page::new(w, h, "overview");
     let head = margin + 8.0;
     page.push(text(
@@ -53,7 +128,13 @@ pub fn overview(canvas: &MapCanvas, t: &Tiling, margin: f64, pal: &Palette, smal
         Anchor::Start,
         pal.ink,
     ));
-    let skipped = t.present.len() - t.sheets();
+    // Places left out because a loose piece holds their part of the board
+    // are told with the piece, not as empty.
+    let mut replaced: Vec<(usize, usize)> = t.loose.iter().map(|l| l.instead_of).collect();
+    replaced.sort_unstable();
+    replaced.dedup();
+    let skipped = t.present.len() - t.sheets() - replaced.len();
+    let scale = canvas.geom.flat / flat;
     let mut lines = vec![format!(
         "{} sheets ({} columns x {} rows), {}, printed at 1:1: print at actual size, no scaling.",
         t.sheets(),
@@ -76,6 +157,19 @@ pub fn overview(canvas: &MapCanvas, t: &Tiling, margin: f64, pal: &Palette, smal
     lines.push(
         "neighbour so the lines meet, and glue. Work row by row from the first sheet.".into(),
     );
+    for (k, l) in t.loose.iter().enumerate() {
+        let name = super::loose::Loose::name(k);
+        lines.push(format!(
+            "Loose piece {name} (printed on sheet {}): cut it out and glue it over the hex marked {name} (in place of sheet {}).",
+            label(l.host.0, l.host.1),
+            label(l.instead_of.0, l.instead_of.1)
+        ));
+    }
+    lines.push(format!(
+        "The picture below is about 1:{:.0} (hexes {} mm across); the sheets print the board at 1:1.",
+        scale,
+        crate::units::num((flat * 10.0).round() / 10.0)
+    ));
     for (i, l) in lines.iter().enumerate() {
         page.push(text(
             Pt::new(margin, head + 7.0 + i as f64 * small * 1.5),
@@ -86,49 +180,179 @@ pub fn overview(canvas: &MapCanvas, t: &Tiling, margin: f64, pal: &Palette, smal
             pal.ink,
         ));
     }
-    let top = head + 7.0 + lines.len() as f64 * small * 1.5 + 4.0;
-    let avail_w = w - 2.0 * margin;
-    // The key at the foot of the page.
-    let (key, key_h) = flow(&canvas.key, 0.0, 0.0, avail_w);
-    let key_top = h - margin - key_h;
-    let avail = (avail_w, (key_top - GAP - top).max(10.0));
-    let region = t.region;
-    let k = (avail.0 / region.w).min(avail.1 / region.h);
-    let ox = margin + (avail.0 - region.w * k) / 2.0;
-    let mut items: Vec<Item> = canvas
-        .blocks
+
+    // The picture, centred in its room, right of and below the margin key.
+    let ox = margin + KEY_BAND + (aw - pic.width) / 2.0;
+    let oy = top + KEY_BAND;
+    // Canvas (1:1) mm -> picture mm -> page mm.
+    let k = flat / canvas.geom.flat;
+    let to_page = |p: Pt| {
+        Pt::new(
+            ox + pic.board.x + k * (p.x - canvas.board.x),
+            oy + pic.board.y + k * (p.y - canvas.board.y),
+        )
+    };
+    let rect_on_page = |r: Rect| {
+        let a = to_page(Pt::new(r.x, r.y));
+        Rect::new(a.x, a.y, r.w * k, r.h * k)
+    };
+    let shift = |r: Rect| Rect::new(r.x + ox, r.y + oy, r.w, r.h);
+    let taken: Vec<Rect> = pic.blocks.iter().filter(|b| b.mark).map(|b| shift(b.bounds)).collect();
+    let discs: Vec<Rect> = pic
+        .keep_whole
         .iter()
-        .filter(|b| super::keepout::overlaps(b.bounds, region))
-        // A reduced picture of the map: its text is read on the map sheets.
-        .map(|b| b.item.clone().with_role(TextRole::Picture))
+        .map(|(c, r)| Rect::new(c.x - r + ox, c.y - r + oy, 2.0 * r, 2.0 * r))
         .collect();
+    let disc = |(c, r): &(Pt, f64)| Rect::new(c.x - r + ox, c.y - r + oy, 2.0 * r, 2.0 * r);
+    let chips: Vec<Rect> = pic.chips.iter().map(disc).collect();
+    let harbors: Vec<Rect> = pic.harbor_discs.iter().map(disc).collect();
+    let board = shift(pic.board);
+    let mut lines_items = Vec::new();
     for (row, col) in t.cells() {
-        let win = t.window(row, col);
-        items.push(Item::Path {
+        let win = rect_on_page(t.window(row, col));
+        lines_items.push(Item::Path {
             path: Path::rect(win),
-            fill: Some(Color { r: 255, g: 255, b: 255, a: 60 }),
-            stroke: Some(Stroke::solid(Color::rgb(200, 20, 20), 0.6 / k)),
+            fill: None,
+            stroke: Some(Stroke::solid(red, 0.5)),
         });
-        let size = 7.0 / k;
-        let c = Pt::new(win.x + win.w / 2.0, win.y + win.h / 2.0 + size * 0.35);
-        items.push(text(
-            c,
-            label(row, col),
-            size,
+    }
+    // Sheet names in free space of their outline, clear of every mark.
+    let mut labels: Vec<(String, Rect)> = Vec::new();
+    for (row, col) in t.cells() {
+        let name = label(row, col);
+        let own = rect_on_page(own_part(t, row, col));
+        let bw = text_width(&name, NAME, Weight::Bold) + 1.6;
+        let bh = NAME * 1.25;
+        let blocked = |r: Rect| {
+            taken.iter().chain(&discs).any(|m| overlaps(*m, r.inflate(0.4)))
+                || labels.iter().any(|(_, l)| overlaps(*l, r.inflate(1.0)))
+        };
+        let centre = Pt::new(own.x + own.w / 2.0, own.y + own.h / 2.0);
+        let mut best: Option<(f64, Rect)> = None;
+        let step = 1.0;
+        let (nx, ny) = ((own.w / step) as i32, (own.h / step) as i32);
+        for j in 0..=ny {
+            for i in 0..=nx {
+                let r = Rect::new(own.x + f64::from(i) * step, own.y + f64::from(j) * step, bw, bh);
+                let inside = r.x + r.w <= own.x + own.w && r.y + r.h <= own.y + own.h;
+                let on_page = r.x >= margin && r.y >= oy && r.y + r.h <= oy + ah + KEY_BAND;
+                if !inside || !on_page || blocked(r) {
+                    continue;
+                }
+                let d = (r.x + bw / 2.0 - centre.x).hypot(r.y + bh / 2.0 - centre.y);
+                if best.is_none_or(|(b, _)| d < b) {
+                    best = Some((d, r));
+                }
+            }
+        }
+        if let Some((_, r)) = best {
+            labels.push((name, r));
+        }
+    }
+    let mut names = Vec::new();
+    for (name, r) in &labels {
+        names.push(Item::Path {
+            path: Path::rect(*r),
+            fill: Some(pal.paper),
+            stroke: Some(Stroke::solid(red, 0.3)),
+        });
+        names.push(text(
+            Pt::new(r.x + r.w / 2.0, r.y + 0.98 * NAME),
+            name.clone(),
+            NAME,
             Weight::Bold,
             Anchor::Middle,
-            Color::rgb(200, 20, 20),
+            red,
         ));
     }
+    // Each loose piece's hex, marked with its name.
+    for (k, l) in t.loose.iter().enumerate() {
+        let c = to_page(canvas.hexes[l.hex]);
+        let name = super::loose::Loose::name(k);
+        let bw = text_width(&name, NAME, Weight::Bold) + 1.6;
+        let r = Rect::new(
+            c.x - bw / 2.0,
+            c.y + 0.45 * flat / 3f64.sqrt() * 2.0 - NAME * 1.25,
+            bw,
+            NAME * 1.25,
+        );
+        names.push(Item::Path {
+            path: Path::rect(r),
+            fill: Some(pal.paper),
+            stroke: Some(Stroke { color: red, width: 0.3, dash: vec![0.8, 0.6] }),
+        });
+        names.push(text(
+            Pt::new(c.x, r.y + 0.98 * NAME),
+            name,
+            NAME,
+            Weight::Bold,
+            Anchor::Middle,
+            red,
+        ));
+    }
+    // The margin key: column numbers above, row letters on the left.
+    for (col, &(a, b)) in t.cols.iter().enumerate() {
+        let x = to_page(Pt::new((a + b) / 2.0, 0.0)).x;
+        page.push(text(
+            Pt::new(x, oy - 1.5),
+            (col + 1).to_string(),
+            NAME,
+            Weight::Bold,
+            Anchor::Middle,
+            red,
+        ));
+    }
+    for (row, &(a, b)) in t.rows.iter().enumerate() {
+        let y = to_page(Pt::new(0.0, (a + b) / 2.0)).y;
+        let letter = label(row, 0).trim_end_matches('1').to_string();
+        page.push(text(
+            Pt::new(ox.min(board.x) - 1.5, y + 0.36 * NAME),
+            letter,
+            NAME,
+            Weight::Bold,
+            Anchor::End,
+            red,
+        ));
+    }
+    // The picture's art, the sheet outlines, then its marks over them.
+    let shifted =
+        Item::Group { transform: Transform::translate(-ox, -oy), clip: None, items: lines_items };
+    let mut items = vec![Item::Group {
+        transform: Transform::translate(ox, oy),
+        clip: None,
+        items: layered(&pic.blocks, vec![shifted]),
+    }];
+    items.extend(names);
     page.push(Item::Group {
-        transform: Transform { m: [k, 0.0, 0.0, k, ox - region.x * k, top - region.y * k] },
-        clip: Some(Path::rect(region)),
+        transform: Transform::IDENTITY,
+        clip: Some(Path::rect(Rect::new(
+            margin,
+            oy - KEY_BAND,
+            w - 2.0 * margin,
+            ah + 2.0 * KEY_BAND,
+        ))),
         items,
     });
+    // The key at the foot of the page: notes, then title block and legend.
+    let avail_w = w - 2.0 * margin;
+    let (key, key_h) = flow(&canvas.key, 0.0, 0.0, avail_w);
+    let key_top = h - margin - key_h;
+    let (notes, nh) = notes_items(&pic.notes, margin, key_top - GAP - notes_h(w), avail_w);
+    debug_assert!(nh <= notes_h(w) + 1e-6);
+    page.items.extend(notes);
     page.push(Item::Group {
         transform: Transform::translate(margin, key_top),
         clip: None,
         items: key,
     });
-    page
+    Overview { page, labels, chips, harbors, flat }
+}
+
+/// The part of a sheet's window no later sheet covers (its glue strips
+/// left out), in canvas mm.
+fn own_part(t: &Tiling, row: usize, col: usize) -> Rect {
+    let w = t.window(row, col);
+    let right = if t.has(row, col + 1) { t.cols[col + 1].0 } else { w.x + w.w };
+    let bottom = if t.has(row + 1, col) { t.rows[row + 1].0 } else { w.y + w.h };
+    Rect::new(w.x, w.y, right - w.x, bottom - w.y)
 }

@@ -119,7 +119,11 @@ fn place_label(cx: &Ctx<'_>, row: usize, col: usize, w: f64) -> Placed {
         })
     };
     let (ink, hexes, g) = (cx.ink_near(p), cx.hexes_near(p), cx.canvas.geom);
+    let loose = loose_areas(cx, row, col);
     let on_board = |r: Rect| {
+        if loose.iter().any(|l| overlaps(*l, r.inflate(1.0))) {
+            return true;
+        }
         let near = r.inflate(g.radius() + 1.0);
         hexes.iter().any(|c| {
             let close = (c.x - (near.x + near.w / 2.0)).abs() < near.w / 2.0
@@ -372,6 +376,7 @@ fn sheet(cx: &Ctx<'_>, row: usize, col: usize, number: usize) -> Page {
             items.push(solid(Pt::new(x, win.y), Pt::new(x, win.y + TICK), pal.ink, 0.3));
         }
     }
+    items.extend(loose_pieces(cx, row, col));
     let mut page = Page::new(t.sheet.0, t.sheet.1, name.clone());
     let shift = Transform::translate(cx.margin - win.x, cx.margin - win.y);
     page.push(Item::Group { transform: shift, clip: Some(Path::rect(win)), items });
@@ -390,6 +395,121 @@ fn sheet(cx: &Ctx<'_>, row: usize, col: usize, number: usize) -> Page {
     page
 }
 
+/// The paper a loose piece and its caption take on sheet `row`, `col`.
+fn loose_areas(cx: &Ctx<'_>, row: usize, col: usize) -> Vec<Rect> {
+    let g = cx.canvas.geom;
+    cx.t.loose
+        .iter()
+        .filter(|l| l.host == (row, col))
+        .map(|l| {
+            Rect::new(
+                l.at.x - g.flat / 2.0,
+                l.at.y - g.radius(),
+                g.flat,
+                g.height() + super::loose::CAPTION,
+            )
+        })
+        .collect()
+}
+
+/// The loose pieces printed on sheet `row`, `col` (each hex whole, with its
+/// dashed cut line and caption), and the glue mark of every loose piece
+/// that covers part of this sheet: its name on the hex it is glued over.
+fn loose_pieces(cx: &Ctx<'_>, row: usize, col: usize) -> Vec<Item> {
+    let (g, pal) = (cx.canvas.geom, cx.pal);
+    let mut items = Vec::new();
+    for (k, l) in cx.t.loose.iter().enumerate() {
+        let name = super::loose::Loose::name(k);
+        let c = cx.canvas.hexes[l.hex];
+        if l.host == (row, col) {
+            let hex = Rect::new(c.x - g.flat / 2.0, c.y - g.radius(), g.flat, g.height());
+            let art: Vec<Item> = cx
+                .canvas
+                .blocks
+                .iter()
+                .filter(|b| overlaps(b.bounds, hex))
+                .map(|b| b.item.clone())
+                .collect();
+            items.push(Item::Group {
+                transform: Transform::translate(l.at.x - c.x, l.at.y - c.y),
+                clip: Some(g.outline(c)),
+                items: art,
+            });
+            items.push(Item::Path {
+                path: g.outline(l.at),
+                fill: None,
+                stroke: Some(Stroke { color: pal.ink, width: 0.3, dash: vec![3.0, 2.0] }),
+            });
+            let (from_r, from_c) = l.instead_of;
+            let caption = format!(
+                "{name}: loose piece for the board's edge (instead of sheet {}): cut it out and glue it over the hex marked {name}",
+                label(from_r, from_c)
+            );
+            // Wrapped to the piece's width and the paper kept clear beside
+            // it, at most 2.5 mm tall (three lines fill the caption's room),
+            // never below the footer's 6 pt floor.
+            let size = cx.small.min(2.5).max(TextRole::Footer.min_mm());
+            let room = g.flat + 2.0 * super::loose::CLEAR;
+            for (i, line) in wrap_words(&caption, size, room).into_iter().enumerate() {
+                items.push(
+                    text(
+                        Pt::new(l.at.x, l.at.y + g.radius() + 1.0 + size * (1.0 + 1.2 * i as f64)),
+                        line,
+                        size,
+                        Weight::Regular,
+                        Anchor::Middle,
+                        pal.ink,
+                    )
+                    .with_role(TextRole::Footer),
+                );
+            }
+        } else if overlaps(
+            cx.t.window(row, col),
+            Rect::new(c.x - g.flat / 2.0, c.y - g.radius(), g.flat, g.height()),
+        ) {
+            // The glue mark, where the piece will cover it: on the part of
+            // the hex this sheet shows, nearest the hex's centre.
+            let v = super::loose::visible(cx.t, row, col);
+            let p = Pt::new(
+                c.x.clamp(v.x + 6.0, v.x + v.w - 6.0),
+                c.y.clamp(v.y + 4.0, v.y + v.h - 4.0),
+            );
+            let size = 4.0;
+            let w = text_width(&name, size, Weight::Bold) + 2.0;
+            items.push(Item::Path {
+                path: Path::rect(Rect::new(p.x - w / 2.0, p.y - size * 0.75, w, size * 1.5)),
+                fill: Some(pal.paper),
+                stroke: Some(Stroke { color: pal.ink, width: 0.3, dash: vec![1.0, 1.0] }),
+            });
+            items.push(text(
+                Pt::new(p.x, p.y + 0.36 * size),
+                name,
+                size,
+                Weight::Bold,
+                Anchor::Middle,
+                pal.ink,
+            ));
+        }
+    }
+    items
+}
+
+/// Splits `s` into lines no wider than `room` mm at `size` (a word longer
+/// than a line stands alone).
+fn wrap_words(s: &str, size: f64, room: f64) -> Vec<String> {
+    let mut lines: Vec<String> = Vec::new();
+    for w in s.split_whitespace() {
+        match lines.last_mut() {
+            Some(l) if text_width(&format!("{l} {w}"), size, Weight::Regular) <= room => {
+                l.push(' ');
+                l.push_str(w);
+            }
+            _ => lines.push(w.to_string()),
+        }
+    }
+    lines
+}
+
 /// Width of a sheet's label box (the same for every sheet of a map).
 fn label_width(cx: &Ctx<'_>, name: &str) -> f64 {
     let n = cx.t.sheets();
@@ -406,7 +526,7 @@ fn label_rect_of(cx: &Ctx<'_>, row: usize, col: usize) -> Rect {
     cached.unwrap_or_else(|| place_label(cx, row, col, label_width(cx, &label(row, col)))).rect
 }
 
-/// The sheets of the map at 1:1, overview page first.
+/// The sheets of the map at 1:1 (the caller puts the overview page first).
 pub fn tile_document(
     canvas: &MapCanvas,
     t: &Tiling,
@@ -422,7 +542,7 @@ pub fn tile_document(
         labels[row * t.cols.len() + col] = Some(place_label(&cx, row, col, w));
     }
     cx.labels = labels;
-    let mut pages = vec![super::tile_overview::overview(canvas, t, margin, pal, small)];
+    let mut pages = Vec::new();
     for (i, (row, col)) in t.cells().into_iter().enumerate() {
         pages.push(sheet(&cx, row, col, i + 1));
     }

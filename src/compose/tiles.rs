@@ -19,6 +19,11 @@ pub const EDGE: f64 = 2.0;
 /// to be printed; a sheet touching less holds nothing a player would miss.
 const HOLDS: f64 = 0.25;
 
+/// The least share of a sheet the board's hexes must cover for the sheet
+/// not to count as a sliver: a sheet under 8 % ink is wasted paper, and the
+/// hexes' fill is most of a map sheet's ink.
+pub const MIN_COVER: f64 = 0.08;
+
 /// Upper bound on the offsets tried per axis: enough for every offset that
 /// matters on the built-in maps (tests/tiling.rs checks the count against a
 /// 1 mm brute-force search), few enough to keep the search to about a
@@ -42,6 +47,13 @@ pub struct Tiling {
     pub present: Vec<bool>,
     /// Whether every cut avoids chips and harbor tokens.
     pub cuts_clear: bool,
+    /// Printed sheets whose hexes cover less than [`MIN_COVER`] of the page
+    /// (none when another cut with as few sheets avoids them, or when the
+    /// sliver's hexes became [`Tiling::loose`] pieces instead).
+    pub slivers: usize,
+    /// Hexes printed whole on another sheet's free paper, to cut out and
+    /// glue on, instead of a sliver sheet ([`super::loose`]).
+    pub loose: Vec<super::loose::Loose>,
     /// The part of the canvas the sheets hold: the board's hexes and an
     /// [`EDGE`] border.
     pub region: Rect,
@@ -220,6 +232,74 @@ pub fn hex_in_rect(g: HexGeom, c: Pt, r: Rect) -> bool {
     })
 }
 
+/// Area of the convex polygon `poly` inside `r` (Sutherland-Hodgman, then
+/// the shoelace formula).
+fn area_in(poly: &[Pt], r: Rect) -> f64 {
+    let mut pts = poly.to_vec();
+    let sides: [fn(Pt, Rect) -> f64; 4] =
+        [|p, r| p.x - r.x, |p, r| r.x + r.w - p.x, |p, r| p.y - r.y, |p, r| r.y + r.h - p.y];
+    for inside in sides {
+        let mut next = Vec::with_capacity(pts.len() + 2);
+        for i in 0..pts.len() {
+            let (a, b) = (pts[i], pts[(i + 1) % pts.len()]);
+            let (da, db) = (inside(a, r), inside(b, r));
+            if da >= 0.0 {
+                next.push(a);
+            }
+            if (da >= 0.0) != (db >= 0.0) {
+                let k = da / (da - db);
+                next.push(Pt::new(a.x + (b.x - a.x) * k, a.y + (b.y - a.y) * k));
+            }
+        }
+        pts = next;
+        if pts.is_empty() {
+            return 0.0;
+        }
+    }
+    let mut s = 0.0;
+    for i in 0..pts.len() {
+        let (a, b) = (pts[i], pts[(i + 1) % pts.len()]);
+        s += a.x * b.y - b.x * a.y;
+    }
+    s.abs() / 2.0
+}
+
+/// How many printed cells of the grid `xs` by `ys` are slivers: their
+/// hexes cover less than [`MIN_COVER`] of a `page` mm² sheet.
+fn sliver_count(
+    xs: &Cut,
+    ys: &Cut,
+    bx: &[(Vec<u64>, Vec<u64>)],
+    by: &[(Vec<u64>, Vec<u64>)],
+    present: &[bool],
+    canvas: &MapCanvas,
+    page: f64,
+) -> usize {
+    let mut n = 0;
+    for (r, &(y0, y1)) in ys.windows.iter().enumerate() {
+        for (c, &(x0, x1)) in xs.windows.iter().enumerate() {
+            if !present[r * xs.windows.len() + c] {
+                continue;
+            }
+            let rect = Rect::new(x0, y0, x1 - x0, y1 - y0);
+            let mut area = 0.0;
+            'words: for (w, (a, b)) in bx[c].0.iter().zip(&by[r].0).enumerate() {
+                let mut both = a & b;
+                while both != 0 {
+                    let i = w * 64 + both.trailing_zeros() as usize;
+                    area += area_in(&canvas.geom.corners(canvas.hexes[i]), rect);
+                    if area >= MIN_COVER * page {
+                        break 'words;
+                    }
+                    both &= both - 1;
+                }
+            }
+            n += usize::from(area < MIN_COVER * page);
+        }
+    }
+    n
+}
+
 /// Which cells of the grid `xs` by `ys` hold part of a hex.
 fn presence(
     xs: &Cut,
@@ -258,7 +338,8 @@ fn presence(
 
 /// Plans the sheets for `paper` (portrait width, height) with `margin` and
 /// `overlap`: both orientations, every offset that matters, fewest sheets
-/// first, then cuts clear of chips.
+/// first, then fewest slivers (sheets whose hexes cover under
+/// [`MIN_COVER`] of the page), then cuts clear of chips.
 pub fn plan(canvas: &MapCanvas, paper: (f64, f64), margin: f64, overlap: f64) -> Tiling {
     let g = canvas.geom;
     let region = canvas.board.inflate(EDGE);
@@ -270,7 +351,8 @@ pub fn plan(canvas: &MapCanvas, paper: (f64, f64), margin: f64, overlap: f64) ->
         canvas.hexes.iter().map(|c| (c.x - g.flat / 2.0, c.x + g.flat / 2.0)).collect();
     let ext_y: Vec<(f64, f64)> =
         canvas.hexes.iter().map(|c| (c.y - g.radius(), c.y + g.radius())).collect();
-    let mut best: Option<((usize, u8), Tiling)> = None;
+    let mut best: Option<((usize, usize, u8), Tiling)> = None;
+    let page = paper.0 * paper.1;
     for landscape in [false, true] {
         let (w, h) = if landscape { (paper.1, paper.0) } else { paper };
         let (pw, ph) = (w - 2.0 * margin, h - 2.0 * margin);
@@ -292,7 +374,11 @@ pub fn plan(canvas: &MapCanvas, paper: (f64, f64), margin: f64, overlap: f64) ->
                 let unclear = u8::from(!xc.clear) + u8::from(!yc.clear);
                 let present = presence(xc, yc, bx, by, canvas);
                 let n = present.iter().filter(|p| **p).count();
-                let key = (n, unclear);
+                if best.as_ref().is_some_and(|(k, _)| n > k.0) {
+                    continue;
+                }
+                let slivers = sliver_count(xc, yc, bx, by, &present, canvas, page);
+                let key = (n, slivers, unclear);
                 if best.as_ref().is_none_or(|(k, _)| key < *k) {
                     let t = Tiling {
                         sheet: (w, h),
@@ -301,6 +387,8 @@ pub fn plan(canvas: &MapCanvas, paper: (f64, f64), margin: f64, overlap: f64) ->
                         rows: yc.windows.clone(),
                         present,
                         cuts_clear: unclear == 0,
+                        slivers,
+                        loose: Vec::new(),
                         region,
                     };
                     best = Some((key, t));
@@ -309,7 +397,15 @@ pub fn plan(canvas: &MapCanvas, paper: (f64, f64), margin: f64, overlap: f64) ->
         }
     }
     match best {
-        Some((_, t)) if t.sheets() > 0 => t,
+        Some((_, t)) if t.sheets() > 0 => {
+            let mut t = t;
+            if t.slivers > 0 {
+                super::loose::loosen(&mut t, canvas, margin, |w| {
+                    sheet_cover(canvas, w) < MIN_COVER * page
+                });
+            }
+            t
+        }
         // No hexes at all: one sheet showing the (empty) region.
         _ => Tiling {
             sheet: paper,
@@ -318,9 +414,27 @@ pub fn plan(canvas: &MapCanvas, paper: (f64, f64), margin: f64, overlap: f64) ->
             rows: vec![(region.y, region.y + region.h.max(1.0))],
             present: vec![true],
             cuts_clear: true,
+            slivers: 0,
+            loose: Vec::new(),
             region,
         },
     }
+}
+
+/// The area of the board's hexes inside `r`, mm².
+pub fn sheet_cover(canvas: &MapCanvas, r: Rect) -> f64 {
+    let g = canvas.geom;
+    canvas
+        .hexes
+        .iter()
+        .filter(|c| {
+            c.x + g.flat / 2.0 > r.x
+                && c.x - g.flat / 2.0 < r.x + r.w
+                && c.y + g.radius() > r.y
+                && c.y - g.radius() < r.y + r.h
+        })
+        .map(|c| area_in(&g.corners(*c), r))
+        .sum()
 }
 
 #[cfg(test)]

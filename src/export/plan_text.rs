@@ -62,7 +62,9 @@ pub fn plan_text(plan: &PrintPlan) -> String {
             if a.landscape { " (landscape)" } else { "" }
         ));
         let mut n = 0;
-        for row in &a.labels {
+        // A row of the grid without a printed sheet (its part of the board
+        // is a loose piece) is left out.
+        for row in a.labels.iter().filter(|r| r.iter().any(Option::is_some)) {
             // Arrows join neighbouring sheets; a gap marks a cell without one.
             let mut line = String::from(" ");
             for (c, l) in row.iter().enumerate() {
@@ -77,6 +79,9 @@ pub fn plan_text(plan: &PrintPlan) -> String {
                 }
             }
             out.push_str(&format!("{}\n", line.trim_end()));
+        }
+        for l in &a.loose {
+            out.push_str(&wrap(&format!("Then {l}."), "  ", "  "));
         }
     }
     out.push_str("\nSetting up at the table\n");

@@ -89,6 +89,26 @@ impl Color {
     pub fn hex(self) -> String {
         format!("#{:02x}{:02x}{:02x}", self.r, self.g, self.b)
     }
+
+    /// The grey of the same lightness (Rec. 601 luma), same opacity.
+    ///
+    /// ```
+    /// use hexpress::scene::Color;
+    /// let g = Color::rgb(200, 20, 20).grey();
+    /// assert!(g.r == g.g && g.g == g.b && g.r < 100);
+    /// assert_eq!(Color::WHITE.grey(), Color::WHITE);
+    /// ```
+    pub fn grey(self) -> Color {
+        let l = (299 * u32::from(self.r) + 587 * u32::from(self.g) + 114 * u32::from(self.b) + 500)
+            / 1000;
+        let l = l.min(255) as u8;
+        Color { r: l, g: l, b: l, a: self.a }
+    }
+
+    /// Whether the colour is a grey (all three channels equal).
+    pub fn is_grey(self) -> bool {
+        self.r == self.g && self.g == self.b
+    }
 }
 
 /// One segment of a path.
@@ -215,9 +235,9 @@ pub enum TextRole {
     Footer,
     /// A name in the map's key (legend). At least 10 pt.
     Key,
-    /// Text inside a reduced picture of another page (the map pictured in
-    /// the rules handout, the assembly overview): the same text is printed
-    /// full size on that page, so the picture's copy has no floor of its own.
+    /// Text of a reduced picture of the board (the map's overview page,
+    /// the handout's map): chip numbers, harbor ratios, hex names. At least
+    /// 6 pt, like every printed word.
     Picture,
 }
 
@@ -228,7 +248,7 @@ impl TextRole {
             TextRole::Body => 8.0,
             TextRole::Footer => 6.0,
             TextRole::Key => 10.0,
-            TextRole::Picture => 0.0,
+            TextRole::Picture => 6.0,
         }
     }
 
@@ -346,6 +366,28 @@ impl Item {
     }
 }
 
+impl Item {
+    /// The item with every colour in it (fills, strokes, text, inside
+    /// groups too) turned into its grey ([`Color::grey`]).
+    pub fn greyed(self) -> Item {
+        match self {
+            Item::Path { path, fill, stroke } => Item::Path {
+                path,
+                fill: fill.map(Color::grey),
+                stroke: stroke.map(|s| Stroke { color: s.color.grey(), ..s }),
+            },
+            Item::Text { pos, text, style } => {
+                Item::Text { pos, text, style: TextStyle { color: style.color.grey(), ..style } }
+            }
+            Item::Group { transform, clip, items } => Item::Group {
+                transform,
+                clip,
+                items: items.into_iter().map(Item::greyed).collect(),
+            },
+        }
+    }
+}
+
 /// A page of a document.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Page {
@@ -372,6 +414,13 @@ impl Page {
     /// Adds an item.
     pub fn push(&mut self, item: Item) {
         self.items.push(item);
+    }
+
+    /// Turns every colour of the page into its grey: what
+    /// `--black-and-white` promises of every page, whatever drew it.
+    pub fn to_greys(&mut self) {
+        let items = std::mem::take(&mut self.items);
+        self.items = items.into_iter().map(Item::greyed).collect();
     }
 }
 

@@ -49,8 +49,16 @@ pub fn files(r: &Resolved, b: &Board) -> Result<Vec<OutFile>, ApiError> {
     };
     let text = json::layout_json_with(&b.layout, &command, balance);
     let notes = crate::outputs::notes(recipe, lines);
-    let drawn = cli_render::draw_outputs(&settings(r)?, &b.layout, &r.scenario, &notes)
-        .map_err(|e| internal(&format!("{e:#}")))?;
+    let drawn =
+        cli_render::draw_outputs(&settings(r)?, &b.layout, &r.scenario, &notes).map_err(|e| {
+            // What the user gave (a board too large to picture readably on
+            // the paper, pieces that fit no page): their error, with its hint.
+            if crate::cli::contract::is_input(&e) {
+                ApiError::new(axum::http::StatusCode::UNPROCESSABLE_ENTITY, format!("{e:#}"))
+            } else {
+                internal(&format!("{e:#}"))
+            }
+        })?;
     let mut out = vec![("layout.json".to_string(), text.into_bytes())];
     out.extend(drawn);
     Ok(out)
