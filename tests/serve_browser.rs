@@ -259,6 +259,7 @@ fn the_page_in_chromium() {
     failed_changes_keep_the_last_good_board(&b, &downloads);
     secrets_stay_on_the_server(&b, &base);
     keyboard_only_locking(&b, &base);
+    a_lock_clash_is_marked_on_its_hexes(&b, &base);
     painting_a_scenario(&b, &downloads);
     builtins_save_unchanged(&b, &downloads);
     bad_files(&b, &downloads);
@@ -420,6 +421,63 @@ fn keyboard_only_locking(b: &Browser, base: &str) {
         "the hex stayed"
     );
     b.click("#unlock");
+}
+
+/// Two locked neighbours with the same number, then the strict rules: the
+/// server refuses the locks before any search, the page marks the two hexes
+/// and says why in its own words, and the board on screen stays.
+fn a_lock_clash_is_marked_on_its_hexes(b: &Browser, base: &str) {
+    let find = "const hs = state.board.hexes.filter(h => !h.fixed && h.number != null);
+        const dirs = [[1, 0], [1, -1], [0, -1], [-1, 0], [-1, 1], [0, 1]];
+        for (const a of hs) for (const [dq, dr] of dirs) {
+          const n = hs.find(h => h.q === a.q + dq && h.r === a.r + dr && h.number === a.number);
+          if (n) return [`${a.q},${a.r}`, `${n.q},${n.r}`];
+        }
+        return null;";
+    let mut pair = Value::Null;
+    for s in 1..60 {
+        b.go(&format!("{base}/?scenario=base&seed={s}"));
+        idle(b, "the base game");
+        pair = b.js(find, json!([]));
+        if !pair.is_null() {
+            break;
+        }
+    }
+    let pair: Vec<String> = pair
+        .as_array()
+        .expect("a board with two equal neighbours")
+        .iter()
+        .map(|v| v.as_str().expect("key").to_string())
+        .collect();
+    for p in &pair {
+        b.click(&format!("polygon.hit[data-hex='{p}']"));
+    }
+    let good = seed(b);
+    let before = board_hexes(b);
+    b.js("const s = document.getElementById('rules'); s.value = 'strict'; s.dispatchEvent(new Event('change'));", json!([]));
+    b.wait(
+        "the refused locks",
+        "return !state.busy && !document.getElementById('error').hidden",
+        60,
+    );
+    let err = text_of(b, "error");
+    assert!(err.contains("neighbouring hexes may not have the same number"), "{err}");
+    assert!(err.contains("official placement rules"), "the hint names the way out: {err}");
+    let marked = b.js(
+        "return [...document.querySelectorAll('#hits .hit.clash')].map(p => p.dataset.hex).sort()",
+        json!([]),
+    );
+    let mut want = pair.clone();
+    want.sort();
+    assert_eq!(marked, json!(want), "the two locked hexes are marked");
+    assert_eq!(seed(b), good, "the board stays");
+    assert_eq!(board_hexes(b), before, "nothing changed on the board");
+    save(b, "lock-clash-1280x800.png");
+    b.click("#unlock");
+    assert_eq!(
+        b.js("return document.querySelectorAll('#hits .hit.clash').length", json!([])),
+        json!(0)
+    );
 }
 
 /// Clicks a painter hex at drawing position (x, y).

@@ -9,6 +9,7 @@
 // Helpers shared by several test files.
 mod common;
 mod fairness;
+mod partial;
 mod sampling;
 mod support;
 
@@ -29,6 +30,7 @@ mod large_maps;
 mod legibility;
 mod limits;
 mod lock;
+mod lock_rules;
 mod messages;
 mod partial_output;
 mod pdf_info;
@@ -39,6 +41,7 @@ mod readable;
 mod recipe;
 mod render;
 mod robustness;
+mod rule_oracle;
 mod rules;
 mod sample_cli;
 mod schema;

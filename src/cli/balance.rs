@@ -380,6 +380,8 @@ pub(super) fn run(a: &BalanceArgs) -> Result<(), Failure> {
     );
     bar.finish();
     let rep = result.map_err(|e| solve_failed(&source, &scenario, &e))?;
+    // The last guard on the board the report shows and recommends.
+    super::guard(&scenario, players, &[], &rep.chosen.layout)?;
 
     let out_dir: PathBuf = match &a.out {
         Some(d) => d.clone(),

@@ -157,7 +157,14 @@ fn generate(a: &GenerateArgs) -> Result<(), Failure> {
     let scenario = load_with_rules(&source, a.rules)?;
     let players =
         a.players.or(saved.as_ref().map(|s| s.players)).unwrap_or(scenario.meta.default_players);
-    let locks = lock::locks_for_generate(a.lock.as_deref(), saved.as_ref())?;
+    let lock_set = lock::locks_for_generate(a.lock.as_deref(), saved.as_ref(), a.from.as_deref())?;
+    if a.balanced.is_some() && !lock_set.locks.is_empty() {
+        output::error("`--balanced` searches whole boards and does not keep locked hexes");
+        eprintln!("  hint: drop `--balanced` to redraw around the locks, or drop `--lock`");
+        return Err(Failure::Invalid);
+    }
+    lock::check_for_generate(&lock_set, &source, &scenario, players)?;
+    let locks = &lock_set.locks;
     let seed = a.seed.unwrap_or_else(crate::rng::fresh_seed);
     if !a.render.layout_only {
         check_drawable(&scenario, players)?;
@@ -174,8 +181,16 @@ fn generate(a: &GenerateArgs) -> Result<(), Failure> {
     };
     let layout = match &balanced {
         Some(b) => b.layout().clone(),
-        None => match solve::solve_locked(&scenario, players, seed, &opts, &locks) {
+        None => match solve::solve_locked(&scenario, players, seed, &opts, locks) {
             Ok(l) => l,
+            Err(solve::SolveError::Lock(e)) => {
+                eprint!("{}", lock::message(&lock_set, &source, &scenario, players, &e));
+                return Err(Failure::Invalid);
+            }
+            Err(e @ solve::SolveError::Unsatisfiable { .. }) if !locks.is_empty() => {
+                eprint!("{}", lock::unsat_message(&lock_set, &scenario, &e));
+                return Err(Failure::Invalid);
+            }
             Err(e) => {
                 report_solve_error(&source, &scenario, &e);
                 return Err(Failure::Invalid);
@@ -183,6 +198,8 @@ fn generate(a: &GenerateArgs) -> Result<(), Failure> {
         },
     };
     output::detail(&format!("laid out the map in {} ms", ms(started)));
+    // The last guard: nothing is drawn or written for a board it refuses.
+    let checked = guard(&scenario, players, locks, &layout)?;
     let out_dir: PathBuf = match &a.out {
         Some(d) => d.clone(),
         None => files::run_dir(Path::new("output"), &scenario.meta.id, players, seed)
@@ -243,6 +260,7 @@ fn generate(a: &GenerateArgs) -> Result<(), Failure> {
         if balanced.is_none() {
             out.push_str(&format!("sampler: {}\n", layout.sampler));
         }
+        out.push_str(&format!("checked: {checked}\n"));
         if let Some(b) = &balanced {
             out.push_str(&balance::summary(b));
         }
@@ -257,6 +275,20 @@ fn generate(a: &GenerateArgs) -> Result<(), Failure> {
     staged.commit().context("writing the output")?;
     output::detail(&format!("wrote them in {} ms", ms(started)));
     Ok(())
+}
+
+/// The last check of a board before it is drawn or written
+/// ([`solve::Guard`]); a refusal is an internal error (exit code 2).
+pub(crate) fn guard(
+    scenario: &Scenario,
+    players: u8,
+    locks: &[solve::Lock],
+    layout: &solve::Layout,
+) -> Result<solve::Checked, Failure> {
+    let map = solve::map_for(scenario, players)
+        .map_err(|e| Failure::Io(anyhow::anyhow!("internal error: {e}")))?;
+    solve::check_board(map, &scenario.constraints, locks, layout)
+        .map_err(|e| Failure::Io(anyhow::anyhow!("{e}\n  hint: {}", e.hint())))
 }
 
 /// An error if the map for `players` is larger than any map that is drawn
@@ -334,19 +366,11 @@ pub(crate) fn report_solve_error(source: &Source, scenario: &Scenario, e: &Solve
 pub fn solve_error_diagnostics(scenario: &Scenario, e: &SolveError) -> Diagnostics {
     let mut d = Diagnostic::error(e.to_string()).hint(e.hint());
     if let SolveError::Unsatisfiable { constraint: Some(c), .. } = e {
-        if let Some(sp) = scenario.constraint_spans.get(c) {
-            d = d.at(sp.clone(), format!("`{c}` set here"));
-        } else if scenario.preset != model::RulePreset::Official {
-            d = d.hint(format!(
-                "`{c}` comes from the `{}` rule preset; choose `--rules official`, or set `{}` in `[constraints]`",
-                scenario.preset,
-                c.key()
-            ));
-        } else {
-            d = d.hint(format!(
-                "`{c}` is on by default; set `{} = false` in `[constraints]` to relax it",
-                c.key()
-            ));
+        // Why the rule is on (the file, a preset and who chose it, or the
+        // default) and the exact way to change that: one home for it.
+        d = d.hint(scenario.relax_hint(*c, model::Surface::Cli));
+        if let Some((sp, label)) = scenario.rule_span(*c) {
+            d = d.at(sp, label);
         }
     }
     let mut ds = Diagnostics::new();

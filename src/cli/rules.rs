@@ -30,6 +30,8 @@ pub fn run(a: &RulesArgs) -> Result<(), Failure> {
             return Err(Failure::Invalid);
         }
     };
+    // The last guard: the handout is drawn only from a board that passed it.
+    super::guard(&scenario, players, &[], &layout)?;
     let dir: PathBuf = match &a.out {
         Some(d) => d.clone(),
         None => run_dir(Path::new("output"), &scenario.meta.id, players, seed)

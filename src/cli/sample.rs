@@ -19,7 +19,15 @@ use crate::balance::{self, BarOptions, BarSampler, Evaluator};
 use crate::builtin;
 use crate::export::json;
 use crate::recipe::Recipe;
-use crate::solve::{self, SolveOptions, Solver};
+use crate::solve::{self, BrokenBoard, SolveOptions, Solver};
+
+/// Why a board of the run was not written.
+enum Fault {
+    /// The solver (or the fairness bar) could not lay it out.
+    Draw(balance::BarError),
+    /// The last guard refused it (a bug).
+    Broken(BrokenBoard),
+}
 
 /// Boards drawn per parallel chunk before they are written in order.
 const CHUNK: u64 = 4096;
@@ -70,6 +78,8 @@ pub fn run(a: &SampleArgs) -> Result<(), Failure> {
         false => None,
     };
 
+    let guard = solver.guard();
+
     let mut out: Box<dyn Write> = match &a.out {
         Some(path) => Box::new(io::BufWriter::new(
             std::fs::File::create(path)
@@ -81,20 +91,30 @@ pub fn run(a: &SampleArgs) -> Result<(), Failure> {
     let mut done = 0u64;
     while done < a.count {
         let n = (a.count - done).min(CHUNK);
-        let lines: Vec<Result<String, balance::BarError>> = (done..done + n)
+        // At least 256 boards a task: each task sets up its own buffers.
+        let lines: Vec<Result<String, Fault>> = (0..n as usize)
             .into_par_iter()
+            .with_min_len(256)
             .map_init(
-                || solver.scratch(),
-                |scratch, k| {
-                    let s = seed.wrapping_add(k);
+                || (solver.scratch(), guard.clone()),
+                |(scratch, guard), j| {
+                    let s = seed.wrapping_add(done + j as u64);
+                    // The last guard runs on every board before it is
+                    // written: a board it refuses never is.
                     let (mut l, balance) = match &bar {
                         Some(b) => {
-                            let d = b.draw_with(scratch, s)?;
+                            let d = b.draw_with(scratch, s).map_err(Fault::Draw)?;
+                            guard.check(&d.layout).map_err(Fault::Broken)?;
                             let obj = balance::json::bar_object(&d, &b.pilot(), &config);
                             (d.layout, Some(obj))
                         }
                         None => {
-                            let l = solver.solve_with(scratch, s, &opts)?;
+                            let (l, _) = solver.solve_checked(scratch, guard, s, &opts).map_err(
+                                |e| match e {
+                                    solve::SolveError::Broken(b) => Fault::Broken(*b),
+                                    e => Fault::Draw(e.into()),
+                                },
+                            )?;
                             let obj = a.measures.then(|| {
                                 balance::json::measures_object(&eval.measure(&l), &config)
                             });
@@ -109,6 +129,14 @@ pub fn run(a: &SampleArgs) -> Result<(), Failure> {
                 },
             )
             .collect();
+        // A refused board stops the run before any line of its chunk is written.
+        if let Some(Err(Fault::Broken(e))) =
+            lines.iter().find(|l| matches!(l, Err(Fault::Broken(_))))
+        {
+            progress_bar.finish_and_clear();
+            let _ = out.flush();
+            return Err(Failure::Io(anyhow::anyhow!("{e}\n  hint: {}", e.hint())));
+        }
         for line in lines {
             match line {
                 Ok(text) => match writeln!(out, "{text}") {
@@ -117,10 +145,11 @@ pub fn run(a: &SampleArgs) -> Result<(), Failure> {
                     Err(e) if e.kind() == io::ErrorKind::BrokenPipe => return Ok(()),
                     Err(e) => return Err(anyhow::Error::new(e).context("writing boards").into()),
                 },
-                Err(e) => {
+                Err(Fault::Draw(e)) => {
                     progress_bar.finish_and_clear();
                     return Err(super::balance::bar_failed(&source, &scenario, &config, &e));
                 }
+                Err(Fault::Broken(_)) => unreachable!("refused boards end the run above"),
             }
         }
         done += n;

@@ -4,6 +4,8 @@
 pub mod board;
 mod constraints;
 pub mod game;
+pub mod oracle;
+mod origin;
 pub mod parts;
 pub mod pieces;
 pub mod prose;
@@ -16,6 +18,7 @@ mod validate;
 
 pub use board::Board;
 pub use constraints::{ConstraintId, Constraints, Overrides, RulePreset};
+pub use origin::{PresetChoice, RuleOrigin, RuleSources, Surface};
 pub use start::StartArea;
 pub use validate::validate;
 
@@ -35,8 +38,11 @@ pub struct Scenario {
     /// Placement rules the solver must respect: the preset with the file's
     /// own settings on top.
     pub constraints: Constraints,
-    /// The rule preset the file names (`[constraints] preset`), or the default.
+    /// The rule preset in force: the file's (`[constraints] preset`), the
+    /// command line's, or the default.
     pub preset: RulePreset,
+    /// Who chose the preset (for hints that say how to change a rule).
+    pub preset_choice: PresetChoice,
     /// The rules the file sets itself, laid over any preset.
     pub overrides: Overrides,
     /// Where each rule was set in the file (absent: its default is in force).
@@ -56,10 +62,11 @@ impl Scenario {
     pub fn with_preset(&self, preset: RulePreset) -> Result<Scenario, Diagnostics> {
         let mut s = self.clone();
         s.preset = preset;
+        s.preset_choice = PresetChoice::Command;
         s.constraints = self.overrides.apply(preset);
         let mut diags = Diagnostics::new();
         for map in &s.maps {
-            static_checks::check(map, &s.constraints, &s.constraint_spans, &mut diags);
+            static_checks::check(map, &s.rule_sources(), &mut diags);
         }
         match diags.has_errors() {
             true => Err(diags),

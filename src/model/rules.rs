@@ -29,6 +29,15 @@ pub fn chip_pair_clash(c: &Constraints, a: u8, b: u8) -> Option<ConstraintId> {
     }
 }
 
+/// The second rule a neighbouring pair of chips breaks besides `first`
+/// ([`chip_pair_clash`]): two equal red chips under both `no_adjacent_red`
+/// and `no_equal_neighbours`. Reports name both, so that switching one rule
+/// off is never offered as the fix.
+pub fn chip_pair_also(c: &Constraints, first: ConstraintId, a: u8, b: u8) -> Option<ConstraintId> {
+    (first == ConstraintId::NoAdjacentRed && c.no_equal_neighbours && a == b)
+        .then_some(ConstraintId::NoEqualNeighbours)
+}
+
 /// The rule that forbids chip `v` on a hex of terrain `t`, if any.
 pub fn chip_on_terrain_clash(c: &Constraints, t: Terrain, v: u8) -> Option<ConstraintId> {
     (c.gold_no_red && t == Terrain::Gold && is_red(v)).then_some(ConstraintId::GoldNoRed)
@@ -60,6 +69,35 @@ pub fn group_too_big(c: &Constraints, size: u32) -> bool {
 /// the players can see, never a face-down tile.
 pub fn harbor_may_face(t: Terrain, face_down: bool) -> bool {
     t.is_land() && !face_down
+}
+
+/// What rule `id` asks, in plain words for players (with the limits of `c`).
+///
+/// ```
+/// use hexpress::model::{rules, ConstraintId, Constraints};
+/// let c = Constraints::strict();
+/// assert_eq!(rules::plain(&c, ConstraintId::MaxCornerPips), "at most 10 pips may meet at a corner");
+/// ```
+pub fn plain(c: &Constraints, id: ConstraintId) -> String {
+    match id {
+        ConstraintId::NoAdjacentRed => "no 6 or 8 may be next to another 6 or 8".into(),
+        ConstraintId::NoEqualNeighbours => "neighbouring hexes may not have the same number".into(),
+        ConstraintId::No2Next12 => "no 2 may be next to a 12".into(),
+        ConstraintId::MaxTerrainGroup => format!(
+            "at most {} hexes of one terrain may form a group",
+            c.max_terrain_group.unwrap_or(0)
+        ),
+        ConstraintId::MaxCornerPips => {
+            format!("at most {} pips may meet at a corner", c.max_corner_pips.unwrap_or(0))
+        }
+        ConstraintId::GoldNoRed => "a gold field may not carry a 6 or 8".into(),
+        ConstraintId::GoldNotAdjacent => "gold fields may not be neighbours".into(),
+        ConstraintId::HarborFacesLand => "a harbor must face land the players can see".into(),
+        ConstraintId::HarborsApart => "two harbors may not share a settlement corner".into(),
+        ConstraintId::HarborsOffFishing => {
+            "a harbor may not touch a corner of a fishing ground".into()
+        }
+    }
 }
 
 /// Chip `v` as a bit of a chip mask (bit `v`; nothing for 0, the empty hex).

@@ -1,204 +1,174 @@
 //! Rules that the fixed hexes and fixed harbors alone already break can never
 //! be met by any layout: they are reported at validation time, with spans.
+//! The rules themselves are judged by the one board check,
+//! [`super::oracle`], on the board of the fixed hexes alone.
 
-use std::collections::BTreeMap;
+use super::oracle::{Clash, Oracle, View, NO_HARBOR, OPEN, UNSET};
+use super::{CellContent, ConstraintId, MapDef, RuleSources, Surface};
+use crate::diag::{Diagnostic, Diagnostics};
+use crate::vocab::Terrain;
 
-use super::board::NONE;
-use super::rules;
-use super::{CellContent, ConstraintId, Constraints, MapDef};
-use crate::axial::Direction;
-use crate::diag::{Diagnostic, Diagnostics, Span};
-use crate::vocab::{pips, Terrain};
+/// The fixed hexes of a map as a partial board: their terrain, printed
+/// chips and fixed harbor facings; everything random is unknown.
+#[derive(Clone, Debug)]
+pub struct FixedBoard {
+    /// Terrain index per cell, [`UNSET`] on random slots.
+    pub terrain: Vec<u8>,
+    /// Printed chip per cell, 0 elsewhere.
+    pub number: Vec<u8>,
+    /// Whether each cell is a slot of a face-down region.
+    pub face_down: Vec<bool>,
+    /// Fixed facing of each harbor site, [`OPEN`] for a random facing.
+    pub harbor: Vec<u8>,
+    /// The harbor sites.
+    pub harbors: Vec<u32>,
+    /// Whether each random slot may be dealt land (its region's pool holds some).
+    pub unknown_land: Vec<bool>,
+}
+
+impl FixedBoard {
+    /// The fixed parts of `map`.
+    pub fn of(map: &MapDef) -> FixedBoard {
+        let n = map.cells.len();
+        let mut b = FixedBoard {
+            terrain: vec![UNSET; n],
+            number: vec![0; n],
+            face_down: vec![false; n],
+            harbor: vec![NO_HARBOR; n],
+            harbors: Vec::new(),
+            unknown_land: vec![false; n],
+        };
+        for (i, cell) in map.cells.iter().enumerate() {
+            match cell.content {
+                CellContent::Fixed { terrain, number, .. } => {
+                    b.terrain[i] = terrain.index() as u8;
+                    b.number[i] = number.unwrap_or(0);
+                }
+                CellContent::Slot { region } => {
+                    let r = &map.regions[region];
+                    b.face_down[i] = r.face_down;
+                    b.unknown_land[i] = r.tiles.iter().any(|(t, _)| t.is_land());
+                }
+            }
+            if let Some(h) = cell.harbor {
+                b.harbor[i] = h.facing.map_or(OPEN, |d| d.index() as u8);
+                b.harbors.push(i as u32);
+            }
+        }
+        b
+    }
+
+    /// The board as the rules see it (partial).
+    pub fn view(&self) -> View<'_> {
+        View {
+            terrain: &self.terrain,
+            number: &self.number,
+            face_down: &self.face_down,
+            harbor: &self.harbor,
+            harbors: &self.harbors,
+            unknown_land: &self.unknown_land,
+            whole: false,
+        }
+    }
+}
 
 /// Pushes an error for every rule that the fixed parts of `map` break.
-pub fn check(
-    map: &MapDef,
-    c: &Constraints,
-    spans: &BTreeMap<ConstraintId, Span>,
-    diags: &mut Diagnostics,
-) {
-    fixed_chips(map, c, spans, diags);
-    fixed_corners(map, c, spans, diags);
-    fixed_harbors(map, c, spans, diags);
-}
-
-fn fixed(map: &MapDef, i: usize) -> Option<(Terrain, Option<u8>)> {
-    match map.cells[i].content {
-        CellContent::Fixed { terrain, number, .. } => Some((terrain, number)),
-        CellContent::Slot { .. } => None,
+pub fn check(map: &MapDef, rules: &RuleSources<'_>, diags: &mut Diagnostics) {
+    let fixed = FixedBoard::of(map);
+    let mut oracle = Oracle::for_map(map, rules.constraints);
+    for clash in oracle.all(&fixed.view()) {
+        diags.push(diagnostic(map, rules, &fixed, &clash));
     }
 }
 
-fn fixed_chips(
-    map: &MapDef,
-    c: &Constraints,
-    spans: &BTreeMap<ConstraintId, Span>,
-    diags: &mut Diagnostics,
-) {
-    let at = |id: ConstraintId| spans.get(&id).cloned();
-    for i in 0..map.cells.len() {
-        let Some((t, n)) = fixed(map, i) else { continue };
-        if let Some(id) = n.and_then(|n| rules::chip_on_terrain_clash(c, t, n)) {
-            let d = Diagnostic::error(format!(
-                "a fixed {t} hex carries a 6 or 8, which `{id}` forbids"
+/// A clash among fixed hexes as an error at their spans.
+fn diagnostic(map: &MapDef, rules: &RuleSources<'_>, b: &FixedBoard, clash: &Clash) -> Diagnostic {
+    let id = clash.rule;
+    let cell = |k: usize| &map.cells[clash.cells[k] as usize];
+    let num = |k: usize| b.number[clash.cells[k] as usize];
+    let terrain = |k: usize| Terrain::ALL[usize::from(b.terrain[clash.cells[k] as usize])];
+    let c = rules.constraints;
+    let d = match id {
+        ConstraintId::NoAdjacentRed | ConstraintId::NoEqualNeighbours | ConstraintId::No2Next12 => {
+            Diagnostic::error(format!(
+                "fixed chips {} and {} are neighbours, which `{id}` forbids",
+                num(0),
+                num(1)
             ))
-            .at(map.cells[i].span.clone(), "fixed red chip");
-            diags.push(with_rule(d, at(id)));
+            .at(cell(1).span.clone(), format!("{}", num(1)))
+            .also(cell(0).span.clone(), format!("{}", num(0)))
         }
-        for j in map.board.neighbors_of(i).filter(|j| *j > i) {
-            let Some((t2, n2)) = fixed(map, j) else { continue };
-            if let Some(id) = rules::terrain_pair_clash(c, t, t2) {
-                let d =
-                    Diagnostic::error(format!("two fixed {t} hexes touch, which `{id}` forbids"))
-                        .at(map.cells[j].span.clone(), t2.name())
-                        .also(map.cells[i].span.clone(), format!("next to this {}", t.name()));
-                diags.push(with_rule(d, at(id)));
-            }
-            if let (Some(a), Some(b)) = (n, n2) {
-                if let Some(id) = rules::chip_pair_clash(c, a, b) {
-                    let d = Diagnostic::error(format!(
-                        "fixed chips {a} and {b} are neighbours, which `{id}` forbids"
-                    ))
-                    .at(map.cells[j].span.clone(), format!("{b}"))
-                    .also(map.cells[i].span.clone(), format!("{a}"));
-                    diags.push(with_rule(d, at(id)));
-                }
-            }
+        ConstraintId::GoldNoRed => Diagnostic::error(format!(
+            "a fixed {} hex carries a {}, which `{id}` forbids",
+            terrain(0),
+            num(0)
+        ))
+        .at(cell(0).span.clone(), "fixed red chip"),
+        ConstraintId::GoldNotAdjacent => {
+            Diagnostic::error(format!("two fixed {} hexes touch, which `{id}` forbids", terrain(0)))
+                .at(cell(1).span.clone(), terrain(1).name())
+                .also(cell(0).span.clone(), format!("next to this {}", terrain(0).name()))
         }
-    }
-}
-
-fn fixed_corners(
-    map: &MapDef,
-    c: &Constraints,
-    spans: &BTreeMap<ConstraintId, Span>,
-    diags: &mut Diagnostics,
-) {
-    let Some(cap) = c.max_corner_pips else { return };
-    for corner in &map.board.corners {
-        let members: Vec<usize> =
-            corner.iter().filter(|m| **m != NONE).map(|m| *m as usize).collect();
-        if members.iter().any(|m| fixed(map, *m).is_none()) {
-            continue;
-        }
-        let sum: u32 = members
-            .iter()
-            .filter_map(|m| fixed(map, *m).and_then(|(_, n)| n))
-            .map(|n| u32::from(pips(n)))
-            .sum();
-        if rules::corner_over(c, sum) {
-            let d = Diagnostic::error(format!(
-                "fixed chips meet at a corner with {sum} pips, over `max_corner_pips` = {cap}"
+        ConstraintId::MaxCornerPips => Diagnostic::error(format!(
+            "fixed chips meet at a corner with {} pips, over `max_corner_pips` = {}",
+            clash.amount,
+            c.max_corner_pips.unwrap_or(0)
+        ))
+        .at(cell(0).span.clone(), "at this hex's corner"),
+        ConstraintId::MaxTerrainGroup => {
+            let mut d = Diagnostic::error(format!(
+                "{} fixed {} hexes form one group, over `max_terrain_group` = {}",
+                clash.amount,
+                terrain(0),
+                c.max_terrain_group.unwrap_or(0)
             ))
-            .at(map.cells[members[0]].span.clone(), "at this hex's corner");
-            diags.push(with_rule(d, spans.get(&ConstraintId::MaxCornerPips).cloned()));
-        }
-    }
-}
-
-/// Whether cell `i` is a tile of a face-down region.
-fn face_down(map: &MapDef, i: usize) -> bool {
-    matches!(map.cells[i].content, CellContent::Slot { region } if map.regions[region].face_down)
-}
-
-/// Whether cell `i` is or may be land (a fixed land hex, or a slot whose
-/// region deals land).
-fn may_be_land(map: &MapDef, i: usize) -> bool {
-    match map.cells[i].content {
-        CellContent::Fixed { terrain, .. } => terrain.is_land(),
-        CellContent::Slot { region } => map.regions[region].tiles.iter().any(|(t, _)| t.is_land()),
-    }
-}
-
-/// The corners of every fishing ground of the map.
-pub fn fishing_corners(map: &MapDef) -> Vec<bool> {
-    let mut out = vec![false; map.board.corners.len()];
-    for (i, cell) in map.cells.iter().enumerate() {
-        if matches!(cell.content, CellContent::Fixed { terrain: Terrain::FishingGround, .. }) {
-            for k in map.board.corner_at[i] {
-                if k != NONE {
-                    out[k as usize] = true;
-                }
+            .at(cell(0).span.clone(), "in the group");
+            for k in 1..clash.cells.len() {
+                d = d.also(cell(k).span.clone(), "and this one");
             }
+            d
         }
-    }
-    out
-}
-
-fn fixed_harbors(
-    map: &MapDef,
-    c: &Constraints,
-    spans: &BTreeMap<ConstraintId, Span>,
-    diags: &mut Diagnostics,
-) {
-    let b = &map.board;
-    let fishing = fishing_corners(map);
-    // Corner -> the fixed-facing harbor that lands there.
-    let mut taken: BTreeMap<u32, usize> = BTreeMap::new();
-    for (i, cell) in map.cells.iter().enumerate() {
-        let Some(h) = cell.harbor else { continue };
-        let Some(dir) = h.facing else {
-            let open = Direction::ALL.into_iter().any(|d| {
-                let n = b.neighbors[i][d.index()];
-                n != NONE && !face_down(map, n as usize) && may_be_land(map, n as usize)
-            });
-            if !open {
-                diags.push(
-                    Diagnostic::error(format!(
+        ConstraintId::HarborFacesLand => {
+            let h = cell(0);
+            let faced = clash.cells.get(1).map(|j| *j as usize);
+            let (message, label) = match (h.harbor.and_then(|s| s.facing), faced) {
+                (Some(dir), Some(j)) if b.face_down[j] => (
+                    format!("the harbor at {} faces `{}`, a face-down tile", h.hex, dir.name()),
+                    "faces the fog",
+                ),
+                (Some(dir), _) => (
+                    format!("the harbor at {} faces `{}`, where there is no land", h.hex, dir.name()),
+                    "harbor not on a coast",
+                ),
+                (None, _) => (
+                    format!(
                         "the harbor at {} has no face-up land next to it: it cannot face land the players can see",
-                        cell.hex
-                    ))
-                    .at(cell.span.clone(), "harbor in the fog")
-                    .hint("move the harbor next to a face-up hex, or deal it as a harbor tile of the face-down region"),
-                );
-            }
-            continue;
-        };
-        let n = b.neighbors[i][dir.index()];
-        if n != NONE && face_down(map, n as usize) {
-            diags.push(
-                Diagnostic::error(format!(
-                    "the harbor at {} faces `{}`, a face-down tile",
-                    cell.hex,
-                    dir.name()
-                ))
-                .at(cell.span.clone(), "faces the fog")
-                .hint("a face-up harbor must face land the players can see; turn it toward a face-up hex"),
-            );
-            continue;
+                        h.hex
+                    ),
+                    "harbor in the fog",
+                ),
+            };
+            return Diagnostic::error(message)
+                .at(h.span.clone(), label)
+                .hint(rules.relax_hint(id, Surface::Cli));
         }
-        for k in b.edge_corners(i, dir) {
-            if k == NONE {
-                continue;
-            }
-            if c.harbors_off_fishing_grounds && fishing[k as usize] {
-                let d = Diagnostic::error(format!(
-                    "the harbor at {} lands on a corner of a fishing ground, which `harbors_off_fishing_grounds` forbids",
-                    cell.hex
-                ))
-                .at(cell.span.clone(), "harbor beside a fishing ground");
-                diags.push(with_rule(d, spans.get(&ConstraintId::HarborsOffFishing).cloned()));
-            }
-            if let Some(other) = taken.insert(k, i) {
-                if c.harbors_apart && other != i {
-                    let d = Diagnostic::error(format!(
-                        "the harbors at {} and {} share a settlement corner, which `harbors_apart` forbids",
-                        map.cells[other].hex, cell.hex
-                    ))
-                    .at(cell.span.clone(), "this harbor")
-                    .also(map.cells[other].span.clone(), "and this one");
-                    diags.push(with_rule(d, spans.get(&ConstraintId::HarborsApart).cloned()));
-                }
-            }
-        }
-    }
-}
-
-fn with_rule(d: Diagnostic, span: Option<Span>) -> Diagnostic {
-    match span {
-        Some(sp) => d.also(sp, "rule set here").hint("relax the rule, or change the fixed hexes"),
-        None => {
-            d.hint("this rule is on by default; set it to `false` in `[constraints]` to relax it")
-        }
-    }
+        ConstraintId::HarborsApart => Diagnostic::error(format!(
+            "the harbors at {} and {} share a settlement corner, which `{id}` forbids",
+            cell(1).hex,
+            cell(0).hex
+        ))
+        .at(cell(0).span.clone(), "this harbor")
+        .also(cell(1).span.clone(), "and this one"),
+        ConstraintId::HarborsOffFishing => Diagnostic::error(format!(
+            "the harbor at {} lands on a corner of a fishing ground, which `{id}` forbids",
+            cell(0).hex
+        ))
+        .at(cell(0).span.clone(), "harbor beside a fishing ground")
+        .also(cell(1).span.clone(), "the fishing ground"),
+    };
+    let d = match rules.rule_span(id) {
+        Some((sp, label)) => d.also(sp, label),
+        None => d,
+    };
+    d.hint(format!("{}; or change the fixed hexes", rules.relax_hint(id, Surface::Cli)))
 }

@@ -47,8 +47,13 @@ pub struct BarBoard {
 
 /// Lays out the board a request asks for; `progress` hears of a search.
 pub fn make(r: &Resolved, progress: Progress<'_>) -> Result<Board, ApiError> {
-    let fail =
-        |e: &SolveError| ApiError::diagnostics(&r.source, &solve_error_diagnostics(&r.scenario, e));
+    let fail = |e: &SolveError| match e {
+        SolveError::Lock(e) => lock::api_error(&r.scenario, e),
+        SolveError::Unsatisfiable { .. } if !r.locks.is_empty() => {
+            lock::unsat_api_error(&r.scenario, &r.locks, e)
+        }
+        e => ApiError::diagnostics(&r.source, &solve_error_diagnostics(&r.scenario, e)),
+    };
     if r.bar {
         let config = Config::default();
         let (draw, pilot) = balance::draw_from_bar(
@@ -64,15 +69,22 @@ pub fn make(r: &Resolved, progress: Progress<'_>) -> Result<Board, ApiError> {
                 .hint("the default fairness bar lets no board of this scenario through; use the search (mode best)"),
         })?;
         let layout = draw.layout.clone();
+        guard(r, &layout)?;
         return Ok(Board { layout, balanced: None, bar: Some(BarBoard { draw, pilot, config }) });
     }
     let Some(n) = r.candidates else {
+        // Locks that clash are refused before any search, on the hexes.
+        if let Ok(map) = solve::map_for(&r.scenario, r.players) {
+            solve::check_locks(map, &r.scenario.constraints, &r.locks)
+                .map_err(|e| lock::api_error(&r.scenario, &e))?;
+        }
         let opts = SolveOptions {
             deadline: Some(Instant::now() + Duration::from_millis(TIME_LIMIT_MS)),
             ..SolveOptions::default()
         };
         let layout = solve::solve_locked(&r.scenario, r.players, r.seed, &opts, &r.locks)
             .map_err(|e| fail(&e))?;
+        guard(r, &layout)?;
         return Ok(Board { layout, balanced: None, bar: None });
     };
     let map = solve::map_for(&r.scenario, r.players).map_err(|e| fail(&e))?;
@@ -85,7 +97,20 @@ pub fn make(r: &Resolved, progress: Progress<'_>) -> Result<Board, ApiError> {
     outcome.layout.scenario = r.scenario.meta.id.clone();
     outcome.layout.title = r.scenario.meta.title.clone();
     outcome.layout.players = r.players;
+    guard(r, &outcome.layout)?;
     Ok(Board { layout: outcome.layout.clone(), balanced: Some((outcome, rep)), bar: None })
+}
+
+/// The last guard on a board before the page shows it or draws its files
+/// (they are drawn from this same board): a refusal is an internal error.
+fn guard(r: &Resolved, layout: &Layout) -> Result<(), ApiError> {
+    let map = solve::map_for(&r.scenario, r.players)
+        .map_err(|e| ApiError::new(axum::http::StatusCode::INTERNAL_SERVER_ERROR, e.to_string()))?;
+    match solve::check_board(map, &r.scenario.constraints, &r.locks, layout) {
+        Ok(_) => Ok(()),
+        Err(e) => Err(ApiError::new(axum::http::StatusCode::INTERNAL_SERVER_ERROR, e.to_string())
+            .hint(e.hint())),
+    }
 }
 
 /// The recipe of this board (what makes it again): a pasted scenario is

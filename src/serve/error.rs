@@ -46,6 +46,10 @@ pub struct ApiError {
     /// The diagnostics as `validate` prints them.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub rendered: Option<String>,
+    /// Locks the board cannot keep: the rule and the hexes concerned
+    /// ([`crate::cli::lock::clash_json`]), for the page to mark on the board.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub lock_clash: Option<Box<serde_json::Value>>,
 }
 
 impl ApiError {
@@ -62,6 +66,7 @@ impl ApiError {
             hint: None,
             diagnostics: Vec::new(),
             rendered: None,
+            lock_clash: None,
         }
     }
 
@@ -106,6 +111,7 @@ impl ApiError {
             hint: None,
             diagnostics: items,
             rendered: Some(diag::render(source, diags)),
+            lock_clash: None,
         }
     }
 }
@@ -122,6 +128,7 @@ const PAGE_WORDS: &[(&str, &str)] = &[
     ),
     ("(the limit, `--max-nodes`)", "(the page's limit)"),
     ("(the limit, `--time-limit-ms`)", "(the page's time limit)"),
+    ("is on because of `--rules strict`", "is on because Strict is chosen under Placement rules"),
     ("choose `--rules official`", "choose Official under Placement rules"),
     ("(or choose a milder `--rules` preset)", "(or choose Official under Placement rules)"),
     ("use `--players` with one of", "choose a player count of"),

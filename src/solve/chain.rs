@@ -260,6 +260,9 @@ impl Chain {
             if st.number[x] != 0 && p.chip_clash(st, x, st.number[x]).is_some() {
                 return false;
             }
+            if p.fishing_clash(st, x).is_some() {
+                return false;
+            }
             // Harbors around x must still face visible land.
             for m in p.nb[x] {
                 let m = m as usize;

@@ -1,17 +1,23 @@
-//! Pure predicates: does a layout keep every fixed hex, use every pool
-//! exactly, and respect every rule? Written independently of the search, so
-//! the tests can hold the solver to them.
+//! The explanatory board check: every way a layout breaks its map (fixed
+//! hexes, pools, harbors) or its rules, each named with its hexes. The
+//! placement rules are judged by the one board check,
+//! [`crate::model::oracle`]; the fast last guard before a board is written
+//! is [`super::guard::Guard`], which asks this module for the details when
+//! it finds a fault.
 
 use std::collections::BTreeMap;
 
 use super::Layout;
 use crate::hex::Hex;
-use crate::model::{rules, CellContent, ConstraintId, Constraints, MapDef};
-use crate::vocab::{pips, HarborKind, Terrain};
+use crate::model::oracle::{Clash, Oracle, View, NO_HARBOR, OPEN};
+use crate::model::{CellContent, ConstraintId, Constraints, MapDef};
+use crate::vocab::{HarborKind, Terrain};
 
 /// What a violation breaks.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Rule {
+    /// A locked hex lost its terrain or chip.
+    Locked,
     /// A placement rule of `[constraints]`.
     Constraint(ConstraintId),
     /// A fixed hex changed, or the hexes differ from the map.
@@ -47,9 +53,159 @@ pub fn violations(map: &MapDef, c: &Constraints, layout: &Layout) -> Vec<Violati
         return out;
     }
     structure(map, c, layout, &mut out);
-    rules(map, c, layout, &mut out);
-    harbors(map, c, layout, &mut out);
+    harbors(map, layout, &mut out);
+    let board = LayoutBoard::of(map, layout);
+    let mut oracle = Oracle::new(&map.board, c);
+    for clash in oracle.all(&board.view()) {
+        out.push(violation(map, c, layout, &clash));
+    }
     out
+}
+
+impl std::fmt::Display for Rule {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Rule::Constraint(id) => write!(f, "`{id}`"),
+            Rule::Locked => f.write_str("the locked hexes"),
+            Rule::Fixed => f.write_str("the fixed hexes"),
+            Rule::Pool => f.write_str("the region pools"),
+            Rule::Harbors => f.write_str("the harbors"),
+        }
+    }
+}
+
+impl std::fmt::Display for Violation {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let at: Vec<String> = self.at.iter().map(Hex::to_string).collect();
+        match at.is_empty() {
+            true => write!(f, "{}: {}", self.rule, self.detail),
+            false => write!(f, "{} at {}: {}", self.rule, at.join(", "), self.detail),
+        }
+    }
+}
+
+/// A layout as the rules see it: terrain, chips, face-down tiles and harbor
+/// facings per cell of the map.
+#[derive(Clone, Debug, Default)]
+pub struct LayoutBoard {
+    /// Terrain index per cell.
+    pub terrain: Vec<u8>,
+    /// Chip per cell, 0 for none.
+    pub number: Vec<u8>,
+    /// Face-down tiles.
+    pub face_down: Vec<bool>,
+    /// The facing of each face-up harbor; [`OPEN`] for one that faces
+    /// nothing, [`NO_HARBOR`] for none.
+    pub harbor: Vec<u8>,
+    /// The cells that hold a harbor.
+    pub harbors: Vec<u32>,
+}
+
+impl LayoutBoard {
+    /// The board of `layout` on `map` (whose hexes it must have, in order).
+    pub fn of(map: &MapDef, layout: &Layout) -> LayoutBoard {
+        let mut b = LayoutBoard::default();
+        b.fill(map, layout);
+        b
+    }
+
+    /// Refills the buffers from `layout`.
+    pub fn fill(&mut self, map: &MapDef, layout: &Layout) {
+        let n = map.cells.len();
+        self.terrain.clear();
+        self.number.clear();
+        self.face_down.clear();
+        self.terrain.extend(layout.hexes.iter().take(n).map(|h| h.terrain.index() as u8));
+        self.number.extend(layout.hexes.iter().take(n).map(|h| h.number.unwrap_or(0)));
+        self.face_down.extend(layout.hexes.iter().take(n).map(|h| h.face_down));
+        self.terrain.resize(n, crate::model::oracle::UNSET);
+        self.number.resize(n, 0);
+        self.face_down.resize(n, false);
+        self.harbor.clear();
+        self.harbor.resize(n, NO_HARBOR);
+        self.harbors.clear();
+        for h in &layout.harbors {
+            if let Some(&i) = map.board.index.get(&h.hex) {
+                self.set_harbor(i, h);
+            }
+        }
+    }
+
+    /// Records harbor `h` on cell `i` (after the cell's face-down flag):
+    /// its facing, [`OPEN`] for a face-up one facing nothing or a hex that
+    /// is not its neighbour, nothing for a face-down one.
+    pub(crate) fn set_harbor(&mut self, i: usize, h: &super::PlacedHarbor) {
+        let d = match h.toward {
+            Some(t) => direction(h.hex, t),
+            None if self.face_down[i] => return,
+            None => OPEN,
+        };
+        self.harbor[i] = d;
+        self.harbors.push(i as u32);
+    }
+
+    /// The board as the rules see it (whole).
+    pub fn view(&self) -> View<'_> {
+        View {
+            terrain: &self.terrain,
+            number: &self.number,
+            face_down: &self.face_down,
+            harbor: &self.harbor,
+            harbors: &self.harbors,
+            unknown_land: &[],
+            whole: true,
+        }
+    }
+}
+
+/// The direction index from `a` to its neighbour `b`, [`OPEN`] when `b` is
+/// not a neighbour (the order of [`crate::hex::Direction::ALL`]).
+fn direction(a: Hex, b: Hex) -> u8 {
+    let (dq, dr) = (i64::from(b.q) - i64::from(a.q), i64::from(b.r) - i64::from(a.r));
+    let d = match (dq, dr) {
+        (1, 0) => 0,
+        (1, -1) => 1,
+        (0, -1) => 2,
+        (-1, 0) => 3,
+        (-1, 1) => 4,
+        (0, 1) => 5,
+        _ => return OPEN,
+    };
+    debug_assert_eq!(a.neighbor(crate::hex::Direction::ALL[d as usize]), b);
+    d
+}
+
+/// A clash of the board check as a violation with hexes and details.
+pub fn violation(map: &MapDef, c: &Constraints, layout: &Layout, clash: &Clash) -> Violation {
+    let hx = &layout.hexes;
+    let at: Vec<Hex> = clash.cells.iter().map(|x| map.cells[*x as usize].hex).collect();
+    let cell = |k: usize| &hx[clash.cells[k] as usize];
+    let num = |k: usize| cell(k).number.unwrap_or(0);
+    let detail = match clash.rule {
+        ConstraintId::NoAdjacentRed | ConstraintId::NoEqualNeighbours | ConstraintId::No2Next12 => {
+            format!("{} next to {}", num(0), num(1))
+        }
+        ConstraintId::GoldNoRed => format!("{} on {}", num(0), cell(0).terrain),
+        ConstraintId::GoldNotAdjacent => format!("{} next to {}", cell(0).terrain, cell(1).terrain),
+        ConstraintId::MaxCornerPips => format!(
+            "{} pips at a corner (at most {})",
+            clash.amount,
+            c.max_corner_pips.unwrap_or(0)
+        ),
+        ConstraintId::MaxTerrainGroup => format!(
+            "{} {} hexes in one group (at most {})",
+            clash.amount,
+            cell(0).terrain,
+            c.max_terrain_group.unwrap_or(0)
+        ),
+        ConstraintId::HarborFacesLand if at.len() > 1 => {
+            "harbor does not face land the players can see".into()
+        }
+        ConstraintId::HarborFacesLand => "face-up harbor faces nothing".into(),
+        ConstraintId::HarborsApart => "harbors share a settlement corner".into(),
+        ConstraintId::HarborsOffFishing => "a harbor corner touches a fishing ground".into(),
+    };
+    Violation { rule: Rule::Constraint(clash.rule), at, detail }
 }
 
 fn structure(map: &MapDef, c: &Constraints, layout: &Layout, out: &mut Vec<Violation>) {
@@ -121,78 +277,12 @@ fn structure(map: &MapDef, c: &Constraints, layout: &Layout, out: &mut Vec<Viola
     }
 }
 
-fn rules(map: &MapDef, c: &Constraints, layout: &Layout, out: &mut Vec<Violation>) {
-    let b = &map.board;
-    let hx = &layout.hexes;
-    for i in 0..hx.len() {
-        if let Some(id) =
-            hx[i].number.and_then(|n| rules::chip_on_terrain_clash(c, hx[i].terrain, n))
-        {
-            out.push(v(Rule::Constraint(id), vec![hx[i].hex], "red chip on gold"));
-        }
-        for j in b.neighbors_of(i).filter(|j| *j > i) {
-            let pair = vec![hx[i].hex, hx[j].hex];
-            if let Some(id) = rules::terrain_pair_clash(c, hx[i].terrain, hx[j].terrain) {
-                let what = format!("{} next to {}", hx[i].terrain, hx[j].terrain);
-                out.push(v(Rule::Constraint(id), pair.clone(), what));
-            }
-            let (Some(a), Some(z)) = (hx[i].number, hx[j].number) else { continue };
-            if let Some(id) = rules::chip_pair_clash(c, a, z) {
-                out.push(v(Rule::Constraint(id), pair, format!("{a} next to {z}")));
-            }
-        }
-    }
-    for corner in &b.corners {
-        let members: Vec<usize> = corner
-            .iter()
-            .filter(|m| **m != crate::model::board::NONE)
-            .map(|m| *m as usize)
-            .collect();
-        let sum: u32 =
-            members.iter().filter_map(|m| hx[*m].number).map(|n| u32::from(pips(n))).sum();
-        if rules::corner_over(c, sum) {
-            out.push(v(
-                Rule::Constraint(ConstraintId::MaxCornerPips),
-                members.iter().map(|m| hx[*m].hex).collect(),
-                format!("{sum} pips at a corner"),
-            ));
-        }
-    }
-    if c.max_terrain_group.is_some() {
-        let mut seen = vec![false; hx.len()];
-        for start in 0..hx.len() {
-            let t = hx[start].terrain;
-            if seen[start] || !rules::groups(t) {
-                continue;
-            }
-            let mut stack = vec![start];
-            seen[start] = true;
-            let mut group = Vec::new();
-            while let Some(h) = stack.pop() {
-                group.push(hx[h].hex);
-                for n in b.neighbors_of(h) {
-                    if !seen[n] && hx[n].terrain == t {
-                        seen[n] = true;
-                        stack.push(n);
-                    }
-                }
-            }
-            if rules::group_too_big(c, group.len() as u32) {
-                out.push(v(
-                    Rule::Constraint(ConstraintId::MaxTerrainGroup),
-                    group.clone(),
-                    format!("{} {t} hexes in one group", group.len()),
-                ));
-            }
-        }
-    }
-}
-
-fn harbors(map: &MapDef, c: &Constraints, layout: &Layout, out: &mut Vec<Violation>) {
-    let at: BTreeMap<Hex, usize> =
-        layout.hexes.iter().enumerate().map(|(i, h)| (h.hex, i)).collect();
-    let mut landings: BTreeMap<u32, Vec<Hex>> = BTreeMap::new();
+/// The harbors against the map: one on every harbor hex and harbor tile,
+/// fixed kinds and facings kept, the pools dealt exactly. (Where they face
+/// and land is the board check's.)
+fn harbors(map: &MapDef, layout: &Layout, out: &mut Vec<Violation>) {
     let mut random_got: Vec<HarborKind> = Vec::new();
+    let mut region_got: Vec<Vec<HarborKind>> = vec![Vec::new(); map.regions.len()];
     let mut expected_hexes = 0;
     for (i, cell) in map.cells.iter().enumerate() {
         let pool_tile = layout.hexes[i].terrain == Terrain::Harbor;
@@ -217,49 +307,19 @@ fn harbors(map: &MapDef, c: &Constraints, layout: &Layout, out: &mut Vec<Violati
                     out.push(v(Rule::Harbors, vec![cell.hex], "fixed harbor turned"));
                 }
             }
-        }
-        let face_down = layout.hexes[i].face_down;
-        match h.toward {
-            Some(t) => {
-                let target = at.get(&t).map(|j| &layout.hexes[*j]);
-                let ok = cell.hex.distance(t) == 1
-                    && target.is_some_and(|x| rules::harbor_may_face(x.terrain, x.face_down));
-                if !ok {
-                    out.push(v(
-                        Rule::Constraint(ConstraintId::HarborFacesLand),
-                        vec![cell.hex, t],
-                        "harbor does not face land the players can see",
-                    ));
-                }
-                if let Some(dir) = cell.hex.direction_to(t) {
-                    for k in map.board.edge_corners(i, dir) {
-                        landings.entry(k).or_default().push(cell.hex);
-                    }
-                }
+        } else if let Some(r) = layout.hexes[i].region {
+            if let Some(got) = region_got.get_mut(r as usize) {
+                got.push(h.kind);
             }
-            None if !face_down => out.push(v(
-                Rule::Constraint(ConstraintId::HarborFacesLand),
-                vec![cell.hex],
-                "face-up harbor faces nothing",
-            )),
-            None => {}
         }
-    }
-    let fishing = crate::model::static_checks::fishing_corners(map);
-    for (k, hexes) in &landings {
-        if c.harbors_apart && hexes.len() > 1 {
-            out.push(v(
-                Rule::Constraint(ConstraintId::HarborsApart),
-                hexes.clone(),
-                "harbors share a settlement corner",
-            ));
-        }
-        if c.harbors_off_fishing_grounds && fishing.get(*k as usize).copied().unwrap_or(false) {
-            out.push(v(
-                Rule::Constraint(ConstraintId::HarborsOffFishing),
-                hexes.clone(),
-                "a harbor corner touches a fishing ground",
-            ));
+        if let Some(t) = h.toward {
+            if cell.hex.distance(t) != 1 {
+                out.push(v(
+                    Rule::Harbors,
+                    vec![cell.hex, t],
+                    "harbor faces a hex that is not beside it",
+                ));
+            }
         }
     }
     if layout.harbors.len() != expected_hexes {
@@ -274,5 +334,32 @@ fn harbors(map: &MapDef, c: &Constraints, layout: &Layout, out: &mut Vec<Violati
             vec![],
             format!("random harbors {random_got:?} != pool {want:?}"),
         ));
+    }
+    for (r, mut got) in map.regions.iter().zip(region_got) {
+        let mut want = r.harbors.clone();
+        want.sort_unstable();
+        got.sort_unstable();
+        if want != got {
+            out.push(v(
+                Rule::Harbors,
+                vec![],
+                format!("region `{}` harbors {got:?} != pool {want:?}", r.key),
+            ));
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn directions_match_the_neighbours() {
+        let a = Hex::new(2, -3);
+        for (k, d) in crate::hex::Direction::ALL.into_iter().enumerate() {
+            assert_eq!(direction(a, a.neighbor(d)), k as u8);
+        }
+        assert_eq!(direction(a, Hex::new(4, -3)), OPEN);
+        assert_eq!(direction(a, a), OPEN);
     }
 }

@@ -86,6 +86,141 @@ pub enum LockError {
     /// A chip locked on a hex that takes none (or whose chips are stacked face down).
     #[error("the locked hex {0} takes no chip on the board")]
     NoChipHere(Hex),
+    /// The locked hexes break a placement rule among themselves and the
+    /// fixed hexes, whatever the rest of the board.
+    #[error("the locked hexes break `{}`: {}", .0.rule, .0.sentence())]
+    Clash(Box<LockClash>),
+}
+
+impl LockError {
+    /// The hexes the error is about.
+    pub fn hexes(&self) -> Vec<Hex> {
+        match self {
+            LockError::NotOnMap(h)
+            | LockError::Twice(h)
+            | LockError::ChipMissing(h)
+            | LockError::NoChipHere(h)
+            | LockError::FixedTerrain { hex: h, .. }
+            | LockError::FixedChip { hex: h }
+            | LockError::TerrainNotInPool { hex: h, .. }
+            | LockError::ChipNotInPool { hex: h, .. } => vec![*h],
+            LockError::Clash(c) => c.hexes.iter().map(|h| h.hex).collect(),
+        }
+    }
+}
+
+/// A placement rule that locked hexes break among themselves and the fixed
+/// hexes: the rule, the hexes with their contents, and the rule in words.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LockClash {
+    /// The rule.
+    pub rule: ConstraintId,
+    /// The hexes that break it together (for harbor rules, the harbor first).
+    pub hexes: Vec<ClashHex>,
+    /// Pips at the corner, or hexes in the group; 0 for the other rules.
+    pub amount: u32,
+    /// The rule's limit, for `max_corner_pips` and `max_terrain_group`.
+    pub limit: Option<u32>,
+    /// What the rule asks, in plain words ([`crate::model::rules::plain`]).
+    pub plain: String,
+    /// Other clashes of the same locks, reported at once (each with an
+    /// empty `more`; a few at most).
+    pub more: Vec<LockClash>,
+}
+
+/// One hex of a [`LockClash`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ClashHex {
+    /// Where.
+    pub hex: Hex,
+    /// Its terrain (`None`: a free slot, e.g. a harbor's far side).
+    pub terrain: Option<Terrain>,
+    /// Its chip.
+    pub number: Option<u8>,
+    /// Locked (`false`: fixed by the scenario).
+    pub locked: bool,
+}
+
+impl ClashHex {
+    /// "the locked pasture 6 at (0, 0)".
+    pub fn describe(&self) -> String {
+        let how = if self.locked { "locked" } else { "fixed" };
+        match (self.terrain, self.number) {
+            (Some(t), Some(n)) => format!("the {how} {t} {n} at {}", self.hex),
+            (Some(Terrain::Harbor), None) => format!("the {how} harbor tile at {}", self.hex),
+            (Some(t), None) => format!("the {how} {t} at {}", self.hex),
+            (None, _) => format!("the hex at {}", self.hex),
+        }
+    }
+}
+
+impl LockClash {
+    /// One sentence for players: what the hexes do, and what the rule asks.
+    ///
+    /// ```
+    /// use hexpress::hex::Hex;
+    /// use hexpress::model::ConstraintId;
+    /// use hexpress::solve::{ClashHex, LockClash};
+    /// use hexpress::vocab::Terrain;
+    /// let h = |q, t, n| ClashHex { hex: Hex::new(q, 0), terrain: Some(t), number: Some(n), locked: true };
+    /// let c = LockClash {
+    ///     rule: ConstraintId::NoAdjacentRed,
+    ///     hexes: vec![h(0, Terrain::Pasture, 6), h(1, Terrain::Forest, 8)],
+    ///     amount: 0,
+    ///     limit: None,
+    ///     plain: "no 6 or 8 may be next to another 6 or 8".into(),
+    ///     more: vec![],
+    /// };
+    /// assert_eq!(c.sentence(), "the locked pasture 6 at (0, 0) and the locked forest 8 at (1, 0) \
+    ///     are neighbours, but no 6 or 8 may be next to another 6 or 8");
+    /// ```
+    pub fn sentence(&self) -> String {
+        let all: Vec<String> = self.hexes.iter().map(ClashHex::describe).collect();
+        let first = all.first().cloned().unwrap_or_default();
+        let rest = join(&all[1.min(all.len())..]);
+        let harbor =
+            self.hexes.first().map_or(String::new(), |h| format!("the harbor at {}", h.hex));
+        let facts = match self.rule {
+            ConstraintId::NoAdjacentRed
+            | ConstraintId::NoEqualNeighbours
+            | ConstraintId::No2Next12
+            | ConstraintId::GoldNotAdjacent => format!("{} are neighbours", join(&all)),
+            ConstraintId::GoldNoRed => format!("{first} is a gold field with a red chip"),
+            ConstraintId::MaxCornerPips => {
+                format!("{} meet at a corner with {} pips", join(&all), self.amount)
+            }
+            ConstraintId::MaxTerrainGroup => {
+                format!("{} form one group of {} hexes", join(&all), self.amount)
+            }
+            ConstraintId::HarborFacesLand if all.len() > 1 => {
+                format!("{harbor} faces {rest}")
+            }
+            ConstraintId::HarborFacesLand => format!("{harbor} has no face-up land beside it"),
+            ConstraintId::HarborsApart => {
+                let others: Vec<String> = self.hexes[1.min(self.hexes.len())..]
+                    .iter()
+                    .map(|h| format!("the harbor at {}", h.hex))
+                    .collect();
+                format!(
+                    "{harbor} cannot face land without sharing a settlement corner with {}",
+                    join(&others)
+                )
+            }
+            ConstraintId::HarborsOffFishing => {
+                format!("{harbor} cannot face land without touching a corner of {rest}")
+            }
+        };
+        format!("{facts}, but {}", self.plain)
+    }
+}
+
+/// "a", "a and b", "a, b and c".
+fn join(items: &[String]) -> String {
+    match items {
+        [] => String::new(),
+        [one] => one.clone(),
+        [init @ .., last] => format!("{} and {last}", init.join(", ")),
+    }
 }
 
 /// A layout could not be made.
@@ -110,6 +245,9 @@ pub enum SolveError {
     /// A lock does not fit the map.
     #[error("{0}")]
     Lock(#[from] LockError),
+    /// The last guard refused a board the solver drew: a bug.
+    #[error("{0}")]
+    Broken(Box<super::BrokenBoard>),
     /// The rules cannot be met.
     #[error("{}", unsat_message(*.stage, *.constraint, *.rejections, *.nodes, *.stop, *.terrain_attempts))]
     Unsatisfiable {
@@ -166,6 +304,7 @@ impl SolveError {
                 format!("use `--players` with one of {available:?}")
             }
             SolveError::NoBoard { .. } => "raise `--max-nodes`, or relax the rules".into(),
+            SolveError::Broken(b) => b.hint().into(),
             SolveError::Lock(_) => {
                 "lock only random hexes, with the terrain and chip they have in the saved layout"
                     .into()
@@ -176,15 +315,13 @@ impl SolveError {
             SolveError::Unsatisfiable { stop: Stop::Attempts, constraint, .. } => {
                 let rule = constraint.map_or("the rules".to_string(), |c| format!("`{c}`"));
                 format!(
-                    "valid boards are very rare or absent: relax {rule} in `[constraints]`, or give the region more tiles that take chips"
+                    "valid boards are very rare or absent: relax {rule}, or give the region more tiles that take chips"
                 )
             }
-            SolveError::Unsatisfiable { constraint: Some(c), .. } => format!(
-                "relax `{c}` in `[constraints]` (or choose a milder `--rules` preset), or change the pools"
-            ),
-            SolveError::Unsatisfiable { .. } => {
-                "check the region pools against the map".into()
+            SolveError::Unsatisfiable { constraint: Some(c), .. } => {
+                format!("change the pools, or relax `{c}`")
             }
+            SolveError::Unsatisfiable { .. } => "check the region pools against the map".into(),
         }
     }
 }

@@ -83,7 +83,7 @@ pub struct PlacedHarbor {
 /// Which sampler drew a board (see [`crate::solve`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Sampler {
-    /// Exact rejection sampling: random deals until one kept every rule.
+    /// Exact rejection sampling: random deals until one passed every rule.
     Rejection {
         /// Deals made for this board (the last one kept).
         deals: u64,
@@ -119,7 +119,7 @@ impl std::fmt::Display for Sampler {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
             Sampler::Rejection { deals } => {
-                write!(f, "uniform draw by rejection (deal {deals} kept every rule)")
+                write!(f, "uniform draw by rejection (deal {deals} was kept)")
             }
             Sampler::Chain { steps, moved, .. } => write!(
                 f,

@@ -23,7 +23,9 @@ mod chain;
 pub mod check;
 mod error;
 mod exact;
+mod guard;
 mod layout;
+mod locks;
 mod pilot;
 mod problem;
 mod restricted;
@@ -32,8 +34,10 @@ mod state;
 mod walk;
 
 pub use chain::ChainRun;
-pub use error::{LockError, SolveError, Stage, Stop};
+pub use error::{ClashHex, LockClash, LockError, SolveError, Stage, Stop};
+pub use guard::{check_board, BrokenBoard, Checked, Guard};
 pub use layout::{Layout, PlacedHarbor, PlacedHex, RegionInfo, Sampler, SolveStats};
+pub use locks::check_locks;
 pub use pilot::Method;
 pub use restricted::RestrictedRun;
 pub use walk::Walker;
@@ -157,6 +161,7 @@ pub struct Solver<'a> {
     labels: Arc<Vec<Option<String>>>,
     rolls: Arc<Vec<Vec<u8>>>,
     castaways: Arc<Vec<Option<u8>>>,
+    locks: Vec<Lock>,
 }
 
 /// Reusable buffers of a [`Solver`] (see [`Solver::scratch`]).
@@ -191,6 +196,7 @@ impl<'a> Solver<'a> {
             labels: Arc::new(map.cells.iter().map(|c| c.label.clone()).collect()),
             rolls: Arc::new(map.cells.iter().map(|c| c.rolls.clone()).collect()),
             castaways: Arc::new(map.cells.iter().map(|c| c.castaway).collect()),
+            locks: locks.to_vec(),
         })
     }
 
@@ -229,6 +235,39 @@ impl<'a> Solver<'a> {
         seed: u64,
         opts: &SolveOptions,
     ) -> Result<Layout, SolveError> {
+        self.draw(scratch, seed, opts, None).map(|(l, _)| l)
+    }
+
+    /// The last guard for this solver's boards: its map, rules and locks.
+    pub fn guard(&self) -> Guard<'a> {
+        Guard::new(self.p.map, &self.p.c, &self.locks)
+    }
+
+    /// [`Solver::solve_with`], with the last guard run on the board's own
+    /// tables before the layout is built (for boards written straight away,
+    /// as `sample` does): the same board, and the proof it passed.
+    pub fn solve_checked(
+        &self,
+        scratch: &mut Scratch,
+        guard: &mut Guard<'_>,
+        seed: u64,
+        opts: &SolveOptions,
+    ) -> Result<(Layout, Checked), SolveError> {
+        let (layout, checked) = self.draw(scratch, seed, opts, Some(guard))?;
+        match checked {
+            Some(c) => Ok((layout, c)),
+            None => unreachable!("a guarded draw returns its proof"),
+        }
+    }
+
+    /// Draws the board for `seed`; with a guard, checks its tables first.
+    fn draw(
+        &self,
+        scratch: &mut Scratch,
+        seed: u64,
+        opts: &SolveOptions,
+        guard: Option<&mut Guard<'_>>,
+    ) -> Result<(Layout, Option<Checked>), SolveError> {
         let mut budget = Budget::new(opts);
         match self.method {
             Method::Rejection => {
@@ -236,14 +275,15 @@ impl<'a> Solver<'a> {
                 ex.reset(&self.p);
                 let mut rng = stage_rng(seed, Stream::Deal);
                 match ex.sample(&self.p, &mut rng, &mut budget) {
-                    Ok(deals) => Ok(self.build(
+                    Ok(deals) => self.guarded(
+                        guard,
                         &ex.st,
                         &mut rng,
                         seed,
                         Sampler::Rejection { deals },
                         budget.nodes,
                         1,
-                    )),
+                    ),
                     Err(stop) => {
                         Err(self.unsat(Stage::Numbers, stop, &ex.rejections, budget.nodes, 1))
                     }
@@ -267,8 +307,32 @@ impl<'a> Solver<'a> {
                     moved: run.moved,
                     start_nodes: *start_nodes,
                 };
-                Ok(self.build(st, &mut rng, seed, sampler, budget.nodes, *attempts))
+                self.guarded(guard, st, &mut rng, seed, sampler, budget.nodes, *attempts)
             }
+        }
+    }
+
+    /// Builds the layout of `st`, after the guard's check of its tables
+    /// when there is a guard.
+    #[allow(clippy::too_many_arguments)]
+    fn guarded(
+        &self,
+        guard: Option<&mut Guard<'_>>,
+        st: &State,
+        rng: &mut crate::rng::Rng,
+        seed: u64,
+        sampler: Sampler,
+        nodes: u64,
+        attempts: u32,
+    ) -> Result<(Layout, Option<Checked>), SolveError> {
+        let Some(guard) = guard else {
+            return Ok((self.build(st, rng, seed, sampler, nodes, attempts), None));
+        };
+        let checked = guard.check_tables(&st.terrain, &st.number, &st.hdir, &self.p.facing_cells);
+        let layout = self.build(st, rng, seed, sampler, nodes, attempts);
+        match checked {
+            Ok(c) => Ok((layout, Some(c))),
+            Err(()) => Err(SolveError::Broken(Box::new(guard.explain(&layout)))),
         }
     }
 

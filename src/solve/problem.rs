@@ -1,13 +1,14 @@
 //! The solver's compiled view of one map under one rule set (and any locks):
 //! flat index tables that every sampler walks, built once per [`Solver`](super::Solver).
 
+use super::locks::LockedBoard;
 use super::{Lock, LockError};
 use crate::model::board::NONE;
-use crate::model::{rules, static_checks, CellContent, Constraints, MapDef};
+use crate::model::{rules, CellContent, Constraints, MapDef};
 use crate::vocab::{pips, HarborKind, Terrain};
 
 /// A cell with no terrain yet.
-pub(crate) const UNSET: u8 = u8::MAX;
+pub(crate) const UNSET: u8 = crate::model::oracle::UNSET;
 /// No harbor direction.
 pub(crate) const NO_DIR: u8 = u8::MAX;
 
@@ -75,8 +76,12 @@ pub(crate) struct Problem<'a> {
     /// For each cell, the directions a face-up harbor there may ever face:
     /// on-map, face-up, possibly land.
     pub dmax: Vec<Vec<u8>>,
-    /// Whether each corner touches a fishing ground (plus the sentinel).
+    /// Whether each corner touches a fixed or locked fishing ground (plus
+    /// the sentinel).
     pub fishing: Vec<bool>,
+    /// Whether a region deals fishing grounds to free slots (their corners
+    /// are then read from the board as it is dealt).
+    pub dealt_fishing: bool,
     /// Chips forbidden next to each chip value.
     pub pair: [u16; 13],
     /// Chips no rule can block.
@@ -120,50 +125,26 @@ impl<'a> Problem<'a> {
             })
             .collect();
 
-        let mut base_terrain = vec![UNSET; n];
-        let mut base_number = vec![0u8; n + 1];
+        // Fixed and locked hexes, and what the pools leave for the rest;
+        // locks that break a rule among themselves end here.
+        let locked_board = LockedBoard::new(map, c, locks)?;
+        locked_board.check(map, c)?;
+        let LockedBoard {
+            terrain: base_terrain,
+            number: base_number,
+            locked,
+            face_down,
+            mut tiles,
+            mut chips,
+            ..
+        } = locked_board;
         let mut cell_region = vec![NONE; n];
-        let mut face_down = vec![false; n];
         for (i, cell) in map.cells.iter().enumerate() {
             match cell.content {
-                CellContent::Fixed { terrain, number, chip_region } => {
-                    base_terrain[i] = terrain.index() as u8;
-                    base_number[i] = number.unwrap_or(0);
-                    if let Some(r) = chip_region {
-                        cell_region[i] = r as u32;
-                    }
-                }
-                CellContent::Slot { region } => {
-                    cell_region[i] = region as u32;
-                    face_down[i] = map.regions[region].face_down;
-                }
+                CellContent::Fixed { chip_region: Some(r), .. } => cell_region[i] = r as u32,
+                CellContent::Fixed { .. } => {}
+                CellContent::Slot { region } => cell_region[i] = region as u32,
             }
-        }
-
-        // Pools, minus what the locks hold.
-        let mut tiles: Vec<Vec<u8>> = map
-            .regions
-            .iter()
-            .map(|r| {
-                r.tiles
-                    .iter()
-                    .flat_map(|(t, k)| std::iter::repeat_n(t.index() as u8, *k as usize))
-                    .collect()
-            })
-            .collect();
-        let mut chips: Vec<Vec<u8>> = map.regions.iter().map(|r| r.numbers.clone()).collect();
-        let mut locked = vec![false; n];
-        for lock in locks {
-            apply_lock(
-                map,
-                c,
-                lock,
-                &mut locked,
-                &mut tiles,
-                &mut chips,
-                &mut base_terrain,
-                &mut base_number,
-            )?;
         }
 
         let terrain_rules = c.max_terrain_group.is_some() || c.gold_not_adjacent;
@@ -276,8 +257,17 @@ impl<'a> Problem<'a> {
                     None => dmax[i].iter().any(|k| could_be_water(nb[i][*k as usize] as usize)),
                 }
             });
-        let mut fishing = static_checks::fishing_corners(map);
+        // Corners of the fishing grounds already in place; fishing grounds
+        // that regions deal are looked up on the board as it is dealt.
+        let fishing_t = Terrain::FishingGround as u8;
+        let mut fishing: Vec<bool> = corners
+            .iter()
+            .map(|m| m.iter().any(|x| (*x as usize) < n && base_terrain[*x as usize] == fishing_t))
+            .collect();
         fishing.push(false);
+        let dealt_fishing = regions.iter().any(|r| r.tiles.contains(&fishing_t));
+        let harbors_need_terrain = harbors_need_terrain
+            || (dealt_fishing && c.harbors_off_fishing_grounds && !facing_cells.is_empty());
 
         Ok(Problem {
             map,
@@ -297,6 +287,7 @@ impl<'a> Problem<'a> {
             pool_kinds: map.harbor_pool.clone(),
             dmax,
             fishing,
+            dealt_fishing,
             pair: rules::pair_table(c),
             free,
             terrain_rules,
@@ -316,75 +307,6 @@ impl<'a> Problem<'a> {
     pub fn takes_chip(&self, t: u8) -> bool {
         t != UNSET && self.c.takes_chip(Terrain::ALL[t as usize])
     }
-}
-
-#[allow(clippy::too_many_arguments)]
-fn apply_lock(
-    map: &MapDef,
-    c: &Constraints,
-    lock: &Lock,
-    locked: &mut [bool],
-    tiles: &mut [Vec<u8>],
-    chips: &mut [Vec<u8>],
-    base_terrain: &mut [u8],
-    base_number: &mut [u8],
-) -> Result<(), LockError> {
-    let Some(&i) = map.board.index.get(&lock.hex) else {
-        return Err(LockError::NotOnMap(lock.hex));
-    };
-    if locked[i] {
-        return Err(LockError::Twice(lock.hex));
-    }
-    locked[i] = true;
-    let take = |pool: &mut Vec<u8>, v: u8| match pool.iter().position(|x| *x == v) {
-        Some(p) => {
-            pool.swap_remove(p);
-            true
-        }
-        None => false,
-    };
-    match map.cells[i].content {
-        CellContent::Fixed { terrain, number, chip_region } => {
-            if lock.terrain != terrain {
-                return Err(LockError::FixedTerrain { hex: lock.hex, fixed: terrain });
-            }
-            match (chip_region, lock.number) {
-                (Some(r), Some(v)) if number.is_none() && !map.regions[r].face_down => {
-                    if !take(&mut chips[r], v) {
-                        return Err(LockError::ChipNotInPool { hex: lock.hex, chip: v });
-                    }
-                    base_number[i] = v;
-                }
-                (Some(r), None) if number.is_none() && !map.regions[r].face_down => {
-                    return Err(LockError::ChipMissing(lock.hex));
-                }
-                _ if lock.number != number => {
-                    return Err(LockError::FixedChip { hex: lock.hex });
-                }
-                _ => {}
-            }
-        }
-        CellContent::Slot { region } => {
-            let r = &map.regions[region];
-            if !take(&mut tiles[region], lock.terrain.index() as u8) {
-                return Err(LockError::TerrainNotInPool { hex: lock.hex, terrain: lock.terrain });
-            }
-            base_terrain[i] = lock.terrain.index() as u8;
-            let wants_chip = !r.face_down && c.takes_chip(lock.terrain);
-            match (wants_chip, lock.number) {
-                (true, Some(v)) => {
-                    if !take(&mut chips[region], v) {
-                        return Err(LockError::ChipNotInPool { hex: lock.hex, chip: v });
-                    }
-                    base_number[i] = v;
-                }
-                (true, None) => return Err(LockError::ChipMissing(lock.hex)),
-                (false, Some(_)) => return Err(LockError::NoChipHere(lock.hex)),
-                (false, None) => {}
-            }
-        }
-    }
-    Ok(())
 }
 
 /// The two landing corners of a harbor on cell `i` facing direction `k`.

@@ -7,6 +7,8 @@ use crate::model::board::NONE;
 use crate::model::{rules, ConstraintId};
 use crate::vocab::Terrain;
 
+const FISHING: u8 = Terrain::FishingGround as u8;
+
 /// Terrain, chips and harbor facings of every cell.
 #[derive(Clone)]
 pub(crate) struct State {
@@ -163,7 +165,9 @@ impl Problem<'_> {
         }
         for corner in landing(self, x, k) {
             let corner = corner as usize;
-            if self.c.harbors_off_fishing_grounds && self.fishing[corner] {
+            if self.c.harbors_off_fishing_grounds
+                && (self.fishing[corner] || (self.dealt_fishing && self.fishing_dealt(st, corner)))
+            {
                 return Some(ConstraintId::HarborsOffFishing);
             }
             if self.c.harbors_apart && corner < self.n_corners() && st.corner_use[corner] > 0 {
@@ -171,6 +175,28 @@ impl Problem<'_> {
             }
         }
         None
+    }
+
+    /// Whether a fishing ground dealt from a pool touches `corner`.
+    #[inline]
+    fn fishing_dealt(&self, st: &State, corner: usize) -> bool {
+        corner < self.n_corners()
+            && self.corners[corner]
+                .iter()
+                .any(|m| (*m as usize) < self.n && st.terrain[*m as usize] == FISHING)
+    }
+
+    /// The rule a fishing ground dealt onto cell `x` breaks, given the
+    /// harbors already landed: a harbor on one of its corners.
+    #[inline]
+    pub fn fishing_clash(&self, st: &State, x: usize) -> Option<ConstraintId> {
+        if !self.dealt_fishing || !self.c.harbors_off_fishing_grounds || st.terrain[x] != FISHING {
+            return None;
+        }
+        self.corner_at[x]
+            .iter()
+            .any(|k| (*k as usize) < self.n_corners() && st.corner_use[*k as usize] > 0)
+            .then_some(ConstraintId::HarborsOffFishing)
     }
 
     /// Lands the harbor on `x` facing `k` (records its corners).

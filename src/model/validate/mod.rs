@@ -26,6 +26,10 @@ pub fn validate(raw: &RawScenario, _source: &Source, diags: &mut Diagnostics) ->
     let before = diags.error_count();
     let (preset, overrides, spans) = constraints(&raw.constraints, diags);
     let constraints = overrides.apply(preset);
+    let preset_choice = match &raw.constraints.preset {
+        Some(p) => PresetChoice::File(p.span.clone()),
+        None => PresetChoice::Default,
+    };
     let meta = raw.meta.as_ref().and_then(|m| meta(m, diags));
     // The shared legend is checked once, not once per map.
     let mut top_legend: BTreeMap<String, Option<Code>> = BTreeMap::new();
@@ -45,8 +49,15 @@ pub fn validate(raw: &RawScenario, _source: &Source, diags: &mut Diagnostics) ->
     // that is itself well formed (a region missing its pool would look like
     // a region without land and raise false alarms). Parse errors count too.
     if diags.error_count() == 0 {
+        let sources = RuleSources {
+            preset,
+            choice: &preset_choice,
+            overrides: &overrides,
+            spans: &spans,
+            constraints: &constraints,
+        };
         for (_, map) in &maps {
-            super::static_checks::check(map, &constraints, &spans, diags);
+            super::static_checks::check(map, &sources, diags);
         }
     }
     let game = super::game::validate_game(&raw.game, meta.as_ref(), &_source.text, diags);
@@ -62,6 +73,7 @@ pub fn validate(raw: &RawScenario, _source: &Source, diags: &mut Diagnostics) ->
         maps: maps.into_iter().map(|(_, m)| m).collect(),
         constraints,
         preset,
+        preset_choice,
         overrides,
         constraint_spans: spans,
         game,

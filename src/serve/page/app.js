@@ -105,7 +105,12 @@ function showError(e, onText) {
   if (state.board) text += "\nThe board shown is still the last good one; its downloads work.";
   box.textContent = text;
   box.hidden = false;
-  if (Array.isArray(info.hexes)) { state.clash = info.hexes; drawLocks(); }
+  // Locks the board cannot keep: the server names the hexes concerned.
+  const clash = info.lock_clash;
+  if (clash && Array.isArray(clash.hexes)) {
+    state.clash = clash.hexes.concat(...(clash.also || []).map((a) => a.hexes || []));
+    drawLocks();
+  }
   if (onText && info.diagnostics && info.diagnostics.length) showProblems(info);
 }
 

@@ -1,0 +1,586 @@
+//! The last guard: every board passes this check just before it is written
+//! or sent, on every path (`generate`, `sample`, the balanced search, the
+//! web page and its downloads). It holds the layout to its map (fixed and
+//! locked hexes kept, pools dealt exactly, harbors in place) and to every
+//! placement rule through the one board check ([`crate::model::oracle`]).
+//!
+//! A board that fails is a bug, never the user's doing: the error names the
+//! rule and the hexes (with the details of [`super::check::violations`]), and
+//! nothing is written. Build a [`Guard`] once per map and reuse it: a check
+//! allocates nothing.
+//!
+//! The check has two layers: the board as flat tables (terrain, chip and
+//! harbor facing per hex) held to the fixed and locked hexes, the pools and
+//! the rules ([`Guard::check_tables`]); and a layout's own fields (positions,
+//! regions, flags, harbor kinds, face-down chip stacks) read into those
+//! tables ([`Guard::check`]). The solver runs the first on its own tables for
+//! boards it hands out directly (`sample`: [`super::Solver::solve_checked`]).
+
+use super::check::{violations, LayoutBoard, Rule, Violation};
+use super::{Layout, Lock};
+use crate::model::oracle::{Oracle, NO_HARBOR, UNSET};
+use crate::model::{CellContent, Constraints, MapDef};
+use crate::vocab::{HarborKind, Terrain};
+
+/// A board the last check refused: an internal error.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("internal error: the board for seed {seed} breaks {}; nothing was written", list(.problems))]
+pub struct BrokenBoard {
+    /// The board's seed.
+    pub seed: u64,
+    /// Every problem found (at least one).
+    pub problems: Vec<Violation>,
+}
+
+impl BrokenBoard {
+    /// What to do about it.
+    pub fn hint(&self) -> &'static str {
+        "this is a bug in hexpress: please report it with the command line; another --seed will most likely work"
+    }
+}
+
+fn list(problems: &[Violation]) -> String {
+    let all: Vec<String> = problems.iter().map(Violation::to_string).collect();
+    all.join("; ")
+}
+
+/// Proof that a board passed the last check; only [`Guard::check`] makes
+/// one. Its text is the only place hexpress says a board kept every rule.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Checked {
+    /// Bit `i`: rule `ConstraintId::ALL[i]` was on.
+    on: u16,
+}
+
+impl Checked {
+    /// The rules that were on (and held).
+    pub fn rules(&self) -> Vec<crate::model::ConstraintId> {
+        crate::model::ConstraintId::ALL
+            .into_iter()
+            .filter(|id| self.on & (1 << id.index()) != 0)
+            .collect()
+    }
+}
+
+impl std::fmt::Display for Checked {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let names: Vec<&str> = self.rules().iter().map(|r| r.key()).collect();
+        write!(
+            f,
+            "the board keeps every fixed and locked hex, every pool and every rule ({})",
+            names.join(", ")
+        )
+    }
+}
+
+/// Any chip (in `want_number`).
+const ANY: u8 = u8::MAX;
+
+/// How a hex gets its chip.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct ChipRule {
+    /// Exactly `want_number` (fixed and locked hexes).
+    exact: bool,
+    /// Otherwise, a chip exactly when its tile takes one (free slots of
+    /// face-up regions)...
+    by_terrain: bool,
+    /// ...or a chip always (fixed hexes whose chip is dealt), or never
+    /// (slots of face-down regions).
+    present: bool,
+}
+
+const EXACT: ChipRule = ChipRule { exact: true, by_terrain: false, present: false };
+const BY_TERRAIN: ChipRule = ChipRule { exact: false, by_terrain: true, present: false };
+const DEALT: ChipRule = ChipRule { exact: false, by_terrain: false, present: true };
+const NO_CHIP: ChipRule = ChipRule { exact: false, by_terrain: false, present: false };
+
+/// A cell that may hold a harbor, as the guard checks it.
+#[derive(Clone, Copy, Debug)]
+struct HarborWant {
+    cell: u32,
+    /// A harbor hex (`false`: a slot that may be dealt a harbor tile).
+    site: bool,
+    /// Face down (a harbor tile turned when revealed: no facing).
+    face_down: bool,
+    /// The fixed kind of a harbor hex.
+    kind: Option<HarborKind>,
+    /// The side a fixed facing points to.
+    facing: Option<u8>,
+    /// The pool its kind comes from: a region, or the map's (index `nr`).
+    pool: u32,
+}
+
+/// The last check of boards of one map under one rule set and lock set.
+#[derive(Clone)]
+pub struct Guard<'a> {
+    map: &'a MapDef,
+    c: Constraints,
+    locks: Vec<Lock>,
+    n: usize,
+    /// Per cell: the terrain it must have ([`UNSET`]: any), the chip
+    /// ([`ANY`]: see `chip_rule`), how it gets a chip, and where its tile and
+    /// chip count in the pools' tallies (a spare tally for none).
+    want_terrain: Vec<u8>,
+    want_number: Vec<u8>,
+    /// The hexes dealt from a pool (slots, and fixed hexes whose chip is
+    /// dealt): how each gets its chip, and where its tile and chip count.
+    dealt: Vec<(u32, ChipRule, u32, u32)>,
+    /// Per cell: region, fixed and face-down flags a layout must show.
+    region: Vec<Option<u32>>,
+    fixed: Vec<bool>,
+    harbor_cells: Vec<HarborWant>,
+    /// Whether each terrain takes a chip.
+    takes: [bool; 17],
+    oracle: Oracle<'a>,
+    board: LayoutBoard,
+    /// Per region (17 terrains, then 13 chip values each): what its pools
+    /// deal, and what a board holds.
+    want_counts: Vec<u16>,
+    counts: Vec<u16>,
+    /// Harbor kinds per pool (each region's, then the map's): dealt, held.
+    want_kinds: Vec<u16>,
+    kinds: Vec<u16>,
+    /// The rules that are on, as bits.
+    on: u16,
+}
+
+const PER_REGION: usize = 17 + 13;
+
+/// Adds one to `counts[k]` (a `k` out of range is left alone: the counts
+/// then differ from the pools' anyway).
+fn bump(counts: &mut [u16], k: usize) {
+    if let Some(c) = counts.get_mut(k) {
+        *c = c.wrapping_add(1);
+    }
+}
+
+fn kind_index(k: HarborKind) -> usize {
+    match k {
+        HarborKind::Generic => 0,
+        HarborKind::Special(r) => 1 + r as usize,
+    }
+}
+
+impl<'a> Guard<'a> {
+    /// The guard for boards of `map` under rules `c` that keep `locks`
+    /// (locks that do not fit the map are left out: they were refused
+    /// before any board was drawn).
+    pub fn new(map: &'a MapDef, c: &Constraints, locks: &[Lock]) -> Guard<'a> {
+        let n = map.cells.len();
+        let nr = map.regions.len();
+        let fd = |r: usize| map.regions[r].face_down;
+        let mut want_terrain = vec![UNSET; n];
+        let mut want_number = vec![ANY; n];
+        let mut chip_rule = vec![EXACT; n];
+        // Hexes that count in no pool count in a spare tally after the regions'.
+        let spare = (nr * PER_REGION) as u32;
+        let mut tile_at = vec![spare; n];
+        let mut chip_at = vec![spare + 17; n];
+        let mut region = vec![None; n];
+        let mut fixed = vec![false; n];
+        let mut face_down = vec![false; n];
+        for (i, cell) in map.cells.iter().enumerate() {
+            match cell.content {
+                CellContent::Fixed { terrain, number, chip_region } => {
+                    fixed[i] = true;
+                    region[i] = chip_region.map(|r| r as u32);
+                    want_terrain[i] = terrain.index() as u8;
+                    match chip_region {
+                        Some(r) if number.is_none() && !fd(r) => {
+                            chip_rule[i] = DEALT;
+                            chip_at[i] = (r * PER_REGION + 17) as u32;
+                        }
+                        _ => want_number[i] = number.unwrap_or(0),
+                    }
+                }
+                CellContent::Slot { region: r } => {
+                    region[i] = Some(r as u32);
+                    face_down[i] = fd(r);
+                    tile_at[i] = (r * PER_REGION) as u32;
+                    match fd(r) {
+                        true => chip_rule[i] = NO_CHIP,
+                        false => {
+                            chip_rule[i] = BY_TERRAIN;
+                            chip_at[i] = (r * PER_REGION + 17) as u32;
+                        }
+                    }
+                }
+            }
+        }
+        for l in locks {
+            if let Some(&i) = map.board.index.get(&l.hex) {
+                want_terrain[i] = l.terrain.index() as u8;
+                if chip_rule[i] != NO_CHIP {
+                    want_number[i] = l.number.unwrap_or(0);
+                    chip_rule[i] = EXACT;
+                }
+            }
+        }
+        let mut want_counts = vec![0u16; (nr + 1) * PER_REGION];
+        let mut want_kinds = vec![0u16; (nr + 1) * 6];
+        for (ri, r) in map.regions.iter().enumerate() {
+            for (t, k) in &r.tiles {
+                let slot = &mut want_counts[ri * PER_REGION + t.index()];
+                *slot = slot.saturating_add(u16::try_from(*k).unwrap_or(u16::MAX));
+            }
+            for v in &r.numbers {
+                if (2..=12).contains(v) {
+                    want_counts[ri * PER_REGION + 17 + usize::from(*v)] += 1;
+                }
+            }
+            for k in &r.harbors {
+                want_kinds[ri * 6 + kind_index(*k)] += 1;
+            }
+        }
+        for k in &map.harbor_pool {
+            want_kinds[nr * 6 + kind_index(*k)] += 1;
+        }
+        let harbor_cells = (0..n)
+            .filter_map(|i| {
+                let cell = &map.cells[i];
+                let (site, pool) = match (cell.harbor, cell.content) {
+                    (Some(_), _) => (true, nr as u32),
+                    (None, CellContent::Slot { region })
+                        if map.regions[region].tiles.iter().any(|(t, _)| *t == Terrain::Harbor) =>
+                    {
+                        (false, region as u32)
+                    }
+                    _ => return None,
+                };
+                Some(HarborWant {
+                    cell: i as u32,
+                    site,
+                    face_down: face_down[i],
+                    kind: cell.harbor.and_then(|h| h.kind),
+                    facing: cell.harbor.and_then(|h| h.facing).map(|d| d.index() as u8),
+                    pool,
+                })
+            })
+            .collect();
+        let on = crate::model::ConstraintId::ALL
+            .into_iter()
+            .filter(|id| c.is_on(*id))
+            .fold(0u16, |m, id| m | 1 << id.index());
+        let board = LayoutBoard {
+            terrain: vec![0; n],
+            number: vec![0; n],
+            face_down,
+            harbor: vec![NO_HARBOR; n],
+            harbors: Vec::new(),
+        };
+        let dealt = (0..n)
+            .filter(|i| tile_at[*i] != spare || chip_at[*i] != spare + 17)
+            .map(|i| (i as u32, chip_rule[i], tile_at[i], chip_at[i]))
+            .collect();
+        Guard {
+            map,
+            c: c.clone(),
+            locks: locks.to_vec(),
+            n,
+            want_terrain,
+            want_number,
+            dealt,
+            region,
+            fixed,
+            harbor_cells,
+            takes: Terrain::ALL.map(|t| c.takes_chip(t)),
+            oracle: Oracle::for_map(map, c),
+            board,
+            counts: vec![0; want_counts.len()],
+            want_counts,
+            kinds: vec![0; want_kinds.len()],
+            want_kinds,
+            on,
+        }
+    }
+
+    /// Holds `layout` to its map, its locks and every rule: a [`Checked`]
+    /// only for a board that may be written.
+    pub fn check(&mut self, layout: &Layout) -> Result<Checked, BrokenBoard> {
+        if self.layout_holds(layout) {
+            return Ok(Checked { on: self.on });
+        }
+        Err(self.explain(layout))
+    }
+
+    /// Holds a board given as flat tables (per cell: terrain as
+    /// [`Terrain::index`], chip or 0, harbor facing or [`NO_HARBOR`]; and
+    /// `harbors`, ascending, every cell that may have a facing) to the fixed
+    /// and locked hexes, the pools and every rule. `Err(())` when it fails: build the layout
+    /// and [`Guard::check`] it for the details.
+    #[allow(clippy::result_unit_err)]
+    pub fn check_tables(
+        &mut self,
+        terrain: &[u8],
+        number: &[u8],
+        harbor: &[u8],
+        harbors: &[u32],
+    ) -> Result<Checked, ()> {
+        match self.tables_hold(terrain, number, harbor, harbors) {
+            true => Ok(Checked { on: self.on }),
+            false => Err(()),
+        }
+    }
+
+    /// Every problem of a board the fast check refused, in detail.
+    pub(crate) fn explain(&mut self, layout: &Layout) -> BrokenBoard {
+        let mut problems = Vec::new();
+        if layout.hexes.len() == self.map.cells.len() {
+            problems = violations(self.map, &self.c, layout);
+            problems.extend(self.lost_locks(layout));
+        } else {
+            problems.push(Violation {
+                rule: Rule::Fixed,
+                at: vec![],
+                detail: "the layout's hexes are not the map's".into(),
+            });
+        }
+        if problems.is_empty() {
+            // Only the fast check saw it (harbors out of board order, a
+            // region or flag of the layout that disagrees with the map).
+            problems.push(Violation {
+                rule: Rule::Harbors,
+                at: vec![],
+                detail: "the layout's own fields disagree with its map".into(),
+            });
+        }
+        BrokenBoard { seed: layout.seed, problems }
+    }
+
+    fn lost_locks(&self, layout: &Layout) -> Vec<Violation> {
+        self.locks
+            .iter()
+            .filter(|l| {
+                !layout
+                    .hexes
+                    .iter()
+                    .any(|h| h.hex == l.hex && h.terrain == l.terrain && h.number == l.number)
+            })
+            .map(|l| Violation {
+                rule: Rule::Locked,
+                at: vec![l.hex],
+                detail: "a locked hex lost its terrain or chip".into(),
+            })
+            .collect()
+    }
+
+    /// Reads a layout into the tables, checking its own fields on the way,
+    /// then checks the tables.
+    fn layout_holds(&mut self, layout: &Layout) -> bool {
+        let n = self.n;
+        if layout.hexes.len() != n || layout.regions.len() != self.map.regions.len() {
+            return false;
+        }
+        let mut bad = false;
+        let hexes = &layout.hexes[..n];
+        let cells = &self.map.cells[..n];
+        let (region, fixed) = (&self.region[..n], &self.fixed[..n]);
+        let (face_down, terrain, number) =
+            (&self.board.face_down[..n], &mut self.board.terrain[..n], &mut self.board.number[..n]);
+        for i in 0..n {
+            let h = &hexes[i];
+            terrain[i] = h.terrain.index() as u8;
+            number[i] = h.number.unwrap_or(0);
+            bad |= (h.hex != cells[i].hex)
+                | (h.region != region[i])
+                | (h.fixed != fixed[i])
+                | (h.face_down != face_down[i]);
+        }
+        // Harbors come in board order: kinds from their pools, fixed ones
+        // kept, a facing recorded for each face-up one.
+        self.kinds.fill(0);
+        self.board.harbors.clear();
+        for w in &self.harbor_cells {
+            self.board.harbor[w.cell as usize] = NO_HARBOR;
+        }
+        let mut next = layout.harbors.iter();
+        for w in &self.harbor_cells {
+            let i = w.cell as usize;
+            if !w.site && layout.hexes[i].terrain != Terrain::Harbor {
+                continue;
+            }
+            let Some(h) = next.next() else { return false };
+            bad |= h.hex != cells[i].hex;
+            match w.kind {
+                Some(k) => bad |= k != h.kind,
+                None => bump(&mut self.kinds, w.pool as usize * 6 + kind_index(h.kind)),
+            }
+            self.board.set_harbor(i, h);
+        }
+        bad |= next.next().is_some() || self.kinds != self.want_kinds;
+        // Face-down stacks hold the chips of their regions.
+        self.counts.fill(0);
+        for (ri, (r, info)) in self.map.regions.iter().zip(&layout.regions).enumerate() {
+            if r.face_down {
+                for v in &info.chip_stack {
+                    bad |= !(2..=12).contains(v);
+                    bump(&mut self.counts, ri * PER_REGION + 17 + usize::from(*v));
+                }
+            }
+        }
+        if bad {
+            return false;
+        }
+        let board = std::mem::take(&mut self.board);
+        let ok = self.tables_hold_counted(
+            &board.terrain,
+            &board.number,
+            &board.face_down,
+            &board.harbor,
+            &board.harbors,
+        );
+        self.board = board;
+        ok
+    }
+
+    fn tables_hold(
+        &mut self,
+        terrain: &[u8],
+        number: &[u8],
+        harbor: &[u8],
+        harbors: &[u32],
+    ) -> bool {
+        self.counts.fill(0);
+        let face_down = std::mem::take(&mut self.board.face_down);
+        let ok = self.tables_hold_counted(terrain, number, &face_down, harbor, harbors);
+        self.board.face_down = face_down;
+        ok
+    }
+
+    /// The tables against the map (with `counts` already holding the
+    /// face-down chip stacks), then the rules.
+    fn tables_hold_counted(
+        &mut self,
+        terrain: &[u8],
+        number: &[u8],
+        face_down: &[bool],
+        harbor: &[u8],
+        harbors: &[u32],
+    ) -> bool {
+        let n = self.n;
+        if terrain.len() < n || number.len() < n || harbor.len() < n {
+            return false;
+        }
+        let (terrain, number) = (&terrain[..n], &number[..n]);
+        // Fixed and locked hexes: exactly as they must be (a pass the
+        // compiler turns into a few vector instructions).
+        let mut bad = terrain
+            .iter()
+            .zip(number)
+            .zip(self.want_terrain.iter().zip(&self.want_number))
+            .fold(false, |bad, ((t, v), (wt, wv))| {
+                bad | ((*wt != UNSET) & (t != wt)) | ((*wv != ANY) & (v != wv)) | (*v > 12)
+            });
+        // Hexes dealt from a pool: chips where they belong, and the tallies.
+        let (takes, counts) = (&self.takes, &mut self.counts[..]);
+        for &(i, r, tile_at, chip_at) in &self.dealt {
+            let i = i as usize;
+            let (t, v) = (terrain[i], number[i]);
+            let present =
+                (r.by_terrain & takes.get(usize::from(t)).copied().unwrap_or(false)) | r.present;
+            bad |= !r.exact & ((v != 0) != present);
+            bump(counts, (tile_at as usize).wrapping_add(usize::from(t)));
+            bump(counts, (chip_at as usize).wrapping_add(usize::from(v)));
+        }
+        // Chip value 0 is no chip; the spare tallies are not compared.
+        let nr = self.map.regions.len();
+        for k in 0..nr {
+            counts[k * PER_REGION + 17] = 0;
+        }
+        let spare = nr * PER_REGION;
+        bad |= counts[..spare] != self.want_counts[..spare];
+        if bad {
+            return false;
+        }
+        // Every face-up harbor has a facing (a fixed one where the map fixes it).
+        for w in &self.harbor_cells {
+            let i = w.cell as usize;
+            let here = w.site || terrain[i] == Terrain::Harbor as u8;
+            let d = harbor[i];
+            let faced = d < 6;
+            if here && !w.face_down && (!faced || w.facing.is_some_and(|f| f != d)) {
+                return false;
+            }
+        }
+        let view = crate::model::oracle::View {
+            terrain,
+            number,
+            face_down,
+            harbor,
+            harbors,
+            unknown_land: &[],
+            whole: true,
+        };
+        self.oracle.first(&view).is_none()
+    }
+}
+
+/// Checks one board (see [`Guard`]); for many boards of one map, keep a
+/// [`Guard`] instead.
+pub fn check_board(
+    map: &MapDef,
+    c: &Constraints,
+    locks: &[Lock],
+    layout: &Layout,
+) -> Result<Checked, BrokenBoard> {
+    Guard::new(map, c, locks).check(layout)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn base() -> crate::model::Scenario {
+        crate::model::load(&crate::builtin::source("base").expect("built-in")).expect("valid")
+    }
+
+    #[test]
+    fn good_boards_pass_and_a_broken_one_names_rule_and_hexes() {
+        let s = base();
+        let map = s.map_for(4).expect("map");
+        let mut guard = Guard::new(map, &s.constraints, &[]);
+        let mut layout = crate::solve::solve(&s, 4, 5, &Default::default()).expect("solves");
+        assert!(guard.check(&layout).is_ok());
+        // Put two red chips side by side by swapping chips.
+        let reds: Vec<usize> = (0..layout.hexes.len())
+            .filter(|i| matches!(layout.hexes[*i].number, Some(6 | 8)))
+            .collect();
+        let a = reds[0];
+        let b = map
+            .board
+            .neighbors_of(reds[1])
+            .find(|n| *n != a && layout.hexes[*n].number.is_some_and(|v| v != 6 && v != 8))
+            .expect("a chip beside a red one");
+        let (na, nb) = (layout.hexes[a].number, layout.hexes[b].number);
+        layout.hexes[a].number = nb;
+        layout.hexes[b].number = na;
+        let e = guard.check(&layout).expect_err("broken");
+        assert!(e
+            .problems
+            .iter()
+            .any(|p| p.rule == Rule::Constraint(crate::model::ConstraintId::NoAdjacentRed)
+                && p.at.len() == 2));
+        assert!(e.to_string().contains("`no_adjacent_red`"), "{e}");
+    }
+
+    #[test]
+    fn a_changed_fixed_hex_or_lost_lock_is_refused() {
+        let s = base();
+        let map = s.map_for(4).expect("map");
+        let layout = crate::solve::solve(&s, 4, 9, &Default::default()).expect("solves");
+        let i = layout.hexes.iter().position(|h| !h.fixed).expect("a slot");
+        let other = if layout.hexes[i].terrain == Terrain::Forest {
+            Terrain::Hills
+        } else {
+            Terrain::Forest
+        };
+        let lock =
+            Lock { hex: layout.hexes[i].hex, terrain: other, number: layout.hexes[i].number };
+        let e = check_board(map, &s.constraints, &[lock], &layout).expect_err("lost lock");
+        assert!(e.problems.iter().any(|p| p.rule == Rule::Locked), "{e}");
+        let mut sea_to_land = layout.clone();
+        sea_to_land.hexes[0].terrain = Terrain::Forest;
+        let e = check_board(map, &s.constraints, &[], &sea_to_land).expect_err("fixed");
+        assert!(e.problems.iter().any(|p| p.rule == Rule::Fixed), "{e}");
+    }
+}
