@@ -213,7 +213,7 @@ fn generate(a: &GenerateArgs) -> Result<(), Failure> {
     how.rules = a.rules.map(args::RulesArg::preset);
     how.balanced =
         balanced.as_ref().map(|b| b.recipe(a.weights.as_ref().map(|w| w.display().to_string())));
-    how.locks.clone_from(&locks);
+    how.locks.clone_from(locks);
     // A lock on a face-down hex is named by place: the players' pages print
     // the command, and must not print what the fog hides.
     let how = how.hide_face_down_locks(&layout);
