@@ -36,7 +36,9 @@ fn main() {
     png::page_to_png(&page, 100.0).expect("png");
     println!("png 100 dpi: {:?}", t.elapsed());
     let t = Instant::now();
-    let h = handout::handout_document(&sc, &l, &page, &settings).expect("handout");
+    let command = hexpress::recipe::Recipe::plain(&l).command();
+    let map = handout::MapBlock { picture: &page, command: &command, lines: &[] };
+    let h = handout::handout_document(&sc, &l, map, &settings).expect("handout");
     println!("handout layout: {:?} ({} pages)", t.elapsed(), h.pages.len());
     let t = Instant::now();
     pdf::document_to_pdf(&h).expect("rules pdf");

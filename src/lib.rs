@@ -36,6 +36,7 @@ pub mod fonts;
 pub mod limits;
 pub mod model;
 pub mod outputs;
+pub mod recipe;
 pub mod rng;
 pub mod scenario;
 pub mod scene;

@@ -140,13 +140,42 @@ pub fn all(
 }
 
 /// The rules handout alone: `rules.pdf`, then `rules-1.svg`, `rules-2.svg`...
+/// (its command from `notes`).
 pub fn rules(
     scenario: &Scenario,
     layout: &Layout,
     settings: &Settings,
+    notes: &Notes,
 ) -> Result<Vec<OutFile>, OutputError> {
     crate::compose::board_picture::check_readable(layout, settings)?;
-    Ok(encode(&job::rules_job(scenario, layout, settings)?)?)
+    Ok(encode(&job::rules_job(scenario, layout, settings, notes)?)?)
+}
+
+/// The notes of a board: its recipe, and for a balanced one the title-block
+/// lines ([`balanced_lines`], [`bar_lines`]).
+pub fn notes(recipe: crate::recipe::Recipe, lines: Vec<String>) -> Notes {
+    Notes { lines, recipe: Some(recipe) }
+}
+
+/// The title-block lines of a map from `--balanced best`: its rank and its
+/// measures.
+pub fn balanced_lines(o: &crate::balance::Outcome) -> Vec<String> {
+    let mut n = vec![format!(
+        "Balanced: score {:.2} after {} boards (lower is fairer)",
+        o.score, o.evaluated
+    )];
+    n.extend(crate::balance::summary_lines(&o.measures));
+    n
+}
+
+/// The title-block lines of a map drawn from the fairness bar (`--balanced`).
+pub fn bar_lines(d: &crate::balance::BarDraw, p: &crate::balance::Pilot) -> Vec<String> {
+    let mut n = vec![
+        "Drawn from the fairness bar".to_string(),
+        format!("{:.1} % of random boards clear it", 100.0 * p.pass_rate()),
+    ];
+    n.extend(crate::balance::summary_lines(&d.measures));
+    n
 }
 
 /// The map files of a layout, by kind; a format not asked for is `None`.

@@ -76,6 +76,7 @@ pub fn layout_schema() -> String {
             "face_down": { "type": "boolean" },
             "label": { "type": "string" },
             "rolls": { "type": "array", "items": chip, "description": "Rolls a chipless hex produces on." },
+            "castaway": { "type": "string", "enum": crate::model::CORNER_NAMES, "description": "A castaway spot on this corner of the hex (where a castaway token lies at the start)." },
         },
         "required": ["q", "r", "terrain", "number", "region", "fixed", "face_down"],
         "additionalProperties": false,
@@ -134,6 +135,7 @@ pub fn layout_schema() -> String {
             "title": { "type": "string" },
             "players": { "type": "integer", "minimum": 1, "maximum": 8 },
             "seed": { "type": "integer", "minimum": 0 },
+            "command": { "type": "string", "description": "The command line that makes this board again (every option that shapes it)." },
             "hexes": { "type": "array", "items": hex },
             "harbors": { "type": "array", "items": harbor },
             "regions": { "type": "array", "items": region },
@@ -141,7 +143,7 @@ pub fn layout_schema() -> String {
             "sampler": sampler,
             "balance": { "type": "object", "description": "With --balanced (mode bar: the fairness bar, how the board was drawn) or --balanced best (the search facts), or sample --measures: every measure, the seat simulation and meets_bar." },
         },
-        "required": ["format", "generator", "scenario", "title", "players", "seed", "hexes", "harbors", "regions", "constraints"],
+        "required": ["format", "generator", "scenario", "title", "players", "seed", "command", "hexes", "harbors", "regions", "constraints"],
         "additionalProperties": false,
     });
     let mut s = serde_json::to_string_pretty(&root).unwrap_or_default();

@@ -108,6 +108,7 @@ fn hand_layout(s: &Scenario) -> Layout {
         }],
         labels: Default::default(),
         rolls: Default::default(),
+        castaways: Default::default(),
         constraints: s.constraints.clone(),
         sampler: hexpress::solve::Sampler::Rejection { deals: 1 },
         stats: SolveStats::default(),
@@ -379,8 +380,9 @@ fn layout_json_gains_a_balance_object_and_keeps_the_rest() {
     let s = scenario("base");
     let w = Weights::default();
     let out = balance::balanced(&s, 4, 8, &w, &opts(100), &|_, _| {}).unwrap();
-    let plain = hexpress::export::json::to_json(&out.layout);
-    let text = hexpress::export::json::to_json_balanced(&out.layout, &out, &w);
+    let recipe = hexpress::recipe::Recipe::plain(&out.layout);
+    let plain = hexpress::export::json::layout_json(&out.layout, &recipe, None);
+    let text = hexpress::export::json::layout_json(&out.layout, &recipe, Some((&out, &w)));
     // Everything before the closing brace is unchanged; `balance` comes last.
     let head = plain.trim_end().trim_end_matches('}').trim_end();
     assert!(text.starts_with(head));

@@ -287,6 +287,10 @@ fn strip_additions(text: &str) -> String {
         let stop = t[at..].find(till).expect("object end") + at;
         t.replace_range(at..stop, "");
     }
+    // The top-level `command` line (the recipe that makes the board again).
+    let at = t.find("  \"command\": ").expect("command");
+    let stop = t[at..].find('\n').expect("end of line") + at + 1;
+    t.replace_range(at..stop, "");
     t
 }
 

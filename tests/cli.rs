@@ -116,6 +116,7 @@ fn generate_writes_the_same_layout_json_every_time() {
         others,
         [
             hexpress::export::files::MANIFEST_NAME,
+            "calibration.pdf",
             "components.pdf",
             "layout.json",
             "map.pdf",

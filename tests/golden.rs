@@ -70,5 +70,8 @@ fn strict_base_seed_7() {
     let mut s = common::builtin("base");
     s.constraints = hexpress::model::Constraints::strict();
     let layout = solve(&s, 4, 7, &SolveOptions::default()).expect("solves");
-    common::check_golden("tests/ref/layout/base-strict-4p-7.json", &to_json(&layout));
+    let mut recipe = hexpress::recipe::Recipe::plain(&layout);
+    recipe.rules = Some(hexpress::model::RulePreset::Strict);
+    let json = hexpress::export::json::layout_json(&layout, &recipe, None);
+    common::check_golden("tests/ref/layout/base-strict-4p-7.json", &json);
 }

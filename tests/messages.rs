@@ -25,7 +25,14 @@ const CASES: &[(&str, &[&str], i32)] = &[
     ),
     (
         "pieces-too-large",
-        &["generate", "--templates", "tests/data/hardening/big-token", "--out", "OUT"],
+        &[
+            "generate",
+            "traders-and-wagons",
+            "--templates",
+            "tests/data/hardening/big-token",
+            "--out",
+            "OUT",
+        ],
         1,
     ),
     (

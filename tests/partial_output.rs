@@ -55,7 +55,8 @@ fn a_control_character_in_a_text_writes_nothing() {
 fn pieces_too_large_for_the_page_write_nothing() {
     // Before, components.pdf was silently left out and the run succeeded.
     let dir = "tests/data/hardening/big-token";
-    let err = fails_writing_nothing(&["--templates", dir], 1, "big tokens");
+    // The trade tokens of Traders and Wagons (the base game prints no tokens).
+    let err = fails_writing_nothing(&["traders-and-wagons", "--templates", dir], 1, "big tokens");
     assert!(err.contains("fit on no page"), "{err}");
     // The key, its file and line, the room the margins leave and the room needed.
     assert!(err.contains("`sheets.toml`, line 4, column 10: `sheet.margin` = 30 mm"), "{err}");
@@ -75,7 +76,16 @@ fn pieces_too_large_for_the_page_write_nothing() {
     let sheets = format!("[sheet]\nmargin = {fitting}\n\n[sizes]\ntoken = 150.0\n");
     std::fs::write(t.path().join("sheets.toml"), sheets).expect("write");
     let out = t.path().join("out");
-    let o = run(&["generate", "--seed", "1", "--templates", arg(t.path()), "--out", arg(&out)]);
+    let o = run(&[
+        "generate",
+        "traders-and-wagons",
+        "--seed",
+        "1",
+        "--templates",
+        arg(t.path()),
+        "--out",
+        arg(&out),
+    ]);
     expect_exit(&o, 0, "with the margin the message names");
 }
 

@@ -42,5 +42,5 @@ fn pdfs_describe_themselves_and_print_at_actual_size() {
         let prefs = catalog.get(b"ViewerPreferences").and_then(Object::as_dict).expect("prefs");
         assert_eq!(prefs.get(b"PrintScaling").and_then(Object::as_name).ok(), Some(&b"None"[..]));
     }
-    assert_eq!(pdfs, 4, "map, rules, components and the print pack");
+    assert_eq!(pdfs, 5, "calibration, map, rules, components and the print pack");
 }

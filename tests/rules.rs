@@ -149,7 +149,8 @@ fn handout_pdf_holds_the_laid_out_text() {
     let s = scenario(FIXTURE);
     let l = layout(&s, 4, 7);
     let doc = handout_with_map(&s, &l, &Settings::default()).unwrap();
-    let files = hexpress::outputs::rules(&s, &l, &Settings::default()).unwrap();
+    let notes = hexpress::outputs::Notes::default();
+    let files = hexpress::outputs::rules(&s, &l, &Settings::default(), &notes).unwrap();
     assert_eq!(files[0].0, "rules.pdf");
     assert!(files[0].1.starts_with(b"%PDF"));
     assert_eq!(files.len(), doc.pages.len() + 1, "rules.pdf and one SVG per page");

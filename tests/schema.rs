@@ -216,8 +216,9 @@ fn a_balanced_layout_fits_the_layout_schema() {
     let w = Weights::default();
     let opts = SearchOptions { budget: Budget::Candidates(20), ..SearchOptions::default() };
     let o = balance::balanced(&s, 4, 3, &w, &opts, &|_, _| {}).expect("search");
+    let recipe = hexpress::recipe::Recipe::plain(&o.layout);
     let doc: Value =
-        serde_json::from_str(&json::to_json_balanced(&o.layout, &o, &w)).expect("JSON");
+        serde_json::from_str(&json::layout_json(&o.layout, &recipe, Some((&o, &w)))).expect("JSON");
     assert!(doc["balance"].is_object());
     assert_eq!(schema_errors(&schema, &doc), None);
 }

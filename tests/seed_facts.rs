@@ -458,10 +458,15 @@ fn traders_and_wagons_matches_seed_001() {
     let moves = s.game.tables.iter().find(|t| t.id == "wagon-moves").expect("moves");
     let mp = |path: &str| moves.rows.iter().find(|r| r[0] == path).map(|r| r[1].as_str());
     assert_eq!(mp("No road"), Some("2"));
-    assert_eq!(mp("Your own road or ship route"), Some("1"));
+    assert_eq!(mp("Your own road"), Some("1"));
     assert_eq!(mp("Another player's road"), Some("1"));
-    assert_eq!(mp("Beside a barbarian"), Some("+2"));
-    assert_eq!(mp("River, no bridge"), Some("3"));
+    assert_eq!(mp("Along a hex with a barbarian"), Some("+2"));
+    // The toll is per path of another player's road, as the source's example
+    // counts it (2 gold for 2 roads), in the table and in the prose alike.
+    let toll = moves.rows.iter().find(|r| r[0] == "Another player's road").expect("toll");
+    assert!(toll[2].contains("per path"), "{toll:?}");
+    // The map has no rivers, so the table has no river rows.
+    assert!(moves.rows.iter().all(|r| !r[0].to_lowercase().contains("river")));
     assert!(s.meta.variants.iter().any(|v| v.name == "Santa's workshop"));
     assert!(same_cost(&cost_of(&s, "Extra wagon move"), &[(G, 1)]));
 }

@@ -40,6 +40,7 @@ mod playable;
 mod print_plan;
 mod properties;
 mod readable;
+mod recipe;
 mod render;
 mod robustness;
 mod rule_oracle;

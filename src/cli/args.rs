@@ -14,7 +14,7 @@ use clap::{Parser, Subcommand};
         hexpress generate                          # the base game, a fresh seed\n  \
         hexpress generate gold-for-catan --players 3 --seed 42\n  \
         hexpress generate my-scenario.toml --out maps/\n  \
-        hexpress generate base --balanced --candidates 20000\n  \
+        hexpress generate base --balanced best --candidates 20000\n  \
         hexpress balance base --samples 5000\n  \
         hexpress rules fishermen --seed 7\n  \
         hexpress sample base --count 1000 --seed 1 > tables.jsonl\n  \
@@ -276,7 +276,7 @@ pub struct BalanceArgs {
     #[arg(long, value_enum, value_name = "PRESET")]
     pub rules: Option<RulesArg>,
     /// Random (uniform) layouts to measure; the chosen layout is what
-    /// `generate --balanced --candidates SAMPLES` keeps for the same seed.
+    /// `generate --balanced best --candidates SAMPLES` keeps for the same seed.
     #[arg(long, default_value_t = 5_000, value_parser = parse_candidates)]
     pub samples: u64,
     /// Seed of the samples. Default: a fresh one, printed.

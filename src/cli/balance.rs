@@ -7,7 +7,7 @@ use std::time::Duration;
 use anyhow::Context;
 
 use super::args::{BalanceArgs, BalancedArg, GenerateArgs};
-use super::{load_with_rules, recipe, report_solve_error, resolve, Failure};
+use super::{load_with_rules, report_solve_error, resolve, Failure};
 use crate::balance::{
     self, report, BarDraw, BarError, BarOptions, Budget, Config, Evaluator, Objective, Outcome,
     Pilot, SearchOptions,
@@ -48,22 +48,38 @@ impl Balanced {
         }
     }
 
-    /// `layout.json` with its `balance` object.
-    pub fn json(&self) -> String {
+    /// `layout.json` with its `command` and its `balance` object.
+    pub fn json(&self, command: &str) -> String {
         let b = match self {
             Balanced::Best { outcome, config, objective } => {
                 balance::json::object_with(outcome, config, *objective)
             }
             Balanced::Bar { draw, pilot, config } => balance::json::bar_object(draw, pilot, config),
         };
-        json::to_json_with_balance(self.layout(), b)
+        json::layout_json_with(self.layout(), command, Some(b))
+    }
+
+    /// How this board was balanced, for its recipe: `--balanced best` with
+    /// the number of boards searched (and a non-default objective), or the
+    /// bar's `--balanced`; `weights` is the `--weights` file as typed.
+    pub fn recipe(&self, weights: Option<String>) -> crate::recipe::Balanced {
+        match self {
+            Balanced::Best { outcome, objective, .. } => crate::recipe::Balanced {
+                objective: (*objective != Objective::Score).then(|| objective.name().to_string()),
+                weights,
+                ..crate::recipe::Balanced::best(outcome.evaluated)
+            },
+            Balanced::Bar { .. } => {
+                crate::recipe::Balanced { weights, ..crate::recipe::Balanced::bar() }
+            }
+        }
     }
 
     /// The map's title-block lines.
     pub fn notes(&self) -> Vec<String> {
         match self {
-            Balanced::Best { outcome, .. } => recipe::balanced_notes(outcome),
-            Balanced::Bar { draw, pilot, .. } => recipe::bar_notes(draw, pilot),
+            Balanced::Best { outcome, .. } => crate::outputs::balanced_lines(outcome),
+            Balanced::Bar { draw, pilot, .. } => crate::outputs::bar_lines(draw, pilot),
         }
     }
 }
@@ -406,14 +422,15 @@ pub(super) fn run(a: &BalanceArgs) -> Result<(), Failure> {
     println!();
     print!("{}", rep.places_table());
     let o = &rep.chosen;
-    let objective_flag = match objective {
-        Objective::Score => String::new(),
-        other => format!(" --objective {}", other.name()),
-    };
-    println!(
-        "\nchosen (score {:.2}): the map of `hexpress generate {} --players {players} --seed {seed} --balanced best --candidates {}{objective_flag}`",
-        o.score, a.scenario, o.evaluated
-    );
+    let mut recipe =
+        crate::recipe::Recipe::new(a.scenario.clone(), players, seed).with_max_nodes(a.max_nodes);
+    recipe.rules = a.rules.map(super::args::RulesArg::preset);
+    recipe.balanced = Some(crate::recipe::Balanced {
+        objective: (objective != Objective::Score).then(|| objective.name().to_string()),
+        weights: a.weights.as_ref().map(|w| w.display().to_string()),
+        ..crate::recipe::Balanced::best(o.evaluated)
+    });
+    println!("\nchosen (score {:.2}): the map of `{}`", o.score, recipe.command());
     println!("  {}", above_random(o));
     println!("  {}", seats_vs_random(o, config.policy));
     for line in balance::summary_lines(&o.measures) {

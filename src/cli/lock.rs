@@ -180,16 +180,7 @@ pub fn resolve(
 /// assert_eq!(format_list(&locks), "0,-2=forest:8 1,1=desert");
 /// ```
 pub fn format_list(locks: &[Lock]) -> String {
-    let mut sorted: Vec<&Lock> = locks.iter().collect();
-    sorted.sort_by_key(|l| l.hex);
-    let items: Vec<String> = sorted
-        .iter()
-        .map(|l| match l.number {
-            Some(n) => format!("{},{}={}:{n}", l.hex.q, l.hex.r, l.terrain.name()),
-            None => format!("{},{}={}", l.hex.q, l.hex.r, l.terrain.name()),
-        })
-        .collect();
-    items.join(" ")
+    crate::recipe::lock_list(locks)
 }
 
 /// Reads `--from LAYOUT` for `generate`.

@@ -6,7 +6,6 @@ pub use balance::bar_method_line as balance_line;
 pub mod contract;
 pub mod lock;
 pub mod output;
-pub mod recipe;
 pub(crate) mod render;
 mod rules;
 mod sample;
@@ -22,6 +21,7 @@ use anyhow::Context;
 use crate::diag::{self, Diagnostic, Diagnostics, Source};
 use crate::export::{files, json, text};
 use crate::model::{self, Scenario};
+use crate::recipe::Recipe;
 use crate::solve::{self, SolveError, SolveOptions};
 use crate::{builtin, vocab};
 pub use args::{BalanceArgs, Cli, Command, GenerateArgs, RulesArgs, SampleArgs};
@@ -152,7 +152,8 @@ fn generate(a: &GenerateArgs) -> Result<(), Failure> {
     };
     let saved = lock::read_from(a.from.as_deref())?;
     let default = saved.as_ref().map_or(builtin::DEFAULT, |s| s.scenario.as_str());
-    let source = resolve(a.scenario.as_deref().unwrap_or(default))?;
+    let scenario_arg = a.scenario.as_deref().unwrap_or(default);
+    let source = resolve(scenario_arg)?;
     let scenario = load_with_rules(&source, a.rules)?;
     let players =
         a.players.or(saved.as_ref().map(|s| s.players)).unwrap_or(scenario.meta.default_players);
@@ -204,37 +205,29 @@ fn generate(a: &GenerateArgs) -> Result<(), Failure> {
         None => files::run_dir(Path::new("output"), &scenario.meta.id, players, seed)
             .context("bad output folder")?,
     };
+    // Every option that shapes the board, for the command every output prints.
+    // A balanced map comes back from its search seed and candidate count, or
+    // its bar draw (custom weights are part of the recipe too); a locked one
+    // from its locks.
+    let mut how = Recipe::new(scenario_arg, players, seed).with_max_nodes(a.max_nodes);
+    how.rules = a.rules.map(args::RulesArg::preset);
+    how.balanced =
+        balanced.as_ref().map(|b| b.recipe(a.weights.as_ref().map(|w| w.display().to_string())));
+    how.locks.clone_from(locks);
+    // A lock on a face-down hex is named by place: the players' pages print
+    // the command, and must not print what the fog hides.
+    let how = how.hide_face_down_locks(&layout);
     let text = match &balanced {
-        Some(b) => b.json(),
-        None => json::to_json(&layout),
+        Some(b) => b.json(&how.command()),
+        None => json::layout_json(&layout, &how, None),
     };
     // Everything is drawn in memory first: a bad option, template, font or
     // text fails here, before the first byte is written.
     let mut outputs = vec![("layout.json".to_string(), text.into_bytes())];
+    let command = how.command();
     if let Some(settings) = &settings {
-        let notes = balanced.as_ref().map_or_else(Vec::new, balance::Balanced::notes);
-        // A balanced map comes back from its search seed and candidate count
-        // (custom weights are part of the recipe too); a locked one from its locks.
-        let weights = a.weights.as_ref().map(|w| w.display().to_string());
-        let rules = a.rules.map(|r| r.preset().to_string());
-        let (candidates, objective) = match &balanced {
-            Some(balance::Balanced::Best { outcome, objective, .. }) => {
-                (Some(outcome.evaluated), Some(*objective))
-            }
-            _ => (None, None),
-        };
-        let how = recipe::Recipe {
-            rules: rules.as_deref(),
-            candidates,
-            weights: weights.as_deref(),
-            locks,
-            bar: matches!(balanced, Some(balance::Balanced::Bar { .. })),
-            objective: objective
-                .filter(|o| *o != crate::balance::Objective::Score)
-                .map(|o| o.name()),
-        };
-        let regenerate = recipe::regenerate(&scenario.meta.id, players, seed, &how);
-        let notes = crate::outputs::Notes { lines: notes, regenerate };
+        let lines = balanced.as_ref().map_or_else(Vec::new, balance::Balanced::notes);
+        let notes = crate::outputs::notes(how, lines);
         outputs.extend(render::draw_outputs(settings, &layout, &scenario, &notes)?);
         render::note_preview_dpi(settings, &outputs);
     }
@@ -265,6 +258,7 @@ fn generate(a: &GenerateArgs) -> Result<(), Failure> {
             out.push_str(&balance::summary(b));
         }
         out.push_str(&format!("seed: {seed}\n"));
+        out.push_str(&format!("again: {command}\n"));
         out.push_str(&written_lines(staged.targets(), &outputs));
         for p in staged.stale() {
             out.push_str(&format!("removed {} (an earlier run wrote it here)\n", p.display()));
@@ -402,9 +396,14 @@ fn validate(names: &[String]) -> Result<(), Failure> {
                     eprint!("{}", diag::render(&source, &warnings));
                 }
                 let players: Vec<String> = s.meta.players.iter().map(u8::to_string).collect();
+                let warned = match warnings.items().len() {
+                    0 => String::new(),
+                    1 => ", 1 warning".to_string(),
+                    n => format!(", {n} warnings"),
+                };
                 if !output::quiet() {
                     println!(
-                        "ok: {} (`{}`, {} players)",
+                        "ok: {} (`{}`, {} players){warned}",
                         source.name,
                         s.meta.id,
                         players.join("/")

@@ -44,8 +44,11 @@ pub fn run(a: &RulesArgs) -> Result<(), Failure> {
         ..Choices::default()
     };
     let settings = Settings::build(&choices).context("loading the templates")?;
-    let files =
-        outputs::rules(&scenario, &layout, &settings).context("drawing the rules handout")?;
+    let mut recipe = crate::recipe::Recipe::new(a.scenario.clone(), players, seed);
+    recipe.rules = a.rules.map(super::args::RulesArg::preset);
+    let notes = outputs::notes(recipe, Vec::new());
+    let files = outputs::rules(&scenario, &layout, &settings, &notes)
+        .context("drawing the rules handout")?;
     let written = write_all(&dir, &files).context("writing the rules handout")?;
     if !super::output::quiet() {
         println!("seed: {seed}");

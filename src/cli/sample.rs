@@ -18,6 +18,7 @@ use super::{load_with_rules, report_solve_error, resolve, Failure};
 use crate::balance::{self, BarOptions, BarSampler, Evaluator};
 use crate::builtin;
 use crate::export::json;
+use crate::recipe::Recipe;
 use crate::solve::{self, BrokenBoard, SolveOptions, Solver};
 
 /// Why a board of the run was not written.
@@ -35,9 +36,18 @@ const PROGRESS_FROM: u64 = 20_000;
 
 /// Runs `hexpress sample`.
 pub fn run(a: &SampleArgs) -> Result<(), Failure> {
-    let source = resolve(a.scenario.as_deref().unwrap_or(builtin::DEFAULT))?;
+    let scenario_arg = a.scenario.as_deref().unwrap_or(builtin::DEFAULT);
+    let source = resolve(scenario_arg)?;
     let scenario = load_with_rules(&source, a.rules)?;
     let players = a.players.unwrap_or(scenario.meta.default_players);
+    // Line k's command is `generate` with the seed of board k.
+    let mut base = Recipe::new(scenario_arg, players, 0).with_max_nodes(a.max_nodes);
+    base.rules = a.rules.map(super::args::RulesArg::preset);
+    base.balanced = a.balanced.then(|| crate::recipe::Balanced {
+        weights: a.weights.as_ref().map(|w| w.display().to_string()),
+        ..crate::recipe::Balanced::bar()
+    });
+    let (head, tail) = base.around_seed();
     let map = match solve::map_for(&scenario, players) {
         Ok(m) => m,
         Err(e) => {
@@ -114,11 +124,8 @@ pub fn run(a: &SampleArgs) -> Result<(), Failure> {
                     l.scenario.clone_from(&scenario.meta.id);
                     l.title.clone_from(&scenario.meta.title);
                     l.players = players;
-                    let text = match balance {
-                        Some(b) => json::to_json_with_balance(&l, b),
-                        None => json::to_json(&l),
-                    };
-                    Ok(one_line(&text))
+                    let command = format!("{head}{}{tail}", l.seed);
+                    Ok(one_line(&json::layout_json_with(&l, &command, balance)))
                 },
             )
             .collect();

@@ -52,7 +52,7 @@ pub fn picture_canvas(layout: &Layout, settings: &Settings, view: View, flat: f6
         flat,
         labels: settings.labels,
         notes: &[],
-        regenerate: None,
+        command: "",
         key_width: None,
         picture: true,
     };
@@ -156,7 +156,7 @@ pub fn legend_items(
         flat: settings.theme.sizes.hex_flat,
         labels: settings.labels,
         notes: &[],
-        regenerate: None,
+        command: "",
         key_width: None,
         picture: true,
     };

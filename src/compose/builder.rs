@@ -6,8 +6,8 @@
 use std::collections::BTreeMap;
 
 use super::art::{text, text_width};
-use crate::scene::{Anchor, Item, Page, Path, Pt, Rect, Stroke, Weight};
-use crate::settings::Settings;
+use crate::scene::{Anchor, Item, Page, Path, Pt, Rect, Stroke, TextRole, Transform, Weight};
+use crate::settings::{Settings, View};
 use crate::solve::Layout;
 
 /// The warning at the top of the builder's sheet.
@@ -89,8 +89,83 @@ fn wrap_units(units: &[String], size: f64, weight: Weight, room: f64) -> Vec<Str
     out
 }
 
+/// Every text of `item`, depth first.
+fn texts(item: &Item, out: &mut Vec<String>) {
+    match item {
+        Item::Text { text, .. } => out.push(text.clone()),
+        Item::Group { items, .. } => items.iter().for_each(|i| texts(i, out)),
+        Item::Path { .. } => {}
+    }
+}
+
+/// `item` without the texts not in `keep` (`None` when nothing is left). A
+/// dropped [`FACE_DOWN_MARK`](super::art::FACE_DOWN_MARK) takes the plate
+/// drawn just under it along, so no empty label is left on the hex.
+fn keep_texts(item: Item, keep: &[String]) -> Option<Item> {
+    match item {
+        Item::Text { ref text, .. } if !keep.contains(text) => None,
+        Item::Group { transform, clip, items } => {
+            let mut kept: Vec<Item> = Vec::with_capacity(items.len());
+            for i in items {
+                let mark =
+                    matches!(&i, Item::Text { text, .. } if text == super::art::FACE_DOWN_MARK);
+                match keep_texts(i, keep) {
+                    Some(i) => kept.push(i),
+                    None if mark => {
+                        if matches!(kept.last(), Some(Item::Path { fill: Some(_), .. })) {
+                            kept.pop();
+                        }
+                    }
+                    None => {}
+                }
+            }
+            (!kept.is_empty()).then_some(Item::Group { transform, clip, items: kept })
+        }
+        other => Some(other),
+    }
+}
+
+/// The builder's map: the whole board in the setup view (every face-down
+/// tile hatched, showing its terrain and pictogram where it must lie),
+/// scaled into `room` (width, height) mm with its top-left at `at`. Returns
+/// the picture and its height.
+fn setup_map(layout: &Layout, settings: &Settings, at: Pt, room: (f64, f64)) -> (Item, f64) {
+    let setup = Settings { view: View::Setup, ..settings.clone() };
+    let notes = super::map_pages::Notes::default();
+    let canvas = super::map_pages::canvas(layout, &setup, &notes);
+    // The picture's words are read full size on the map sheets: it keeps
+    // those (chips, harbors, names) and drops the setup view's own marks,
+    // which the hatching already shows.
+    let play = Settings { view: View::Play, ..settings.clone() };
+    let mut shown = Vec::new();
+    for b in &super::map_pages::canvas(layout, &play, &notes).blocks {
+        texts(&b.item, &mut shown);
+    }
+    let b = canvas.board;
+    // A little of the sea frame's edge around the hexes.
+    let frame = Rect::new(b.x - 2.0, b.y - 2.0, b.w + 4.0, b.h + 4.0);
+    let s = (room.0 / frame.w).min(room.1 / frame.h).min(1.0);
+    let items: Vec<Item> = canvas
+        .blocks
+        .iter()
+        // The map's own title block and key stay on the map; the sheet has its own.
+        .filter(|blk| blk.bounds.y < frame.y + frame.h)
+        .filter_map(|blk| keep_texts(blk.item.clone(), &shown))
+        // A reduced copy of text printed full size on the map sheets.
+        .map(|item| item.with_role(TextRole::Picture))
+        .collect();
+    let x = at.x + (room.0 - frame.w * s) / 2.0;
+    let transform = Transform::translate(-frame.x, -frame.y)
+        .then(Transform::scale(s, s))
+        .then(Transform::translate(x, at.y));
+    let picture = Item::Group { transform, clip: Some(Path::rect(frame)), items };
+    (picture, frame.h * s)
+}
+
 /// The builder's sheet of `layout` on the chosen paper, or nothing when the
-/// layout has no face-down region.
+/// layout has no face-down region: a warning heading, how to build, the
+/// setup-view map of the whole board (where every face-down tile lies), and
+/// each region's tiles and chip stack in order.
 pub fn builder_pages(layout: &Layout, settings: &Settings) -> Vec<Page> {
     let hidden: Vec<usize> = (0..layout.regions.len())
         .filter(|&ri| {
@@ -121,9 +196,11 @@ pub fn builder_pages(layout: &Layout, settings: &Settings) -> Vec<Page> {
         stroke: Some(Stroke::solid(pal.ink, 0.6)),
     });
     let intro = format!(
-        "{} · {} players · seed {}. Lay each hatched tile of the setup-view map face down, \
-         with the terrain that map shows there, and stack each region's chips in the order \
-         below, top first. Keep this sheet out of the players' sight.",
+        "{} · {} players · seed {}. The generator has dealt the face-down areas: do not \
+         shuffle them again. Lay each cut-out tile face down on the hex where the map below \
+         shows its terrain (the hatched hexes), and stack each area's number chips face down \
+         beside the board in the order listed, top first. Keep this sheet out of the \
+         players' sight.",
         layout.title, layout.players, layout.seed
     );
     y += 2.0;
@@ -131,16 +208,32 @@ pub fn builder_pages(layout: &Layout, settings: &Settings) -> Vec<Page> {
         y += body * 1.4;
         page.push(text(Pt::new(m, y), line, body, Weight::Regular, Anchor::Start, pal.ink));
     }
+    // The lists below the map, laid out first so the map takes the room left.
+    let mut lines: Vec<(Weight, f64, String)> = Vec::new();
     for ri in hidden {
-        y += body;
         for (weight, units) in region_lines(layout, ri) {
             let size = if weight == Weight::Bold { body * 1.2 } else { body };
             for line in wrap_units(&units, size, weight, room - 4.0) {
-                y += size * 1.4;
-                let x = if weight == Weight::Bold { m } else { m + 4.0 };
-                page.push(text(Pt::new(x, y), line, size, weight, Anchor::Start, pal.ink));
+                lines.push((weight, size, line));
             }
         }
+    }
+    let list_h: f64 = lines
+        .iter()
+        .map(|(w, size, _)| size * 1.4 + if *w == Weight::Bold { body } else { 0.0 })
+        .sum();
+    y += 3.0;
+    let map_room = (room, (h - m - 6.0 - list_h - y).max(40.0));
+    let (picture, map_h) = setup_map(layout, settings, Pt::new(m, y), map_room);
+    page.push(picture);
+    y += map_h + 2.0;
+    for (weight, size, line) in lines {
+        if weight == Weight::Bold {
+            y += body;
+        }
+        y += size * 1.4;
+        let x = if weight == Weight::Bold { m } else { m + 4.0 };
+        page.push(text(Pt::new(x, y), line, size, weight, Anchor::Start, pal.ink));
     }
     page.push(Item::Path {
         path: Path::rect(Rect::new(m / 2.0, m / 2.0, w - m, (y + body).min(h - m) - m / 2.0)),
@@ -171,6 +264,41 @@ mod tests {
             assert!(l.ends_with(',') || l.ends_with(':') || l.ends_with("gold field"), "{l}");
             assert!(text_width(l, 3.5, Weight::Regular) <= 45.0, "{l}");
         }
+    }
+
+    fn paths(item: &Item) -> usize {
+        match item {
+            Item::Path { .. } => 1,
+            Item::Group { items, .. } => items.iter().map(paths).sum(),
+            Item::Text { .. } => 0,
+        }
+    }
+
+    #[test]
+    fn the_builders_map_drops_each_face_down_mark_with_its_plate() {
+        let src = crate::builtin::source("seven-islands").expect("built-in");
+        let s = crate::model::load(&src).expect("valid");
+        let opts = crate::solve::SolveOptions::default();
+        let l = crate::solve::solve(&s, 4, 1, &opts).expect("solvable");
+        let hidden = l.hexes.iter().filter(|h| h.face_down).count();
+        assert!(hidden > 0);
+        let settings = Settings::default();
+        let (picture, _) = setup_map(&l, &settings, Pt::default(), (180.0, 200.0));
+        let mut words = Vec::new();
+        texts(&picture, &mut words);
+        assert!(!words.iter().any(|w| w == super::super::art::FACE_DOWN_MARK), "{words:?}");
+        // The setup view draws, per face-down hex, its hatching and the
+        // mark's plate: the picture keeps the hatching only.
+        let setup = Settings { view: View::Setup, ..settings.clone() };
+        let canvas = super::super::map_pages::canvas(&l, &setup, &Default::default());
+        let frame_bottom = canvas.board.y + canvas.board.h + 2.0;
+        let drawn: usize = canvas
+            .blocks
+            .iter()
+            .filter(|b| b.bounds.y < frame_bottom)
+            .map(|b| paths(&b.item))
+            .sum();
+        assert_eq!(paths(&picture), drawn - hidden);
     }
 
     #[test]

@@ -61,9 +61,9 @@ pub struct ComponentCounts {
 }
 
 impl ComponentCounts {
-    /// The counts a scenario file declares in `[components]`; harbor tokens
-    /// are printed whenever the map has a harbor pool.
-    pub fn from_scenario(s: &crate::model::Scenario, players: u8) -> ComponentCounts {
+    /// The counts a scenario file declares in `[components]`. Harbor tokens
+    /// are not printed: the map sheets carry every harbor.
+    pub fn from_scenario(s: &crate::model::Scenario, _players: u8) -> ComponentCounts {
         use crate::model::game::Pay;
         let c = &s.game.components;
         let fish = c.fish_tokens.unwrap_or_default();
@@ -98,7 +98,10 @@ impl ComponentCounts {
             fish: [fish.one, fish.two, fish.three],
             old_boots: fish.old_boot,
             fishing_grounds: c.fishing_grounds.clone(),
-            harbor_tokens: s.map_for(players).is_some_and(|m| !m.harbor_pool.is_empty()),
+            // Every harbor of a map is printed on the map sheets (a face-down
+            // harbor on its cut-out tile), where the generator dealt it: a
+            // loose token would only be a second copy with no place to go.
+            harbor_tokens: false,
             presents: c.present_tiles,
         }
     }

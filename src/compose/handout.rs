@@ -241,29 +241,97 @@ fn regions_table(map: &MapDef) -> Option<Block> {
     })
 }
 
+/// The face-down areas, as the players may know them: how many tiles and
+/// chips, and that the board's builder lays them as the generated map and
+/// the builder's sheet say (the one setup story of the plan and the
+/// builder's sheet). What lies where, and the stack's order, stay hidden.
 fn face_down_blocks(layout: &Layout) -> Vec<Block> {
     let items: Vec<Vec<Span>> = layout
         .regions
         .iter()
-        .filter(|r| r.face_down)
-        .map(|r| {
-            // The stack's order is hidden information: players see only
-            // how many chips it holds, never which comes next.
+        .enumerate()
+        .filter(|(_, r)| r.face_down)
+        .filter_map(|(ri, r)| {
+            let tiles =
+                layout.hexes.iter().filter(|h| h.face_down && h.region == Some(ri as u32)).count();
+            if tiles == 0 {
+                return None;
+            }
             let stack = match r.chip_stack.len() {
-                0 => "no chips".to_string(),
+                0 => "it has no number chips".to_string(),
                 1 => "its 1 number chip lies face down beside the board".to_string(),
-                n => format!("its {n} number chips are shuffled into a face-down stack"),
+                n => format!(
+                    "its {n} number chips lie in one face-down stack beside the board, in the \
+                     builder's order"
+                ),
             };
-            vec![
+            Some(vec![
                 Span::bold(format!("{}: ", r.name)),
-                Span::plain(format!("tiles shuffled and laid face down; {stack}.")),
-            ]
+                Span::plain(format!(
+                    "its {tiles} tiles lie face down, each on the hex the builder's sheet \
+                     gives it; {stack}."
+                )),
+            ])
         })
         .collect();
     if items.is_empty() {
         return Vec::new();
     }
-    vec![heading(2, "Face-down areas"), Block::Bullets(items)]
+    vec![
+        heading(2, "Face-down areas"),
+        Block::Paragraph(Span::parse(
+            "The generator has already shuffled these areas: one person builds the board from \
+             the builder's sheet, laying every face-down tile where it shows and stacking the \
+             chips in the order it lists, and keeps the sheet out of everyone's sight. Nobody \
+             shuffles them again, and nobody looks under a tile before it is revealed.",
+        )),
+        Block::Bullets(items),
+    ]
+}
+
+/// The widest line of a [`command_block`], mm: inside the text column of
+/// A4 and Letter paper with the handout's margins.
+pub const COMMAND_WIDTH: f64 = 170.0;
+
+/// A command line as a block of its own, in bold at `size` mm: broken into
+/// lines only at spaces (never inside a word, as prose is at its hyphens),
+/// so it can be typed back exactly as printed.
+pub fn command_block(command: &str, size: f64) -> Block {
+    use super::flow::metrics::text_width;
+    use crate::scene::{Anchor, Color, Weight};
+    let pitch = 1.35 * size;
+    let mut lines: Vec<String> = Vec::new();
+    for word in command.split(' ') {
+        match lines.last_mut() {
+            Some(l) if text_width(&format!("{l} {word}"), Weight::Bold, size) <= COMMAND_WIDTH => {
+                l.push(' ');
+                l.push_str(word);
+            }
+            _ => lines.push(word.to_string()),
+        }
+    }
+    let width = lines
+        .iter()
+        .map(|l| text_width(l, Weight::Bold, size))
+        .fold(1.0, f64::max)
+        .min(COMMAND_WIDTH);
+    let items = lines
+        .iter()
+        .enumerate()
+        .map(|(i, l)| {
+            super::art::text(
+                crate::scene::Pt::new(0.0, 0.8 * size + i as f64 * pitch),
+                l.clone(),
+                size,
+                Weight::Bold,
+                Anchor::Start,
+                Color::rgb(0x1a, 0x1a, 0x1a),
+            )
+        })
+        .collect();
+    // A little room below the last line for descenders.
+    let height = 0.8 * size + (lines.len() - 1) as f64 * pitch + 0.4 * size;
+    Block::Image { width: COMMAND_WIDTH.max(width), height, items }
 }
 
 /// The map picture ([`super::board_picture::handout_picture`], composed at
@@ -362,21 +430,24 @@ fn ref_tables(s: &Scenario) -> Vec<Block> {
     out
 }
 
-/// The handout's blocks for `scenario` and one of its layouts; `map` is the
-/// map drawn as one page (see `export::map::canvas`), or `None` to leave
-/// the picture out.
-pub fn handout_blocks(scenario: &Scenario, layout: &Layout, map: Option<&Page>) -> Vec<Block> {
-    handout_blocks_with(scenario, layout, map, &super::map_pages::Notes::default())
+/// The handout's map: the whole map drawn as one page
+/// ([`super::map_pages::players_canvas`]) and the command that makes it again.
+#[derive(Clone, Copy, Debug)]
+pub struct MapBlock<'a> {
+    /// The map as the players see it.
+    pub picture: &'a Page,
+    /// [`crate::recipe::Recipe::command`] of the board.
+    pub command: &'a str,
+    /// How a balanced board was balanced (its title block's lines), or none.
+    pub lines: &'a [String],
 }
 
-/// [`handout_blocks`] for a map with title-block `notes`: a balanced map's
-/// handout says how it was balanced (the same lines as its title block) and
-/// gives the command that makes that board again.
-pub fn handout_blocks_with(
+/// The handout's blocks for `scenario` and one of its layouts; `map` is the
+/// map picture with its command, or `None` to leave them out.
+pub fn handout_blocks(
     scenario: &Scenario,
     layout: &Layout,
-    map: Option<&Page>,
-    notes: &super::map_pages::Notes,
+    map: Option<MapBlock<'_>>,
 ) -> Vec<Block> {
     let m = &scenario.meta;
     let r = &scenario.game.rules;
@@ -389,7 +460,6 @@ pub fn handout_blocks_with(
     }
     out.push(heading(1, "At a glance"));
     out.push(facts(scenario, layout.players));
-    out.extend(super::pack_notes::needs_blocks(scenario));
     let described: Vec<Vec<Span>> = m
         .variants
         .iter()
@@ -414,16 +484,11 @@ pub fn handout_blocks_with(
         }
     }
     out.extend(face_down_blocks(layout));
+    out.extend(super::pack_notes::pieces_blocks(scenario, layout.players));
     if let Some(setup) = &r.setup {
         out.extend(prose_blocks(setup));
     }
-    if let Some(page) = map {
-        let command = notes.regenerate.clone().unwrap_or_else(|| {
-            format!(
-                "hexpress generate {} --players {} --seed {}",
-                m.id, layout.players, layout.seed
-            )
-        });
+    if let Some(map) = map {
         out.push(Block::KeepTogether(vec![
             heading(2, "This game's map"),
             Block::Paragraph(vec![Span::plain(format!(
@@ -431,13 +496,13 @@ pub fn handout_blocks_with(
                  map; this command draws it again:",
                 layout.players, layout.seed
             ))]),
-            Block::Paragraph(vec![Span::bold(command)]),
-            map_picture(page),
+            command_block(map.command, PageSpec::a4("").base_size),
+            map_picture(map.picture),
         ]));
-        if !notes.lines.is_empty() {
+        if !map.lines.is_empty() {
             out.push(Block::KeepTogether(vec![
                 heading(2, "How this map was balanced"),
-                Block::Bullets(notes.lines.iter().map(|l| vec![Span::plain(l.as_str())]).collect()),
+                Block::Bullets(map.lines.iter().map(|l| vec![Span::plain(l.as_str())]).collect()),
             ]));
         }
     }
@@ -451,6 +516,7 @@ pub fn handout_blocks_with(
             out.extend(prose_blocks(text));
         }
     }
+    out.extend(super::pack_notes::terms_blocks(scenario));
     out.extend(super::pack_notes::credits_blocks(scenario));
     out
 }
@@ -466,46 +532,25 @@ pub fn handout_spec(layout: &Layout, width: f64, height: f64) -> PageSpec {
 pub fn handout_pages(
     scenario: &Scenario,
     layout: &Layout,
-    map: Option<&Page>,
+    map: Option<MapBlock<'_>>,
     spec: &PageSpec,
 ) -> Result<Vec<Page>, FlowError> {
-    handout_pages_with(scenario, layout, map, spec, &super::map_pages::Notes::default())
-}
-
-/// [`handout_pages`] with the map's title-block `notes` (see [`handout_blocks_with`]).
-pub fn handout_pages_with(
-    scenario: &Scenario,
-    layout: &Layout,
-    map: Option<&Page>,
-    spec: &PageSpec,
-    notes: &super::map_pages::Notes,
-) -> Result<Vec<Page>, FlowError> {
-    let blocks = handout_blocks_with(scenario, layout, map, notes);
+    let blocks = handout_blocks(scenario, layout, map);
     layout_document(&scenario.meta.title, &blocks, spec)
 }
 
-/// The handout of `layout` on the chosen paper, with `picture` (the whole
-/// map, drawn as the settings ask) as its small map.
+/// The handout of `layout` on the chosen paper, with `map` (the whole map
+/// as the players see it, its command, and how a balanced map was
+/// balanced) as its small map.
 pub fn handout_document(
     scenario: &Scenario,
     layout: &Layout,
-    picture: &Page,
+    map: MapBlock<'_>,
     settings: &crate::settings::Settings,
-) -> Result<crate::scene::Document, FlowError> {
-    handout_document_with(scenario, layout, picture, settings, &super::map_pages::Notes::default())
-}
-
-/// [`handout_document`] with the map's title-block `notes` (see [`handout_blocks_with`]).
-pub fn handout_document_with(
-    scenario: &Scenario,
-    layout: &Layout,
-    picture: &Page,
-    settings: &crate::settings::Settings,
-    notes: &super::map_pages::Notes,
 ) -> Result<crate::scene::Document, FlowError> {
     let (w, h) = settings.paper_mm();
     let spec = handout_spec(layout, w, h);
-    let pages = handout_pages_with(scenario, layout, Some(picture), &spec, notes)?;
+    let pages = handout_pages(scenario, layout, Some(map), &spec)?;
     Ok(crate::scene::Document {
         title: format!("{} rules (seed {})", layout.title, layout.seed),
         pages,
@@ -518,12 +563,25 @@ pub fn svg_name(n: usize) -> String {
 }
 
 /// [`handout_document`] with its map picture composed from the settings (in
-/// the play view when the layout has face-down tiles).
+/// the play view when the layout has face-down tiles) and the plain
+/// command of the layout ([`crate::recipe::Recipe::plain`]).
 pub fn handout_with_map(
     scenario: &Scenario,
     layout: &Layout,
     settings: &crate::settings::Settings,
 ) -> Result<crate::scene::Document, FlowError> {
+    handout_with_notes(scenario, layout, settings, &super::map_pages::Notes::default())
+}
+
+/// [`handout_with_map`] with the command of `notes`.
+pub fn handout_with_notes(
+    scenario: &Scenario,
+    layout: &Layout,
+    settings: &crate::settings::Settings,
+    notes: &super::map_pages::Notes,
+) -> Result<crate::scene::Document, FlowError> {
     let picture = super::board_picture::handout_picture_for(layout, settings);
-    handout_document(scenario, layout, &picture, settings)
+    let command = notes.command(layout);
+    let map = MapBlock { picture: &picture, command: &command, lines: &notes.lines };
+    handout_document(scenario, layout, map, settings)
 }

@@ -6,16 +6,19 @@
 
 use std::ops::Range;
 
+use super::calibration::calibration_pages;
+use super::components::component_sets;
 use super::components::ComponentCounts;
 use super::duplex::keep_parity;
 use super::flow::FlowError;
-use super::handout::{handout_document_with, svg_name};
+use super::handout::{handout_document, svg_name, MapBlock};
 use super::map_pages::{canvas, tiled, Notes};
-use super::pack::{card_sets, components_document, pack_sheets};
+use super::pack::{card_sets, pack_sheets};
 use super::plan::{Part, PartKind, PrintPlan};
 use super::plan_page::plan_pages;
 use super::plan_setup::{print_plan, PlanInput};
-use super::sheet::{sheet_count, stamp_footers_from, FooterInfo};
+use super::sheet::{impose, sheet_count, stamp_footers, stamp_footers_from, FooterInfo};
+use super::theme_art::ThemeArt;
 use super::tiles::Tiling;
 use crate::model::Scenario;
 use crate::scene::Page;
@@ -86,6 +89,10 @@ impl PrintJob {
     }
 }
 
+fn art(settings: &Settings) -> ThemeArt<'_> {
+    ThemeArt { theme: &settings.theme, mode: settings.mode }
+}
+
 /// "<scenario title>, <N> players, seed <S>".
 pub fn subject(layout: &Layout) -> String {
     format!("{}, {} players, seed {}", layout.title, layout.players, layout.seed)
@@ -130,16 +137,22 @@ fn handout_files(
     scenario: &Scenario,
     layout: &Layout,
     settings: &Settings,
+    notes: &Notes,
     whole: usize,
     pdf: bool,
     svg: bool,
-    notes: &Notes,
 ) -> Result<Range<usize>, FlowError> {
     // Players read the handout: the picture never shows face-down tiles'
     // faces (see `board_picture::players_view`).
     let _ = whole;
     let picture = super::board_picture::handout_picture_for(layout, settings);
-    let doc = handout_document_with(scenario, layout, &picture, settings, notes)?;
+    let command = notes.command(layout);
+    let doc = handout_document(
+        scenario,
+        layout,
+        MapBlock { picture: &picture, command: &command, lines: &notes.lines },
+        settings,
+    )?;
     let pages = job.add_pages(doc.pages);
     if pdf {
         job.add_file("rules.pdf", pages.clone().collect(), Encoding::Pdf { title: doc.title });
@@ -186,19 +199,29 @@ fn compose_job(
     if !(f.pdf || f.svg) {
         return Ok(job);
     }
-    let handout = handout_files(&mut job, scenario, layout, settings, whole, f.pdf, f.svg, notes)?;
+    let handout = handout_files(&mut job, scenario, layout, settings, notes, whole, f.pdf, f.svg)?;
     if !f.pdf {
         return Ok(job);
     }
     let counts = ComponentCounts::from_scenario(scenario, layout.players);
-    let mut separate = None;
-    if let Some(doc) = components_document(layout, scenario, &counts, settings) {
-        let pages = job.add_pages(doc.pages);
-        job.add_file("components.pdf", pages.clone().collect(), Encoding::Pdf { title: doc.title });
-        separate = Some(pages);
-    }
+    let command = notes.command(layout);
     let cards = card_sets(scenario, layout.players, settings)?;
+    // Every page of the pack after its plan is also in exactly one separate
+    // file, numbering its own sheets: calibration.pdf, map.pdf (above),
+    // components.pdf (pieces and reference cards), rules.pdf (above) and
+    // builder.pdf.
+    let info = FooterInfo::new(layout.title.clone(), layout.seed);
+    let opts = &settings.sheets;
+    let own = |mut pages: Vec<Page>| {
+        stamp_footers(&mut pages, opts, &info);
+        pages
+    };
+    let calibration_file = job.add_pages(own(calibration_pages(opts)));
+    let mut sets = component_sets(layout, scenario, &counts, &opts.sizes, &art(settings));
+    sets.extend(cards.iter().cloned());
+    let components_file = job.add_pages(keep_parity(impose(&sets, opts, &info), 1, opts));
     let mut builder = super::builder::builder_pages(layout, settings);
+    let builder_file = job.add_pages(own(builder.clone()));
     let tail = sheet_count(&builder);
     // The plan's own pages come first; their count is known once it is laid
     // out, and the pack's sheet numbers count them: guess one sheet (two
@@ -231,16 +254,27 @@ fn compose_job(
             part(PartKind::Handout, hand),
             part(PartKind::Builder, &builder[..]),
         ];
+        let calibration_parts = [part(PartKind::Calibration, &job.pages[calibration_file.clone()])];
         let map_parts = [parts[1], parts[2]];
+        let comp_parts = [part(PartKind::Components, &job.pages[components_file.clone()])];
         let hand_parts = [parts[4]];
-        let comp_parts;
-        let mut files: Vec<(&str, &[Part<'_>])> = vec![("map.pdf", &map_parts[..])];
-        if let Some(r) = &separate {
-            comp_parts = [part(PartKind::Components, &job.pages[r.clone()])];
+        let builder_parts = [part(PartKind::Builder, &job.pages[builder_file.clone()])];
+        let mut files: Vec<(&str, &[Part<'_>])> =
+            vec![("calibration.pdf", &calibration_parts[..]), ("map.pdf", &map_parts[..])];
+        if !components_file.is_empty() {
             files.push(("components.pdf", &comp_parts[..]));
         }
         files.push(("rules.pdf", &hand_parts[..]));
-        let input = PlanInput { pack: &parts, plan_pages: lead, files: &files, tiling: &tiling };
+        if !builder_file.is_empty() {
+            files.push(("builder.pdf", &builder_parts[..]));
+        }
+        let input = PlanInput {
+            pack: &parts,
+            plan_pages: lead,
+            files: &files,
+            tiling: &tiling,
+            command: &command,
+        };
         let plan = print_plan(&input, layout, scenario, settings);
         let mut pages = plan_pages(&plan, settings)?;
         if pages.len() <= lead || tries == 4 {
@@ -253,7 +287,6 @@ fn compose_job(
         }
         lead = pages.len();
     };
-    let info = FooterInfo::new(layout.title.clone(), layout.seed);
     stamp_footers_from(&mut builder, &settings.sheets, &info, pack.total - tail + 1, pack.total);
     let plan_range = job.add_pages(plan_pages);
     let calibration = job.add_pages(pack.calibration);
@@ -269,6 +302,17 @@ fn compose_job(
         .chain(builder)
         .collect();
     job.add_file("print-pack.pdf", order, Encoding::Pdf { title: pack.title });
+    // The separate files, in the pack's order (map.pdf and rules.pdf are added above).
+    let doc = |what: &str| Encoding::Pdf {
+        title: format!("{} {what} (seed {})", layout.title, layout.seed),
+    };
+    job.add_file("calibration.pdf", calibration_file.collect(), doc("calibration sheet"));
+    if !components_file.is_empty() {
+        job.add_file("components.pdf", components_file.collect(), doc("components"));
+    }
+    if !builder_file.is_empty() {
+        job.add_file("builder.pdf", builder_file.collect(), doc("builder's sheet"));
+    }
     job.add_file("print-plan.txt", Vec::new(), Encoding::PlanText);
     job.plan = Some(plan);
     Ok(job)
@@ -283,16 +327,16 @@ pub fn map_job(layout: &Layout, settings: &Settings, notes: &Notes) -> (PrintJob
 }
 
 /// The rules handout alone (`rules.pdf` and `rules-N.svg`), its map picture
-/// drawn as the settings ask.
+/// drawn as the settings ask, with the command of `notes`.
 pub fn rules_job(
     scenario: &Scenario,
     layout: &Layout,
     settings: &Settings,
+    notes: &Notes,
 ) -> Result<PrintJob, FlowError> {
     let mut job = PrintJob { subject: subject(layout), ..PrintJob::default() };
-    let notes = Notes::default();
-    let c = canvas(layout, settings, &notes);
+    let c = canvas(layout, settings, notes);
     let whole = job.add_pages(vec![c.to_page()]).start;
-    handout_files(&mut job, scenario, layout, settings, whole, true, true, &notes)?;
+    handout_files(&mut job, scenario, layout, settings, notes, whole, true, true)?;
     Ok(finish(job, settings))
 }

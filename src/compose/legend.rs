@@ -83,5 +83,9 @@ pub fn entries(layout: &Layout, spec: &MapSpec<'_>) -> Vec<(String, Vec<Item>)> 
     if layout.hexes.iter().any(|h| shown(h) && docks(h.terrain) > 0) {
         out.push(("dock".into(), dock_badge(Pt::default(), 4.5, spec.theme, spec.mode)));
     }
+    if (0..layout.hexes.len()).any(|i| layout.castaway(i).is_some()) {
+        let badge = super::spots::spot_badge(Pt::default(), 4.0, spec.theme, spec.mode);
+        out.push(("castaway spot".into(), badge));
+    }
     out
 }

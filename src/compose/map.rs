@@ -31,9 +31,8 @@ pub struct MapSpec<'a> {
     /// Extra lines for the title block, e.g. the balance measures of a
     /// `--balanced` map.
     pub notes: &'a [String],
-    /// The command that makes this map again, when it is more than
-    /// `generate <scenario> --players N --seed S` (e.g. a balanced search).
-    pub regenerate: Option<&'a str>,
+    /// The command that makes this map again ([`crate::recipe::Recipe::command`]).
+    pub command: &'a str,
     /// Lay the title block and legend out a second time for a page this
     /// wide ([`MapCanvas::key`]): the tiled map's overview page.
     pub key_width: Option<f64>,
@@ -265,6 +264,16 @@ pub fn map_canvas(layout: &Layout, spec: &MapSpec<'_>) -> MapCanvas {
         harbor_discs.push(circle);
         blocks.push(block);
     }
+    // 3b. Castaway spots, on the corners where castaway tokens lie.
+    for (i, h) in layout.hexes.iter().enumerate().filter(|(_, h)| !hidden(h.face_down)) {
+        let Some(k) = layout.castaway(i) else { continue };
+        let (p, half) = super::spots::spot_at(g, at(h.hex), k);
+        keep_whole.push((p, half * std::f64::consts::SQRT_2));
+        blocks.push(Block::mark(
+            Rect::new(p.x - half, p.y - half, 2.0 * half, 2.0 * half),
+            group(Pt::default(), super::spots::spot_badge(p, half, spec.theme, spec.mode)),
+        ));
+    }
     // 4. Number chips.
     for (i, h) in layout.hexes.iter().enumerate().filter(|(_, h)| !hidden(h.face_down)) {
         if let Some(n) = h.number.or_else(|| label_chip(i)) {
@@ -373,16 +382,7 @@ fn info_band(
     let mut lines = vec![
         format!("{} players · seed {} · {} view", layout.players, layout.seed, spec.view.name()),
         format!("hexpress {version} · scenario {}", layout.scenario),
-        format!(
-            "regenerate: {}",
-            spec.regenerate.map_or_else(
-                || format!(
-                    "hexpress generate {} --players {} --seed {}",
-                    layout.scenario, layout.players, layout.seed
-                ),
-                str::to_string
-            )
-        ),
+        format!("regenerate: {}", spec.command),
     ];
     if !spec.notes.is_empty() {
         lines.push(String::new());

@@ -5,24 +5,38 @@
 use super::map::{map_canvas, MapCanvas, MapSpec};
 use super::tile_pages::tile_document;
 use super::tiles::{plan, Tiling};
+use crate::recipe::Recipe;
 use crate::scene::Document;
 use crate::settings::{Settings, View};
 use crate::solve::Layout;
 
-/// Extra text of one map's title block.
+/// What the drawings say about how a board was made: extra lines for the
+/// map's title block and the recipe whose command the map, the handout and
+/// the print plan print.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Notes {
     /// Extra lines for the map's title block (the balance summary of a
     /// `--balanced` map).
     pub lines: Vec<String>,
-    /// The command that regenerates this map, when the default one
-    /// (`generate <id> --players N --seed S`) would not.
-    pub regenerate: Option<String>,
+    /// How the board was made; `None` for a plain one (its scenario id,
+    /// players and seed, [`Recipe::plain`]).
+    pub recipe: Option<Recipe>,
+}
+
+impl Notes {
+    /// The command that makes `layout` again.
+    pub fn command(&self, layout: &Layout) -> String {
+        match &self.recipe {
+            Some(r) => r.command(),
+            None => Recipe::plain(layout).command(),
+        }
+    }
 }
 
 /// The map canvas (whole map at 1:1) for `layout`.
 pub fn canvas(layout: &Layout, settings: &Settings, notes: &Notes) -> MapCanvas {
     let theme = &settings.theme;
+    let command = notes.command(layout);
     let spec = MapSpec {
         theme,
         mode: settings.mode,
@@ -30,7 +44,7 @@ pub fn canvas(layout: &Layout, settings: &Settings, notes: &Notes) -> MapCanvas 
         flat: theme.sizes.hex_flat,
         labels: settings.labels,
         notes: &notes.lines,
-        regenerate: notes.regenerate.as_deref(),
+        command: &command,
         // The overview page of the tiled map carries the title block and legend.
         key_width: Some(settings.paper_mm().0 - 2.0 * settings.sheets.margin),
         picture: false,

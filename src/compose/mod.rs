@@ -34,6 +34,7 @@ pub mod plan_setup;
 pub mod regions;
 pub mod sharing;
 pub mod sheet;
+pub mod spots;
 pub mod theme_art;
 pub mod tile_overview;
 pub mod tile_pages;

@@ -1,15 +1,26 @@
-//! Handout blocks about the pack itself: what to gather before playing
-//! (the sets, the printed parts, the parts taken from a box) and the
-//! credits line (the scenario's source and designer, hexpress and its
-//! version, and that the pack is a fan-made aid).
+//! Handout and plan text about the pack itself: every piece with its count,
+//! where it comes from and where it starts (one list, [`crate::model::pieces`],
+//! that the handout's table and the print plan's setup both read), the
+//! parts to take from each box, the game terms, and the credits line (the
+//! source by title, hexpress and its version, and that the pack is a
+//! fan-made aid).
 
-use super::flow::{Block, Span};
+use super::flow::{Block, Cell, Span};
+use crate::model::pieces::{Piece, PieceCount, PieceFrom};
 use crate::model::Scenario;
 
+/// Where a piece comes from, in words: "printed" or "Seafarers box".
+pub fn from_text(p: &Piece) -> String {
+    match &p.from {
+        PieceFrom::Printed => "printed".to_string(),
+        PieceFrom::Box(b) => format!("{b} box"),
+    }
+}
+
 /// The parts a scenario takes from published boxes, one entry per box in
-/// the order the boxes first appear: the box and its items ("2 knights",
-/// or just the item when no count is given).
-pub fn box_lists(s: &Scenario) -> Vec<(String, Vec<String>)> {
+/// the order the boxes first appear: the box and its items with their
+/// counts for `players` ("60 ships (15 per player)").
+pub fn box_lists(s: &Scenario, players: u8) -> Vec<(String, Vec<String>)> {
     let from_box = &s.game.components.parts.from_box;
     let mut sets: Vec<&str> = Vec::new();
     for b in from_box {
@@ -22,48 +33,89 @@ pub fn box_lists(s: &Scenario) -> Vec<(String, Vec<String>)> {
             let items = from_box
                 .iter()
                 .filter(|b| b.set == set)
-                .map(|b| match b.count {
-                    Some(n) => format!("{n} {}", b.item),
-                    None => b.item.clone(),
-                })
+                .map(|b| b.count.of(&b.item, players))
                 .collect();
             (set.to_string(), items)
         })
         .collect()
 }
 
-/// "What you need": the sets, the scenario's printed generic parts and the
-/// parts to take from published boxes. Empty when the scenario lists none.
-pub fn needs_blocks(s: &Scenario) -> Vec<Block> {
-    let p = &s.game.components.parts;
-    let mut rows: Vec<Vec<Span>> = Vec::new();
-    for (set, items) in box_lists(s) {
-        rows.push(vec![
-            Span::plain(format!("From your {set} box: ")),
-            Span::bold(items.join(", ")),
-        ]);
-    }
-    let printed: Vec<String> = p
-        .tokens
+/// One line per piece for the print plan: "Castaway tokens (12, printed):
+/// face down on the castaway spots of the map.", "Markers (8, 2 per player;
+/// Explorers & Pirates box): ...".
+pub fn piece_lines(s: &Scenario, players: u8) -> Vec<String> {
+    s.game
+        .pieces
         .iter()
-        .map(|t| format!("{} {}", t.count, t.name))
-        .chain(p.cards.iter().map(|c| format!("{} {}", c.count, c.title)))
-        .chain(p.tracks.iter().map(|t| format!("{} {} track", t.count, t.name)))
-        .collect();
-    if !printed.is_empty() {
-        rows.push(vec![
-            Span::plain("From the component sheets: "),
-            Span::plain(printed.join(", ")),
-        ]);
-    }
-    if rows.is_empty() {
-        return Vec::new();
-    }
-    vec![Block::Heading { level: 2, text: "What you need".into() }, Block::Bullets(rows)]
+        .map(|p| {
+            let count = match p.count {
+                PieceCount::Total(n) => format!("{n},"),
+                PieceCount::PerPlayer(n) => {
+                    format!("{}, {n} per player;", n * u32::from(players))
+                }
+            };
+            format!("{} ({count} {}): {}", p.name, from_text(p), p.starts)
+        })
+        .collect()
 }
 
-/// The credits line: source and designer as the scenario file gives them,
-/// the hexpress version, and that the pack is unofficial.
+/// "Pieces and where they start": every piece of the pack with how many,
+/// where it comes from and where it lies when the game begins. Empty when
+/// the scenario lists none.
+pub fn pieces_blocks(s: &Scenario, players: u8) -> Vec<Block> {
+    let pieces = &s.game.pieces;
+    if pieces.is_empty() {
+        return Vec::new();
+    }
+    let rows = pieces
+        .iter()
+        .map(|p| {
+            vec![
+                Cell::new(&format!("**{}**", p.name)),
+                Cell::new(&p.count.text(players)),
+                Cell::new(&from_text(p)),
+                Cell::new(&p.starts),
+            ]
+        })
+        .collect();
+    vec![
+        Block::Heading { level: 2, text: "Pieces and where they start".into() },
+        Block::Table {
+            header: vec!["Piece".into(), "How many".into(), "From".into(), "Starts".into()],
+            rows,
+            col_widths: Some(vec![1.5, 1.0, 1.1, 3.4]),
+        },
+    ]
+}
+
+/// "Terms": the scenario's own game terms, each with its meaning in the
+/// pack's words or the box whose rulebook defines it.
+pub fn terms_blocks(s: &Scenario) -> Vec<Block> {
+    let terms = &s.game.terms;
+    if terms.is_empty() {
+        return Vec::new();
+    }
+    let items = terms
+        .iter()
+        .map(|t| {
+            let mut v = vec![Span::bold(format!("{}: ", t.term))];
+            match (&t.means, &t.from_box) {
+                (Some(m), Some(b)) => {
+                    v.extend(Span::parse(m));
+                    v.push(Span::plain(format!(" (see the {b} rules)")));
+                }
+                (Some(m), None) => v.extend(Span::parse(m)),
+                (None, Some(b)) => v.push(Span::plain(format!("as in the {b} rules."))),
+                (None, None) => {}
+            }
+            v
+        })
+        .collect();
+    vec![Block::Heading { level: 2, text: "Terms".into() }, Block::Bullets(items)]
+}
+
+/// The credits line: the source by title and designer as the scenario file
+/// gives them, the hexpress version, and that the pack is unofficial.
 pub fn credits_text(s: &Scenario) -> String {
     let m = &s.meta;
     let mut parts = Vec::new();

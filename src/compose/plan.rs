@@ -183,6 +183,9 @@ pub struct FilePlan {
 pub struct PrintPlan {
     /// "<scenario>, N players, seed S".
     pub subject: String,
+    /// The command that makes the pack's board again (printed whole on a
+    /// line of its own, after [`PrintPlan::COMMAND_LEAD`]).
+    pub command: String,
     /// The paper, as people name it ("A4", "Letter").
     pub paper: String,
     /// The edge two-sided sheets are turned over.
@@ -191,7 +194,8 @@ pub struct PrintPlan {
     pub steps: Vec<Step>,
     /// The map sheets in glue order (none for a one-sheet map).
     pub assembly: Option<Assembly>,
-    /// The setup at the table, in order.
+    /// The setup at the table, in order; a line starting with `- ` is a
+    /// sub-item of the numbered step before it.
     pub setup: Vec<String>,
     /// The separate files, for printing only part of the pack.
     pub files: Vec<FilePlan>,
@@ -409,6 +413,9 @@ pub fn steps(parts: &[Part<'_>], first: usize, duplex: Duplex) -> Vec<Step> {
 }
 
 impl PrintPlan {
+    /// The words before the plan's command.
+    pub const COMMAND_LEAD: &'static str = "The same board again, any time:";
+
     /// The plan's opening sentences: paper, scale, and how to use the ranges.
     pub fn intro(&self) -> Vec<String> {
         let edge = match self.duplex {

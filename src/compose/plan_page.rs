@@ -138,9 +138,11 @@ fn para(s: &str) -> Block {
 
 /// The plan's flowed blocks: the print table and diagram, then (from a new
 /// page) the setup at the table and the separate files.
-fn blocks(plan: &PrintPlan) -> Vec<Block> {
+fn blocks(plan: &PrintPlan, size: f64) -> Vec<Block> {
     let mut v = vec![para(&format!("**{}**", plan.subject))];
     v.extend(plan.intro().iter().map(|s| para(s)));
+    v.push(para(PrintPlan::COMMAND_LEAD));
+    v.push(super::handout::command_block(&plan.command, size));
     let rows = plan
         .steps
         .iter()
@@ -175,11 +177,23 @@ fn blocks(plan: &PrintPlan) -> Vec<Block> {
     }
     v.push(Block::PageBreak);
     v.push(Block::Heading { level: 2, text: "Setting up at the table".into() });
+    let mut n = 0;
     v.push(Block::Bullets(
         plan.setup
             .iter()
-            .enumerate()
-            .map(|(i, s)| vec![Span::bold(format!("{}.", i + 1)), Span::plain(format!(" {s}"))])
+            .map(|s| match s.strip_prefix("- ") {
+                // A sub-item of the step before: its piece name in bold.
+                Some(item) => match item.split_once(": ") {
+                    Some((name, rest)) => {
+                        vec![Span::bold(format!("{name}: ")), Span::plain(rest.to_string())]
+                    }
+                    None => vec![Span::plain(item.to_string())],
+                },
+                None => {
+                    n += 1;
+                    vec![Span::bold(format!("{n}.")), Span::plain(format!(" {s}"))]
+                }
+            })
             .collect(),
     ));
     if !plan.files.is_empty() {
@@ -236,7 +250,7 @@ pub fn plan_pages(plan: &PrintPlan, settings: &Settings) -> Result<Vec<Page>, Fl
         footer: format!("Print plan · {}", plan.subject),
         ..PageSpec::a4("")
     };
-    let mut pages = layout_document("Print plan", &blocks(plan), &spec)?;
+    let mut pages = layout_document("Print plan", &blocks(plan, spec.base_size), &spec)?;
     if pages.len() % 2 == 1 {
         pages.push(blank_page(w, h, &settings.sheets));
     }
@@ -260,6 +274,7 @@ mod tests {
     fn plan(setup_lines: usize) -> PrintPlan {
         PrintPlan {
             subject: "Test, 4 players, seed 1".into(),
+            command: "hexpress generate test --players 4 --seed 1".into(),
             paper: "A4".into(),
             duplex: Duplex::Long,
             steps: vec![plan_step(2)],

@@ -22,6 +22,8 @@ pub struct PlanInput<'a> {
     pub files: &'a [(&'a str, &'a [Part<'a>])],
     /// How the map was cut into sheets.
     pub tiling: &'a Tiling,
+    /// The command that makes the board again.
+    pub command: &'a str,
 }
 
 /// The face-down regions of `layout` that hold face-down hexes.
@@ -77,46 +79,42 @@ fn setup_lines(plan: &PrintPlan, layout: &Layout, scenario: &Scenario) -> Vec<St
     for &ri in &hidden {
         let r = &layout.regions[ri];
         let n = layout.hexes.iter().filter(|h| h.face_down && h.region == Some(ri as u32)).count();
-        let from = match &builder {
-            Some(p) => format!("where the builder's sheet ({p}) and the setup-view map put it"),
-            None => "where the setup-view map puts it".to_string(),
+        let sheet = match &builder {
+            Some(p) => format!("the builder's sheet ({p})"),
+            None => "the builder's sheet".to_string(),
         };
         out.push(format!(
-            "{}: lay its {n} cut-out tiles face down on its hexes, each {from}.",
+            "{}: one person, the builder, lays its {n} cut-out tiles face down, each on the \
+             hex where the map on {sheet} shows it. Nobody else looks; nobody shuffles them \
+             again.",
             r.name
         ));
         if !r.chip_stack.is_empty() {
             out.push(format!(
-                "{}: stack its {} number chips face down beside the board, top first, in \
-                 the order the builder's sheet lists.",
+                "{}: the builder stacks its {} number chips face down beside the board in the \
+                 order {sheet} lists, top first.",
                 r.name,
                 r.chip_stack.len()
             ));
         }
     }
-    let hidden_names: Vec<&str> =
-        hidden.iter().map(|&ri| layout.regions[ri].name.as_str()).collect();
-    let mut kinds: Vec<String> = Vec::new();
-    for s in plan.steps_of(PartKind::Components) {
-        for (t, _) in &s.pieces {
-            // A face-down region's own sets ("Fog – number chips") are laid above.
-            let region_set = hidden_names
-                .iter()
-                .any(|n| t.starts_with(&format!("{n} – ")) || t.starts_with(&format!("{n}: ")));
-            if !region_set && !kinds.contains(t) {
-                kinds.push(t.clone());
-            }
-        }
-    }
-    if !kinds.is_empty() {
+    if let Some(p) = plan.pages_of(PartKind::Components) {
         out.push(format!(
-            "Sort the other cut-out pieces ({}) beside the board: {}.",
-            pages_word(&plan.pages_of(PartKind::Components).unwrap_or_default()),
-            kinds.join(", ")
+            "Cut out the pieces ({}). Lay the reference cards beside the board where everyone \
+             can read them (a card printed once per player goes to each player).",
+            pages_word(&p)
         ));
     }
-    for (set, items) in super::pack_notes::box_lists(scenario) {
+    for (set, items) in super::pack_notes::box_lists(scenario, layout.players) {
         out.push(format!("Take from your {set} box: {}.", items.join(", ")));
+    }
+    if !scenario.game.pieces.is_empty() {
+        out.push("Lay out every piece where it starts:".to_string());
+        out.extend(
+            super::pack_notes::piece_lines(scenario, layout.players)
+                .into_iter()
+                .map(|l| format!("- {l}")),
+        );
     }
     if let Some(h) = plan.pages_of(PartKind::Handout).map(|r| pages_word(&r)) {
         out.push(match scenario.game.rules.setup {
@@ -144,6 +142,7 @@ pub fn print_plan(
         .collect();
     let mut plan = PrintPlan {
         subject: format!("{}, {} players, seed {}", layout.title, layout.players, layout.seed),
+        command: input.command.to_string(),
         paper: paper_name(&settings.sheets.paper.name),
         duplex,
         steps: all,

@@ -6,6 +6,7 @@
 use serde::Serialize;
 
 use crate::model::Constraints;
+use crate::recipe::Recipe;
 use crate::solve::Layout;
 
 /// The format tag written first in every file.
@@ -27,6 +28,8 @@ struct HexOut<'a> {
     label: Option<&'a str>,
     #[serde(skip_serializing_if = "<[u8]>::is_empty")]
     rolls: &'a [u8],
+    #[serde(skip_serializing_if = "Option::is_none")]
+    castaway: Option<&'static str>,
 }
 
 #[derive(Serialize)]
@@ -146,28 +149,40 @@ fn list(out: &mut String, key: &str, items: Vec<String>, last: bool) {
     out.push_str(if last { "\n" } else { ",\n" });
 }
 
-/// Renders a layout as `layout.json` text.
+/// Renders a layout as `layout.json` text, its command the plain one
+/// ([`Recipe::plain`]: scenario id, players, seed).
 pub fn to_json(layout: &Layout) -> String {
-    render(layout, None)
+    render(layout, &Recipe::plain(layout).command(), None)
 }
 
-/// Renders the layout chosen by a balanced search: `layout.json` text with
-/// a `balance` object (its measures, score and search facts) after `constraints`.
-pub fn to_json_balanced(
+/// Renders a layout made by `recipe` as `layout.json` text; a board chosen by
+/// a balanced search gets a `balance` object (its measures, score and search
+/// facts) after `sampler`.
+pub fn layout_json(
     layout: &Layout,
-    outcome: &crate::balance::Outcome,
-    weights: &crate::balance::Weights,
+    recipe: &Recipe,
+    balanced: Option<(&crate::balance::Outcome, &crate::balance::Weights)>,
 ) -> String {
-    render(layout, Some(crate::balance::json::object(outcome, weights)))
+    let balance = balanced.map(|(o, w)| crate::balance::json::object(o, w));
+    render(layout, &recipe.command(), balance)
 }
 
 /// Renders a layout with a `balance` object given as compact JSON text
-/// (see [`crate::balance::json`]: `object_with`, `bar_object`).
+/// (see [`crate::balance::json`]: `object_with`, `bar_object`), its command
+/// the plain one.
 pub fn to_json_with_balance(layout: &Layout, balance: String) -> String {
-    render(layout, Some(balance))
+    render(layout, &Recipe::plain(layout).command(), Some(balance))
 }
 
-fn render(layout: &Layout, balance: Option<String>) -> String {
+/// `layout.json` of a board whose command is already formatted
+/// ([`Recipe::command`], or [`Recipe::around_seed`] with the seed spliced in
+/// by `hexpress sample`, which writes many), with an optional `balance`
+/// object as compact JSON text.
+pub fn layout_json_with(layout: &Layout, command: &str, balance: Option<String>) -> String {
+    render(layout, command, balance)
+}
+
+fn render(layout: &Layout, command: &str, balance: Option<String>) -> String {
     let mut out = String::from("{\n");
     out.push_str(&format!("  \"format\": {},\n", compact(&FORMAT)));
     out.push_str(&format!("  \"generator\": {},\n", compact(&GENERATOR)));
@@ -175,6 +190,7 @@ fn render(layout: &Layout, balance: Option<String>) -> String {
     out.push_str(&format!("  \"title\": {},\n", compact(&layout.title)));
     out.push_str(&format!("  \"players\": {},\n", layout.players));
     out.push_str(&format!("  \"seed\": {},\n", layout.seed));
+    out.push_str(&format!("  \"command\": {},\n", compact(&command)));
     let hexes = layout
         .hexes
         .iter()
@@ -190,6 +206,7 @@ fn render(layout: &Layout, balance: Option<String>) -> String {
                 face_down: h.face_down,
                 label: layout.label(i),
                 rolls: layout.rolls(i),
+                castaway: layout.castaway(i).map(crate::model::corner_name),
             })
         })
         .collect();

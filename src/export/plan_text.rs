@@ -49,6 +49,8 @@ pub fn plan_text(plan: &PrintPlan) -> String {
     for p in plan.intro() {
         out.push_str(&wrap(&p, "", ""));
     }
+    // The command on a line of its own, never wrapped, to copy as it is.
+    out.push_str(&format!("{}\n  {}\n", PrintPlan::COMMAND_LEAD, plan.command));
     out.push_str("\nprint-pack.pdf, page by page\n");
     for s in &plan.steps {
         out.push_str(&step(s, "  "));
@@ -83,10 +85,17 @@ pub fn plan_text(plan: &PrintPlan) -> String {
         }
     }
     out.push_str("\nSetting up at the table\n");
-    for (i, s) in plan.setup.iter().enumerate() {
-        let lead = format!("  {}. ", i + 1);
-        let indent = " ".repeat(lead.len());
-        out.push_str(&wrap(s, &lead, &indent));
+    let mut n = 0;
+    for s in &plan.setup {
+        match s.strip_prefix("- ") {
+            Some(item) => out.push_str(&wrap(item, "       - ", "         ")),
+            None => {
+                n += 1;
+                let lead = format!("  {n}. ");
+                let indent = " ".repeat(lead.len());
+                out.push_str(&wrap(s, &lead, &indent));
+            }
+        }
     }
     if !plan.files.is_empty() {
         out.push_str(

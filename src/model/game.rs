@@ -245,6 +245,10 @@ pub struct Game {
     pub tables: Vec<RefTable>,
     /// Rules prose.
     pub rules: Rules,
+    /// Every piece the pack uses and where it starts (`[starts]`).
+    pub pieces: Vec<super::pieces::Piece>,
+    /// The scenario's own game terms (`[[terms]]`).
+    pub terms: Vec<super::terms::Term>,
 }
 
 fn count(v: &Sp<i64>, lo: i64, hi: i64, what: &str, diags: &mut Diagnostics) -> Option<u32> {
@@ -426,6 +430,14 @@ pub fn validate_game(
     if let Some(c) = &raw.components {
         g.components.parts = validate_parts(c, &refs, diags);
     }
+    g.pieces = super::pieces::validate_pieces(
+        &g.components,
+        raw.components.as_ref(),
+        &raw.starts,
+        &refs,
+        diags,
+    );
+    g.terms = super::terms::validate_terms(&raw.terms, &refs, diags);
     for t in &raw.trades {
         g.trades.push(TradeRow {
             give: refs.fill(&t.give, diags),
@@ -498,7 +510,6 @@ pub fn validate_game(
             setup: r.setup.as_ref().map(&mut prose),
             sections: r.sections.iter().map(|(a, b)| (a.value.clone(), prose(b))).collect(),
         };
-        super::playable::check_pieces(&g, r, source, diags);
     }
     g
 }

@@ -7,11 +7,13 @@ pub mod game;
 pub mod oracle;
 mod origin;
 pub mod parts;
-pub mod playable;
+pub mod pieces;
 pub mod prose;
 pub mod rules;
+pub mod spots;
 pub mod start;
 pub mod static_checks;
+pub mod terms;
 mod validate;
 
 pub use board::Board;
@@ -144,6 +146,9 @@ pub struct Cell {
     pub label: Option<String>,
     /// Dice rolls this fixed hex produces on without a chip (a lake's 2, 3, 11, 12).
     pub rolls: Vec<u8>,
+    /// A castaway spot on this (water) hex's corner `k` (between its
+    /// neighbours in directions `k` and `k + 1`; see [`corner_name`]).
+    pub castaway: Option<u8>,
     /// Where the hex is written in the file.
     pub span: Span,
 }
@@ -195,6 +200,21 @@ pub struct Region {
     pub slots: Vec<usize>,
     /// Cell indices of fixed hexes that draw their chip from this region.
     pub chip_cells: Vec<usize>,
+}
+
+/// Corner names in board order: corner `k` of a hex lies between its
+/// neighbours in directions `k` and `k + 1` ([`Direction::ALL`]), so `ne`
+/// (upper right), `n`, `nw`, `sw`, `s`, `se`.
+pub const CORNER_NAMES: [&str; 6] = ["ne", "n", "nw", "sw", "s", "se"];
+
+/// The name of corner `k` ([`CORNER_NAMES`]).
+pub fn corner_name(k: u8) -> &'static str {
+    CORNER_NAMES[usize::from(k) % 6]
+}
+
+/// The corner index of a name ([`CORNER_NAMES`]).
+pub fn corner_from_name(s: &str) -> Option<u8> {
+    CORNER_NAMES.iter().position(|n| *n == s).map(|k| k as u8)
 }
 
 /// Parses and validates a scenario source: all problems are returned at once.

@@ -3,6 +3,7 @@
 //! without new code (`[[components.tokens]]`, `[[components.cards]]`,
 //! `[[components.tracks]]`, `[[components.from_box]]`).
 
+use super::pieces::PieceCount;
 use super::prose::Refs;
 use crate::diag::{Diagnostic, Diagnostics};
 use crate::scenario::raw::{RawComponents, Sp};
@@ -62,8 +63,8 @@ pub struct Track {
 pub struct FromBox {
     /// What to take; rules name it so.
     pub item: String,
-    /// How many (`None`: as many as the box holds).
-    pub count: Option<u32>,
+    /// How many, in all or per player.
+    pub count: PieceCount,
     /// The box.
     pub set: String,
 }
@@ -161,11 +162,33 @@ pub fn validate_parts(c: &RawComponents, refs: &Refs<'_>, diags: &mut Diagnostic
     for b in &c.from_box {
         not_blank(&b.item, "item", diags);
         not_blank(&b.set, "set", diags);
-        p.from_box.push(FromBox {
-            item: b.item.value.clone(),
-            count: b.count.as_ref().map(|n| count(n, 1, 200, diags)),
-            set: b.set.value.clone(),
-        });
+        let n = match (&b.count, &b.per_player) {
+            (Some(n), None) => PieceCount::Total(count(n, 1, 200, diags)),
+            (None, Some(n)) => PieceCount::PerPlayer(count(n, 1, 50, diags)),
+            (Some(_), Some(n)) => {
+                diags.push(
+                    Diagnostic::error(format!(
+                        "`{}` has both `count` and `per_player`",
+                        b.item.value
+                    ))
+                    .at(n.span.clone(), "pick one")
+                    .hint("`count` is how many in all, `per_player` how many each player takes"),
+                );
+                PieceCount::Total(1)
+            }
+            (None, None) => {
+                diags.push(
+                    Diagnostic::error(format!(
+                        "how many `{}` does the game take from the box?",
+                        b.item.value
+                    ))
+                    .at(b.item.span.clone(), "no count")
+                    .hint("add `count = N` (in all) or `per_player = N`"),
+                );
+                PieceCount::Total(1)
+            }
+        };
+        p.from_box.push(FromBox { item: b.item.value.clone(), count: n, set: b.set.value.clone() });
     }
     p
 }

@@ -71,6 +71,9 @@ pub const HARBOR_SLOT_KINDS: &[&str] =
     &["random", "3:1", "lumber", "wool", "grain", "brick", "ore"];
 /// Direction names.
 pub const DIRECTIONS: &[&str] = &["e", "ne", "nw", "w", "sw", "se"];
+/// Corner names of a (pointy-top) hex: top, upper right, lower right,
+/// bottom, lower left, upper left.
+pub const CORNERS: &[&str] = &["n", "ne", "se", "s", "sw", "nw"];
 
 const INT_LIST: Ty = Ty::Int(2, 12);
 const PLAYER: Ty = Ty::Int(1, 8);
@@ -135,6 +138,7 @@ pub const LEGEND_ENTRY: &[Field] = &[
     f("facing", Ty::Choice(DIRECTIONS), false, "Side of the harbor hex that faces land; omitted: a land-facing side is chosen at random."),
     f("label", Ty::Str, false, "A name printed on the hex."),
     f("rolls", Ty::Array(&INT_LIST), false, "Dice rolls a fixed hex without a chip produces on, e.g. a lake's [2, 3, 11, 12]."),
+    f("castaway", Ty::Choice(CORNERS), false, "A castaway spot on this corner of a fixed water hex (n, ne, se, s, sw, nw): a coastal corner where a castaway token lies face down at the start."),
 ];
 
 /// The legend: code -> terrain name or detailed entry.
@@ -395,6 +399,18 @@ pub const TOP: &[Field] = &[
         "The rules handout's own text: story, setup and special rules.",
     ),
     f("values", VALUES, false, "Named numbers the prose and tables refer to as `{name}`."),
+    f(
+        "starts",
+        Ty::MapOf(&STR),
+        false,
+        "Where each piece starts, by piece name: the robber, every printed component and every part from a box.",
+    ),
+    f(
+        "terms",
+        Ty::TableArray(TERM),
+        false,
+        "Game terms the rules use, each defined (`means`) or attributed to a box (`box`).",
+    ),
 ];
 
 // --- Playable-pack keys: generic components and named values (issue 13) ---
@@ -440,8 +456,21 @@ pub const FROM_BOX: &[Field] = &[
         true,
         "What to take, e.g. \"settler ships\"; rules mention it by this name.",
     ),
-    f("count", Ty::Int(1, 200), false, "How many (omitted: as many as the box holds)."),
+    f("count", Ty::Int(1, 200), false, "How many in all."),
+    f("per_player", Ty::Int(1, 50), false, "How many per player (instead of `count`)."),
     f("set", Ty::Str, true, "The box it comes from, e.g. \"Seafarers\"."),
+];
+
+/// `[[terms]]`: a game term the rules use.
+pub const TERM: &[Field] = &[
+    f("term", Ty::Str, true, "The term as the rules write it, in the singular, e.g. \"sea port\"."),
+    f(
+        "means",
+        Ty::Str,
+        false,
+        "What it means, in the pack's own words (printed under \"Terms\" in the handout).",
+    ),
+    f("box", Ty::Str, false, "The published box whose rulebook defines it, e.g. \"Seafarers\"."),
 ];
 
 /// `[values]`: named numbers.

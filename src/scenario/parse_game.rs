@@ -34,6 +34,48 @@ impl Walker<'_> {
         if let Some(mut v) = top.take("values") {
             game.values = self.counts(&mut v, "values").map(|c| c.value).unwrap_or_default();
         }
+        if let Some(mut v) = top.take("starts") {
+            game.starts = self.strings(&mut v, "starts");
+        }
+        for mut item in self.items(top, "terms") {
+            let Some(mut tt) = self.table(&mut item, "[[terms]]", fields::TERM) else {
+                continue;
+            };
+            let term = self.required_str(&mut tt, "term");
+            let means = self.opt_str(&mut tt, "means");
+            let from_box = self.opt_str(&mut tt, "box");
+            tt.finish(self);
+            if let Some(term) = term {
+                game.terms.push(RawTerm { term, means, from_box });
+            }
+        }
+    }
+
+    /// A `name = "text"` table, in file order.
+    fn strings(&mut self, v: &mut Value<'_>, key: &str) -> Vec<(Sp<String>, Sp<String>)> {
+        let sp = span(v.span);
+        match v.take() {
+            ValueInner::Table(entries) => {
+                let mut out = Vec::new();
+                for (k, mut sv) in entries {
+                    if let Some(s) = self.string(&mut sv, key) {
+                        out.push((Sp::new(k.name.to_string(), span(k.span)), s));
+                    }
+                }
+                out.sort_by_key(|(k, _)| k.span.start);
+                out
+            }
+            other => {
+                let fake = Value::with_span(ValueInner::Boolean(false), sp.into());
+                self.wrong_type(
+                    &fake,
+                    &other,
+                    "a table of texts, e.g. `{ robber = \"On the desert.\" }`",
+                    key,
+                );
+                Vec::new()
+            }
+        }
     }
 
     fn opt_str(&mut self, t: &mut TableReader<'_>, key: &str) -> Option<Sp<String>> {
@@ -96,10 +138,11 @@ impl Walker<'_> {
             };
             let what = self.required_str(&mut bt, "item");
             let count = self.opt_int(&mut bt, "count");
+            let per_player = self.opt_int(&mut bt, "per_player");
             let set = self.required_str(&mut bt, "set");
             bt.finish(self);
             if let (Some(item), Some(set)) = (what, set) {
-                c.from_box.push(RawFromBox { item, count, set });
+                c.from_box.push(RawFromBox { item, count, per_player, set });
             }
         }
     }

@@ -103,6 +103,9 @@ impl Walker<'_> {
                         facing: t.take("facing").and_then(|mut v| self.string(&mut v, "facing")),
                         label: t.take("label").and_then(|mut v| self.string(&mut v, "label")),
                         rolls: t.take("rolls").and_then(|mut v| self.int_array(&mut v, "rolls")),
+                        castaway: t
+                            .take("castaway")
+                            .and_then(|mut v| self.string(&mut v, "castaway")),
                     };
                     t.finish(self);
                     Some(RawLegendEntry::Detailed(Box::new(e)))

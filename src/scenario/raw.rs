@@ -106,6 +106,8 @@ pub struct RawLegendTable {
     pub label: Option<Sp<String>>,
     /// `rolls`.
     pub rolls: Option<Sp<Vec<Sp<i64>>>>,
+    /// `castaway`.
+    pub castaway: Option<Sp<String>>,
 }
 
 /// The `hexes` drawing of a map.
@@ -237,6 +239,21 @@ pub struct RawGame {
     pub rules: Option<RawRules>,
     /// `[values]`: (name, number).
     pub values: Vec<(Sp<String>, Sp<i64>)>,
+    /// `[starts]`: (piece, where it starts).
+    pub starts: Vec<(Sp<String>, Sp<String>)>,
+    /// `[[terms]]`.
+    pub terms: Vec<RawTerm>,
+}
+
+/// `[[terms]]`.
+#[derive(Clone, Debug)]
+pub struct RawTerm {
+    /// `term`.
+    pub term: Sp<String>,
+    /// `means`.
+    pub means: Option<Sp<String>>,
+    /// `box`.
+    pub from_box: Option<Sp<String>>,
 }
 
 /// `[components]`.
@@ -312,6 +329,8 @@ pub struct RawFromBox {
     pub item: Sp<String>,
     /// `count`.
     pub count: Option<Sp<i64>>,
+    /// `per_player`.
+    pub per_player: Option<Sp<i64>>,
     /// `set`.
     pub set: Sp<String>,
 }

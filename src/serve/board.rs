@@ -13,12 +13,12 @@ use crate::balance::{
     self, report, BarDraw, BarError, BarOptions, Budget, Config, Evaluator, Outcome, Pilot,
     Progress, SearchOptions, Weights,
 };
-use crate::cli::args::{PaperArg, ViewArg};
-use crate::cli::recipe::{self, Recipe};
+use crate::cli::args::{PaperArg, RulesArg, ViewArg};
 use crate::cli::{lock, solve_error_diagnostics};
 use crate::compose::map_pages;
 use crate::export::svg::page_to_svg;
 use crate::model::CellContent;
+use crate::recipe::{Balanced, Recipe};
 use crate::scene::hex::HexGeom;
 use crate::solve::{self, Layout, Lock, SolveError, SolveOptions, Solver};
 
@@ -113,16 +113,23 @@ fn guard(r: &Resolved, layout: &Layout) -> Result<(), ApiError> {
     }
 }
 
-/// The recipe of this board (what makes it again).
-pub fn recipe_of<'a>(r: &'a Resolved, rules: Option<&'a str>) -> Recipe<'a> {
-    Recipe {
-        rules,
-        candidates: r.candidates,
-        weights: None,
-        locks: &r.locks,
-        bar: r.bar,
-        objective: None,
-    }
+/// The recipe of this board (what makes it again): a pasted scenario is
+/// named as the file it would be saved to, `<id>.toml`; locks that keep a
+/// face-down secret are named by place, their contents read from the
+/// board's own `layout.json` (`--from`).
+pub fn recipe_of(r: &Resolved) -> Recipe {
+    let id =
+        if r.builtin { r.scenario.meta.id.clone() } else { format!("{}.toml", r.scenario.meta.id) };
+    let mut recipe = Recipe::new(id, r.players, r.seed);
+    recipe.rules = r.rules.map(RulesArg::preset);
+    recipe.balanced = match (r.candidates, r.bar) {
+        (Some(n), _) => Some(Balanced::best(n)),
+        (None, true) => Some(Balanced::bar()),
+        (None, false) => None,
+    };
+    recipe.locks.clone_from(&r.locks);
+    recipe.locks_from_layout = keeps_secret(r);
+    recipe
 }
 
 /// Whether `hex` is a face-down hex whose contents the players' view keeps secret.
@@ -163,16 +170,7 @@ fn keeps_secret(r: &Resolved) -> bool {
 /// face-down secret name their place only and read the contents from the
 /// board's own `layout.json` (`--from`), which holds the same tiles there.
 pub fn command(r: &Resolved) -> String {
-    let rules = r.rules_name();
-    let id =
-        if r.builtin { r.scenario.meta.id.clone() } else { format!("{}.toml", r.scenario.meta.id) };
-    let secret = keeps_secret(r);
-    let recipe =
-        Recipe { locks: if secret { &[] } else { &r.locks }, ..recipe_of(r, rules.as_deref()) };
-    let mut c = recipe::command(&id, r.players, r.seed, &recipe);
-    if secret {
-        c.push_str(&format!(" --from layout.json --lock \"{}\"", public_locks(r)));
-    }
+    let mut c = recipe_of(r).command();
     if r.view == ViewArg::Setup {
         c.push_str(" --view setup");
     }
@@ -186,24 +184,28 @@ pub fn command(r: &Resolved) -> String {
 
 /// The share link's query: every input of the board, in a fixed order.
 pub fn share_query(r: &Resolved) -> String {
+    let recipe = recipe_of(r);
     let mut q = Vec::new();
     if r.builtin {
-        q.push(("scenario", r.scenario.meta.id.clone()));
+        q.push(("scenario", recipe.scenario.clone()));
     } else {
         q.push(("hash", r.hash.clone()));
     }
-    q.push(("players", r.players.to_string()));
-    q.push(("seed", r.seed.to_string()));
-    if let Some(p) = r.rules_name() {
-        q.push(("rules", p));
+    q.push(("players", recipe.players.to_string()));
+    q.push(("seed", recipe.seed.to_string()));
+    if let Some(p) = recipe.rules {
+        q.push(("rules", p.name().to_string()));
     }
-    if let Some(n) = r.candidates {
-        q.push(("balanced", "1".into()));
-        q.push(("candidates", n.to_string()));
-    }
-    if r.bar {
-        q.push(("balanced", "1".into()));
-        q.push(("mode", "bar".into()));
+    match recipe.balanced.as_ref().map(|b| b.candidates) {
+        Some(Some(n)) => {
+            q.push(("balanced", "1".into()));
+            q.push(("candidates", n.to_string()));
+        }
+        Some(None) => {
+            q.push(("balanced", "1".into()));
+            q.push(("mode", "bar".into()));
+        }
+        None => {}
     }
     q.push(("view", if r.view == ViewArg::Setup { "setup" } else { "play" }.into()));
     q.push((
@@ -335,7 +337,7 @@ pub fn to_json(r: &Resolved, b: &Board) -> Result<Value, ApiError> {
             "pilot_cleared": x.pilot.cleared,
             "pass_rate": (x.pilot.pass_rate() * 1e4).round() / 1e4,
             "candidates": x.draw.candidates,
-            "lines": crate::cli::recipe::bar_notes(&x.draw, &x.pilot),
+            "lines": crate::outputs::bar_lines(&x.draw, &x.pilot),
         })
     });
     Ok(json!({

@@ -7,7 +7,6 @@ use super::error::ApiError;
 use super::request::Resolved;
 use crate::balance::Weights;
 use crate::cli::args::{PaperArg, ViewArg};
-use crate::cli::recipe;
 use crate::cli::render as cli_render;
 use crate::export::json;
 use crate::export::OutFile;
@@ -36,23 +35,20 @@ pub fn files(r: &Resolved, b: &Board) -> Result<Vec<OutFile>, ApiError> {
         ApiError::new(axum::http::StatusCode::INTERNAL_SERVER_ERROR, format!("drawing failed: {e}"))
     };
     let weights = Weights::default();
-    let text = match (&b.balanced, &b.bar) {
-        (Some((o, _)), _) => json::to_json_balanced(&b.layout, o, &weights),
-        (None, Some(x)) => json::to_json_with_balance(
-            &b.layout,
-            crate::balance::json::bar_object(&x.draw, &x.pilot, &x.config),
+    let recipe = recipe_of(r);
+    let command = recipe.command();
+    let (balance, lines) = match (&b.balanced, &b.bar) {
+        (Some((o, _)), _) => {
+            (Some(crate::balance::json::object(o, &weights)), crate::outputs::balanced_lines(o))
+        }
+        (None, Some(x)) => (
+            Some(crate::balance::json::bar_object(&x.draw, &x.pilot, &x.config)),
+            crate::outputs::bar_lines(&x.draw, &x.pilot),
         ),
-        (None, None) => json::to_json(&b.layout),
+        (None, None) => (None, Vec::new()),
     };
-    let notes = match (&b.balanced, &b.bar) {
-        (Some((o, _)), _) => recipe::balanced_notes(o),
-        (None, Some(x)) => recipe::bar_notes(&x.draw, &x.pilot),
-        (None, None) => Vec::new(),
-    };
-    let rules = r.rules_name();
-    let regenerate =
-        recipe::regenerate(&r.scenario.meta.id, r.players, r.seed, &recipe_of(r, rules.as_deref()));
-    let notes = crate::outputs::Notes { lines: notes, regenerate };
+    let text = json::layout_json_with(&b.layout, &command, balance);
+    let notes = crate::outputs::notes(recipe, lines);
     let drawn =
         cli_render::draw_outputs(&settings(r)?, &b.layout, &r.scenario, &notes).map_err(|e| {
             // What the user gave (a board too large to picture readably on

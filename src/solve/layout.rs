@@ -27,6 +27,10 @@ pub struct Layout {
     /// Dice rolls of fixed hexes that produce without a chip (a lake's
     /// 2, 3, 11, 12), indexed like `hexes`; shared like `labels`.
     pub rolls: std::sync::Arc<Vec<Vec<u8>>>,
+    /// Castaway spots: for each hex (indexed like `hexes`), the corner of it
+    /// where a castaway token lies at the start ([`crate::model::corner_name`]);
+    /// shared like `labels`.
+    pub castaways: std::sync::Arc<Vec<Option<u8>>>,
     /// The rules it was made under.
     pub constraints: Constraints,
     /// Which sampler drew it.
@@ -177,6 +181,11 @@ impl Layout {
     /// The rolls hex `i` produces on without a chip (empty for most hexes).
     pub fn rolls(&self, i: usize) -> &[u8] {
         self.rolls.get(i).map_or(&[], Vec::as_slice)
+    }
+
+    /// The castaway spot on hex `i`: its corner, if it has one.
+    pub fn castaway(&self, i: usize) -> Option<u8> {
+        self.castaways.get(i).copied().flatten()
     }
 
     /// The scenario's label for hex `i`, if it has one.

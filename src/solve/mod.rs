@@ -171,6 +171,7 @@ pub struct Solver<'a> {
     start: OnceLock<Result<(State, u32, u64), SolveError>>,
     labels: Arc<Vec<Option<String>>>,
     rolls: Arc<Vec<Vec<u8>>>,
+    castaways: Arc<Vec<Option<u8>>>,
     locks: Vec<Lock>,
 }
 
@@ -211,6 +212,7 @@ impl<'a> Solver<'a> {
             start: OnceLock::new(),
             labels: Arc::new(map.cells.iter().map(|c| c.label.clone()).collect()),
             rolls: Arc::new(map.cells.iter().map(|c| c.rolls.clone()).collect()),
+            castaways: Arc::new(map.cells.iter().map(|c| c.castaway).collect()),
             locks: locks.to_vec(),
         })
     }
@@ -542,6 +544,7 @@ impl<'a> Solver<'a> {
             regions,
             labels: self.labels.clone(),
             rolls: self.rolls.clone(),
+            castaways: self.castaways.clone(),
             constraints: p.c.clone(),
             sampler,
             stats: SolveStats { terrain_attempts: attempts, nodes },

@@ -12,6 +12,9 @@ pub(super) enum Code {
         harbor: Option<HarborSpec>,
         label: Option<String>,
         rolls: Vec<u8>,
+        /// A castaway spot: the corner (0..6, between the neighbours in
+        /// directions `k` and `k + 1`).
+        castaway: Option<u8>,
     },
     Slot {
         region: Sp<String>,
@@ -61,10 +64,30 @@ pub(super) fn legend_entry(
                 harbor: None,
                 label: None,
                 rolls: Vec::new(),
+                castaway: None,
             })
         }
         RawLegendEntry::Detailed(d) => {
             let label = d.label.as_ref().map(|l| l.value.clone());
+            let castaway = match &d.castaway {
+                Some(c) => Some((castaway_corner(c, diags)?, c.span.clone())),
+                None => None,
+            };
+            let castaway_on = |t: Terrain, diags: &mut Diagnostics| match &castaway {
+                Some((_, sp)) if !t.is_water() => {
+                    diags.push(
+                        Diagnostic::error(format!(
+                            "a castaway spot cannot be marked on a `{t}` hex"
+                        ))
+                        .at(sp.clone(), "not on water")
+                        .hint(
+                            "mark castaway spots on the corners of fixed water hexes along a coast",
+                        ),
+                    );
+                    true
+                }
+                _ => false,
+            };
             let rolls = match &d.rolls {
                 Some(rs) => Some((rolls(rs, diags)?, rs.span.clone())),
                 None => None,
@@ -122,7 +145,7 @@ pub(super) fn legend_entry(
                         return None;
                     }
                 }
-                if no_rolls_here(diags) {
+                if no_rolls_here(diags) || castaway_on(t, diags) {
                     return None;
                 }
                 return Some(Code::Fixed {
@@ -132,6 +155,7 @@ pub(super) fn legend_entry(
                     harbor: Some(HarborSpec { kind: kind?, facing }),
                     label,
                     rolls: Vec::new(),
+                    castaway: castaway.map(|(k, _)| k),
                 });
             }
             if let Some(f) = &d.facing {
@@ -161,6 +185,14 @@ pub(super) fn legend_entry(
                         return None;
                     }
                     if no_rolls_here(diags) {
+                        return None;
+                    }
+                    if let Some((_, sp)) = &castaway {
+                        diags.push(
+                            Diagnostic::error("a castaway spot needs a fixed hex")
+                                .at(sp.clone(), "random slot")
+                                .hint("mark castaway spots on the corners of fixed water hexes along a coast"),
+                        );
                         return None;
                     }
                     Some(Code::Slot { region: r.clone(), label })
@@ -227,6 +259,9 @@ pub(super) fn legend_entry(
                     if (takes || number.is_some()) && no_rolls_here(diags) {
                         return None;
                     }
+                    if castaway_on(t, diags) {
+                        return None;
+                    }
                     Some(Code::Fixed {
                         terrain: t,
                         number,
@@ -234,9 +269,26 @@ pub(super) fn legend_entry(
                         harbor: None,
                         label,
                         rolls: rolls.map(|(r, _)| r).unwrap_or_default(),
+                        castaway: castaway.map(|(k, _)| k),
                     })
                 }
             }
+        }
+    }
+}
+
+/// The board corner index (0..6, between the neighbours in directions `k`
+/// and `k + 1`) of a corner name, or the error.
+fn castaway_corner(c: &Sp<String>, diags: &mut Diagnostics) -> Option<u8> {
+    match crate::model::corner_from_name(&c.value) {
+        Some(k) => Some(k),
+        None => {
+            diags.push(
+                Diagnostic::error(format!("unknown corner `{}`", c.value))
+                    .at(c.span.clone(), "not a corner")
+                    .hint("corners of a pointy-top hex are n, ne, se, s, sw, nw"),
+            );
+            None
         }
     }
 }

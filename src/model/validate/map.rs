@@ -91,25 +91,26 @@ pub(super) fn map(
             continue; // already reported
         };
         let idx = cells.len();
-        let (content, harbor, label, rolls) = match entry {
-            Code::Fixed { terrain, number, chip_region, harbor, label, rolls } => {
+        let (content, harbor, label, rolls, castaway) = match entry {
+            Code::Fixed { terrain, number, chip_region, harbor, label, rolls, castaway } => {
                 if let Some(r) = chip_region {
                     if !region_order.contains(&r.value) {
                         region_order.push(r.value.clone());
                     }
                     slot_regions.push((idx, Sp::new(r.value.clone(), span.clone()), false));
                 }
-                (CellContent::Fixed { terrain, number, chip_region: None }, harbor, label, rolls)
+                let content = CellContent::Fixed { terrain, number, chip_region: None };
+                (content, harbor, label, rolls, castaway)
             }
             Code::Slot { region, label } => {
                 if !region_order.contains(&region.value) {
                     region_order.push(region.value.clone());
                 }
                 slot_regions.push((idx, Sp::new(region.value.clone(), span.clone()), true));
-                (CellContent::Slot { region: usize::MAX }, None, label, Vec::new())
+                (CellContent::Slot { region: usize::MAX }, None, label, Vec::new(), None)
             }
         };
-        cells.push(Cell { hex, content, harbor, label, rolls, span });
+        cells.push(Cell { hex, content, harbor, label, rolls, castaway, span });
         codes.push(code);
     }
 

@@ -1,0 +1,257 @@
+//! Every piece a pack uses, how many, where it comes from and where it
+//! starts (`[starts]`): the robber and the pirate when the scenario places
+//! them, every printed component and every part taken from a box. The rules
+//! handout's pieces table and the print plan's setup both list these, so
+//! they tell one story.
+//!
+//! A piece the pack provides without a `[starts]` entry is an error naming
+//! it; a `[starts]` entry for no piece of the pack is a warning.
+
+use super::game::Components;
+use super::prose::Refs;
+use crate::diag::{Diagnostic, Diagnostics, Span};
+use crate::scenario::raw::{RawComponents, Sp};
+use crate::vocab::did_you_mean;
+
+/// Where a piece comes from.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PieceFrom {
+    /// Printed in this pack (the component sheets).
+    Printed,
+    /// Taken from a published box.
+    Box(String),
+}
+
+/// How many of a piece.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PieceCount {
+    /// This many in all.
+    Total(u32),
+    /// This many per player.
+    PerPlayer(u32),
+}
+
+impl PieceCount {
+    /// The count for `players`, in words: "12", "8 (2 per player)".
+    pub fn text(self, players: u8) -> String {
+        match self {
+            PieceCount::Total(n) => n.to_string(),
+            PieceCount::PerPlayer(n) => format!("{} ({n} per player)", n * u32::from(players)),
+        }
+    }
+
+    /// `item` with its count for `players`: "12 castaway tokens", "8 markers
+    /// (2 per player)".
+    pub fn of(self, item: &str, players: u8) -> String {
+        match self {
+            PieceCount::Total(n) => format!("{n} {item}"),
+            PieceCount::PerPlayer(n) => {
+                format!("{} {item} ({n} per player)", n * u32::from(players))
+            }
+        }
+    }
+}
+
+/// One piece and where it starts.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Piece {
+    /// What players call it ("Castaway tokens").
+    pub name: String,
+    /// How many.
+    pub count: PieceCount,
+    /// Printed, or from which box.
+    pub from: PieceFrom,
+    /// Where it starts, references filled.
+    pub starts: String,
+}
+
+/// A piece the pack provides, before its `[starts]` entry is found.
+struct Known {
+    name: String,
+    count: PieceCount,
+    from: PieceFrom,
+    /// Where the piece is declared, for the error when it starts nowhere.
+    at: Option<Span>,
+    /// Whether it needs a `[starts]` entry (the robber and pirate do not:
+    /// a scenario may leave them as the boxes' rules place them).
+    required: bool,
+}
+
+/// `name` as a `[starts]` key: lowercase, single spaces.
+fn key(name: &str) -> String {
+    name.split_whitespace().collect::<Vec<_>>().join(" ").to_lowercase()
+}
+
+/// The pieces of `c` in handout order: the robber and pirate, the printed
+/// kinds, the generic parts, the parts from boxes.
+fn known(c: &Components, raw: Option<&RawComponents>) -> Vec<Known> {
+    let printed = |name: &str, n: u32, at: Option<Span>| Known {
+        name: name.to_string(),
+        count: PieceCount::Total(n),
+        from: PieceFrom::Printed,
+        at,
+        required: true,
+    };
+    let sp = |s: Option<&Sp<i64>>| s.map(|s| s.span.clone());
+    let mut v = vec![
+        Known {
+            name: "Robber".into(),
+            count: PieceCount::Total(1),
+            from: PieceFrom::Box("Base game".into()),
+            at: None,
+            required: false,
+        },
+        Known {
+            name: "Pirate".into(),
+            count: PieceCount::Total(1),
+            from: PieceFrom::Box("Seafarers".into()),
+            at: None,
+            required: false,
+        },
+    ];
+    // A scenario that lists the robber or the pirate from its box does not
+    // get a second entry.
+    let listed = |name: &str| c.parts.from_box.iter().any(|b| key(&b.item) == key(name));
+    v.retain(|p| !listed(&p.name));
+    if c.gold_chits > 0 {
+        v.push(printed("Gold coins", c.gold_chits, raw.and_then(|r| sp(r.gold_chits.as_ref()))));
+    }
+    if c.present_tiles > 0 {
+        let at = raw.and_then(|r| sp(r.present_tiles.as_ref()));
+        v.push(printed("Present tiles", c.present_tiles, at));
+    }
+    if !c.fishing_grounds.is_empty() {
+        let at = raw.and_then(|r| r.fishing_grounds.as_ref().map(|f| f.span.clone()));
+        v.push(printed("Fishing-ground tiles", c.fishing_grounds.len() as u32, at));
+    }
+    if let Some(f) = c.fish_tokens {
+        let at = raw.and_then(|r| r.fish_tokens.as_ref().map(|f| f.span.clone()));
+        v.push(printed("Fish tokens", f.one + f.two + f.three, at.clone()));
+        if f.old_boot > 0 {
+            v.push(printed("Old boot", f.old_boot, at));
+        }
+    }
+    if !c.trade_tokens.is_empty() {
+        let n = c.trade_tokens.iter().flat_map(|t| t.goods.iter().map(|g| g.1)).sum();
+        let at = raw.and_then(|r| r.trade_tokens.first().map(|t| t.0.span.clone()));
+        v.push(printed("Trade tokens", n, at));
+    }
+    if !c.castaway_tokens.is_empty() {
+        let n = c.castaway_tokens.iter().map(|t| t.count).sum();
+        let at = raw.and_then(|r| r.castaway_tokens.first().map(|t| t.0.span.clone()));
+        v.push(printed("Castaway tokens", n, at));
+    }
+    let p = &c.parts;
+    for (i, t) in p.tokens.iter().enumerate() {
+        let at = raw.and_then(|r| r.tokens.get(i)).map(|t| t.name.span.clone());
+        v.push(printed(&t.name, t.count, at));
+    }
+    for (i, k) in p.cards.iter().enumerate() {
+        let at = raw.and_then(|r| r.cards.get(i)).map(|t| t.title.span.clone());
+        v.push(printed(&k.title, k.count, at));
+    }
+    for (i, t) in p.tracks.iter().enumerate() {
+        let at = raw.and_then(|r| r.tracks.get(i)).map(|t| t.name.span.clone());
+        v.push(printed(&format!("{} track", t.name), t.count, at));
+    }
+    for (i, b) in p.from_box.iter().enumerate() {
+        let at = raw.and_then(|r| r.from_box.get(i)).map(|t| t.item.span.clone());
+        v.push(Known {
+            name: capitalised(&b.item),
+            count: b.count,
+            from: PieceFrom::Box(b.set.clone()),
+            at,
+            required: true,
+        });
+    }
+    v
+}
+
+/// The names of every piece the pack prints or lists from a box (the robber
+/// and pirate only when `[starts]` places them), whether or not it starts
+/// anywhere yet.
+pub fn provided_names(c: &Components, starts: &[(Sp<String>, Sp<String>)]) -> Vec<String> {
+    known(c, None)
+        .into_iter()
+        .filter(|p| p.required || starts.iter().any(|(k, _)| key(&k.value) == key(&p.name)))
+        .map(|p| p.name)
+        .collect()
+}
+
+fn capitalised(s: &str) -> String {
+    let mut c = s.chars();
+    match c.next() {
+        Some(f) => f.to_uppercase().chain(c).collect(),
+        None => String::new(),
+    }
+}
+
+/// The pieces of a scenario with where each starts, from `[starts]`.
+/// Reports a provided piece without an entry (an error) and an entry for
+/// no piece (a warning).
+pub fn validate_pieces(
+    c: &Components,
+    raw: Option<&RawComponents>,
+    starts: &[(Sp<String>, Sp<String>)],
+    refs: &Refs<'_>,
+    diags: &mut Diagnostics,
+) -> Vec<Piece> {
+    let known = known(c, raw);
+    let mut out = Vec::new();
+    for (k, text) in starts {
+        if text.value.trim().is_empty() {
+            diags.push(
+                Diagnostic::error(format!("`{}` starts nowhere: its text is empty", k.value))
+                    .at(text.span.clone(), "empty")
+                    .hint(
+                        "say where the piece lies when the game begins, e.g. \"Beside the board.\"",
+                    ),
+            );
+        }
+        if !known.iter().any(|p| key(&p.name) == key(&k.value)) {
+            let names: Vec<String> = known.iter().map(|p| key(&p.name)).collect();
+            let hint = match did_you_mean(&key(&k.value), names.iter().map(String::as_str)) {
+                Some(n) => format!("did you mean `{n}`?"),
+                None => format!(
+                    "the pieces of this pack: {}; a part is named as in [components]",
+                    names.join(", ")
+                ),
+            };
+            diags.push(
+                Diagnostic::warning(format!(
+                    "`[starts]` names `{}`, which is no piece of this pack",
+                    k.value
+                ))
+                .at(k.span.clone(), "unknown piece")
+                .hint(hint),
+            );
+        }
+    }
+    for p in known {
+        let entry = starts.iter().find(|(k, _)| key(&k.value) == key(&p.name));
+        match entry {
+            Some((_, text)) => out.push(Piece {
+                name: p.name,
+                count: p.count,
+                from: p.from,
+                starts: refs.fill(text, diags),
+            }),
+            None if p.required => {
+                let mut d = Diagnostic::error(format!(
+                    "{} start nowhere: the setup never places them",
+                    p.name
+                ))
+                .hint(format!(
+                    "add `\"{}\" = \"...\"` to `[starts]`, saying where they lie when the game begins",
+                    key(&p.name)
+                ));
+                if let Some(at) = p.at {
+                    d = d.at(at, "declared here");
+                }
+                diags.push(d);
+            }
+            None => {}
+        }
+    }
+    out
+}
