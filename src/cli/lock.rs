@@ -355,10 +355,19 @@ pub fn unsat_message(set: &LockSet, scenario: &Scenario, e: &crate::solve::Solve
         SolveError::Unsatisfiable { constraint: Some(c), .. } => {
             format!("; or relax the rule: {}", scenario.relax_hint(*c, crate::model::Surface::Cli))
         }
+        SolveError::Conflict { rules, .. } => rules
+            .iter()
+            .map(|c| {
+                format!(
+                    "; or relax the rule: {}",
+                    scenario.relax_hint(*c, crate::model::Surface::Cli)
+                )
+            })
+            .collect(),
         _ => String::new(),
     };
     let hint = match e {
-        SolveError::Unsatisfiable { stop: Stop::Exhausted, .. } => {
+        SolveError::Unsatisfiable { stop: Stop::Exhausted, .. } | SolveError::Conflict { .. } => {
             format!("no board keeps these locks and every rule: unlock some of them{relax}")
         }
         SolveError::Unsatisfiable { .. } => format!(
@@ -454,12 +463,17 @@ pub fn unsat_api_error(
 fn unsat_rule(e: &crate::solve::SolveError) -> Option<crate::model::ConstraintId> {
     match e {
         crate::solve::SolveError::Unsatisfiable { constraint, .. } => *constraint,
+        crate::solve::SolveError::Conflict { rules, .. } => rules.first().copied(),
         _ => None,
     }
 }
 
 fn unsat_proved(e: &crate::solve::SolveError) -> bool {
-    matches!(e, crate::solve::SolveError::Unsatisfiable { stop: crate::solve::Stop::Exhausted, .. })
+    matches!(
+        e,
+        crate::solve::SolveError::Unsatisfiable { stop: crate::solve::Stop::Exhausted, .. }
+            | crate::solve::SolveError::Conflict { .. }
+    )
 }
 
 /// "No board keeps these locked hexes: ..." in the page's words.

@@ -187,7 +187,9 @@ fn generate(a: &GenerateArgs) -> Result<(), Failure> {
                 eprint!("{}", lock::message(&lock_set, &source, &scenario, players, &e));
                 return Err(Failure::Invalid);
             }
-            Err(e @ solve::SolveError::Unsatisfiable { .. }) if !locks.is_empty() => {
+            Err(
+                e @ (solve::SolveError::Unsatisfiable { .. } | solve::SolveError::Conflict { .. }),
+            ) if !locks.is_empty() => {
                 eprint!("{}", lock::unsat_message(&lock_set, &scenario, &e));
                 return Err(Failure::Invalid);
             }

@@ -6,7 +6,10 @@
 use std::collections::BTreeMap;
 
 use super::art::{text, text_width};
-use crate::scene::{Anchor, Item, Page, Path, Pt, Rect, Stroke, TextRole, Transform, Weight};
+use super::board_picture::{
+    fit_flat, layered, legend_items, notes_items, picture_canvas, PICTURE_MIN_FLAT,
+};
+use crate::scene::{Anchor, Item, Page, Path, Pt, Rect, Stroke, Transform, Weight};
 use crate::settings::{Settings, View};
 use crate::solve::Layout;
 
@@ -89,77 +92,46 @@ fn wrap_units(units: &[String], size: f64, weight: Weight, room: f64) -> Vec<Str
     out
 }
 
-/// Every text of `item`, depth first.
-fn texts(item: &Item, out: &mut Vec<String>) {
-    match item {
-        Item::Text { text, .. } => out.push(text.clone()),
-        Item::Group { items, .. } => items.iter().for_each(|i| texts(i, out)),
-        Item::Path { .. } => {}
-    }
-}
-
-/// `item` without the texts not in `keep` (`None` when nothing is left). A
-/// dropped [`FACE_DOWN_MARK`](super::art::FACE_DOWN_MARK) takes the plate
-/// drawn just under it along, so no empty label is left on the hex.
-fn keep_texts(item: Item, keep: &[String]) -> Option<Item> {
-    match item {
-        Item::Text { ref text, .. } if !keep.contains(text) => None,
-        Item::Group { transform, clip, items } => {
-            let mut kept: Vec<Item> = Vec::with_capacity(items.len());
-            for i in items {
-                let mark =
-                    matches!(&i, Item::Text { text, .. } if text == super::art::FACE_DOWN_MARK);
-                match keep_texts(i, keep) {
-                    Some(i) => kept.push(i),
-                    None if mark => {
-                        if matches!(kept.last(), Some(Item::Path { fill: Some(_), .. })) {
-                            kept.pop();
-                        }
-                    }
-                    None => {}
-                }
-            }
-            (!kept.is_empty()).then_some(Item::Group { transform, clip, items: kept })
-        }
-        other => Some(other),
-    }
-}
-
 /// The builder's map: the whole board in the setup view (every face-down
-/// tile hatched, showing its terrain and pictogram where it must lie),
-/// scaled into `room` (width, height) mm with its top-left at `at`. Returns
-/// the picture and its height.
-fn setup_map(layout: &Layout, settings: &Settings, at: Pt, room: (f64, f64)) -> (Item, f64) {
-    let setup = Settings { view: View::Setup, ..settings.clone() };
-    let notes = super::map_pages::Notes::default();
-    let canvas = super::map_pages::canvas(layout, &setup, &notes);
-    // The picture's words are read full size on the map sheets: it keeps
-    // those (chips, harbors, names) and drops the setup view's own marks,
-    // which the hatching already shows.
-    let play = Settings { view: View::Play, ..settings.clone() };
-    let mut shown = Vec::new();
-    for b in &super::map_pages::canvas(layout, &play, &notes).blocks {
-        texts(&b.item, &mut shown);
-    }
-    let b = canvas.board;
-    // A little of the sea frame's edge around the hexes.
-    let frame = Rect::new(b.x - 2.0, b.y - 2.0, b.w + 4.0, b.h + 4.0);
-    let s = (room.0 / frame.w).min(room.1 / frame.h).min(1.0);
-    let items: Vec<Item> = canvas
-        .blocks
-        .iter()
-        // The map's own title block and key stay on the map; the sheet has its own.
-        .filter(|blk| blk.bounds.y < frame.y + frame.h)
-        .filter_map(|blk| keep_texts(blk.item.clone(), &shown))
-        // A reduced copy of text printed full size on the map sheets.
-        .map(|item| item.with_role(TextRole::Picture))
-        .collect();
-    let x = at.x + (room.0 - frame.w * s) / 2.0;
-    let transform = Transform::translate(-frame.x, -frame.y)
-        .then(Transform::scale(s, s))
-        .then(Transform::translate(x, at.y));
-    let picture = Item::Group { transform, clip: Some(Path::rect(frame)), items };
-    (picture, frame.h * s)
+/// tile hatched, showing its terrain and pictogram where it must lie) as a
+/// readable picture ([`board_picture`](super::board_picture): chip numbers,
+/// harbors and names at the picture's text size, hexes never under
+/// [`PICTURE_MIN_FLAT`]), with its notes and the legend at full size below,
+/// `width` mm wide with hexes `flat` mm across; top-left at `at`. Returns
+/// the items and their height.
+fn setup_map(layout: &Layout, settings: &Settings, at: Pt, width: f64, flat: f64) -> (Item, f64) {
+    let c = picture_canvas(layout, settings, View::Setup, flat);
+    let mut items = vec![Item::Group {
+        transform: Transform::translate(((width - c.width) / 2.0).max(0.0), 0.0),
+        clip: None,
+        items: layered(&c.blocks, Vec::new()),
+    }];
+    let mut y = c.height + 2.0;
+    let (notes, nh) = notes_items(&c.notes, 0.0, y, width);
+    items.extend(notes);
+    y += nh + if nh > 0.0 { 2.0 } else { 0.0 };
+    let key = legend_items(layout, settings, View::Setup, width);
+    items.push(Item::Group { transform: Transform::translate(0.0, y), clip: None, items: key.0 });
+    let group = Item::Group { transform: Transform::translate(at.x, at.y), clip: None, items };
+    (group, y + key.1)
+}
+
+/// The height of [`setup_map`]'s notes and legend below the board.
+fn below_map(layout: &Layout, settings: &Settings, width: f64, flat: f64) -> f64 {
+    let c = picture_canvas(layout, settings, View::Setup, flat);
+    let (_, nh) = notes_items(&c.notes, 0.0, 0.0, width);
+    2.0 + nh
+        + if nh > 0.0 { 2.0 } else { 0.0 }
+        + legend_items(layout, settings, View::Setup, width).1
+}
+
+/// The widest readable hex (mm across the flats, at most the map sheets'
+/// size) with which the board, its notes and legend fit `width` x `height`;
+/// `None` when even [`PICTURE_MIN_FLAT`] does not fit.
+fn map_flat(layout: &Layout, settings: &Settings, width: f64, height: f64) -> Option<f64> {
+    let below = below_map(layout, settings, width, PICTURE_MIN_FLAT);
+    let flat = fit_flat(layout, width, height - below).min(settings.theme.sizes.hex_flat);
+    (flat >= PICTURE_MIN_FLAT).then_some(flat)
 }
 
 /// The builder's sheet of `layout` on the chosen paper, or nothing when the
@@ -223,10 +195,25 @@ pub fn builder_pages(layout: &Layout, settings: &Settings) -> Vec<Page> {
         .map(|(w, size, _)| size * 1.4 + if *w == Weight::Bold { body } else { 0.0 })
         .sum();
     y += 3.0;
-    let map_room = (room, (h - m - 6.0 - list_h - y).max(40.0));
-    let (picture, map_h) = setup_map(layout, settings, Pt::new(m, y), map_room);
-    page.push(picture);
-    y += map_h + 2.0;
+    // The map takes the room the lists leave; when a readable picture does
+    // not fit there, it gets a page of its own (landscape when that holds
+    // larger hexes).
+    let map_h = h - m - 6.0 - list_h - y;
+    let mut map_page = None;
+    match map_flat(layout, settings, room, map_h) {
+        Some(flat) => {
+            let (picture, used) = setup_map(layout, settings, Pt::new(m, y), room, flat);
+            page.push(picture);
+            y += used + 2.0;
+        }
+        None => {
+            for line in wrap(MAP_OVERLEAF, body, Weight::Bold, room) {
+                y += body * 1.4;
+                page.push(text(Pt::new(m, y), line, body, Weight::Bold, Anchor::Start, pal.ink));
+            }
+            map_page = Some(own_map_page(layout, settings, (w, h), m));
+        }
+    }
     for (weight, size, line) in lines {
         if weight == Weight::Bold {
             y += body;
@@ -240,7 +227,40 @@ pub fn builder_pages(layout: &Layout, settings: &Settings) -> Vec<Page> {
         fill: None,
         stroke: Some(Stroke { color: pal.ink, width: 0.5, dash: vec![3.0, 2.0] }),
     });
-    vec![page]
+    let mut pages = vec![page];
+    pages.extend(map_page);
+    pages
+}
+
+/// What the builder's sheet says when its map is on the next page.
+const MAP_OVERLEAF: &str = "The map of where each face-down tile lies is on the next page.";
+
+/// The builder's map on a page of its own, portrait or landscape (whichever
+/// holds the larger hexes), under the sheet's warning.
+fn own_map_page(layout: &Layout, settings: &Settings, (w, h): (f64, f64), m: f64) -> Page {
+    let pal = settings.theme.palette(settings.mode);
+    let head = settings.theme.sizes.title_text.min(6.0);
+    let top = m + head * 1.25 + 4.0;
+    let fit = |w: f64, h: f64| {
+        let below = below_map(layout, settings, w - 2.0 * m, PICTURE_MIN_FLAT);
+        fit_flat(layout, w - 2.0 * m, h - top - m - below)
+    };
+    let (w, h) = if fit(h, w) > fit(w, h) { (h, w) } else { (w, h) };
+    // [`check_readable`](super::board_picture::check_readable) refused any
+    // board too large for this before anything was drawn.
+    let flat = fit(w, h).min(settings.theme.sizes.hex_flat).max(PICTURE_MIN_FLAT);
+    let mut page = Page::new(w, h, BUILDER_LABEL);
+    let heading = format!("{BUILDER_HEADING}: where each face-down tile lies");
+    page.push(text(
+        Pt::new(m, m + head * 1.25),
+        heading,
+        head,
+        Weight::Bold,
+        Anchor::Start,
+        pal.ink,
+    ));
+    page.push(setup_map(layout, settings, Pt::new(m, top), w - 2.0 * m, flat).0);
+    page
 }
 
 #[cfg(test)]
@@ -266,6 +286,15 @@ mod tests {
         }
     }
 
+    /// Every text of `item`, depth first.
+    fn texts(item: &Item, out: &mut Vec<String>) {
+        match item {
+            Item::Text { text, .. } => out.push(text.clone()),
+            Item::Group { items, .. } => items.iter().for_each(|i| texts(i, out)),
+            Item::Path { .. } => {}
+        }
+    }
+
     fn paths(item: &Item) -> usize {
         match item {
             Item::Path { .. } => 1,
@@ -275,30 +304,26 @@ mod tests {
     }
 
     #[test]
-    fn the_builders_map_drops_each_face_down_mark_with_its_plate() {
+    fn the_builders_map_is_readable_and_hatches_without_marks() {
         let src = crate::builtin::source("seven-islands").expect("built-in");
         let s = crate::model::load(&src).expect("valid");
         let opts = crate::solve::SolveOptions::default();
         let l = crate::solve::solve(&s, 4, 1, &opts).expect("solvable");
-        let hidden = l.hexes.iter().filter(|h| h.face_down).count();
-        assert!(hidden > 0);
+        assert!(l.hexes.iter().any(|h| h.face_down));
         let settings = Settings::default();
-        let (picture, _) = setup_map(&l, &settings, Pt::default(), (180.0, 200.0));
+        let (picture, h) = setup_map(&l, &settings, Pt::default(), 180.0, PICTURE_MIN_FLAT);
+        assert!(h > 0.0 && paths(&picture) > l.hexes.len());
         let mut words = Vec::new();
         texts(&picture, &mut words);
         assert!(!words.iter().any(|w| w == super::super::art::FACE_DOWN_MARK), "{words:?}");
-        // The setup view draws, per face-down hex, its hatching and the
-        // mark's plate: the picture keeps the hatching only.
-        let setup = Settings { view: View::Setup, ..settings.clone() };
-        let canvas = super::super::map_pages::canvas(&l, &setup, &Default::default());
-        let frame_bottom = canvas.board.y + canvas.board.h + 2.0;
-        let drawn: usize = canvas
-            .blocks
-            .iter()
-            .filter(|b| b.bounds.y < frame_bottom)
-            .map(|b| paths(&b.item))
-            .sum();
-        assert_eq!(paths(&picture), drawn - hidden);
+        // Every chip of the board is on the builder's map.
+        for n in l.hexes.iter().filter_map(|h| h.number) {
+            assert!(words.iter().any(|w| *w == n.to_string()), "chip {n} missing: {words:?}");
+        }
+        // Every page of the builder's sheet lies on its paper.
+        for page in builder_pages(&l, &settings) {
+            assert!(page.width > 0.0 && page.height > 0.0);
+        }
     }
 
     #[test]

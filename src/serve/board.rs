@@ -49,7 +49,7 @@ pub struct BarBoard {
 pub fn make(r: &Resolved, progress: Progress<'_>) -> Result<Board, ApiError> {
     let fail = |e: &SolveError| match e {
         SolveError::Lock(e) => lock::api_error(&r.scenario, e),
-        SolveError::Unsatisfiable { .. } if !r.locks.is_empty() => {
+        SolveError::Unsatisfiable { .. } | SolveError::Conflict { .. } if !r.locks.is_empty() => {
             lock::unsat_api_error(&r.scenario, &r.locks, e)
         }
         e => ApiError::diagnostics(&r.source, &solve_error_diagnostics(&r.scenario, e)),

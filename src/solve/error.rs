@@ -414,15 +414,15 @@ impl SolveError {
             SolveError::Broken(b) => b.hint().into(),
             SolveError::Conflict { rules, locked, .. } => {
                 let them = match rules.as_slice() {
-                    [] => return "check the region pools against the map and its fixed hexes".into(),
+                    [] => {
+                        return "check the region pools against the map and its fixed hexes".into()
+                    }
                     [one] => format!("`{one}`"),
                     _ => "one of these rules".into(),
                 };
                 match locked {
                     true => format!("unlock some of the locked hexes, or relax {them}"),
-                    false => format!(
-                        "relax {them}, or change the pools"
-                    ),
+                    false => format!("change the pools, or relax {them}"),
                 }
             }
             SolveError::Unsampleable { .. } => "relax the chip rules so that random deals keep \
