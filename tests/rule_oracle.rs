@@ -223,9 +223,20 @@ fn validation_the_sampler_and_an_independent_check_agree_on_random_maps() {
                             }
                         }
                     }
-                    Err(SolveError::Unsatisfiable { stop, .. }) => {
+                    Err(
+                        e @ (SolveError::Unsatisfiable { .. }
+                        | SolveError::Conflict { .. }
+                        | SolveError::Unsampleable { .. }),
+                    ) => {
                         t.no_board = 1;
-                        if stop == hexpress::solve::Stop::Exhausted {
+                        // A proof: the search ran out of placements, or the
+                        // exact samplers' count found no board.
+                        let proved = matches!(
+                            e,
+                            SolveError::Unsatisfiable { stop: hexpress::solve::Stop::Exhausted, .. }
+                                | SolveError::Conflict { .. }
+                        );
+                        if proved {
                             let small = map.regions.iter().map(|r| r.slots.len()).sum::<usize>() <= 6
                                 && map.cells.iter().all(|c| c.harbor.is_none());
                             t.proofs_enumerated = usize::from(small);

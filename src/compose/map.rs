@@ -467,9 +467,16 @@ fn info_band(
     let widest: f64 =
         entries.iter().map(|(n, _)| text_width(n, key, Weight::Regular)).fold(0.0, f64::max);
     let cell = ((12.0 + widest + 4.0).max(36.0), 12.0f64.max(2.0 * key + 4.0));
-    // Beside the ruler when the canvas is wide enough, else below the title.
+    // Beside the ruler when the canvas is wide enough and that makes the
+    // band no taller than the legend below the title at full width would.
     let beside = rx + ruler_w + 10.0;
-    let (lx, ly, lw) = if width - PAD - beside >= 2.0 * cell.0 {
+    let band = |lw: f64, below: f64| {
+        let cols = ((lw / cell.0).floor() as usize).max(1);
+        below + 4.0 + entries.len().div_ceil(cols).max(1) as f64 * cell.1
+    };
+    let fits_beside = width - PAD - beside >= 2.0 * cell.0
+        && band(width - PAD - beside, 4.0) <= band((width - 2.0 * PAD).max(cell.0), th + 8.0);
+    let (lx, ly, lw) = if fits_beside {
         (beside, top + 4.0, width - PAD - beside)
     } else {
         (PAD, top + th + 8.0, (width - 2.0 * PAD).max(cell.0))

@@ -94,12 +94,15 @@ impl Counted {
             let r = &p.regions[pool.region];
             let d = &mut deals[pool.region];
             d.pool = Some(pi);
+            // Gold tiles are dealt apart exactly when the table marked the
+            // gold hexes (its rules may be coarser than the problem's).
+            let gold_tracked = gold_matters && pool.fields[1] > 0;
             d.chipless = r.tiles.iter().copied().filter(|t| !p.takes_chip(*t)).collect();
             d.plain = r
                 .tiles
                 .iter()
                 .copied()
-                .filter(|t| p.takes_chip(*t) && !(gold_matters && *t == Terrain::Gold as u8))
+                .filter(|t| p.takes_chip(*t) && !(gold_tracked && *t == Terrain::Gold as u8))
                 .collect();
             d.values = vec![Vec::new(); ctr.classes.k + 1];
             for v in &r.chips {

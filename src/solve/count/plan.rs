@@ -151,7 +151,9 @@ fn variables(
         // the chipless tiles is drawn after the layout.
         let free = (1..=cl.k).find(|a| cl.canon[*a] == 0 && fields[*a + 1] > 0 && !cl.red[*a]);
         let merged = match free {
-            Some(a) if chipless > 0 && chipless < 256 && r.chip_fixed.is_empty() => {
+            // Not when gold is dealt apart: a gold hex of the merged class
+            // must never be drawn to hold a chipless tile.
+            Some(a) if chipless > 0 && chipless < 256 && r.chip_fixed.is_empty() && gold == 0 => {
                 fields[a + 1] += chipless;
                 fields[0] = 0;
                 Some((a as u8, chipless as u8))
