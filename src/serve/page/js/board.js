@@ -206,9 +206,21 @@ function showMeasures(b) {
     $("plots").innerHTML = b.balance.plots || "";
     const p = $("plots").querySelector("svg");
     if (p) { p.removeAttribute("width"); p.removeAttribute("height"); }
+  } else if (b.bar) {
+    $("fair-title").textContent = "Why this balanced board is fair";
+    const rate = (b.bar.pass_rate * 100).toLocaleString(undefined, { maximumFractionDigits: 2 });
+    $("fair-note").textContent = `A fair draw among the boards that clear the fairness bar: every such board was equally likely, so balanced boards do not all look alike. About ${rate} % of random boards clear it. The bar asks: ${b.bar.thresholds.join("; ")}.${seatWords(b)}${secret}`;
+    $("plots").innerHTML = "";
   } else {
     $("fair-title").textContent = "How this random board measures up";
-    $("fair-note").textContent = `A random board: every valid board was equally likely, so it was not picked for fairness. These are its measures; for all of them lower is fairer. A balanced reroll scores many boards and keeps the fairest.${secret}`;
+    $("fair-note").textContent = `A random board: every valid board was equally likely, so it was not picked for fairness. These are its measures; for all of them lower is fairer. A balanced reroll draws among the boards that clear the fairness bar.${seatWords(b)}${b.meets_bar === true ? " This board clears the bar." : b.meets_bar === false ? " This board does not clear the bar." : ""}${secret}`;
     $("plots").innerHTML = "";
   }
+}
+
+/// The seats' opening placements in words (the seat simulation's figures).
+function seatWords(b) {
+  if (!b.seats || !b.seats.seats || !b.seats.seats.length) return "";
+  const pips = b.seats.seats.map((x) => x.pips.total ?? x.pips).map((v) => (typeof v === "number" ? v.toLocaleString(undefined, { maximumFractionDigits: 1 }) : v));
+  return ` With a snake draft, the seats' opening settlements (first seat to last) touch ${pips.join(", ")} pips of production; the best seat has ${b.seats.gap} more than the worst.`;
 }
