@@ -186,16 +186,13 @@ fn pack(raw: Vec<RawPool>) -> Result<Vec<Pool>, TooBig> {
         .collect()
 }
 
-/// An order of the hexes that keeps few of them open: connected groups one
-/// after the other, each swept along the best of the three hex axes.
-fn order(p: &Problem<'_>, vars: &[(u32, u8, bool)]) -> Vec<usize> {
-    let n = vars.len();
+/// For each variable hex, the variables among its neighbours (by index in `vars`).
+fn var_neighbours(p: &Problem<'_>, vars: &[(u32, u8, bool)]) -> Vec<Vec<usize>> {
     let mut at = vec![NONE; p.n + 1];
     for (i, v) in vars.iter().enumerate() {
         at[v.0 as usize] = i as u32;
     }
-    let adj: Vec<Vec<usize>> = vars
-        .iter()
+    vars.iter()
         .map(|v| {
             p.nb[v.0 as usize]
                 .iter()
@@ -203,7 +200,14 @@ fn order(p: &Problem<'_>, vars: &[(u32, u8, bool)]) -> Vec<usize> {
                 .map(|m| at[*m as usize] as usize)
                 .collect()
         })
-        .collect();
+        .collect()
+}
+
+/// An order of the hexes that keeps few of them open: connected groups one
+/// after the other, each swept along the best of the three hex axes.
+fn order(p: &Problem<'_>, vars: &[(u32, u8, bool)]) -> Vec<usize> {
+    let n = vars.len();
+    let adj = var_neighbours(p, vars);
     let mut comp = vec![usize::MAX; n];
     let mut groups = 0;
     for s in 0..n {
@@ -246,20 +250,7 @@ fn order(p: &Problem<'_>, vars: &[(u32, u8, bool)]) -> Vec<usize> {
 
 /// The most hexes open at once along `ord`, if more than [`MAX_OPEN`].
 fn too_many_open(p: &Problem<'_>, vars: &[(u32, u8, bool)], ord: &[usize]) -> Option<usize> {
-    let mut at = vec![NONE; p.n + 1];
-    for (i, v) in vars.iter().enumerate() {
-        at[v.0 as usize] = i as u32;
-    }
-    let adj: Vec<Vec<usize>> = vars
-        .iter()
-        .map(|v| {
-            p.nb[v.0 as usize]
-                .iter()
-                .filter(|m| at[**m as usize] != NONE)
-                .map(|m| at[*m as usize] as usize)
-                .collect()
-        })
-        .collect();
+    let adj = var_neighbours(p, vars);
     let (max, _) = open_cost(ord, &adj);
     (max > MAX_OPEN).then_some(max)
 }
