@@ -34,6 +34,7 @@ pub mod diag;
 pub mod export;
 pub mod fonts;
 pub mod limits;
+pub mod locks;
 pub mod model;
 pub mod outputs;
 pub mod recipe;

@@ -13,7 +13,7 @@ use crate::balance::{
     Pilot, SearchOptions,
 };
 use crate::diag::Source;
-use crate::export::{files, json};
+use crate::export::files;
 use crate::model::Scenario;
 use crate::solve::{Layout, SolveError, SolveOptions, Solver};
 
@@ -48,15 +48,16 @@ impl Balanced {
         }
     }
 
-    /// `layout.json` with its `command` and its `balance` object.
-    pub fn json(&self, command: &str) -> String {
-        let b = match self {
+    /// What the board's files record of its balance.
+    pub fn balance(&self) -> crate::outputs::Balance<'_> {
+        match self {
             Balanced::Best { outcome, config, objective } => {
-                balance::json::object_with(outcome, config, *objective)
+                crate::outputs::Balance::Best { outcome, config, objective: *objective }
             }
-            Balanced::Bar { draw, pilot, config } => balance::json::bar_object(draw, pilot, config),
-        };
-        json::layout_json_with(self.layout(), command, Some(b))
+            Balanced::Bar { draw, pilot, config } => {
+                crate::outputs::Balance::Bar { draw, pilot, config }
+            }
+        }
     }
 
     /// How this board was balanced, for its recipe: `--balanced best` with
@@ -72,14 +73,6 @@ impl Balanced {
             Balanced::Bar { .. } => {
                 crate::recipe::Balanced { weights, ..crate::recipe::Balanced::bar() }
             }
-        }
-    }
-
-    /// The map's title-block lines.
-    pub fn notes(&self) -> Vec<String> {
-        match self {
-            Balanced::Best { outcome, .. } => crate::outputs::balanced_lines(outcome),
-            Balanced::Bar { draw, pilot, .. } => crate::outputs::bar_lines(draw, pilot),
         }
     }
 }
@@ -287,7 +280,7 @@ pub(super) fn summary(b: &Balanced) -> String {
                 "balanced: a uniform draw among the valid boards that clear the fairness bar"
                     .into(),
             );
-            line(format!("  {}", bar_method_line(draw, pilot)));
+            line(format!("  {}", crate::outputs::bar_method_line(draw, pilot)));
             for s in config.bar.sentences() {
                 line(format!("  - {s}"));
             }
@@ -297,21 +290,6 @@ pub(super) fn summary(b: &Balanced) -> String {
         }
     }
     out
-}
-
-/// How a bar draw was made, in one line.
-pub fn bar_method_line(d: &BarDraw, p: &Pilot) -> String {
-    let rate =
-        format!("{:.2} % of {} random boards cleared the bar", 100.0 * p.pass_rate(), p.boards);
-    match d.run {
-        Some(r) => format!(
-            "by a chain restricted to the bar ({} steps, {} moved; {rate})",
-            r.steps, r.moved
-        ),
-        None => {
-            format!("by rejection: random board {} of this draw cleared it ({rate})", d.candidates)
-        }
-    }
 }
 
 /// How the kept board's seat gap compares with the random boards'.

@@ -2,9 +2,8 @@
 
 pub mod args;
 mod balance;
-pub use balance::bar_method_line as balance_line;
 pub mod contract;
-pub mod lock;
+mod lock;
 pub mod output;
 pub(crate) mod render;
 mod rules;
@@ -18,8 +17,8 @@ use std::time::{Duration, Instant};
 
 use anyhow::Context;
 
-use crate::diag::{self, Diagnostic, Diagnostics, Source};
-use crate::export::{files, json, text};
+use crate::diag::{self, Diagnostics, Source};
+use crate::export::{files, text};
 use crate::model::{self, Scenario};
 use crate::recipe::Recipe;
 use crate::solve::{self, SolveError, SolveOptions};
@@ -219,18 +218,13 @@ fn generate(a: &GenerateArgs) -> Result<(), Failure> {
     // A lock on a face-down hex is named by place: the players' pages print
     // the command, and must not print what the fog hides.
     let how = how.hide_face_down_locks(&layout);
-    let text = match &balanced {
-        Some(b) => b.json(&how.command()),
-        None => json::layout_json(&layout, &how, None),
-    };
     // Everything is drawn in memory first: a bad option, template, font or
     // text fails here, before the first byte is written.
-    let mut outputs = vec![("layout.json".to_string(), text.into_bytes())];
     let command = how.command();
+    let balance = balanced.as_ref().map(balance::Balanced::balance);
+    let outputs = crate::outputs::board_files(&layout, &scenario, settings.as_ref(), how, balance)
+        .context("drawing the outputs")?;
     if let Some(settings) = &settings {
-        let lines = balanced.as_ref().map_or_else(Vec::new, balance::Balanced::notes);
-        let notes = crate::outputs::notes(how, lines);
-        outputs.extend(render::draw_outputs(settings, &layout, &scenario, &notes)?);
         render::note_preview_dpi(settings, &outputs);
     }
     output::detail(&format!("drew {} files in {} ms", outputs.len(), ms(started)));
@@ -345,7 +339,7 @@ fn written_lines(paths: &[PathBuf], files: &[(String, Vec<u8>)]) -> String {
 }
 
 pub(crate) fn report_solve_error(source: &Source, scenario: &Scenario, e: &SolveError) {
-    let mut d = solve_error_diagnostics(scenario, e);
+    let mut d = solve::error_diagnostics(scenario, e);
     if let SolveError::NoMap { .. } = e {
         // A player count from the command line: point at the counts the
         // scenario lists.
@@ -354,23 +348,6 @@ pub(crate) fn report_solve_error(source: &Source, scenario: &Scenario, e: &Solve
         }
     }
     report(source, &d);
-}
-
-/// A solver failure as diagnostics: the message, a hint, and the span where
-/// the blocking rule is set (or a hint that it is on by default).
-pub fn solve_error_diagnostics(scenario: &Scenario, e: &SolveError) -> Diagnostics {
-    let mut d = Diagnostic::error(e.to_string()).hint(e.hint());
-    for c in &e.rules() {
-        // Why the rule is on (the file, a preset and who chose it, or the
-        // default) and the exact way to change that: one home for it.
-        d = d.hint(scenario.relax_hint(*c, model::Surface::Cli));
-        if let Some((sp, label)) = scenario.rule_span(*c) {
-            d = d.at(sp, label);
-        }
-    }
-    let mut ds = Diagnostics::new();
-    ds.push(d);
-    ds
 }
 
 fn validate(names: &[String]) -> Result<(), Failure> {

@@ -6,11 +6,8 @@ use anyhow::Context;
 
 use super::args::{DuplexArg, PaperArg, RenderArgs, ViewArg};
 use crate::export::OutFile;
-use crate::model::Scenario;
-use crate::outputs::{self, Notes};
 use crate::settings::sheets::Duplex;
 use crate::settings::{Choices, Formats, Paper, Settings, View};
-use crate::solve::Layout;
 
 /// The paper named on the command line.
 pub fn paper(p: PaperArg) -> Paper {
@@ -95,14 +92,4 @@ fn png_dpi(png: &[u8]) -> Option<f64> {
         at += 12 + len;
     }
     None
-}
-
-/// Draws everything the settings ask for, in memory: `(file name, bytes)`.
-pub fn draw_outputs(
-    settings: &Settings,
-    layout: &Layout,
-    scenario: &Scenario,
-    notes: &Notes,
-) -> anyhow::Result<Vec<OutFile>> {
-    outputs::all(layout, scenario, settings, notes).context("drawing the outputs")
 }

@@ -47,7 +47,7 @@ pub struct ApiError {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub rendered: Option<String>,
     /// Locks the board cannot keep: the rule and the hexes concerned
-    /// ([`crate::cli::lock::clash_json`]), for the page to mark on the board.
+    /// ([`super::lock_error::clash_json`]), for the page to mark on the board.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub lock_clash: Option<Box<serde_json::Value>>,
 }
