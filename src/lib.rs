@@ -37,6 +37,7 @@ pub mod limits;
 pub mod locks;
 pub mod model;
 pub mod outputs;
+pub mod position;
 pub mod recipe;
 pub mod rng;
 pub mod scenario;

@@ -67,6 +67,22 @@ impl ConstraintId {
         self as usize
     }
 
+    /// The rule in plain words, as the web page names it.
+    pub const fn words(self) -> &'static str {
+        match self {
+            ConstraintId::NoAdjacentRed => "no 6 or 8 next to another 6 or 8",
+            ConstraintId::NoEqualNeighbours => "no two neighbouring hexes with the same number",
+            ConstraintId::No2Next12 => "no 2 next to a 12",
+            ConstraintId::MaxTerrainGroup => "largest group of touching hexes of one terrain",
+            ConstraintId::MaxCornerPips => "most dots (pips) where three hexes meet",
+            ConstraintId::GoldNoRed => "no 6 or 8 on a gold field",
+            ConstraintId::GoldNotAdjacent => "no gold field next to another",
+            ConstraintId::HarborFacesLand => "every harbor faces land",
+            ConstraintId::HarborsApart => "no two harbors share a corner",
+            ConstraintId::HarborsOffFishing => "harbors keep clear of fishing grounds",
+        }
+    }
+
     /// Whether the rule is about harbors (checked when harbors are placed).
     pub const fn is_harbor_rule(self) -> bool {
         matches!(

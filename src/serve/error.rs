@@ -144,7 +144,7 @@ pub fn page_words(text: &str) -> String {
     }
     // Rules by what they say rather than by their keys.
     for id in crate::model::ConstraintId::ALL {
-        let words = super::paint::view::rule_words(id);
+        let words = id.words();
         s = s.replace(
             &format!("the rule `{}`", id.key()),
             &format!("the rule \u{201c}{words}\u{201d}"),
