@@ -103,7 +103,7 @@ struct Bar(indicatif::ProgressBar);
 
 impl Bar {
     fn new(what: &'static str) -> Bar {
-        if super::output::quiet() {
+        if super::terminal::quiet() {
             return Bar(indicatif::ProgressBar::hidden());
         }
         let bar =
@@ -370,7 +370,7 @@ pub(super) fn run(a: &BalanceArgs) -> Result<(), Failure> {
     let svg = balance::svg::render(&rep, &title);
     let path = files::write_atomic(&out_dir, "balance.svg", svg.as_bytes())
         .context("writing the balance report")?;
-    if super::output::quiet() {
+    if super::terminal::quiet() {
         return Ok(());
     }
     println!("{} — {} players — seed {}", scenario.meta.title, players, seed);

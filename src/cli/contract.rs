@@ -34,7 +34,7 @@ pub fn input(message: impl Into<String>) -> anyhow::Error {
 
 /// Prints a problem in a template or weights file, codespan style.
 pub fn report_file_problem(p: &FileProblem) {
-    eprint!("{}", p.render(super::output::settings().color));
+    eprint!("{}", p.render(super::terminal::options().color));
 }
 
 /// Prints an error and returns the exit code the contract gives it.
@@ -43,7 +43,7 @@ pub fn report(e: &anyhow::Error) -> ExitCode {
         report_file_problem(p);
         return ExitCode::from(1);
     }
-    super::output::error(&super::error_chain(e));
+    super::terminal::error(&super::error_chain(e));
     ExitCode::from(if is_input(e) { 1 } else { 2 })
 }
 

@@ -107,7 +107,7 @@ pub fn message(
     e: &LockError,
 ) -> String {
     let mut out = String::new();
-    let color = super::output::settings().color;
+    let color = super::terminal::options().color;
     match color {
         true => out.push_str(&format!("\x1b[1;31merror\x1b[0m\x1b[1m:\x1b[0m {e}\n")),
         false => out.push_str(&format!("error: {e}\n")),
@@ -166,7 +166,7 @@ pub fn message(
 pub fn unsat_message(set: &LockSet, scenario: &Scenario, e: &crate::solve::SolveError) -> String {
     use crate::solve::{SolveError, Stop};
     let mut out = String::new();
-    let color = super::output::settings().color;
+    let color = super::terminal::options().color;
     let head = format!("{e}, around the locked hexes");
     match color {
         true => out.push_str(&format!("\x1b[1;31merror\x1b[0m\x1b[1m:\x1b[0m {head}\n")),

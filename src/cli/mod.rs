@@ -4,12 +4,12 @@ pub mod args;
 mod balance;
 pub mod contract;
 mod lock;
-pub mod output;
 pub(crate) mod render;
 mod rules;
 mod sample;
 #[cfg(feature = "serve")]
 pub mod serve;
+pub mod terminal;
 
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -44,7 +44,7 @@ impl From<anyhow::Error> for Failure {
 
 /// Runs a parsed command line and maps the outcome to an exit code.
 pub fn run(cli: Cli) -> ExitCode {
-    output::init(&cli.global);
+    terminal::init(&cli.global);
     let result = match cli.command {
         Command::Generate(a) => generate(&a),
         Command::Balance(a) => balance::run(&a),
@@ -88,7 +88,7 @@ pub fn run(cli: Cli) -> ExitCode {
 
 /// Prints diagnostics on standard error, in colour when it is on.
 fn report(source: &Source, d: &Diagnostics) {
-    eprint!("{}", diag::render_styled(source, d, output::settings().color));
+    eprint!("{}", diag::render_styled(source, d, terminal::options().color));
 }
 
 /// Finds a scenario by built-in id or path and reads it; `-` reads it from
@@ -158,7 +158,7 @@ fn generate(a: &GenerateArgs) -> Result<(), Failure> {
         a.players.or(saved.as_ref().map(|s| s.players)).unwrap_or(scenario.meta.default_players);
     let lock_set = lock::locks_for_generate(a.lock.as_deref(), saved.as_ref(), a.from.as_deref())?;
     if a.balanced.is_some() && !lock_set.locks.is_empty() {
-        output::error("`--balanced` searches whole boards and does not keep locked hexes");
+        terminal::error("`--balanced` searches whole boards and does not keep locked hexes");
         eprintln!("  hint: drop `--balanced` to redraw around the locks, or drop `--lock`");
         return Err(Failure::Invalid);
     }
@@ -168,7 +168,7 @@ fn generate(a: &GenerateArgs) -> Result<(), Failure> {
     if !a.render.layout_only {
         check_drawable(&scenario, players)?;
     }
-    output::detail(&format!("checked `{}` in {} ms", source.name, ms(started)));
+    terminal::detail(&format!("checked `{}` in {} ms", source.name, ms(started)));
     let opts = SolveOptions {
         max_nodes: a.max_nodes,
         deadline: Some(Instant::now() + Duration::from_millis(a.time_limit_ms)),
@@ -198,7 +198,7 @@ fn generate(a: &GenerateArgs) -> Result<(), Failure> {
             }
         },
     };
-    output::detail(&format!("laid out the map in {} ms", ms(started)));
+    terminal::detail(&format!("laid out the map in {} ms", ms(started)));
     // The last guard: nothing is drawn or written for a board it refuses.
     let checked = guard(&scenario, players, locks, &layout)?;
     let out_dir: PathBuf = match &a.out {
@@ -227,7 +227,7 @@ fn generate(a: &GenerateArgs) -> Result<(), Failure> {
     if let Some(settings) = &settings {
         render::note_preview_dpi(settings, &outputs);
     }
-    output::detail(&format!("drew {} files in {} ms", outputs.len(), ms(started)));
+    terminal::detail(&format!("drew {} files in {} ms", outputs.len(), ms(started)));
     // Staged first, committed last: if printing the summary fails (standard
     // output on a full device), the folder is left as it was.
     let staged = files::stage(&out_dir, &outputs, true).context("writing the output")?;
@@ -235,7 +235,7 @@ fn generate(a: &GenerateArgs) -> Result<(), Failure> {
         eprintln!("note: {note}");
     }
     let mut out = String::new();
-    if !output::quiet() {
+    if !terminal::quiet() {
         out.push_str(&format!("{} — {} players — seed {}\n\n", scenario.meta.title, players, seed));
         if layout.hexes.len() <= PICTURE_MAX_HEXES {
             out.push_str(&text::picture(&layout));
@@ -260,9 +260,9 @@ fn generate(a: &GenerateArgs) -> Result<(), Failure> {
             out.push_str(&format!("removed {} (an earlier run wrote it here)\n", p.display()));
         }
     }
-    output::print_before_commit(&out)?;
+    terminal::print_before_commit(&out)?;
     staged.commit().context("writing the output")?;
-    output::detail(&format!("wrote them in {} ms", ms(started)));
+    terminal::detail(&format!("wrote them in {} ms", ms(started)));
     Ok(())
 }
 
@@ -330,7 +330,7 @@ fn ms(t: Instant) -> u128 {
 fn written_lines(paths: &[PathBuf], files: &[(String, Vec<u8>)]) -> String {
     let mut out = String::new();
     for (p, (_, bytes)) in paths.iter().zip(files) {
-        match output::verbose() {
+        match terminal::verbose() {
             true => out.push_str(&format!("wrote {} ({} bytes)\n", p.display(), bytes.len())),
             false => out.push_str(&format!("wrote {}\n", p.display())),
         }
@@ -357,7 +357,7 @@ fn validate(names: &[String]) -> Result<(), Failure> {
         let source = match resolve(name) {
             Ok(s) => s,
             Err(Failure::Io(e)) => {
-                output::error(&error_chain(&e));
+                terminal::error(&error_chain(&e));
                 match contract::is_input(&e) {
                     true => bad += 1,
                     false => io = true,
@@ -380,7 +380,7 @@ fn validate(names: &[String]) -> Result<(), Failure> {
                     1 => ", 1 warning".to_string(),
                     n => format!(", {n} warnings"),
                 };
-                if !output::quiet() {
+                if !terminal::quiet() {
                     println!(
                         "ok: {} (`{}`, {} players){warned}",
                         source.name,

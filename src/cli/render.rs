@@ -68,7 +68,7 @@ pub fn note_preview_dpi(settings: &Settings, files: &[OutFile]) {
     let Some((_, png)) = files.iter().find(|(n, _)| n == "preview.png") else { return };
     let Some(dpi) = png_dpi(png) else { return };
     if dpi + 0.5 < settings.dpi {
-        super::output::detail(&format!(
+        super::terminal::detail(&format!(
             "preview.png: drawn at {dpi:.0} dpi, not the default {:.0}, to stay within {} pixels (`MAX_PREVIEW_PIXELS`)",
             settings.dpi,
             crate::limits::MAX_PREVIEW_PIXELS

@@ -50,7 +50,7 @@ pub fn run(a: &RulesArgs) -> Result<(), Failure> {
     let files = outputs::rules(&scenario, &layout, &settings, &notes)
         .context("drawing the rules handout")?;
     let written = write_all(&dir, &files).context("writing the rules handout")?;
-    if !super::output::quiet() {
+    if !super::terminal::quiet() {
         println!("seed: {seed}");
         for p in written {
             println!("wrote {}", p.display());
