@@ -402,7 +402,7 @@ pub(super) fn run(a: &BalanceArgs) -> Result<(), Failure> {
     let o = &rep.chosen;
     let mut recipe =
         crate::recipe::Recipe::new(a.scenario.clone(), players, seed).with_max_nodes(a.max_nodes);
-    recipe.rules = a.rules.map(super::args::RulesArg::preset);
+    recipe.rules = a.rules;
     recipe.balanced = Some(crate::recipe::Balanced {
         objective: (objective != Objective::Score).then(|| objective.name().to_string()),
         weights: a.weights.as_ref().map(|w| w.display().to_string()),

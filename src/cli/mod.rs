@@ -130,12 +130,12 @@ fn load(source: &Source) -> Result<Scenario, Failure> {
 /// Loads a scenario under the `--rules` preset, if one was asked for.
 pub(crate) fn load_with_rules(
     source: &Source,
-    rules: Option<args::RulesArg>,
+    rules: Option<model::RulePreset>,
 ) -> Result<Scenario, Failure> {
     let scenario = load(source)?;
     match rules {
         None => Ok(scenario),
-        Some(r) => scenario.with_preset(r.preset()).map_err(|d| {
+        Some(r) => scenario.with_preset(r).map_err(|d| {
             report(source, &d);
             Failure::Invalid
         }),
@@ -211,7 +211,7 @@ fn generate(a: &GenerateArgs) -> Result<(), Failure> {
     // its bar draw (custom weights are part of the recipe too); a locked one
     // from its locks.
     let mut how = Recipe::new(scenario_arg, players, seed).with_max_nodes(a.max_nodes);
-    how.rules = a.rules.map(args::RulesArg::preset);
+    how.rules = a.rules;
     how.balanced =
         balanced.as_ref().map(|b| b.recipe(a.weights.as_ref().map(|w| w.display().to_string())));
     how.locks.clone_from(locks);

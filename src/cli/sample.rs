@@ -42,7 +42,7 @@ pub fn run(a: &SampleArgs) -> Result<(), Failure> {
     let players = a.players.unwrap_or(scenario.meta.default_players);
     // Line k's command is `generate` with the seed of board k.
     let mut base = Recipe::new(scenario_arg, players, 0).with_max_nodes(a.max_nodes);
-    base.rules = a.rules.map(super::args::RulesArg::preset);
+    base.rules = a.rules;
     base.balanced = a.balanced.then(|| crate::recipe::Balanced {
         weights: a.weights.as_ref().map(|w| w.display().to_string()),
         ..crate::recipe::Balanced::bar()

@@ -101,13 +101,14 @@ impl fmt::Display for ConstraintId {
 }
 
 /// A named starting set of placement rules, chosen with `rules = "..."` in
-/// `[constraints]` or with `--rules`; the scenario's own settings apply on top.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+/// `[constraints]` or with `--rules` (whose help is the variants' docs); the
+/// scenario's own settings apply on top. Official is the default.
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum RulePreset {
-    /// The published rule: no 6 or 8 next to another 6 or 8. The default.
+    /// No 6 or 8 next to another 6 or 8 (the published rule).
     Official,
-    /// Tournament-style fairness: no neighbouring 6/8, no equal neighbours, no
-    /// 2 next to 12, at most 10 pips at a corner, same-terrain groups of at most 2.
+    /// Also no equal neighbours, no 2 next to 12, at most 10 pips at a
+    /// corner, same-terrain groups of at most 2.
     Strict,
 }
 
