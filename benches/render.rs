@@ -70,7 +70,7 @@ fn print_plan_pages_and_text(b: divan::Bencher) {
     b.bench(|| {
         let pages = hexpress::compose::plan_page::plan_pages(divan::black_box(&plan), &settings)
             .expect("lays out");
-        (pages, hexpress::export::plan_text::plan_text(&plan))
+        (pages, hexpress::compose::plan_text::plan_text(&plan))
     });
 }
 

@@ -69,9 +69,8 @@ fn sheets(case: &Case) -> Vec<(SheetPlan, Page, Option<Page>)> {
         .into_iter()
         .enumerate()
         .map(|(i, plan)| {
-            let mut pages = sheet::render_plan(&plan, &case.sets, &case.opts, i + 1).into_iter();
-            let front = pages.next().unwrap();
-            (plan, front, pages.next())
+            let sheet = sheet::render_plan(&plan, &case.sets, &case.opts, i + 1);
+            (plan, sheet.front, sheet.back)
         })
         .collect()
 }

@@ -146,9 +146,6 @@ fn template_input(t: &TemplateError) -> bool {
 fn render_input(r: &RenderError) -> bool {
     matches!(
         r,
-        RenderError::MissingGlyph { .. }
-            | RenderError::PageSize { .. }
-            | RenderError::Option(_)
-            | RenderError::Flow(_)
+        RenderError::MissingGlyph { .. } | RenderError::PageSize { .. } | RenderError::Option(_)
     )
 }

@@ -28,46 +28,14 @@ use super::honeycomb;
 use super::packing::{page_for, placed_size};
 use super::piece::{PieceSet, Shape};
 use crate::scene::{
-    Anchor, Color, Item, Page, Path, Pt, Rect, Stroke, TextStyle, Transform, Weight,
+    Anchor, Color, Item, Page, Path, Pt, Rect, Side, Stroke, TextStyle, Transform, Weight,
 };
 use crate::settings::sheets::{Duplex, Orientation, PrinterProfile, SheetOptions};
 
 pub use super::cutting::{CROP_WIDTH, CUT_COLOR};
-/// Marks a page label as the back of the page before it.
+/// Ends the label of a back page ("sheet 3 back"), for people reading page
+/// labels; what the page is travels in [`Page::side`].
 pub const BACK_SUFFIX: &str = " back";
-
-/// What the footer of every sheet says.
-#[derive(Clone, Debug, PartialEq)]
-pub struct FooterInfo {
-    /// Scenario title.
-    pub scenario: String,
-    /// Seed of the layout.
-    pub seed: u64,
-    /// Program version.
-    pub version: String,
-}
-
-impl FooterInfo {
-    /// Footer data with this crate's version.
-    pub fn new(scenario: impl Into<String>, seed: u64) -> FooterInfo {
-        FooterInfo {
-            scenario: scenario.into(),
-            seed,
-            version: env!("CARGO_PKG_VERSION").to_string(),
-        }
-    }
-
-    /// The footer line of sheet `n` of `m`.
-    pub fn text(&self, n: usize, m: usize, back: bool) -> String {
-        format!(
-            "{} · seed {} · hexpress v{} · sheet {n} of {m}{} · print at 100 %",
-            self.scenario,
-            self.seed,
-            self.version,
-            if back { " (back)" } else { "" }
-        )
-    }
-}
 
 /// One copy of a piece on a sheet.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -143,13 +111,16 @@ impl SheetPlan {
 }
 
 /// What a sheet holds, as its heading says: "Fish tokens: 30 · Trade tokens: 12".
-/// A set title's own colon becomes a dash ("Fog – number chips: 4").
+/// A set title's own colon becomes a dash ("Fog – number chips: 4", see
+/// [`shown_title`]).
 pub fn contents_line(counts: &[(String, usize)]) -> String {
-    counts
-        .iter()
-        .map(|(t, n)| format!("{}: {n}", t.replace(": ", " – ")))
-        .collect::<Vec<_>>()
-        .join(" · ")
+    counts.iter().map(|(t, n)| format!("{}: {n}", shown_title(t))).collect::<Vec<_>>().join(" · ")
+}
+
+/// A set title as sheet headings and the print plan show it: its own colon
+/// becomes a dash ("Fog: number chips" -> "Fog – number chips").
+pub fn shown_title(title: &str) -> String {
+    title.replace(": ", " – ")
 }
 
 /// Where the back of a piece whose front is at `p` goes on a `w` x `h` page
@@ -332,14 +303,6 @@ fn back_turn(turned: bool, w: f64, h: f64, printer: &PrinterProfile) -> Transfor
     Transform::scale(-1.0, 1.0).then(front).then(sheet_flip)
 }
 
-/// The set titles a front heading names, as [`contents_line`] wrote them:
-/// "Fish tokens: 30 · Fog – number chips: 4 (front)" -> "Fish tokens",
-/// "Fog – number chips".
-pub fn heading_titles(heading: &str) -> Vec<String> {
-    let body = heading.strip_suffix(" (front)").unwrap_or(heading);
-    body.split(" · ").map(|p| p.rsplit_once(": ").map_or(p, |(t, _)| t).to_string()).collect()
-}
-
 /// The heading of a sheet side: its contents, then which side it is; shrunk
 /// (down to 8 pt) to fit between the margins.
 fn heading(contents: &str, side: &str, w: f64, opts: &SheetOptions) -> Item {
@@ -487,27 +450,24 @@ fn draw_block(
 }
 
 /// The front page and (if any piece on it has a back) the back page of one
-/// planned sheet. Both headings say what the sheet holds and how many.
-pub fn render_plan(
-    plan: &SheetPlan,
-    sets: &[PieceSet],
-    opts: &SheetOptions,
-    n: usize,
-) -> Vec<Page> {
-    let contents = contents_line(&plan.counts(sets, false));
+/// planned sheet, as sheet `n` of its run. Both headings say what the sheet
+/// holds and how many; so do the pages' [`Page::holds`].
+pub fn render_plan(plan: &SheetPlan, sets: &[PieceSet], opts: &SheetOptions, n: usize) -> Sheet {
+    let holds = plan.counts(sets, false);
     let piece = |s: &Slot| &sets[s.set].pieces[s.piece];
     let centres: Vec<Pt> = plan.slots().map(|s| s.centre).collect();
     let fronts: Vec<Option<&[Item]>> =
         plan.slots().map(|s| Some(piece(s).front.as_slice())).collect();
-    let mut pages = vec![side_page(
+    let mut front = side_page(
         plan,
         &centres,
         &fronts,
-        heading(&contents, "front", plan.width, opts),
+        heading(&contents_line(&holds), "front", plan.width, opts),
         format!("sheet {n}"),
         true,
         opts,
-    )];
+    );
+    front.holds = holds;
     let (c, a): (Vec<Pt>, Vec<Option<&[Item]>>) = plan
         .slots()
         .map(|s| {
@@ -517,89 +477,78 @@ pub fn render_plan(
             )
         })
         .unzip();
-    if a.iter().any(Option::is_some) {
-        pages.push(side_page(
-            plan,
-            &c,
-            &a,
-            heading(&contents_line(&plan.counts(sets, true)), "back", plan.width, opts),
-            format!("sheet {n}{BACK_SUFFIX}"),
-            false,
-            opts,
-        ));
+    if !a.iter().any(Option::is_some) {
+        return Sheet { front, back: None };
     }
-    pages
+    let holds = plan.counts(sets, true);
+    let mut back = side_page(
+        plan,
+        &c,
+        &a,
+        heading(&contents_line(&holds), "back", plan.width, opts),
+        format!("sheet {n}{BACK_SUFFIX}"),
+        false,
+        opts,
+    )
+    .with_side(Side::Back);
+    back.holds = holds;
+    Sheet { front: front.with_side(Side::Front), back: Some(back) }
 }
 
-/// Sheets without footers, for documents that number sheets across more
-/// parts (see [`stamp_footers`]).
-/// Sheets with backs come first, single-sided sheets after them, so each
-/// group prints as one page range.
-pub fn impose_pages(sets: &[PieceSet], opts: &SheetOptions) -> Vec<Page> {
+/// One printed sheet of pieces: its front page and, when a piece on it has
+/// a back, its back page. Each page says what it holds
+/// ([`Page::holds`]) and which side it is ([`Page::side`]).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Sheet {
+    /// The front page ([`Side::Front`], or [`Side::Single`] without a back).
+    pub front: Page,
+    /// The back page ([`Side::Back`]).
+    pub back: Option<Page>,
+}
+
+impl Sheet {
+    /// The front page, then the back page if any.
+    pub fn into_pages(self) -> impl Iterator<Item = Page> {
+        std::iter::once(self.front).chain(self.back)
+    }
+}
+
+/// The pieces imposed: the sheets, without footers (numbered once the whole
+/// document is known, see [`super::footers`]), and what fit on no sheet.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Imposition {
+    /// Sheets with backs first, single-sided sheets after them, so each
+    /// group prints as one page range.
+    pub sheets: Vec<Sheet>,
+    /// Names of pieces too large for one page of the chosen paper (see
+    /// [`unplaced`]).
+    pub unplaced: Vec<String>,
+}
+
+impl Imposition {
+    /// Every page, each front followed by its back.
+    pub fn pages(&self) -> Vec<Page> {
+        self.sheets.iter().cloned().flat_map(Sheet::into_pages).collect()
+    }
+
+    /// Whether the two-sided sheets lie landscape (they keep one
+    /// orientation: see [`plan`]).
+    pub fn two_sided_landscape(&self) -> bool {
+        self.sheets.iter().any(|s| s.back.is_some() && s.front.width > s.front.height)
+    }
+}
+
+/// Packs the pieces on sheets (see [`plan`]) and draws them, once.
+pub fn impose(sets: &[PieceSet], opts: &SheetOptions) -> Imposition {
     let (duplex, single): (Vec<SheetPlan>, Vec<SheetPlan>) =
         plan(sets, opts).into_iter().partition(|p| p.has_back(sets));
-    duplex
+    let sheets = duplex
         .iter()
         .chain(&single)
         .enumerate()
-        .flat_map(|(i, p)| render_plan(p, sets, opts, i + 1))
-        .collect()
-}
-
-/// Packs the pieces on sheets: front page, then its back page, each with a
-/// footer numbering the sheets.
-pub fn impose(sets: &[PieceSet], opts: &SheetOptions, footer: &FooterInfo) -> Vec<Page> {
-    let mut pages = impose_pages(sets, opts);
-    stamp_footers(&mut pages, opts, footer);
-    pages
-}
-
-/// Adds the footer to every page, numbering the sheets `1..=M` of these pages.
-/// A page whose label ends with [`BACK_SUFFIX`] is the back of the sheet
-/// before it and shares its number.
-pub fn stamp_footers(pages: &mut [Page], opts: &SheetOptions, footer: &FooterInfo) {
-    let total = sheet_count(pages);
-    stamp_footers_from(pages, opts, footer, 1, total);
-}
-
-/// How many sheets `pages` make (backs do not count).
-pub fn sheet_count(pages: &[Page]) -> usize {
-    pages
-        .iter()
-        .filter(|p| !super::duplex::is_blank(p))
-        .enumerate()
-        .filter(|(i, p)| *i == 0 || !p.label.ends_with(BACK_SUFFIX))
-        .count()
-}
-
-/// Like [`stamp_footers`], for pages that are part of a larger document:
-/// their first sheet is number `first` of `total`.
-pub fn stamp_footers_from(
-    pages: &mut [Page],
-    opts: &SheetOptions,
-    footer: &FooterInfo,
-    first: usize,
-    total: usize,
-) {
-    let mut n = first;
-    let printed = pages.iter_mut().filter(|p| !super::duplex::is_blank(p));
-    for (i, page) in printed.enumerate() {
-        let back = page.label.ends_with(BACK_SUFFIX);
-        if i > 0 && !back {
-            n += 1;
-        }
-        let y = page.height - opts.margin - (opts.footer_band - opts.footer_size) / 2.0;
-        page.push(
-            text(
-                Pt::new(page.width / 2.0, y),
-                footer.text(n, total, back && i > 0),
-                opts.footer_size,
-                Anchor::Middle,
-                Weight::Regular,
-            )
-            .with_role(crate::scene::TextRole::Footer),
-        );
-    }
+        .map(|(i, p)| render_plan(p, sets, opts, i + 1))
+        .collect();
+    Imposition { sheets, unplaced: unplaced(sets, opts) }
 }
 
 #[cfg(test)]
@@ -628,7 +577,5 @@ mod tests {
     fn the_contents_line_names_every_set_and_its_count() {
         let c = vec![("Fish tokens".to_string(), 30), ("Fog: number chips".to_string(), 4)];
         assert_eq!(contents_line(&c), "Fish tokens: 30 · Fog – number chips: 4");
-        let h = format!("{} (front)", contents_line(&c));
-        assert_eq!(heading_titles(&h), ["Fish tokens", "Fog – number chips"]);
     }
 }
