@@ -100,7 +100,7 @@ pub fn cross_positions(w: f64, h: f64, opts: &SheetOptions) -> Vec<Pt> {
 }
 
 /// The calibration sheet: front page, then its back page (footers are
-/// added by [`super::sheet::stamp_footers`]).
+/// added by [`super::footers::stamp_footers`]).
 pub fn calibration_pages(opts: &SheetOptions) -> Vec<Page> {
     calibration_pages_for(opts, false)
 }

@@ -36,6 +36,7 @@ pub mod plan_text;
 pub mod regions;
 pub mod sharing;
 pub mod sheet;
+pub mod sheet_plan;
 pub mod spots;
 pub mod theme_art;
 pub mod tile_overview;

@@ -1,7 +1,8 @@
 //! Imposition: pieces packed on print sheets, each front page followed by
 //! its back page, with bleed, crop marks, cut lines and a footer.
 //!
-//! Where pieces go is [`super::packing`]'s job; this module draws them.
+//! Where pieces go is [`super::sheet_plan`]'s and [`super::packing`]'s job;
+//! this module draws them.
 //!
 //! - Round tokens: art clipped to the cut ring plus the bleed, bleed areas a
 //!   gutter apart on a hexagonal grid, and a thin cut ring at the true
@@ -25,90 +26,18 @@
 use super::cutting::{crop_marks, cut_rings, trim_box};
 use super::flow::metrics::text_width;
 use super::honeycomb;
-use super::packing::{page_for, placed_size};
+use super::packing::placed_size;
 use super::piece::{PieceSet, Shape};
 use crate::scene::{
     Anchor, Color, Item, Page, Path, Pt, Rect, Side, Stroke, TextStyle, Transform, Weight,
 };
-use crate::settings::sheets::{Duplex, Orientation, PrinterProfile, SheetOptions};
+use crate::settings::sheets::{Duplex, PrinterProfile, SheetOptions};
 
 pub use super::cutting::{CROP_WIDTH, CUT_COLOR};
+pub use super::sheet_plan::{duplex_orientations, plan, unplaced, PieceBlock, SheetPlan, Slot};
 /// Ends the label of a back page ("sheet 3 back"), for people reading page
 /// labels; what the page is travels in [`Page::side`].
 pub const BACK_SUFFIX: &str = " back";
-
-/// One copy of a piece on a sheet.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Slot {
-    /// Index of the set in the input.
-    pub set: usize,
-    /// Index of the piece in its set.
-    pub piece: usize,
-    /// Centre of the front on the page, mm.
-    pub centre: Pt,
-}
-
-/// Pieces of one shape and size laid out together on a sheet.
-#[derive(Clone, Debug, PartialEq)]
-pub struct PieceBlock {
-    /// Shape (and size) of every piece in the block.
-    pub shape: Shape,
-    /// The copies, in reading order.
-    pub slots: Vec<Slot>,
-    /// Pieces lie a quarter turn clockwise (cards that fit better so).
-    pub turned: bool,
-    /// Length of the crop marks, mm (0: none).
-    pub mark: f64,
-}
-
-/// One planned sheet: a front page and, if any piece has a back, a back
-/// page. A sheet holds one block of pieces, or several small ones stacked
-/// (pieces that print the same way share a sheet, see [`super::sharing`]).
-#[derive(Clone, Debug, PartialEq)]
-pub struct SheetPlan {
-    /// Page width, mm.
-    pub width: f64,
-    /// Page height, mm.
-    pub height: f64,
-    /// Titles of the sets on it, in order.
-    pub titles: Vec<String>,
-    /// The blocks, top to bottom.
-    pub blocks: Vec<PieceBlock>,
-}
-
-impl SheetPlan {
-    /// Whether the page is wider than high.
-    pub fn landscape(&self) -> bool {
-        self.width > self.height
-    }
-
-    /// Every copy on the sheet, block by block.
-    pub fn slots(&self) -> impl Iterator<Item = &Slot> {
-        self.blocks.iter().flat_map(|b| &b.slots)
-    }
-
-    /// Whether some piece on the sheet has a back.
-    pub fn has_back(&self, sets: &[PieceSet]) -> bool {
-        self.slots().any(|s| sets[s.set].pieces[s.piece].back.is_some())
-    }
-
-    /// How many copies of each set the sheet holds: `(title, count)` in the
-    /// order of [`SheetPlan::titles`]; with `backs`, only copies that have a
-    /// back (what the back page holds).
-    pub fn counts(&self, sets: &[PieceSet], backs: bool) -> Vec<(String, usize)> {
-        self.titles
-            .iter()
-            .filter_map(|t| {
-                let n = self
-                    .slots()
-                    .filter(|s| &sets[s.set].title == t)
-                    .filter(|s| !backs || sets[s.set].pieces[s.piece].back.is_some())
-                    .count();
-                (n > 0).then(|| (t.clone(), n))
-            })
-            .collect()
-    }
-}
 
 /// What a sheet holds, as its heading says: "Fish tokens: 30 · Trade tokens: 12".
 /// A set title's own colon becomes a dash ("Fog – number chips: 4", see
@@ -140,117 +69,6 @@ pub fn page_transform(w: f64, h: f64, printer: &PrinterProfile) -> Transform {
     Transform::translate(-w / 2.0, -h / 2.0)
         .then(Transform::scale(printer.scale_x, printer.scale_y))
         .then(Transform::translate(w / 2.0, h / 2.0))
-}
-
-/// Plans the sheets: pieces grouped by shape and size (in order of first
-/// appearance), copies in set and piece order, pages filled in reading order;
-/// then the partly filled sheets that print the same way share pages where
-/// they fit ([`super::sharing`]). A piece too large for the paper gets no
-/// slot (see [`unplaced`]).
-///
-/// Two-sided sheets keep one orientation, so a duplex run never turns
-/// between pages: when the orientation each kind of piece fits best on
-/// differs among them, every sheet takes the one orientation that needs
-/// the fewest sheets (portrait on a tie), as far as the sheet settings
-/// leave each kind free to turn.
-pub fn plan(sets: &[PieceSet], opts: &SheetOptions) -> Vec<SheetPlan> {
-    let best = plan_once(sets, opts);
-    if duplex_orientations(&best, sets).len() < 2 {
-        return best;
-    }
-    // Cards hold the most per sheet where they lie best: an orientation
-    // that fits fewer of them comes after one that does not, then fewer
-    // sheets win.
-    let cards_per_sheet = |o: &SheetOptions| -> usize {
-        let mut shapes: Vec<Shape> = Vec::new();
-        for p in sets.iter().flat_map(|s| &s.pieces) {
-            if matches!(p.shape, Shape::Card { .. }) && !shapes.contains(&p.shape) {
-                shapes.push(p.shape);
-            }
-        }
-        shapes.iter().map(|s| page_for(*s, o).2.centres.len()).sum()
-    };
-    [Orientation::Portrait, Orientation::Landscape]
-        .into_iter()
-        .filter(|o| {
-            opts.orientation == Orientation::Auto
-                && opts.shape_orientation.iter().all(|k| *k == Orientation::Auto || k == o)
-        })
-        .map(|o| SheetOptions { orientation: o, ..opts.clone() })
-        .map(|o| (std::cmp::Reverse(cards_per_sheet(&o)), plan_once(sets, &o)))
-        .filter(|(_, p)| unplaced_in(p, sets) == unplaced_in(&best, sets))
-        .min_by_key(|(cards, p)| (*cards, p.len()))
-        .map_or(best, |(_, p)| p)
-}
-
-/// The orientations (landscape or not) of the two-sided sheets of a plan.
-pub fn duplex_orientations(plan: &[SheetPlan], sets: &[PieceSet]) -> Vec<bool> {
-    let mut v: Vec<bool> =
-        plan.iter().filter(|p| p.has_back(sets)).map(SheetPlan::landscape).collect();
-    v.sort_unstable();
-    v.dedup();
-    v
-}
-
-/// How many copies a plan leaves without a slot.
-fn unplaced_in(plan: &[SheetPlan], sets: &[PieceSet]) -> usize {
-    let wanted: u32 = sets.iter().flat_map(|s| &s.pieces).map(|p| p.count).sum();
-    wanted as usize - plan.iter().map(|p| p.slots().count()).sum::<usize>()
-}
-
-fn plan_once(sets: &[PieceSet], opts: &SheetOptions) -> Vec<SheetPlan> {
-    let mut shapes: Vec<Shape> = Vec::new();
-    for p in sets.iter().flat_map(|s| &s.pieces) {
-        if p.count > 0 && !shapes.contains(&p.shape) {
-            shapes.push(p.shape);
-        }
-    }
-    let mut out = Vec::new();
-    for shape in shapes {
-        let (w, h, grid) = page_for(shape, opts);
-        let spots = grid.centres;
-        if spots.is_empty() {
-            continue;
-        }
-        let mut copies = Vec::new();
-        for (si, set) in sets.iter().enumerate() {
-            for (pi, piece) in set.pieces.iter().enumerate() {
-                if piece.shape == shape {
-                    copies.extend((0..piece.count).map(|_| (si, pi)));
-                }
-            }
-        }
-        for chunk in copies.chunks(spots.len()) {
-            let mut titles: Vec<String> = Vec::new();
-            let slots = chunk
-                .iter()
-                .zip(&spots)
-                .map(|(&(set, piece), &centre)| {
-                    let t = &sets[set].title;
-                    if !titles.contains(t) {
-                        titles.push(t.clone());
-                    }
-                    Slot { set, piece, centre }
-                })
-                .collect();
-            out.push(SheetPlan {
-                width: w,
-                height: h,
-                titles,
-                blocks: vec![PieceBlock { shape, slots, turned: grid.turned, mark: grid.mark }],
-            });
-        }
-    }
-    super::sharing::share(out, sets, opts)
-}
-
-/// Names of pieces too large for one page of the chosen paper (not imposed).
-pub fn unplaced(sets: &[PieceSet], opts: &SheetOptions) -> Vec<String> {
-    sets.iter()
-        .flat_map(|s| &s.pieces)
-        .filter(|p| p.count > 0 && page_for(p.shape, opts).2.centres.is_empty())
-        .map(|p| p.name.clone())
-        .collect()
 }
 
 /// The clip outline of a piece centred on (0, 0), outline plus bleed.
