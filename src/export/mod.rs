@@ -13,6 +13,7 @@ pub mod json;
 pub mod pdf;
 pub mod pdf_draw;
 pub mod png;
+pub mod shape;
 pub mod svg;
 pub mod text;
 pub mod tree;
