@@ -121,10 +121,14 @@ fn back_turn(turned: bool, w: f64, h: f64, printer: &PrinterProfile) -> Transfor
     Transform::scale(-1.0, 1.0).then(front).then(sheet_flip)
 }
 
-/// The heading of a sheet side: its contents, then which side it is; shrunk
+/// The heading of a sheet side: its contents, then which side it is (on a
+/// two-sided sheet); shrunk
 /// (down to 8 pt) to fit between the margins.
-fn heading(contents: &str, side: &str, w: f64, opts: &SheetOptions) -> Item {
-    let line = format!("{contents} ({side})");
+fn heading(contents: &str, side: Option<&str>, w: f64, opts: &SheetOptions) -> Item {
+    let line = match side {
+        Some(side) => format!("{contents} ({side})"),
+        None => contents.to_string(),
+    };
     let room = w - 2.0 * opts.margin;
     let natural = text_width(&line, Weight::Bold, opts.heading_size);
     let size = if natural > room {
@@ -269,23 +273,10 @@ fn draw_block(
 
 /// The front page and (if any piece on it has a back) the back page of one
 /// planned sheet, as sheet `n` of its run. Both headings say what the sheet
-/// holds and how many; so do the pages' [`Page::holds`].
+/// holds and how many, and which side they are when the sheet has two; so
+/// do the pages' [`Page::holds`] and [`Page::side`].
 pub fn render_plan(plan: &SheetPlan, sets: &[PieceSet], opts: &SheetOptions, n: usize) -> Sheet {
-    let holds = plan.counts(sets, false);
     let piece = |s: &Slot| &sets[s.set].pieces[s.piece];
-    let centres: Vec<Pt> = plan.slots().map(|s| s.centre).collect();
-    let fronts: Vec<Option<&[Item]>> =
-        plan.slots().map(|s| Some(piece(s).front.as_slice())).collect();
-    let mut front = side_page(
-        plan,
-        &centres,
-        &fronts,
-        heading(&contents_line(&holds), "front", plan.width, opts),
-        format!("sheet {n}"),
-        true,
-        opts,
-    );
-    front.holds = holds;
     let (c, a): (Vec<Pt>, Vec<Option<&[Item]>>) = plan
         .slots()
         .map(|s| {
@@ -295,7 +286,23 @@ pub fn render_plan(plan: &SheetPlan, sets: &[PieceSet], opts: &SheetOptions, n: 
             )
         })
         .unzip();
-    if !a.iter().any(Option::is_some) {
+    let two_sided = a.iter().any(Option::is_some);
+    let holds = plan.counts(sets, false);
+    let centres: Vec<Pt> = plan.slots().map(|s| s.centre).collect();
+    let fronts: Vec<Option<&[Item]>> =
+        plan.slots().map(|s| Some(piece(s).front.as_slice())).collect();
+    let side = two_sided.then_some("front");
+    let mut front = side_page(
+        plan,
+        &centres,
+        &fronts,
+        heading(&contents_line(&holds), side, plan.width, opts),
+        format!("sheet {n}"),
+        true,
+        opts,
+    );
+    front.holds = holds;
+    if !two_sided {
         return Sheet { front, back: None };
     }
     let holds = plan.counts(sets, true);
@@ -303,7 +310,7 @@ pub fn render_plan(plan: &SheetPlan, sets: &[PieceSet], opts: &SheetOptions, n: 
         plan,
         &c,
         &a,
-        heading(&contents_line(&holds), "back", plan.width, opts),
+        heading(&contents_line(&holds), Some("back"), plan.width, opts),
         format!("sheet {n}{BACK_SUFFIX}"),
         false,
         opts,
