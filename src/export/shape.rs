@@ -19,12 +19,13 @@ use crate::scene::Weight;
 const KEEP: usize = 8192;
 
 type Plans = Vec<(Weight, rustybuzz::Script, Option<rustybuzz::Language>, ShapePlan)>;
+/// Glyphs by (bold, text).
+type Glyphs = HashMap<(bool, String), Rc<[KrillaGlyph]>>;
 
 thread_local! {
     static FACES: RefCell<Vec<(Weight, Face<'static>)>> = const { RefCell::new(Vec::new()) };
     static PLANS: RefCell<Plans> = const { RefCell::new(Vec::new()) };
-    static GLYPHS: RefCell<HashMap<(bool, String), Rc<[KrillaGlyph]>>> =
-        RefCell::new(HashMap::new());
+    static GLYPHS: RefCell<Glyphs> = RefCell::new(HashMap::new());
 }
 
 fn bytes(weight: Weight) -> &'static [u8] {
