@@ -7,6 +7,7 @@
 use crate::balance::{BarDraw, Config, Objective, Outcome, Pilot};
 use crate::compose::flow::FlowError;
 use crate::compose::job;
+use crate::compose::pack::{pack_pieces, PackPieces};
 use crate::compose::sheet::unplaced;
 use crate::export::{encode, json, OutFile, RenderError};
 use crate::model::Scenario;
@@ -54,10 +55,7 @@ impl OutputError {
 pub fn render_error_is_input(r: &RenderError) -> bool {
     matches!(
         r,
-        RenderError::MissingGlyph { .. }
-            | RenderError::PageSize { .. }
-            | RenderError::Option(_)
-            | RenderError::Flow(_)
+        RenderError::MissingGlyph { .. } | RenderError::PageSize { .. } | RenderError::Option(_)
     )
 }
 
@@ -83,7 +81,8 @@ pub struct PiecesDoNotFit {
 }
 
 /// The largest margin, to 0.1 mm below, at which every piece of `sets`
-/// fits; `None` when they do not fit even with no margin.
+/// fits; `None` when they do not fit even with no margin. Only the error
+/// path packs again (shapes alone, no art is drawn), for the hint.
 fn fitting_margin(sets: &[crate::compose::piece::PieceSet], opts: &SheetOptions) -> Option<f64> {
     let fits = |m: f64| unplaced(sets, &SheetOptions { margin: m, ..opts.clone() }).is_empty();
     if !fits(0.0) {
@@ -102,21 +101,11 @@ fn fitting_margin(sets: &[crate::compose::piece::PieceSet], opts: &SheetOptions)
 }
 
 /// An error when some component or reference card the scenario needs fits
-/// on no sheet, naming the margin's file and line, the room it leaves and
-/// the room the pieces need.
-fn check_pieces_fit(
-    layout: &Layout,
-    scenario: &Scenario,
-    settings: &Settings,
-) -> Result<(), OutputError> {
-    if !settings.formats.pdf {
-        return Ok(());
-    }
-    let counts =
-        crate::compose::components::ComponentCounts::from_scenario(scenario, layout.players);
-    let sets = crate::compose::pack::pack_piece_sets(layout, scenario, &counts, settings)?;
+/// on no sheet (the imposition's unplaced list), naming the margin's file
+/// and line, the room it leaves and the room the pieces need.
+fn check_pieces_fit(pieces: &PackPieces, settings: &Settings) -> Result<(), OutputError> {
+    let (sets, unplaced) = (&pieces.sets, &pieces.imposition.unplaced);
     let opts = &settings.sheets;
-    let unplaced = unplaced(&sets, opts);
     if unplaced.is_empty() {
         return Ok(());
     }
@@ -127,7 +116,7 @@ fn check_pieces_fit(
     let mm = |v: f64| crate::units::num((v * 10.0).round() / 10.0);
     let (w, h) = (opts.paper.width, opts.paper.height);
     let room = |m: f64| format!("{} x {}", mm(w - 2.0 * m), mm(h - 2.0 * m));
-    let need = match fitting_margin(&sets, opts) {
+    let need = match fitting_margin(sets, opts) {
         Some(m) => format!(
             "with their bleed and crop marks they need a margin of at most {} mm, which leaves {} mm",
             mm(m),
@@ -159,12 +148,20 @@ pub fn all(
     settings: &Settings,
     notes: &Notes,
 ) -> Result<Vec<OutFile>, OutputError> {
-    check_pieces_fit(layout, scenario, settings)?;
+    // The pieces are composed and imposed once: what fits on no sheet is an
+    // error before anything else is drawn, and the job uses them as they are.
+    let pieces = match settings.formats.pdf {
+        true => Some(pack_pieces(layout, scenario, settings)?),
+        false => None,
+    };
+    if let Some(p) = &pieces {
+        check_pieces_fit(p, settings)?;
+    }
     if settings.formats.pdf || settings.formats.svg {
         crate::compose::board_picture::check_readable(layout, settings)?;
     }
-    let job = job::print_job(layout, scenario, settings, notes)?;
-    Ok(encode(&job)?)
+    let job = job::print_job_with(layout, scenario, settings, notes, pieces)?;
+    Ok(encode(job.view())?)
 }
 
 /// The rules handout alone: `rules.pdf`, then `rules-1.svg`, `rules-2.svg`...
@@ -176,7 +173,7 @@ pub fn rules(
     notes: &Notes,
 ) -> Result<Vec<OutFile>, OutputError> {
     crate::compose::board_picture::check_readable(layout, settings)?;
-    Ok(encode(&job::rules_job(scenario, layout, settings, notes)?)?)
+    Ok(encode(job::rules_job(scenario, layout, settings, notes)?.view())?)
 }
 
 /// How a board was balanced, as its files record it: the `balance` object
@@ -311,7 +308,7 @@ pub fn map(layout: &Layout, settings: &Settings, notes: &Notes) -> Result<MapFil
     let (job, t) = job::map_job(layout, settings, notes);
     let mut files =
         MapFiles { sheets: t.sheets(), cuts_clear: t.cuts_clear, ..MapFiles::default() };
-    for (name, bytes) in encode(&job)? {
+    for (name, bytes) in encode(job.view())? {
         match name.as_str() {
             "map.svg" => files.svg = String::from_utf8(bytes).ok(),
             "map.pdf" => files.pdf = Some(bytes),

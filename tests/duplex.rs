@@ -172,7 +172,7 @@ fn two_sided_runs_keep_one_orientation_and_the_calibration_flips_the_same_way() 
                     hexpress::solve::solve(&sc, players, 7, &Default::default()).expect("solves");
                 let job = hexpress::compose::job::print_job(&l, &sc, &settings, &Notes::default())
                     .expect("composes");
-                let files = hexpress::export::encode(&job).expect("encodes");
+                let files = hexpress::export::encode(job.view()).expect("encodes");
                 let (_, bytes) =
                     files.iter().find(|(n, _)| n == "print-pack.pdf").expect("print pack");
                 let doc = Document::load_mem(bytes).expect("reads");

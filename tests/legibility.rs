@@ -244,7 +244,7 @@ fn a_pdf_read_back_prints_its_text_at_the_sizes_composed() {
         .expect("valid");
     let l = hexpress::solve::solve(&sc, 4, 5, &Default::default()).expect("solves");
     let job = print_job(&l, &sc, &settings, &Notes::default()).expect("composes");
-    let files = hexpress::export::encode(&job).expect("encodes");
+    let files = hexpress::export::encode(job.view()).expect("encodes");
     let (_, bytes) = files.iter().find(|(n, _)| n == "map.pdf").expect("map.pdf");
     let doc = lopdf::Document::load_mem(bytes).expect("reads");
     let map = job.file("map.pdf").expect("map.pdf in the job");
@@ -287,7 +287,7 @@ fn every_text_of_every_print_pack_prints_at_6_pt_or_more() {
                 let l =
                     hexpress::solve::solve(&sc, players, 5, &Default::default()).expect("solves");
                 let job = print_job(&l, &sc, &settings, &Notes::default()).expect("composes");
-                let files = hexpress::export::encode(&job).expect("encodes");
+                let files = hexpress::export::encode(job.view()).expect("encodes");
                 let (_, bytes) =
                     files.iter().find(|(n, _)| n == "print-pack.pdf").expect("print-pack.pdf");
                 let doc = lopdf::Document::load_mem(bytes).expect("reads");

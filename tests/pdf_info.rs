@@ -21,7 +21,7 @@ fn pdfs_describe_themselves_and_print_at_actual_size() {
     let l = hexpress::solve::solve(&sc, 3, 11, &Default::default()).expect("solves");
     let settings = Settings::default();
     let job = print_job(&l, &sc, &settings, &Notes::default()).expect("composes");
-    let files = hexpress::export::encode(&job).expect("encodes");
+    let files = hexpress::export::encode(job.view()).expect("encodes");
     let mut pdfs = 0;
     for (f, (name, bytes)) in job.files.iter().zip(&files) {
         assert_eq!(&f.name, name);

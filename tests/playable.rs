@@ -3,7 +3,6 @@
 
 use crate::common;
 
-use hexpress::compose::handout::handout_with_map;
 use hexpress::compose::map_pages::{canvas, Notes};
 use hexpress::scene::Page;
 use hexpress::settings::Settings;
@@ -35,7 +34,7 @@ fn with_other_secrets(layout: &Layout) -> Layout {
 }
 
 fn handout(s: &hexpress::model::Scenario, l: &Layout) -> Vec<Page> {
-    handout_with_map(s, l, &Settings::default()).expect("handout lays out").pages
+    common::handout(s, l, &Settings::default())
 }
 
 #[test]
@@ -54,8 +53,8 @@ fn players_pages_do_not_depend_on_hidden_tiles_or_stack_order() {
             assert!(handout(&s, &l) == handout(&s, &other), "{id} {players}p: handout leaks");
             // ... even when the map itself is asked for in the setup view.
             let setup = Settings { view: hexpress::settings::View::Setup, ..Settings::default() };
-            let (a, b) = (handout_with_map(&s, &l, &setup), handout_with_map(&s, &other, &setup));
-            assert!(a.expect("lays out") == b.expect("lays out"), "{id} {players}p: setup leaks");
+            let (a, b) = (common::handout(&s, &l, &setup), common::handout(&s, &other, &setup));
+            assert!(a == b, "{id} {players}p: setup leaks");
             // ... and the map as players lay it out (the default, play view).
             let opts = Settings::default();
             let notes = Notes::default();
@@ -432,7 +431,6 @@ fn without_footers(page: &Page) -> Page {
 
 #[test]
 fn the_separate_files_together_hold_every_page_of_the_pack_after_its_plan() {
-    use hexpress::compose::duplex::is_blank;
     use hexpress::compose::job::print_job;
     use hexpress::compose::plan::PartKind;
     for id in hexpress::builtin::ids() {
@@ -446,7 +444,7 @@ fn the_separate_files_together_hold_every_page_of_the_pack_after_its_plan() {
         let printed = |idx: &[usize]| -> Vec<Page> {
             idx.iter()
                 .map(|&i| &job.pages[i])
-                .filter(|p| !is_blank(p))
+                .filter(|p| p.side != hexpress::scene::Side::Blank)
                 .map(without_footers)
                 .collect()
         };

@@ -142,7 +142,7 @@ fn the_plan_states_the_real_page_ranges_of_every_pack() {
             let players = sc.meta.default_players;
             let l = hexpress::solve::solve(&sc, players, 5, &Default::default()).expect("solves");
             let job = print_job(&l, &sc, &settings, &Notes::default()).expect("composes");
-            let files = hexpress::export::encode(&job).expect("encodes");
+            let files = hexpress::export::encode(job.view()).expect("encodes");
             let plan = job.plan.as_ref().expect("a plan");
             let name = format!("{id} {players}p {paper:?}");
             check_pack(&name, plan, &files);
@@ -177,7 +177,7 @@ fn the_plan_names_the_chosen_flip_edge() {
         let plan = job.plan.as_ref().expect("a plan");
         let cal = plan.steps_of(PartKind::Calibration).next().expect("calibration");
         assert_eq!(cal.sides, Sides::Two(edge));
-        let files = hexpress::export::encode(&job).expect("encodes");
+        let files = hexpress::export::encode(job.view()).expect("encodes");
         let txt = &files.iter().find(|(n, _)| n == "print-plan.txt").expect("txt").1;
         assert!(String::from_utf8_lossy(txt).contains(words), "{words}");
     }

@@ -6,7 +6,6 @@ use crate::common;
 use hexpress::compose::cards::{reference_cards, text_area, SIZES};
 use hexpress::compose::flow::metrics::{text_width, vmetrics};
 use hexpress::compose::flow::PageSpec;
-use hexpress::compose::handout::handout_with_map;
 use hexpress::compose::handout::{handout_pages, handout_spec};
 use hexpress::compose::piece::{Piece, PieceSet};
 use hexpress::compose::theme_art::ThemeArt;
@@ -69,8 +68,7 @@ fn page_texts(pages: &[Page]) -> String {
 }
 
 fn handout(s: &Scenario, l: &Layout) -> Vec<Page> {
-    let doc = handout_with_map(s, l, &Settings::default()).expect("handout lays out");
-    doc.pages
+    common::handout(s, l, &Settings::default())
 }
 
 /// The box a text run's glyphs can occupy: advance width by the font's
@@ -148,12 +146,12 @@ fn handout_text_matches_the_golden_file() {
 fn handout_pdf_holds_the_laid_out_text() {
     let s = scenario(FIXTURE);
     let l = layout(&s, 4, 7);
-    let doc = handout_with_map(&s, &l, &Settings::default()).unwrap();
+    let pages = common::handout(&s, &l, &Settings::default());
     let notes = hexpress::outputs::Notes::default();
     let files = hexpress::outputs::rules(&s, &l, &Settings::default(), &notes).unwrap();
     assert_eq!(files[0].0, "rules.pdf");
     assert!(files[0].1.starts_with(b"%PDF"));
-    assert_eq!(files.len(), doc.pages.len() + 1, "rules.pdf and one SVG per page");
+    assert_eq!(files.len(), pages.len() + 1, "rules.pdf and one SVG per page");
     // Extracting text from the PDF needs a PDF reader; poppler's pdftotext
     // is used when installed (the check is skipped otherwise).
     let dir = std::env::temp_dir().join(format!("hexpress-rules-pdf-{}", std::process::id()));
@@ -169,7 +167,7 @@ fn handout_pdf_holds_the_laid_out_text() {
     assert!(out.status.success(), "pdftotext failed");
     let squash = |s: &str| s.split_whitespace().collect::<Vec<_>>().join(" ");
     let extracted = squash(&String::from_utf8_lossy(&out.stdout));
-    let runs = page_texts(&doc.pages);
+    let runs = page_texts(&pages);
     let mut checked = 0;
     for line in runs.lines().filter(|l| !l.starts_with("--- page")) {
         assert!(extracted.contains(&squash(line)), "{line:?} is not in the PDF's text");
@@ -177,7 +175,7 @@ fn handout_pdf_holds_the_laid_out_text() {
     }
     assert!(checked > 100, "{checked}");
     // Page numbers run through in order.
-    let n = doc.pages.len();
+    let n = pages.len();
     assert!(extracted.contains(&format!("page {n} of {n}")), "{extracted}");
 }
 

@@ -7,16 +7,16 @@ use crate::common;
 use hexpress::compose::basic_art::BasicArt;
 use hexpress::compose::components::{component_sets, CastawayTokens, ComponentCounts, TradeTokens};
 use hexpress::compose::duplex;
-use hexpress::compose::pack::{
-    component_pages, components_document, print_pack_document, PackExtras,
-};
+use hexpress::compose::footers::{stamp_footers, FooterInfo};
+use hexpress::compose::job::{print_job, PrintJob};
+use hexpress::compose::map_pages::Notes;
 use hexpress::compose::piece::{Piece, PieceSet, Shape};
-use hexpress::compose::sheet::{self, back_centre, impose, FooterInfo, CUT_COLOR};
+use hexpress::compose::sheet::{self, back_centre, CUT_COLOR};
 use hexpress::compose::theme_art::ThemeArt;
 use hexpress::compose::tokens::{Building, Goods, Ink};
 use hexpress::diag::Source;
 use hexpress::model::Scenario;
-use hexpress::scene::{Color, Item, Page, Path, Pt, Rect, Seg, Transform};
+use hexpress::scene::{Color, Item, Page, Path, Pt, Rect, Seg, Side, Transform};
 use hexpress::settings::sheets::{Duplex, Orientation, SheetOptions, MIN_MARGIN};
 use hexpress::settings::{Choices, Paper, Settings};
 use hexpress::solve::Layout;
@@ -92,6 +92,14 @@ fn reference_counts() -> ComponentCounts {
 fn all_sets(opts: &SheetOptions) -> Vec<PieceSet> {
     let (s, l) = fog();
     component_sets(&l, &s, &reference_counts(), &opts.sizes, &BasicArt { ink: Ink::Color })
+}
+
+/// The pieces imposed as production does, with footers numbering their
+/// sheets as a document of their own (as in `components.pdf`).
+fn impose(sets: &[PieceSet], opts: &SheetOptions, footer: &FooterInfo) -> Vec<Page> {
+    let mut pages = sheet::impose(sets, opts).pages();
+    stamp_footers(&mut pages, opts, footer);
+    pages
 }
 
 fn footer() -> FooterInfo {
@@ -173,7 +181,7 @@ fn everything_stays_inside_the_printable_area() {
             assert!(pages.len() >= 4, "{paper} {o:?}: {}", pages.len());
             let placed: usize = pages
                 .iter()
-                .filter(|p| !p.label.ends_with(sheet::BACK_SUFFIX))
+                .filter(|p| !(p.side == Side::Back))
                 .map(|p| piece_centres(p).len())
                 .sum();
             let wanted: u32 = sets.iter().flat_map(|s| &s.pieces).map(|p| p.count).sum();
@@ -241,7 +249,11 @@ fn mirror_case(duplex: Duplex, orientation: Orientation) {
     for plan in &plans {
         let front = &pages[i];
         let back = &pages[i + 1];
-        assert!(back.label.ends_with(sheet::BACK_SUFFIX), "{}", back.label);
+        assert!(
+            back.side == Side::Back && back.label.ends_with(sheet::BACK_SUFFIX),
+            "{}",
+            back.label
+        );
         let (w, h) = (front.width, front.height);
         let scale =
             |p: Pt| Pt::new((p.x - w / 2.0) * 1.01 + w / 2.0, (p.y - h / 2.0) * 0.99 + h / 2.0);
@@ -307,7 +319,7 @@ fn hex_tiles_share_cut_lines() {
         }
         let mut c = 0;
         page.items.iter().for_each(|i| cut(i, &mut c));
-        if page.label.ends_with(sheet::BACK_SUFFIX) {
+        if page.side == Side::Back {
             continue;
         }
         if n > 1 {
@@ -330,10 +342,10 @@ fn hex_tiles_share_cut_lines() {
 fn footers_number_the_sheets() {
     let opts = SheetOptions::default();
     let pages = impose(&all_sets(&opts), &opts, &footer());
-    let fronts = pages.iter().filter(|p| !p.label.ends_with(sheet::BACK_SUFFIX)).count();
+    let fronts = pages.iter().filter(|p| !(p.side == Side::Back)).count();
     let mut n = 0;
     for page in &pages {
-        let back = page.label.ends_with(sheet::BACK_SUFFIX);
+        let back = page.side == Side::Back;
         if !back {
             n += 1;
         }
@@ -397,13 +409,26 @@ fn golden_fish_sheet_svg() {
     common::check_golden("tests/ref/svg/sheet-fish-a4.svg", &svg);
 }
 
+/// The pages of file `name` of a job.
+fn file_pages<'a>(job: &'a PrintJob, name: &str) -> Vec<&'a Page> {
+    job.file(name).unwrap().pages.iter().map(|&i| &job.pages[i]).collect()
+}
+
+/// The bytes of file `name` of a job, as `generate` writes them.
+fn file_bytes(job: &PrintJob, name: &str) -> Vec<u8> {
+    let files = hexpress::export::encode(job.view()).unwrap();
+    files.into_iter().find(|(n, _)| n == name).unwrap().1
+}
+
 #[test]
 fn components_pdf_pages_and_sizes() {
     let (s, l) = fog();
     for (paper, w_pt, h_pt) in [("a4", 595.28, 841.89), ("letter", 612.0, 792.0)] {
         let choices = Choices { paper: Paper::from_name(paper).unwrap(), ..Choices::default() };
         let settings = Settings::build(&choices).unwrap();
-        let pages = component_pages(&l, &s, &reference_counts(), &settings);
+        let job = print_job(&l, &s, &settings, &Notes::default()).unwrap();
+        let pages = file_pages(&job, "components.pdf");
+        assert!(!pages.is_empty(), "{paper}: the fog tiles are printed");
         let pdf = components_pdf(&l, &s, &settings);
         assert!(pdf.starts_with(b"%PDF"));
         let found = pdf_pages(&pdf);
@@ -431,10 +456,10 @@ fn components_pdf_pages_and_sizes() {
     }
 }
 
-/// `components.pdf` of the fixture layout.
+/// `components.pdf` of the fixture layout, as `generate` writes it.
 fn components_pdf(l: &Layout, s: &Scenario, settings: &Settings) -> Vec<u8> {
-    let doc = components_document(l, s, &reference_counts(), settings).unwrap();
-    hexpress::export::pdf::document_to_pdf(&doc).unwrap()
+    let job = print_job(l, s, settings, &Notes::default()).unwrap();
+    file_bytes(&job, "components.pdf")
 }
 
 /// (width pt, height pt, has TrimBox, has BleedBox) of every page object, in file order.
@@ -465,36 +490,42 @@ fn pdf_pages(pdf: &[u8]) -> Vec<(f64, f64, bool, bool)> {
 fn print_pack_starts_with_calibration() {
     let (s, l) = fog();
     let settings = Settings::default();
-    let mut map = Page::new(420.0, 297.0, "map");
-    map.push(Item::Path {
-        path: Path::rect(Rect::new(10.0, 10.0, 50.0, 50.0)),
-        fill: Some(Color::BLACK),
-        stroke: None,
-    });
-    let doc = print_pack_document(
-        vec![map.clone()],
-        &l,
-        &s,
-        &reference_counts(),
-        &settings,
-        PackExtras::default(),
+    let job = print_job(&l, &s, &settings, &Notes::default()).unwrap();
+    let pages = file_pages(&job, "print-pack.pdf");
+    // The print plan first, on sheets of its own; then the calibration sheet.
+    let lead = pages.iter().position(|p| p.label == "calibration").unwrap();
+    assert!(lead >= 2 && lead % 2 == 0, "{lead}");
+    assert_eq!(pages[lead].side, Side::Front);
+    assert!(
+        pages[lead + 1].side == Side::Back && pages[lead + 1].label.ends_with(sheet::BACK_SUFFIX)
     );
-    assert_eq!(doc.pages[0].label, "calibration");
-    assert!(doc.pages[1].label.ends_with(sheet::BACK_SUFFIX));
-    assert_eq!(doc.pages[2], map);
-    // One single-sided map page leaves the first component front on page 4:
-    // a blank page (the map sheet's empty back) keeps fronts on odd pages.
-    assert_eq!(doc.pages[3].label, duplex::BLANK_LABEL);
-    let printed = |p: &&Page| !p.label.ends_with(sheet::BACK_SUFFIX) && !duplex::is_blank(p);
-    let sheets = doc.pages.iter().filter(printed).count();
-    let last = texts(doc.pages.last().unwrap()).into_iter().find(|t| t.contains("sheet")).unwrap();
+    // Then the map pages, as map.pdf holds them.
+    let map = file_pages(&job, "map.pdf");
+    assert_eq!(&pages[lead + 2..lead + 2 + map.len()], &map[..]);
+    // Every front lands on an odd page; a blank page (no sheet, no footer)
+    // keeps it there.
+    for (i, p) in pages.iter().enumerate() {
+        if p.side == Side::Front {
+            assert!(i % 2 == 0 && pages[i + 1].side == Side::Back, "page {}: {}", i + 1, p.label);
+        }
+        if p.side == Side::Blank {
+            assert_eq!(p.label, duplex::BLANK_LABEL);
+            assert!(!texts(p).iter().any(|t| t.contains("print at 100 %")));
+        }
+    }
+    let printed = |p: &&&Page| p.side.starts_sheet();
+    let sheets = pages.iter().filter(printed).count();
+    let last =
+        texts(pages.last().unwrap()).into_iter().find(|t| t.contains("print at 100 %")).unwrap();
     assert!(last.contains(&format!("sheet {sheets} of {sheets}")), "{last}");
-    let cal = texts(&doc.pages[0]);
-    assert!(cal.iter().any(|t| t.contains("sheet 1 of")), "{cal:?}");
+    let cal = texts(pages[lead]);
+    assert!(cal.iter().any(|t| t.contains(&format!("sheet {} of", lead / 2 + 1))), "{cal:?}");
     assert!(cal.iter().any(|t| t.contains("76 mm flat to flat")));
-    let third = texts(&doc.pages[4]);
-    assert!(third.iter().any(|t| t.contains("sheet 3 of")), "{third:?}");
-    let pdf = hexpress::export::pdf::document_to_pdf(&doc).unwrap();
+    let first = pages.iter().position(|p| !p.holds.is_empty()).unwrap();
+    let n = lead / 2 + 1 + map.len() + 1;
+    let t = texts(pages[first]);
+    assert!(t.iter().any(|t| t.contains(&format!("sheet {n} of"))), "{t:?}");
+    let pdf = file_bytes(&job, "print-pack.pdf");
     if let Some(dir) = std::env::var_os("HEXPRESS_PREVIEW") {
         std::fs::write(std::path::Path::new(&dir).join("print-pack.pdf"), &pdf).unwrap();
     }

@@ -59,7 +59,7 @@ fn every_special_hex_is_drawn_and_named_in_the_legend() {
                         .expect("solves");
                     let c = canvas(&l, &settings, &Notes::default());
                     let (job, _) = map_job(&l, &settings, &Notes::default());
-                    let files = hexpress::export::encode(&job).expect("encodes");
+                    let files = hexpress::export::encode(job.view()).expect("encodes");
                     let svg = files.iter().find(|(n, _)| n == "map.svg").expect("map.svg");
                     let svg = String::from_utf8_lossy(&svg.1);
                     let named = |label: &str| svg.contains(&format!(">{label}</text>"));

@@ -130,7 +130,7 @@ fn black_and_white_pages_hold_no_coloured_pixel() {
                 pages += 1;
             }
             // The files the job writes are encoded from these pages only.
-            let files = hexpress::export::encode(&job).expect("encodes");
+            let files = hexpress::export::encode(job.view()).expect("encodes");
             let png = files.iter().find(|(n, _)| n == "preview.png").expect("preview");
             let img = resvg::tiny_skia::Pixmap::decode_png(&png.1).expect("png");
             let coloured =

@@ -7,7 +7,7 @@
 
 use super::honeycomb;
 use super::sheet::{back_centre, page_transform, BACK_SUFFIX};
-use crate::scene::{Anchor, Color, Item, Page, Path, Pt, Stroke, TextStyle, Weight};
+use crate::scene::{Anchor, Color, Item, Page, Path, Pt, Side, Stroke, TextStyle, Weight};
 use crate::settings::sheets::{Orientation, SheetOptions};
 use crate::units::num;
 
@@ -100,7 +100,7 @@ pub fn cross_positions(w: f64, h: f64, opts: &SheetOptions) -> Vec<Pt> {
 }
 
 /// The calibration sheet: front page, then its back page (footers are
-/// added by [`super::sheet::stamp_footers`]).
+/// added by [`super::footers::stamp_footers`]).
 pub fn calibration_pages(opts: &SheetOptions) -> Vec<Page> {
     calibration_pages_for(opts, false)
 }
@@ -206,10 +206,13 @@ pub fn calibration_pages_for(opts: &SheetOptions, landscape: bool) -> Vec<Page> 
         Anchor::Middle,
         false,
     ));
-    let wrap = |items: Vec<Item>, label: String| {
-        let mut p = Page::new(w, h, label);
+    let wrap = |items: Vec<Item>, label: String, side: Side| {
+        let mut p = Page::new(w, h, label).with_side(side);
         p.push(Item::Group { transform: page_transform(w, h, &opts.printer), clip: None, items });
         p
     };
-    vec![wrap(front, "calibration".into()), wrap(back, format!("calibration{BACK_SUFFIX}"))]
+    vec![
+        wrap(front, "calibration".into(), Side::Front),
+        wrap(back, format!("calibration{BACK_SUFFIX}"), Side::Back),
+    ]
 }

@@ -561,27 +561,3 @@ pub fn handout_document(
 pub fn svg_name(n: usize) -> String {
     format!("rules-{n}.svg")
 }
-
-/// [`handout_document`] with its map picture composed from the settings (in
-/// the play view when the layout has face-down tiles) and the plain
-/// command of the layout ([`crate::recipe::Recipe::plain`]).
-pub fn handout_with_map(
-    scenario: &Scenario,
-    layout: &Layout,
-    settings: &crate::settings::Settings,
-) -> Result<crate::scene::Document, FlowError> {
-    handout_with_notes(scenario, layout, settings, &super::map_pages::Notes::default())
-}
-
-/// [`handout_with_map`] with the command of `notes`.
-pub fn handout_with_notes(
-    scenario: &Scenario,
-    layout: &Layout,
-    settings: &crate::settings::Settings,
-    notes: &super::map_pages::Notes,
-) -> Result<crate::scene::Document, FlowError> {
-    let picture = super::board_picture::handout_picture_for(layout, settings);
-    let command = notes.command(layout);
-    let map = MapBlock { picture: &picture, command: &command, lines: &notes.lines };
-    handout_document(scenario, layout, map, settings)
-}

@@ -6,54 +6,24 @@
 
 use std::ops::Range;
 
-use super::calibration::calibration_pages;
-use super::components::component_sets;
-use super::components::ComponentCounts;
-use super::duplex::keep_parity;
+use super::calibration::calibration_pages_for;
+use super::duplex::{blank_page, keep_parity};
 use super::flow::FlowError;
+use super::footers::{sheet_count, stamp_footers, stamp_footers_from, FooterInfo};
 use super::handout::{handout_document, svg_name, MapBlock};
 use super::map_pages::{canvas, tiled, Notes};
-use super::pack::{card_sets, pack_sheets};
+use super::pack::{pack_pieces, PackPieces};
 use super::plan::{Part, PartKind, PrintPlan};
 use super::plan_page::plan_pages;
 use super::plan_setup::{print_plan, PlanInput};
-use super::sheet::{impose, sheet_count, stamp_footers, stamp_footers_from, FooterInfo};
-use super::theme_art::ThemeArt;
+use super::plan_text::plan_text;
 use super::tiles::Tiling;
 use crate::model::Scenario;
-use crate::scene::Page;
+use crate::scene::{JobView, Page};
 use crate::settings::Settings;
 use crate::solve::Layout;
 
-/// How a file encodes its pages.
-#[derive(Clone, Debug, PartialEq)]
-pub enum Encoding {
-    /// One page as SVG text.
-    Svg,
-    /// One page as a PNG picture at `dpi` dots per inch.
-    Png {
-        /// Resolution.
-        dpi: f64,
-    },
-    /// Every page in order, as one vector PDF.
-    Pdf {
-        /// The document title.
-        title: String,
-    },
-    /// The job's print plan ([`PrintJob::plan`]) as plain text; no pages.
-    PlanText,
-}
-
-/// One output file of a job.
-#[derive(Clone, Debug, PartialEq)]
-pub struct JobFile {
-    /// File name inside the output folder.
-    pub name: String,
-    /// Indices into [`PrintJob::pages`], in order.
-    pub pages: Vec<usize>,
-    /// The encoder.
-    pub encoding: Encoding,
-}
+pub use crate::scene::{Encoding, JobFile};
 
 /// Composed pages and the files that show them, in the order they are
 /// written.
@@ -66,11 +36,17 @@ pub struct PrintJob {
     pub pages: Vec<Page>,
     /// The files, each listing the pages it holds.
     pub files: Vec<JobFile>,
-    /// The print pack's plan, when the job has a print pack.
+    /// The print pack's plan, when the job has a print pack (its text is
+    /// the file `print-plan.txt`).
     pub plan: Option<PrintPlan>,
 }
 
 impl PrintJob {
+    /// What the encoders read: the pages and the files.
+    pub fn view(&self) -> JobView<'_> {
+        JobView { subject: &self.subject, pages: &self.pages, files: &self.files }
+    }
+
     /// Adds pages; returns their indices.
     pub fn add_pages(&mut self, pages: Vec<Page>) -> Range<usize> {
         let start = self.pages.len();
@@ -87,10 +63,6 @@ impl PrintJob {
     pub fn file(&self, name: &str) -> Option<&JobFile> {
         self.files.iter().find(|f| f.name == name)
     }
-}
-
-fn art(settings: &Settings) -> ThemeArt<'_> {
-    ThemeArt { theme: &settings.theme, mode: settings.mode }
 }
 
 /// "<scenario title>, <N> players, seed <S>".
@@ -129,8 +101,8 @@ fn map_files(
     (whole, sheets, tiling)
 }
 
-/// Adds the rules handout (`rules.pdf`, `rules-N.svg`) pictured with the
-/// whole-map page `whole`; returns the range of its pages.
+/// Adds the rules handout (`rules.pdf` with `pdf`, `rules-N.svg` with
+/// `svg`); returns the range of its pages.
 #[allow(clippy::too_many_arguments)]
 fn handout_files(
     job: &mut PrintJob,
@@ -138,13 +110,11 @@ fn handout_files(
     layout: &Layout,
     settings: &Settings,
     notes: &Notes,
-    whole: usize,
     pdf: bool,
     svg: bool,
 ) -> Result<Range<usize>, FlowError> {
     // Players read the handout: the picture never shows face-down tiles'
     // faces (see `board_picture::players_view`).
-    let _ = whole;
     let picture = super::board_picture::handout_picture_for(layout, settings);
     let command = notes.command(layout);
     let doc = handout_document(
@@ -175,7 +145,20 @@ pub fn print_job(
     settings: &Settings,
     notes: &Notes,
 ) -> Result<PrintJob, FlowError> {
-    compose_job(layout, scenario, settings, notes).map(|job| finish(job, settings))
+    print_job_with(layout, scenario, settings, notes, None)
+}
+
+/// [`print_job`] with the pack's pieces already composed and imposed (see
+/// [`super::pack::pack_pieces`]: a caller that checks first that they fit
+/// composes them only once).
+pub fn print_job_with(
+    layout: &Layout,
+    scenario: &Scenario,
+    settings: &Settings,
+    notes: &Notes,
+    pieces: Option<PackPieces>,
+) -> Result<PrintJob, FlowError> {
+    compose_job(layout, scenario, settings, notes, pieces).map(|job| finish(job, settings))
 }
 
 /// The pages as the palette asks: with `--black-and-white`, every colour
@@ -192,64 +175,80 @@ fn compose_job(
     scenario: &Scenario,
     settings: &Settings,
     notes: &Notes,
+    pieces: Option<PackPieces>,
 ) -> Result<PrintJob, FlowError> {
     let mut job = PrintJob { subject: subject(layout), ..PrintJob::default() };
     let f = settings.formats;
-    let (whole, map_sheets, tiling) = map_files(&mut job, layout, settings, notes);
+    let (_, map_sheets, tiling) = map_files(&mut job, layout, settings, notes);
     if !(f.pdf || f.svg) {
         return Ok(job);
     }
-    let handout = handout_files(&mut job, scenario, layout, settings, notes, whole, f.pdf, f.svg)?;
+    let handout = handout_files(&mut job, scenario, layout, settings, notes, f.pdf, f.svg)?;
     if !f.pdf {
         return Ok(job);
     }
-    let counts = ComponentCounts::from_scenario(scenario, layout.players);
-    let command = notes.command(layout);
-    let cards = card_sets(scenario, layout.players, settings)?;
-    // Every page of the pack after its plan is also in exactly one separate
-    // file, numbering its own sheets: calibration.pdf, map.pdf (above),
-    // components.pdf (pieces and reference cards), rules.pdf (above) and
-    // builder.pdf.
+    let pieces = match pieces {
+        Some(p) => p,
+        None => pack_pieces(layout, scenario, settings)?,
+    };
+    let pack = Pack { map_sheets, handout, tiling: &tiling, command: notes.command(layout) };
+    add_pack(&mut job, layout, scenario, settings, &pieces, pack)?;
+    Ok(job)
+}
+
+/// The parts of the print pack composed before it: ranges of the job's
+/// pages, and how the map was cut.
+struct Pack<'a> {
+    map_sheets: Range<usize>,
+    handout: Range<usize>,
+    tiling: &'a Tiling,
+    command: String,
+}
+
+/// Adds the print pack (`print-pack.pdf`), the separate files only it
+/// shows (`calibration.pdf`, `components.pdf`, `builder.pdf`) and the print
+/// plan (`print-plan.txt`). Every page is composed once, without footers;
+/// only the plan is laid out again until its length settles, then every
+/// document's sheets are numbered.
+fn add_pack(
+    job: &mut PrintJob,
+    layout: &Layout,
+    scenario: &Scenario,
+    settings: &Settings,
+    pieces: &PackPieces,
+    pack: Pack<'_>,
+) -> Result<(), FlowError> {
     let info = FooterInfo::new(layout.title.clone(), layout.seed);
     let opts = &settings.sheets;
     let own = |mut pages: Vec<Page>| {
         stamp_footers(&mut pages, opts, &info);
         pages
     };
-    let calibration_file = job.add_pages(own(calibration_pages(opts)));
-    let mut sets = component_sets(layout, scenario, &counts, &opts.sizes, &art(settings));
-    sets.extend(cards.iter().cloned());
-    let components_file = job.add_pages(keep_parity(impose(&sets, opts, &info), 1, opts));
+    let sheets = pieces.imposition.pages();
+    // Every page of the pack after its plan is also in exactly one separate
+    // file, numbering its own sheets: calibration.pdf, map.pdf (added
+    // before), components.pdf (pieces and reference cards), rules.pdf
+    // (added before) and builder.pdf.
+    let calibration_file = job.add_pages(own(calibration_pages_for(opts, false)));
+    let components_file = job.add_pages(own(keep_parity(sheets.clone(), 1, opts)));
     let mut builder = super::builder::builder_pages(layout, settings);
     let builder_file = job.add_pages(own(builder.clone()));
-    let tail = sheet_count(&builder);
-    // The plan's own pages come first; their count is known once it is laid
-    // out, and the pack's sheet numbers count them: guess one sheet (two
-    // pages), and compose again in the rare case it takes more.
-    let mut lead = 2;
-    let mut tries = 0;
-    let (pack, components, plan, plan_pages) = loop {
-        tries += 1;
-        let pack = pack_sheets(
-            (lead / 2, tail),
-            sheet_count(&job.pages[map_sheets.clone()]),
-            sheet_count(&job.pages[handout.clone()]),
-            layout,
-            scenario,
-            &counts,
-            settings,
-            cards.clone(),
-        );
-        let first = lead + pack.calibration.len() + map_sheets.len() + 1;
-        let components = keep_parity(pack.components.clone(), first, &settings.sheets);
-        let map = &job.pages[map_sheets.clone()];
-        let (overview, sheets) = map.split_at(1.min(map.len()));
-        let hand = &job.pages[handout.clone()];
+    // The calibration sheet flips as the pack's two-sided sheets do.
+    let mut calibration = calibration_pages_for(opts, pieces.imposition.two_sided_landscape());
+    // The plan's pages come first, always an even number of them: the
+    // parity of every later page, and so where blank pages go, does not
+    // depend on how many.
+    let first = calibration.len() + pack.map_sheets.len() + 1;
+    let mut components = keep_parity(sheets, first, opts);
+    let (lead, plan, plan_pages) = {
+        let map = &job.pages[pack.map_sheets.clone()];
+        let (overview, map_pages) = map.split_at(1.min(map.len()));
+        let hand = &job.pages[pack.handout.clone()];
         let part = |kind, pages| Part { kind, pages };
         let parts = [
-            part(PartKind::Calibration, &pack.calibration[..]),
+            part(PartKind::Calibration, &calibration[..]),
             part(PartKind::MapOverview, overview),
-            part(PartKind::MapSheets, sheets),
+            part(PartKind::MapSheets, map_pages),
             part(PartKind::Components, &components[..]),
             part(PartKind::Handout, hand),
             part(PartKind::Builder, &builder[..]),
@@ -270,42 +269,42 @@ fn compose_job(
         }
         let input = PlanInput {
             pack: &parts,
-            plan_pages: lead,
+            plan_pages: 2,
             files: &files,
-            tiling: &tiling,
-            command: &command,
+            tiling: pack.tiling,
+            command: &pack.command,
         };
-        let plan = print_plan(&input, layout, scenario, settings);
-        let mut pages = plan_pages(&plan, settings)?;
-        if pages.len() <= lead || tries == 4 {
-            // Numbered for `lead` pages: fill up with blank pages.
-            let (w, h) = settings.paper_mm();
-            while pages.len() < lead {
-                pages.push(super::duplex::blank_page(w, h, &settings.sheets));
-            }
-            break (pack, components, plan, pages);
-        }
-        lead = pages.len();
+        settled_plan(input, layout, scenario, settings)?
     };
-    stamp_footers_from(&mut builder, &settings.sheets, &info, pack.total - tail + 1, pack.total);
+    // Sheet numbers across the whole pack, now that its length is known.
+    let (cal, map, comp) = (
+        sheet_count(&calibration),
+        sheet_count(&job.pages[pack.map_sheets.clone()]),
+        sheet_count(&components),
+    );
+    let tail = sheet_count(&builder);
+    let total = lead / 2 + cal + map + comp + sheet_count(&job.pages[pack.handout.clone()]) + tail;
+    stamp_footers_from(&mut calibration, opts, &info, lead / 2 + 1, total);
+    stamp_footers_from(&mut components, opts, &info, lead / 2 + cal + map + 1, total);
+    stamp_footers_from(&mut builder, opts, &info, total - tail + 1, total);
     let plan_range = job.add_pages(plan_pages);
-    let calibration = job.add_pages(pack.calibration);
+    let calibration = job.add_pages(calibration);
     let components = job.add_pages(components);
     // The builder's sheet (face-down contents) last, apart from the handout:
     // single-sided, after every back, so it cannot shift their parity.
     let builder = job.add_pages(builder);
     let order = plan_range
         .chain(calibration)
-        .chain(map_sheets)
+        .chain(pack.map_sheets)
         .chain(components)
-        .chain(handout)
+        .chain(pack.handout)
         .chain(builder)
         .collect();
-    job.add_file("print-pack.pdf", order, Encoding::Pdf { title: pack.title });
-    // The separate files, in the pack's order (map.pdf and rules.pdf are added above).
     let doc = |what: &str| Encoding::Pdf {
         title: format!("{} {what} (seed {})", layout.title, layout.seed),
     };
+    job.add_file("print-pack.pdf", order, doc("print pack"));
+    // The separate files, in the pack's order (map.pdf and rules.pdf are added before).
     job.add_file("calibration.pdf", calibration_file.collect(), doc("calibration sheet"));
     if !components_file.is_empty() {
         job.add_file("components.pdf", components_file.collect(), doc("components"));
@@ -313,9 +312,37 @@ fn compose_job(
     if !builder_file.is_empty() {
         job.add_file("builder.pdf", builder_file.collect(), doc("builder's sheet"));
     }
-    job.add_file("print-plan.txt", Vec::new(), Encoding::PlanText);
+    job.add_file("print-plan.txt", Vec::new(), Encoding::Text { text: plan_text(&plan) });
     job.plan = Some(plan);
-    Ok(job)
+    Ok(())
+}
+
+/// The plan and its pages, laid out until the number of pages it was
+/// worked out for (`input.plan_pages`, first a guess of one sheet) is the
+/// number it takes (at most four tries; then the pages keep the last
+/// count). Returns that count, even, with the plan and its pages (blank
+/// pages added up to the count).
+fn settled_plan(
+    mut input: PlanInput<'_>,
+    layout: &Layout,
+    scenario: &Scenario,
+    settings: &Settings,
+) -> Result<(usize, PrintPlan, Vec<Page>), FlowError> {
+    let mut tries = 0;
+    loop {
+        tries += 1;
+        let plan = print_plan(&input, layout, scenario, settings);
+        let mut pages = plan_pages(&plan, settings)?;
+        let lead = input.plan_pages;
+        if pages.len() <= lead || tries == 4 {
+            let (w, h) = settings.paper_mm();
+            while pages.len() < lead {
+                pages.push(blank_page(w, h, &settings.sheets));
+            }
+            return Ok((lead, plan, pages));
+        }
+        input.plan_pages = pages.len();
+    }
 }
 
 /// The map files alone (`map.svg`, `map.pdf`, `preview.png`, as the formats
@@ -335,8 +362,6 @@ pub fn rules_job(
     notes: &Notes,
 ) -> Result<PrintJob, FlowError> {
     let mut job = PrintJob { subject: subject(layout), ..PrintJob::default() };
-    let c = canvas(layout, settings, notes);
-    let whole = job.add_pages(vec![c.to_page()]).start;
-    handout_files(&mut job, scenario, layout, settings, notes, whole, true, true)?;
+    handout_files(&mut job, scenario, layout, settings, notes, true, true)?;
     Ok(finish(job, settings))
 }

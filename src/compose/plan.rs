@@ -3,14 +3,14 @@
 //! sheets go together in, and how to set the board up at the table.
 //!
 //! [`PrintPlan`] is worked out from the composed pages themselves (their
-//! kinds, labels and headings), never from fixed page numbers, and is the one
-//! source of the plan's pages in the pack ([`super::plan_page`]) and of
-//! `print-plan.txt` ([`PrintPlan::to_text`]).
+//! kinds, [`Side`]s and what they hold, as typed data; never their labels
+//! or headings), never from fixed page numbers, and is the one source of
+//! the plan's pages in the pack ([`super::plan_page`]) and of
+//! `print-plan.txt` ([`super::plan_text`]).
 
-use super::duplex::is_blank;
-use super::sheet::BACK_SUFFIX;
+use super::sheet::shown_title;
 use super::tiles::{label, Tiling};
-use crate::scene::{Item, Page};
+use crate::scene::{Page, Side};
 use crate::settings::sheets::Duplex;
 
 /// What a run of pages is.
@@ -211,36 +211,10 @@ pub fn paper_name(name: &str) -> String {
     }
 }
 
-/// The first text in `items` (depth first) that `keep` accepts.
-fn find_text<'a>(items: &'a [Item], keep: &dyn Fn(&str) -> bool) -> Option<&'a str> {
-    for item in items {
-        match item {
-            Item::Text { text, .. } if keep(text) => return Some(text),
-            Item::Group { items, .. } => {
-                if let Some(t) = find_text(items, keep) {
-                    return Some(t);
-                }
-            }
-            _ => {}
-        }
-    }
-    None
-}
-
-/// What a component sheet's front heading says it holds: "Harbor tokens: 8
-/// · Gold coins: 20 (front)" -> both kinds with their counts (a part
-/// without a count counts 0).
+/// What a component sheet holds, as its heading shows the kinds: "Harbor
+/// tokens: 8 · Gold coins: 20" -> both kinds with their counts.
 fn sheet_pieces(page: &Page) -> Vec<(String, usize)> {
-    let Some(h) = find_text(&page.items, &|t| t.ends_with(" (front)")) else {
-        return Vec::new();
-    };
-    h.trim_end_matches(" (front)")
-        .split(" · ")
-        .map(|part| match part.rsplit_once(": ").map(|(t, n)| (t, n.parse::<usize>())) {
-            Some((t, Ok(n))) => (t.to_string(), n),
-            _ => (part.to_string(), 0),
-        })
-        .collect()
+    page.holds.iter().map(|(t, n)| (shown_title(t), *n)).collect()
 }
 
 /// Adds `more` to `all`, summing the counts of kinds already there.
@@ -251,10 +225,6 @@ fn add_pieces(all: &mut Vec<(String, usize)>, more: Vec<(String, usize)>) {
             None => all.push((t, n)),
         }
     }
-}
-
-fn is_back(page: &Page) -> bool {
-    page.label.ends_with(BACK_SUFFIX)
 }
 
 fn plural(n: usize, one: &str, many: &str) -> String {
@@ -274,9 +244,9 @@ fn component_steps(pages: &[Page], first: usize, duplex: Duplex) -> Vec<Step> {
     let mut i = 0;
     while i < pages.len() {
         let n = first + i;
-        let (sides, len) = if is_blank(&pages[i]) {
+        let (sides, len) = if pages[i].side == Side::Blank {
             (Sides::Skip, 1)
-        } else if pages.get(i + 1).is_some_and(is_back) {
+        } else if pages.get(i + 1).is_some_and(|p| p.side == Side::Back) {
             (Sides::Two(duplex), 2)
         } else {
             (Sides::One, 1)
@@ -453,27 +423,10 @@ impl PrintPlan {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::scene::{Anchor, Color, TextStyle, Weight};
 
-    fn sheet(label: &str, heading: Option<&str>) -> Page {
-        let mut p = Page::new(210.0, 297.0, label);
-        if let Some(h) = heading {
-            p.push(Item::Group {
-                transform: crate::scene::Transform::translate(0.0, 0.0),
-                clip: None,
-                items: vec![Item::Text {
-                    pos: crate::scene::Pt::new(0.0, 0.0),
-                    text: h.to_string(),
-                    style: TextStyle {
-                        size: 3.0,
-                        weight: Weight::Bold,
-                        anchor: Anchor::Middle,
-                        color: Color::BLACK,
-                        role: crate::scene::TextRole::Body,
-                    },
-                }],
-            });
-        }
+    fn sheet(label: &str, side: Side, holds: &[(&str, usize)]) -> Page {
+        let mut p = Page::new(210.0, 297.0, label).with_side(side);
+        p.holds = holds.iter().map(|(t, n)| (t.to_string(), *n)).collect();
         p
     }
 
@@ -482,11 +435,11 @@ mod tests {
         let o = crate::settings::sheets::SheetOptions::default();
         let pages = vec![
             super::super::duplex::blank_page(210.0, 297.0, &o),
-            sheet("sheet 1", Some("Gold coins: 20 (front)")),
-            sheet("sheet 1 back", Some("Gold coins: 20 (back)")),
-            sheet("sheet 2", Some("Gold coins: 4 · Fish tokens: 10 (front)")),
-            sheet("sheet 2 back", None),
-            sheet("sheet 3", Some("Harbor tokens: 9 (front)")),
+            sheet("sheet 1", Side::Front, &[("Gold coins", 20)]),
+            sheet("sheet 1 back", Side::Back, &[("Gold coins", 20)]),
+            sheet("sheet 2", Side::Front, &[("Gold coins", 4), ("Fish tokens", 10)]),
+            sheet("sheet 2 back", Side::Back, &[]),
+            sheet("sheet 3", Side::Single, &[("Fog: harbor tokens", 9)]),
         ];
         let s = component_steps(&pages, 8, Duplex::Short);
         let got: Vec<(usize, usize, Sides)> =
@@ -501,7 +454,8 @@ mod tests {
             "{}",
             s[1].what
         );
-        assert_eq!(s[2].pieces, [("Harbor tokens".to_string(), 9)]);
+        // A set title's own colon shows as a dash, as on the sheet's heading.
+        assert_eq!(s[2].pieces, [("Fog – harbor tokens".to_string(), 9)]);
     }
 
     #[test]

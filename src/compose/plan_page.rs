@@ -8,7 +8,7 @@ use super::duplex::blank_page;
 use super::flow::{layout_document, Block, Cell, FlowError, Margins, PageSpec, Span};
 use super::plan::{Assembly, PrintPlan};
 use super::sheet::BACK_SUFFIX;
-use crate::scene::{Anchor, Color, Item, Page, Path, Pt, Rect, Stroke, TextRole, Weight};
+use crate::scene::{Anchor, Color, Item, Page, Path, Pt, Rect, Side, Stroke, TextRole, Weight};
 use crate::settings::Settings;
 use crate::units::MM_PER_PT;
 
@@ -254,13 +254,19 @@ pub fn plan_pages(plan: &PrintPlan, settings: &Settings) -> Result<Vec<Page>, Fl
     if pages.len() % 2 == 1 {
         pages.push(blank_page(w, h, &settings.sheets));
     }
+    let backed: Vec<bool> =
+        (0..pages.len()).map(|i| pages.get(i + 1).is_some_and(|p| p.side != Side::Blank)).collect();
     for (i, p) in pages.iter_mut().enumerate() {
-        if super::duplex::is_blank(p) {
+        if p.side == Side::Blank {
             continue;
         }
         let n = i / 2 + 1;
         let front = if n == 1 { PLAN_LABEL.to_string() } else { format!("{PLAN_LABEL} {n}") };
-        p.label = if i % 2 == 0 { front } else { format!("{front}{BACK_SUFFIX}") };
+        (p.label, p.side) = match (i % 2, backed[i]) {
+            (0, true) => (front, Side::Front),
+            (0, false) => (front, Side::Single),
+            _ => (format!("{front}{BACK_SUFFIX}"), Side::Back),
+        };
     }
     Ok(pages)
 }
@@ -294,9 +300,13 @@ mod tests {
             assert!(pages.len().is_multiple_of(2), "{lines} lines: {} pages", pages.len());
             assert_eq!(pages[0].label, PLAN_LABEL);
             for (i, p) in pages.iter().enumerate().skip(1) {
-                let ok = super::super::duplex::is_blank(p)
-                    || (i % 2 == 1 && p.label == format!("{}{BACK_SUFFIX}", pages[i - 1].label))
-                    || (i % 2 == 0 && p.label == format!("{PLAN_LABEL} {}", i / 2 + 1));
+                let ok = p.side == Side::Blank
+                    || (i % 2 == 1
+                        && p.side == Side::Back
+                        && p.label == format!("{}{BACK_SUFFIX}", pages[i - 1].label))
+                    || (i % 2 == 0
+                        && p.side.starts_sheet()
+                        && p.label == format!("{PLAN_LABEL} {}", i / 2 + 1));
                 assert!(ok, "{lines} lines: page {} is {:?}", i + 1, p.label);
             }
             if lines > 100 {

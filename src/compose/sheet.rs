@@ -1,7 +1,8 @@
 //! Imposition: pieces packed on print sheets, each front page followed by
 //! its back page, with bleed, crop marks, cut lines and a footer.
 //!
-//! Where pieces go is [`super::packing`]'s job; this module draws them.
+//! Where pieces go is [`super::sheet_plan`]'s and [`super::packing`]'s job;
+//! this module draws them.
 //!
 //! - Round tokens: art clipped to the cut ring plus the bleed, bleed areas a
 //!   gutter apart on a hexagonal grid, and a thin cut ring at the true
@@ -25,131 +26,30 @@
 use super::cutting::{crop_marks, cut_rings, trim_box};
 use super::flow::metrics::text_width;
 use super::honeycomb;
-use super::packing::{page_for, placed_size};
+use super::packing::placed_size;
 use super::piece::{PieceSet, Shape};
 use crate::scene::{
-    Anchor, Color, Item, Page, Path, Pt, Rect, Stroke, TextStyle, Transform, Weight,
+    Anchor, Color, Item, Page, Path, Pt, Rect, Side, Stroke, TextStyle, Transform, Weight,
 };
-use crate::settings::sheets::{Duplex, Orientation, PrinterProfile, SheetOptions};
+use crate::settings::sheets::{Duplex, PrinterProfile, SheetOptions};
 
 pub use super::cutting::{CROP_WIDTH, CUT_COLOR};
-/// Marks a page label as the back of the page before it.
+pub use super::sheet_plan::{duplex_orientations, plan, unplaced, PieceBlock, SheetPlan, Slot};
+/// Ends the label of a back page ("sheet 3 back"), for people reading page
+/// labels; what the page is travels in [`Page::side`].
 pub const BACK_SUFFIX: &str = " back";
 
-/// What the footer of every sheet says.
-#[derive(Clone, Debug, PartialEq)]
-pub struct FooterInfo {
-    /// Scenario title.
-    pub scenario: String,
-    /// Seed of the layout.
-    pub seed: u64,
-    /// Program version.
-    pub version: String,
-}
-
-impl FooterInfo {
-    /// Footer data with this crate's version.
-    pub fn new(scenario: impl Into<String>, seed: u64) -> FooterInfo {
-        FooterInfo {
-            scenario: scenario.into(),
-            seed,
-            version: env!("CARGO_PKG_VERSION").to_string(),
-        }
-    }
-
-    /// The footer line of sheet `n` of `m`.
-    pub fn text(&self, n: usize, m: usize, back: bool) -> String {
-        format!(
-            "{} · seed {} · hexpress v{} · sheet {n} of {m}{} · print at 100 %",
-            self.scenario,
-            self.seed,
-            self.version,
-            if back { " (back)" } else { "" }
-        )
-    }
-}
-
-/// One copy of a piece on a sheet.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Slot {
-    /// Index of the set in the input.
-    pub set: usize,
-    /// Index of the piece in its set.
-    pub piece: usize,
-    /// Centre of the front on the page, mm.
-    pub centre: Pt,
-}
-
-/// Pieces of one shape and size laid out together on a sheet.
-#[derive(Clone, Debug, PartialEq)]
-pub struct PieceBlock {
-    /// Shape (and size) of every piece in the block.
-    pub shape: Shape,
-    /// The copies, in reading order.
-    pub slots: Vec<Slot>,
-    /// Pieces lie a quarter turn clockwise (cards that fit better so).
-    pub turned: bool,
-    /// Length of the crop marks, mm (0: none).
-    pub mark: f64,
-}
-
-/// One planned sheet: a front page and, if any piece has a back, a back
-/// page. A sheet holds one block of pieces, or several small ones stacked
-/// (pieces that print the same way share a sheet, see [`super::sharing`]).
-#[derive(Clone, Debug, PartialEq)]
-pub struct SheetPlan {
-    /// Page width, mm.
-    pub width: f64,
-    /// Page height, mm.
-    pub height: f64,
-    /// Titles of the sets on it, in order.
-    pub titles: Vec<String>,
-    /// The blocks, top to bottom.
-    pub blocks: Vec<PieceBlock>,
-}
-
-impl SheetPlan {
-    /// Whether the page is wider than high.
-    pub fn landscape(&self) -> bool {
-        self.width > self.height
-    }
-
-    /// Every copy on the sheet, block by block.
-    pub fn slots(&self) -> impl Iterator<Item = &Slot> {
-        self.blocks.iter().flat_map(|b| &b.slots)
-    }
-
-    /// Whether some piece on the sheet has a back.
-    pub fn has_back(&self, sets: &[PieceSet]) -> bool {
-        self.slots().any(|s| sets[s.set].pieces[s.piece].back.is_some())
-    }
-
-    /// How many copies of each set the sheet holds: `(title, count)` in the
-    /// order of [`SheetPlan::titles`]; with `backs`, only copies that have a
-    /// back (what the back page holds).
-    pub fn counts(&self, sets: &[PieceSet], backs: bool) -> Vec<(String, usize)> {
-        self.titles
-            .iter()
-            .filter_map(|t| {
-                let n = self
-                    .slots()
-                    .filter(|s| &sets[s.set].title == t)
-                    .filter(|s| !backs || sets[s.set].pieces[s.piece].back.is_some())
-                    .count();
-                (n > 0).then(|| (t.clone(), n))
-            })
-            .collect()
-    }
-}
-
 /// What a sheet holds, as its heading says: "Fish tokens: 30 · Trade tokens: 12".
-/// A set title's own colon becomes a dash ("Fog – number chips: 4").
+/// A set title's own colon becomes a dash ("Fog – number chips: 4", see
+/// [`shown_title`]).
 pub fn contents_line(counts: &[(String, usize)]) -> String {
-    counts
-        .iter()
-        .map(|(t, n)| format!("{}: {n}", t.replace(": ", " – ")))
-        .collect::<Vec<_>>()
-        .join(" · ")
+    counts.iter().map(|(t, n)| format!("{}: {n}", shown_title(t))).collect::<Vec<_>>().join(" · ")
+}
+
+/// A set title as sheet headings and the print plan show it: its own colon
+/// becomes a dash ("Fog: number chips" -> "Fog – number chips").
+pub fn shown_title(title: &str) -> String {
+    title.replace(": ", " – ")
 }
 
 /// Where the back of a piece whose front is at `p` goes on a `w` x `h` page
@@ -169,117 +69,6 @@ pub fn page_transform(w: f64, h: f64, printer: &PrinterProfile) -> Transform {
     Transform::translate(-w / 2.0, -h / 2.0)
         .then(Transform::scale(printer.scale_x, printer.scale_y))
         .then(Transform::translate(w / 2.0, h / 2.0))
-}
-
-/// Plans the sheets: pieces grouped by shape and size (in order of first
-/// appearance), copies in set and piece order, pages filled in reading order;
-/// then the partly filled sheets that print the same way share pages where
-/// they fit ([`super::sharing`]). A piece too large for the paper gets no
-/// slot (see [`unplaced`]).
-///
-/// Two-sided sheets keep one orientation, so a duplex run never turns
-/// between pages: when the orientation each kind of piece fits best on
-/// differs among them, every sheet takes the one orientation that needs
-/// the fewest sheets (portrait on a tie), as far as the sheet settings
-/// leave each kind free to turn.
-pub fn plan(sets: &[PieceSet], opts: &SheetOptions) -> Vec<SheetPlan> {
-    let best = plan_once(sets, opts);
-    if duplex_orientations(&best, sets).len() < 2 {
-        return best;
-    }
-    // Cards hold the most per sheet where they lie best: an orientation
-    // that fits fewer of them comes after one that does not, then fewer
-    // sheets win.
-    let cards_per_sheet = |o: &SheetOptions| -> usize {
-        let mut shapes: Vec<Shape> = Vec::new();
-        for p in sets.iter().flat_map(|s| &s.pieces) {
-            if matches!(p.shape, Shape::Card { .. }) && !shapes.contains(&p.shape) {
-                shapes.push(p.shape);
-            }
-        }
-        shapes.iter().map(|s| page_for(*s, o).2.centres.len()).sum()
-    };
-    [Orientation::Portrait, Orientation::Landscape]
-        .into_iter()
-        .filter(|o| {
-            opts.orientation == Orientation::Auto
-                && opts.shape_orientation.iter().all(|k| *k == Orientation::Auto || k == o)
-        })
-        .map(|o| SheetOptions { orientation: o, ..opts.clone() })
-        .map(|o| (std::cmp::Reverse(cards_per_sheet(&o)), plan_once(sets, &o)))
-        .filter(|(_, p)| unplaced_in(p, sets) == unplaced_in(&best, sets))
-        .min_by_key(|(cards, p)| (*cards, p.len()))
-        .map_or(best, |(_, p)| p)
-}
-
-/// The orientations (landscape or not) of the two-sided sheets of a plan.
-pub fn duplex_orientations(plan: &[SheetPlan], sets: &[PieceSet]) -> Vec<bool> {
-    let mut v: Vec<bool> =
-        plan.iter().filter(|p| p.has_back(sets)).map(SheetPlan::landscape).collect();
-    v.sort_unstable();
-    v.dedup();
-    v
-}
-
-/// How many copies a plan leaves without a slot.
-fn unplaced_in(plan: &[SheetPlan], sets: &[PieceSet]) -> usize {
-    let wanted: u32 = sets.iter().flat_map(|s| &s.pieces).map(|p| p.count).sum();
-    wanted as usize - plan.iter().map(|p| p.slots().count()).sum::<usize>()
-}
-
-fn plan_once(sets: &[PieceSet], opts: &SheetOptions) -> Vec<SheetPlan> {
-    let mut shapes: Vec<Shape> = Vec::new();
-    for p in sets.iter().flat_map(|s| &s.pieces) {
-        if p.count > 0 && !shapes.contains(&p.shape) {
-            shapes.push(p.shape);
-        }
-    }
-    let mut out = Vec::new();
-    for shape in shapes {
-        let (w, h, grid) = page_for(shape, opts);
-        let spots = grid.centres;
-        if spots.is_empty() {
-            continue;
-        }
-        let mut copies = Vec::new();
-        for (si, set) in sets.iter().enumerate() {
-            for (pi, piece) in set.pieces.iter().enumerate() {
-                if piece.shape == shape {
-                    copies.extend((0..piece.count).map(|_| (si, pi)));
-                }
-            }
-        }
-        for chunk in copies.chunks(spots.len()) {
-            let mut titles: Vec<String> = Vec::new();
-            let slots = chunk
-                .iter()
-                .zip(&spots)
-                .map(|(&(set, piece), &centre)| {
-                    let t = &sets[set].title;
-                    if !titles.contains(t) {
-                        titles.push(t.clone());
-                    }
-                    Slot { set, piece, centre }
-                })
-                .collect();
-            out.push(SheetPlan {
-                width: w,
-                height: h,
-                titles,
-                blocks: vec![PieceBlock { shape, slots, turned: grid.turned, mark: grid.mark }],
-            });
-        }
-    }
-    super::sharing::share(out, sets, opts)
-}
-
-/// Names of pieces too large for one page of the chosen paper (not imposed).
-pub fn unplaced(sets: &[PieceSet], opts: &SheetOptions) -> Vec<String> {
-    sets.iter()
-        .flat_map(|s| &s.pieces)
-        .filter(|p| p.count > 0 && page_for(p.shape, opts).2.centres.is_empty())
-        .map(|p| p.name.clone())
-        .collect()
 }
 
 /// The clip outline of a piece centred on (0, 0), outline plus bleed.
@@ -332,18 +121,14 @@ fn back_turn(turned: bool, w: f64, h: f64, printer: &PrinterProfile) -> Transfor
     Transform::scale(-1.0, 1.0).then(front).then(sheet_flip)
 }
 
-/// The set titles a front heading names, as [`contents_line`] wrote them:
-/// "Fish tokens: 30 · Fog – number chips: 4 (front)" -> "Fish tokens",
-/// "Fog – number chips".
-pub fn heading_titles(heading: &str) -> Vec<String> {
-    let body = heading.strip_suffix(" (front)").unwrap_or(heading);
-    body.split(" · ").map(|p| p.rsplit_once(": ").map_or(p, |(t, _)| t).to_string()).collect()
-}
-
-/// The heading of a sheet side: its contents, then which side it is; shrunk
+/// The heading of a sheet side: its contents, then which side it is (on a
+/// two-sided sheet); shrunk
 /// (down to 8 pt) to fit between the margins.
-fn heading(contents: &str, side: &str, w: f64, opts: &SheetOptions) -> Item {
-    let line = format!("{contents} ({side})");
+fn heading(contents: &str, side: Option<&str>, w: f64, opts: &SheetOptions) -> Item {
+    let line = match side {
+        Some(side) => format!("{contents} ({side})"),
+        None => contents.to_string(),
+    };
     let room = w - 2.0 * opts.margin;
     let natural = text_width(&line, Weight::Bold, opts.heading_size);
     let size = if natural > room {
@@ -487,27 +272,11 @@ fn draw_block(
 }
 
 /// The front page and (if any piece on it has a back) the back page of one
-/// planned sheet. Both headings say what the sheet holds and how many.
-pub fn render_plan(
-    plan: &SheetPlan,
-    sets: &[PieceSet],
-    opts: &SheetOptions,
-    n: usize,
-) -> Vec<Page> {
-    let contents = contents_line(&plan.counts(sets, false));
+/// planned sheet, as sheet `n` of its run. Both headings say what the sheet
+/// holds and how many, and which side they are when the sheet has two; so
+/// do the pages' [`Page::holds`] and [`Page::side`].
+pub fn render_plan(plan: &SheetPlan, sets: &[PieceSet], opts: &SheetOptions, n: usize) -> Sheet {
     let piece = |s: &Slot| &sets[s.set].pieces[s.piece];
-    let centres: Vec<Pt> = plan.slots().map(|s| s.centre).collect();
-    let fronts: Vec<Option<&[Item]>> =
-        plan.slots().map(|s| Some(piece(s).front.as_slice())).collect();
-    let mut pages = vec![side_page(
-        plan,
-        &centres,
-        &fronts,
-        heading(&contents, "front", plan.width, opts),
-        format!("sheet {n}"),
-        true,
-        opts,
-    )];
     let (c, a): (Vec<Pt>, Vec<Option<&[Item]>>) = plan
         .slots()
         .map(|s| {
@@ -517,89 +286,94 @@ pub fn render_plan(
             )
         })
         .unzip();
-    if a.iter().any(Option::is_some) {
-        pages.push(side_page(
-            plan,
-            &c,
-            &a,
-            heading(&contents_line(&plan.counts(sets, true)), "back", plan.width, opts),
-            format!("sheet {n}{BACK_SUFFIX}"),
-            false,
-            opts,
-        ));
+    let two_sided = a.iter().any(Option::is_some);
+    let holds = plan.counts(sets, false);
+    let centres: Vec<Pt> = plan.slots().map(|s| s.centre).collect();
+    let fronts: Vec<Option<&[Item]>> =
+        plan.slots().map(|s| Some(piece(s).front.as_slice())).collect();
+    let side = two_sided.then_some("front");
+    let mut front = side_page(
+        plan,
+        &centres,
+        &fronts,
+        heading(&contents_line(&holds), side, plan.width, opts),
+        format!("sheet {n}"),
+        true,
+        opts,
+    );
+    front.holds = holds;
+    if !two_sided {
+        return Sheet { front, back: None };
     }
-    pages
+    let holds = plan.counts(sets, true);
+    let mut back = side_page(
+        plan,
+        &c,
+        &a,
+        heading(&contents_line(&holds), Some("back"), plan.width, opts),
+        format!("sheet {n}{BACK_SUFFIX}"),
+        false,
+        opts,
+    )
+    .with_side(Side::Back);
+    back.holds = holds;
+    Sheet { front: front.with_side(Side::Front), back: Some(back) }
 }
 
-/// Sheets without footers, for documents that number sheets across more
-/// parts (see [`stamp_footers`]).
-/// Sheets with backs come first, single-sided sheets after them, so each
-/// group prints as one page range.
-pub fn impose_pages(sets: &[PieceSet], opts: &SheetOptions) -> Vec<Page> {
+/// One printed sheet of pieces: its front page and, when a piece on it has
+/// a back, its back page. Each page says what it holds
+/// ([`Page::holds`]) and which side it is ([`Page::side`]).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Sheet {
+    /// The front page ([`Side::Front`], or [`Side::Single`] without a back).
+    pub front: Page,
+    /// The back page ([`Side::Back`]).
+    pub back: Option<Page>,
+}
+
+impl Sheet {
+    /// The front page, then the back page if any.
+    pub fn into_pages(self) -> impl Iterator<Item = Page> {
+        std::iter::once(self.front).chain(self.back)
+    }
+}
+
+/// The pieces imposed: the sheets, without footers (numbered once the whole
+/// document is known, see [`super::footers`]), and what fit on no sheet.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Imposition {
+    /// Sheets with backs first, single-sided sheets after them, so each
+    /// group prints as one page range.
+    pub sheets: Vec<Sheet>,
+    /// Names of pieces too large for one page of the chosen paper (see
+    /// [`unplaced`]).
+    pub unplaced: Vec<String>,
+}
+
+impl Imposition {
+    /// Every page, each front followed by its back.
+    pub fn pages(&self) -> Vec<Page> {
+        self.sheets.iter().cloned().flat_map(Sheet::into_pages).collect()
+    }
+
+    /// Whether the two-sided sheets lie landscape (they keep one
+    /// orientation: see [`plan`]).
+    pub fn two_sided_landscape(&self) -> bool {
+        self.sheets.iter().any(|s| s.back.is_some() && s.front.width > s.front.height)
+    }
+}
+
+/// Packs the pieces on sheets (see [`plan`]) and draws them, once.
+pub fn impose(sets: &[PieceSet], opts: &SheetOptions) -> Imposition {
     let (duplex, single): (Vec<SheetPlan>, Vec<SheetPlan>) =
         plan(sets, opts).into_iter().partition(|p| p.has_back(sets));
-    duplex
+    let sheets = duplex
         .iter()
         .chain(&single)
         .enumerate()
-        .flat_map(|(i, p)| render_plan(p, sets, opts, i + 1))
-        .collect()
-}
-
-/// Packs the pieces on sheets: front page, then its back page, each with a
-/// footer numbering the sheets.
-pub fn impose(sets: &[PieceSet], opts: &SheetOptions, footer: &FooterInfo) -> Vec<Page> {
-    let mut pages = impose_pages(sets, opts);
-    stamp_footers(&mut pages, opts, footer);
-    pages
-}
-
-/// Adds the footer to every page, numbering the sheets `1..=M` of these pages.
-/// A page whose label ends with [`BACK_SUFFIX`] is the back of the sheet
-/// before it and shares its number.
-pub fn stamp_footers(pages: &mut [Page], opts: &SheetOptions, footer: &FooterInfo) {
-    let total = sheet_count(pages);
-    stamp_footers_from(pages, opts, footer, 1, total);
-}
-
-/// How many sheets `pages` make (backs do not count).
-pub fn sheet_count(pages: &[Page]) -> usize {
-    pages
-        .iter()
-        .filter(|p| !super::duplex::is_blank(p))
-        .enumerate()
-        .filter(|(i, p)| *i == 0 || !p.label.ends_with(BACK_SUFFIX))
-        .count()
-}
-
-/// Like [`stamp_footers`], for pages that are part of a larger document:
-/// their first sheet is number `first` of `total`.
-pub fn stamp_footers_from(
-    pages: &mut [Page],
-    opts: &SheetOptions,
-    footer: &FooterInfo,
-    first: usize,
-    total: usize,
-) {
-    let mut n = first;
-    let printed = pages.iter_mut().filter(|p| !super::duplex::is_blank(p));
-    for (i, page) in printed.enumerate() {
-        let back = page.label.ends_with(BACK_SUFFIX);
-        if i > 0 && !back {
-            n += 1;
-        }
-        let y = page.height - opts.margin - (opts.footer_band - opts.footer_size) / 2.0;
-        page.push(
-            text(
-                Pt::new(page.width / 2.0, y),
-                footer.text(n, total, back && i > 0),
-                opts.footer_size,
-                Anchor::Middle,
-                Weight::Regular,
-            )
-            .with_role(crate::scene::TextRole::Footer),
-        );
-    }
+        .map(|(i, p)| render_plan(p, sets, opts, i + 1))
+        .collect();
+    Imposition { sheets, unplaced: unplaced(sets, opts) }
 }
 
 #[cfg(test)]
@@ -628,7 +402,5 @@ mod tests {
     fn the_contents_line_names_every_set_and_its_count() {
         let c = vec![("Fish tokens".to_string(), 30), ("Fog: number chips".to_string(), 4)];
         assert_eq!(contents_line(&c), "Fish tokens: 30 · Fog – number chips: 4");
-        let h = format!("{} (front)", contents_line(&c));
-        assert_eq!(heading_titles(&h), ["Fish tokens", "Fog – number chips"]);
     }
 }

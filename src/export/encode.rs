@@ -1,4 +1,4 @@
-//! A print job -> the bytes of its files. PDFs are drawn straight from the
+//! A job's pages and files ([`JobView`]) -> the bytes of its files. PDFs are drawn straight from the
 //! pages; a page's SVG text and parsed tree (for PNG) are made at most once,
 //! however many files hold it.
 
@@ -10,20 +10,20 @@ use super::error::RenderError;
 use super::svg::page_to_svg;
 use super::tree::checked_tree;
 use super::{pdf, png};
-use crate::compose::job::{Encoding, PrintJob};
+use crate::scene::{Encoding, JobView};
 
 /// One output file: its name inside the output folder and its bytes.
 pub type OutFile = (String, Vec<u8>);
 
 /// Per-page encodings shared between the files of one job.
 struct Shared<'a> {
-    job: &'a PrintJob,
+    job: JobView<'a>,
     svg: Vec<Option<Rc<String>>>,
     tree: Vec<Option<Rc<usvg::Tree>>>,
 }
 
 impl<'a> Shared<'a> {
-    fn new(job: &'a PrintJob) -> Shared<'a> {
+    fn new(job: JobView<'a>) -> Shared<'a> {
         let n = job.pages.len();
         Shared { job, svg: vec![None; n], tree: vec![None; n] }
     }
@@ -44,10 +44,10 @@ impl<'a> Shared<'a> {
 }
 
 /// Encodes every file of `job`, in order.
-pub fn encode(job: &PrintJob) -> Result<Vec<OutFile>, RenderError> {
+pub fn encode(job: JobView<'_>) -> Result<Vec<OutFile>, RenderError> {
     let mut shared = Shared::new(job);
     let mut out = Vec::with_capacity(job.files.len());
-    for f in &job.files {
+    for f in job.files {
         let bytes = match &f.encoding {
             Encoding::Svg => {
                 let i = single(&f.pages, &f.name)?;
@@ -59,13 +59,10 @@ pub fn encode(job: &PrintJob) -> Result<Vec<OutFile>, RenderError> {
             }
             Encoding::Pdf { title } => {
                 let pages: Vec<_> = f.pages.iter().map(|&i| &job.pages[i]).collect();
-                let info = pdf::PdfInfo { title: title.clone(), subject: job.subject.clone() };
+                let info = pdf::PdfInfo { title: title.clone(), subject: job.subject.to_string() };
                 pdf::pages_to_pdf(&info, &pages, true)?
             }
-            Encoding::PlanText => match &job.plan {
-                Some(plan) => super::plan_text::plan_text(plan).into_bytes(),
-                None => return Err(RenderError::Empty),
-            },
+            Encoding::Text { text } => text.as_bytes().to_vec(),
         };
         out.push((f.name.clone(), bytes));
     }

@@ -51,7 +51,4 @@ pub enum RenderError {
     /// A render option is out of range.
     #[error("{0}")]
     Option(String),
-    /// Text could not be laid out (cards or the rules handout).
-    #[error("laying out text: {0}")]
-    Flow(#[from] crate::compose::flow::FlowError),
 }

@@ -1,9 +1,9 @@
-//! The last stage, export: encoders only. A composed [`PrintJob`] becomes
-//! file bytes (SVG text, PDF through krilla, PNG through resvg), a layout
-//! becomes `layout.json` or the terminal picture, and [`files`] writes them
-//! atomically inside the output folder. Nothing here composes a page.
-//!
-//! [`PrintJob`]: crate::compose::job::PrintJob
+//! The last stage, export: encoders only. A composed job's pages and files
+//! ([`crate::scene::JobView`]) become file bytes (SVG text, PDF through
+//! krilla, PNG through resvg), a layout becomes `layout.json` or the
+//! terminal picture, and [`files`] writes them atomically inside the output
+//! folder. Nothing here composes a page, and nothing here imports `compose`:
+//! the encoders read the scene alone.
 
 pub mod encode;
 pub mod error;
@@ -12,8 +12,8 @@ pub mod fonts;
 pub mod json;
 pub mod pdf;
 pub mod pdf_draw;
-pub mod plan_text;
 pub mod png;
+pub mod shape;
 pub mod svg;
 pub mod text;
 pub mod tree;

@@ -4,8 +4,9 @@
 //! Lengths are converted from millimetres to points here: paths, stroke widths,
 //! dashes, font sizes and the translation part of group transforms, so a
 //! content stream holds page coordinates in points. Text is drawn as real text
-//! with the bundled fonts, shaped by krilla with rustybuzz (the shaper the
-//! composer measures with), so anchors line up with the measured widths.
+//! with the bundled fonts, shaped with rustybuzz as krilla would (the shaper
+//! the composer measures with; see [`super::shape`]), so anchors line up
+//! with the measured widths.
 
 use std::sync::OnceLock;
 
@@ -14,7 +15,7 @@ use krilla::geom::{Path as KPath, PathBuilder, Point, Transform as KTransform};
 use krilla::num::NormalizedF32;
 use krilla::paint::{Fill, FillRule, LineCap, LineJoin, Stroke as KStroke, StrokeDash};
 use krilla::surface::Surface;
-use krilla::text::{Font, TextDirection};
+use krilla::text::Font;
 
 use super::error::RenderError;
 use crate::compose::flow::metrics::{missing_char, text_width};
@@ -114,14 +115,11 @@ fn draw(surface: &mut Surface<'_>, item: &Item, label: &str) -> Result<(), Rende
             };
             surface.set_fill(Some(fill(style.color)));
             surface.set_stroke(None);
-            surface.draw_text(
-                Point::from_xy(pt(x), pt(pos.y)),
-                font(style.weight)?,
-                pt(style.size),
-                text,
-                false,
-                TextDirection::LeftToRight,
-            );
+            let font = font(style.weight)?;
+            let glyphs = super::shape::glyphs(text, style.weight, &font)
+                .ok_or_else(|| RenderError::Pdf("a bundled font could not be read".into()))?;
+            let start = Point::from_xy(pt(x), pt(pos.y));
+            surface.draw_glyphs(start, &glyphs, font, text, pt(style.size), false);
         }
         Item::Group { transform, clip, items } => {
             let [a, b, c, d, e, f] = transform.m;

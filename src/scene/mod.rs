@@ -7,8 +7,10 @@
 //! coordinates, for hex geometry).
 
 pub mod hex;
+pub mod job;
 
 pub use hex::HexGeom;
+pub use job::{Encoding, JobFile, JobView};
 
 /// A point or vector in millimetres.
 #[derive(Clone, Copy, Debug, PartialEq, Default)]
@@ -402,13 +404,58 @@ pub struct Page {
     /// The bleed box, if any.
     pub bleed: Option<Rect>,
     /// A short label (`A1`, `sheet 3 front`), for file names and overviews.
+    /// Only people read it: what the page is travels in [`Page::side`] and
+    /// [`Page::holds`].
     pub label: String,
+    /// Which side of a printed sheet the page is.
+    pub side: Side,
+    /// What the page holds, as `(kind, count)` in order of first
+    /// appearance: the pieces on a component sheet's front (empty for pages
+    /// that hold no pieces).
+    pub holds: Vec<(String, usize)>,
+}
+
+/// Which side of a printed sheet a page is.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Side {
+    /// A sheet of its own: nothing printed on its back (or printed one- or
+    /// two-sided as the reader likes, like a text page).
+    #[default]
+    Single,
+    /// The front of a two-sided sheet: the next page is its back.
+    Front,
+    /// The back of the sheet whose front is the page before it.
+    Back,
+    /// A page printed only to keep every back behind its front; no sheet.
+    Blank,
+}
+
+impl Side {
+    /// Whether the page begins a new sheet (a front or a single page).
+    pub fn starts_sheet(self) -> bool {
+        matches!(self, Side::Single | Side::Front)
+    }
 }
 
 impl Page {
     /// An empty page.
     pub fn new(width: f64, height: f64, label: impl Into<String>) -> Page {
-        Page { width, height, items: Vec::new(), trim: None, bleed: None, label: label.into() }
+        Page {
+            width,
+            height,
+            items: Vec::new(),
+            trim: None,
+            bleed: None,
+            label: label.into(),
+            side: Side::Single,
+            holds: Vec::new(),
+        }
+    }
+
+    /// The page as side `side` of its sheet.
+    pub fn with_side(mut self, side: Side) -> Page {
+        self.side = side;
+        self
     }
 
     /// Adds an item.

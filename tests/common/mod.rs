@@ -56,3 +56,16 @@ pub fn check_golden_bytes(path: &str, actual: &[u8]) {
         Err(_) => panic!("reference {path} is missing; run with HEXPRESS_BLESS=1 to create it"),
     }
 }
+
+/// The rules handout's pages as `generate` composes them (`rules.pdf` of
+/// the production job), with the plain command of the layout.
+pub fn handout(
+    s: &Scenario,
+    l: &hexpress::solve::Layout,
+    settings: &hexpress::settings::Settings,
+) -> Vec<hexpress::scene::Page> {
+    let notes = hexpress::compose::map_pages::Notes::default();
+    let job = hexpress::compose::job::rules_job(s, l, settings, &notes).expect("handout lays out");
+    let file = job.file("rules.pdf").expect("rules.pdf");
+    file.pages.iter().map(|&i| job.pages[i].clone()).collect()
+}

@@ -2,8 +2,8 @@
 //! [`PrintPlan`] the plan's pages in the print pack are drawn from, for
 //! people who print only part of the pack or read the folder first.
 
-use crate::compose::plan::{range_text, PrintPlan, Step};
-use crate::compose::plan_page::pages;
+use super::plan::{range_text, PrintPlan, Step};
+use super::plan_page::pages;
 
 /// Width the text is wrapped to, in characters.
 const WIDTH: usize = 78;

@@ -1,0 +1,193 @@
+//! Sheet plans: which piece goes where on which sheet, before anything is
+//! drawn ([`super::sheet`] draws them). Pieces of one shape and size share
+//! sheets across sets ([`super::packing`] finds the grid); partly filled
+//! sheets that print the same way share pages ([`super::sharing`]).
+
+use super::packing::page_for;
+use super::piece::{PieceSet, Shape};
+use crate::scene::Pt;
+use crate::settings::sheets::{Orientation, SheetOptions};
+
+/// One copy of a piece on a sheet.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Slot {
+    /// Index of the set in the input.
+    pub set: usize,
+    /// Index of the piece in its set.
+    pub piece: usize,
+    /// Centre of the front on the page, mm.
+    pub centre: Pt,
+}
+
+/// Pieces of one shape and size laid out together on a sheet.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PieceBlock {
+    /// Shape (and size) of every piece in the block.
+    pub shape: Shape,
+    /// The copies, in reading order.
+    pub slots: Vec<Slot>,
+    /// Pieces lie a quarter turn clockwise (cards that fit better so).
+    pub turned: bool,
+    /// Length of the crop marks, mm (0: none).
+    pub mark: f64,
+}
+
+/// One planned sheet: a front page and, if any piece has a back, a back
+/// page. A sheet holds one block of pieces, or several small ones stacked
+/// (pieces that print the same way share a sheet, see [`super::sharing`]).
+#[derive(Clone, Debug, PartialEq)]
+pub struct SheetPlan {
+    /// Page width, mm.
+    pub width: f64,
+    /// Page height, mm.
+    pub height: f64,
+    /// Titles of the sets on it, in order.
+    pub titles: Vec<String>,
+    /// The blocks, top to bottom.
+    pub blocks: Vec<PieceBlock>,
+}
+
+impl SheetPlan {
+    /// Whether the page is wider than high.
+    pub fn landscape(&self) -> bool {
+        self.width > self.height
+    }
+
+    /// Every copy on the sheet, block by block.
+    pub fn slots(&self) -> impl Iterator<Item = &Slot> {
+        self.blocks.iter().flat_map(|b| &b.slots)
+    }
+
+    /// Whether some piece on the sheet has a back.
+    pub fn has_back(&self, sets: &[PieceSet]) -> bool {
+        self.slots().any(|s| sets[s.set].pieces[s.piece].back.is_some())
+    }
+
+    /// How many copies of each set the sheet holds: `(title, count)` in the
+    /// order of [`SheetPlan::titles`]; with `backs`, only copies that have a
+    /// back (what the back page holds).
+    pub fn counts(&self, sets: &[PieceSet], backs: bool) -> Vec<(String, usize)> {
+        self.titles
+            .iter()
+            .filter_map(|t| {
+                let n = self
+                    .slots()
+                    .filter(|s| &sets[s.set].title == t)
+                    .filter(|s| !backs || sets[s.set].pieces[s.piece].back.is_some())
+                    .count();
+                (n > 0).then(|| (t.clone(), n))
+            })
+            .collect()
+    }
+}
+
+/// Plans the sheets: pieces grouped by shape and size (in order of first
+/// appearance), copies in set and piece order, pages filled in reading order;
+/// then the partly filled sheets that print the same way share pages where
+/// they fit ([`super::sharing`]). A piece too large for the paper gets no
+/// slot (see [`unplaced`]).
+///
+/// Two-sided sheets keep one orientation, so a duplex run never turns
+/// between pages: when the orientation each kind of piece fits best on
+/// differs among them, every sheet takes the one orientation that needs
+/// the fewest sheets (portrait on a tie), as far as the sheet settings
+/// leave each kind free to turn.
+pub fn plan(sets: &[PieceSet], opts: &SheetOptions) -> Vec<SheetPlan> {
+    let best = plan_once(sets, opts);
+    if duplex_orientations(&best, sets).len() < 2 {
+        return best;
+    }
+    // Cards hold the most per sheet where they lie best: an orientation
+    // that fits fewer of them comes after one that does not, then fewer
+    // sheets win.
+    let cards_per_sheet = |o: &SheetOptions| -> usize {
+        let mut shapes: Vec<Shape> = Vec::new();
+        for p in sets.iter().flat_map(|s| &s.pieces) {
+            if matches!(p.shape, Shape::Card { .. }) && !shapes.contains(&p.shape) {
+                shapes.push(p.shape);
+            }
+        }
+        shapes.iter().map(|s| page_for(*s, o).2.centres.len()).sum()
+    };
+    [Orientation::Portrait, Orientation::Landscape]
+        .into_iter()
+        .filter(|o| {
+            opts.orientation == Orientation::Auto
+                && opts.shape_orientation.iter().all(|k| *k == Orientation::Auto || k == o)
+        })
+        .map(|o| SheetOptions { orientation: o, ..opts.clone() })
+        .map(|o| (std::cmp::Reverse(cards_per_sheet(&o)), plan_once(sets, &o)))
+        .filter(|(_, p)| unplaced_in(p, sets) == unplaced_in(&best, sets))
+        .min_by_key(|(cards, p)| (*cards, p.len()))
+        .map_or(best, |(_, p)| p)
+}
+
+/// The orientations (landscape or not) of the two-sided sheets of a plan.
+pub fn duplex_orientations(plan: &[SheetPlan], sets: &[PieceSet]) -> Vec<bool> {
+    let mut v: Vec<bool> =
+        plan.iter().filter(|p| p.has_back(sets)).map(SheetPlan::landscape).collect();
+    v.sort_unstable();
+    v.dedup();
+    v
+}
+
+/// How many copies a plan leaves without a slot.
+fn unplaced_in(plan: &[SheetPlan], sets: &[PieceSet]) -> usize {
+    let wanted: u32 = sets.iter().flat_map(|s| &s.pieces).map(|p| p.count).sum();
+    wanted as usize - plan.iter().map(|p| p.slots().count()).sum::<usize>()
+}
+
+fn plan_once(sets: &[PieceSet], opts: &SheetOptions) -> Vec<SheetPlan> {
+    let mut shapes: Vec<Shape> = Vec::new();
+    for p in sets.iter().flat_map(|s| &s.pieces) {
+        if p.count > 0 && !shapes.contains(&p.shape) {
+            shapes.push(p.shape);
+        }
+    }
+    let mut out = Vec::new();
+    for shape in shapes {
+        let (w, h, grid) = page_for(shape, opts);
+        let spots = grid.centres;
+        if spots.is_empty() {
+            continue;
+        }
+        let mut copies = Vec::new();
+        for (si, set) in sets.iter().enumerate() {
+            for (pi, piece) in set.pieces.iter().enumerate() {
+                if piece.shape == shape {
+                    copies.extend((0..piece.count).map(|_| (si, pi)));
+                }
+            }
+        }
+        for chunk in copies.chunks(spots.len()) {
+            let mut titles: Vec<String> = Vec::new();
+            let slots = chunk
+                .iter()
+                .zip(&spots)
+                .map(|(&(set, piece), &centre)| {
+                    let t = &sets[set].title;
+                    if !titles.contains(t) {
+                        titles.push(t.clone());
+                    }
+                    Slot { set, piece, centre }
+                })
+                .collect();
+            out.push(SheetPlan {
+                width: w,
+                height: h,
+                titles,
+                blocks: vec![PieceBlock { shape, slots, turned: grid.turned, mark: grid.mark }],
+            });
+        }
+    }
+    super::sharing::share(out, sets, opts)
+}
+
+/// Names of pieces too large for one page of the chosen paper (not imposed).
+pub fn unplaced(sets: &[PieceSet], opts: &SheetOptions) -> Vec<String> {
+    sets.iter()
+        .flat_map(|s| &s.pieces)
+        .filter(|p| p.count > 0 && page_for(p.shape, opts).2.centres.is_empty())
+        .map(|p| p.name.clone())
+        .collect()
+}
