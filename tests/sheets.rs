@@ -4,7 +4,6 @@
 
 use crate::common;
 
-use hexpress::compose::basic_art::BasicArt;
 use hexpress::compose::components::{component_sets, CastawayTokens, ComponentCounts, TradeTokens};
 use hexpress::compose::duplex;
 use hexpress::compose::pack::{
@@ -13,7 +12,7 @@ use hexpress::compose::pack::{
 use hexpress::compose::piece::{Piece, PieceSet, Shape};
 use hexpress::compose::sheet::{self, back_centre, impose, FooterInfo, CUT_COLOR};
 use hexpress::compose::theme_art::ThemeArt;
-use hexpress::compose::tokens::{Building, Goods, Ink};
+use hexpress::compose::tokens::{Building, Goods};
 use hexpress::diag::Source;
 use hexpress::model::Scenario;
 use hexpress::scene::{Color, Item, Page, Path, Pt, Rect, Seg, Transform};
@@ -91,7 +90,13 @@ fn reference_counts() -> ComponentCounts {
 
 fn all_sets(opts: &SheetOptions) -> Vec<PieceSet> {
     let (s, l) = fog();
-    component_sets(&l, &s, &reference_counts(), &opts.sizes, &BasicArt { ink: Ink::Color })
+    component_sets(&l, &s, &reference_counts(), &opts.sizes, &shipped_art())
+}
+
+/// The art the product draws: the shipped theme in colour.
+fn shipped_art() -> ThemeArt<'static> {
+    static THEME: std::sync::OnceLock<Theme> = std::sync::OnceLock::new();
+    ThemeArt { theme: THEME.get_or_init(Theme::builtin), mode: hexpress::theme::Mode::Colour }
 }
 
 fn footer() -> FooterInfo {
@@ -233,7 +238,7 @@ fn mirror_case(duplex: Duplex, orientation: Orientation) {
     opts.printer.scale_y = 0.99;
     let counts = ComponentCounts { fish: [11, 10, 8], old_boots: 1, ..Default::default() };
     let (s, l) = fog();
-    let sets = component_sets(&l, &s, &counts, &opts.sizes, &BasicArt::default());
+    let sets = component_sets(&l, &s, &counts, &opts.sizes, &shipped_art());
     let pages = impose(&sets, &opts, &footer());
     let plans = sheet::plan(&sets, &opts);
     let mut i = 0;
@@ -287,7 +292,7 @@ fn hex_tiles_share_cut_lines() {
     let opts = SheetOptions::default();
     let counts = ComponentCounts { fishing_grounds: vec![4, 5, 6, 8, 9, 10], ..Default::default() };
     let (s, l) = fog();
-    let sets: Vec<PieceSet> = component_sets(&l, &s, &counts, &opts.sizes, &BasicArt::default())
+    let sets: Vec<PieceSet> = component_sets(&l, &s, &counts, &opts.sizes, &shipped_art())
         .into_iter()
         .filter(|s| s.pieces.iter().all(|p| matches!(p.shape, Shape::Hex { .. })))
         .collect();
@@ -390,7 +395,7 @@ fn golden_fish_sheet_svg() {
     let opts = SheetOptions::default();
     let counts = ComponentCounts { fish: [11, 10, 8], old_boots: 1, ..Default::default() };
     let (s, l) = fog();
-    let sets = component_sets(&l, &s, &counts, &opts.sizes, &BasicArt::default());
+    let sets = component_sets(&l, &s, &counts, &opts.sizes, &shipped_art());
     let fish: Vec<PieceSet> = sets.into_iter().filter(|s| s.title == "Fish tokens").collect();
     let pages = impose(&fish, &opts, &footer());
     let svg = hexpress::export::svg::page_to_svg(&pages[0]);

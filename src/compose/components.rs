@@ -8,7 +8,7 @@
 
 use std::collections::BTreeMap;
 
-use super::basic_art::{harbor_token, MapArt};
+use super::theme_art::{harbor_token, MapArt};
 use super::flow::metrics::text_width;
 use super::piece::{Piece, PieceSet, Shape};
 use super::tokens::{self, Building, Goods};
@@ -362,15 +362,9 @@ fn cost_lines(names: &[String], size: f64, max: f64) -> Vec<String> {
 fn fishing_ground(n: u8, sizes: &ComponentSizes, art: &dyn MapArt) -> Vec<Item> {
     let f = sizes.hex_flat;
     let ink = art.ink();
-    let r = (f / 2.0 + 4.0) * 2.0 / 3f64.sqrt();
-    // Exact corners: the water reaches the full 4 mm past every edge.
-    let k = 3f64.sqrt() / 2.0;
-    let hex: Vec<Pt> = [(0.0, -1.0), (k, -0.5), (k, 0.5), (0.0, 1.0), (-k, 0.5), (-k, -0.5)]
-        .iter()
-        .map(|(x, y)| Pt::new(x * r, y * r))
-        .collect();
+    // The water reaches the full 4 mm past every edge.
     let mut v = vec![Item::Path {
-        path: Path::polygon(&hex),
+        path: crate::scene::HexGeom::new(f + 8.0).outline(Pt::default()),
         fill: Some(ink.fill(crate::scene::Color::rgb(90, 150, 200))),
         stroke: None,
     }];
