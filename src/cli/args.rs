@@ -351,11 +351,11 @@ impl RulesArg {
 /// Paper sizes.
 #[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
 pub enum PaperArg {
-    /// 210 x 297 mm.
+    /// ISO A4 (every size: `[paper.sizes]` in templates/sheets.toml).
     A4,
-    /// US Letter, 8.5 x 11 in.
+    /// US Letter.
     Letter,
-    /// 297 x 420 mm.
+    /// ISO A3.
     A3,
 }
 

@@ -110,8 +110,7 @@ pub fn layered(blocks: &[Block], between: Vec<Item>) -> Vec<Item> {
 /// [`handout_picture`] as wide as the handout's text column, the board at
 /// most [`super::handout::MAP_MAX_HEIGHT`] tall.
 pub fn handout_picture_for(layout: &Layout, settings: &Settings) -> Page {
-    let (w, h) = settings.paper_mm();
-    let spec = super::handout::handout_spec(layout, w, h);
+    let spec = super::handout::handout_spec(layout, &settings.sheets);
     handout_picture(layout, settings, spec.right() - spec.left(), super::handout::MAP_MAX_HEIGHT)
 }
 
@@ -240,14 +239,10 @@ pub fn check_readable(layout: &Layout, settings: &Settings) -> Result<(), Box<Un
     // Rows: a row adds 1.5 R = 0.866 flats to the first row's 2 R.
     let rows = ((uh - 2.0 / 3f64.sqrt()) / (0.5 * 3f64.sqrt())).round() + 1.0;
     let a3 = crate::settings::Paper::A3;
-    let a3_mm = Settings::build(&crate::settings::Choices {
-        paper: a3,
-        ..crate::settings::Choices::default()
-    })
-    .map(|s| s.paper_mm())
-    .unwrap_or((297.0, 420.0));
-    let larger =
-        settings.paper_mm().0 < a3_mm.0 && best_flat(layout, a3_mm, margin) >= PICTURE_MIN_FLAT;
+    let larger = settings.sheets.papers.iter().find(|p| p.name == a3.name()).is_some_and(|p| {
+        settings.paper_mm().0 < p.width
+            && best_flat(layout, (p.width, p.height), margin) >= PICTURE_MIN_FLAT
+    });
     let paper = settings.sheets.paper.name.clone();
     let hint = if larger {
         "choose a larger paper: --paper a3".to_string()

@@ -60,7 +60,8 @@ mod tests {
     use super::*;
 
     fn page(label: &str) -> Page {
-        Page::new(210.0, 297.0, label)
+        let a4 = SheetOptions::default().paper;
+        Page::new(a4.width, a4.height, label)
     }
 
     fn labels(pages: &[Page]) -> Vec<&str> {

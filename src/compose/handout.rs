@@ -11,6 +11,7 @@ use super::cards::{cost_text, variant_note};
 use super::flow::{layout_document, Block, Cell, FlowError, PageSpec, Span};
 use crate::model::{CellContent, MapDef, Scenario};
 use crate::scene::Page;
+use crate::settings::sheets::SheetOptions;
 use crate::solve::Layout;
 use crate::vocab::Terrain;
 
@@ -496,7 +497,7 @@ pub fn handout_blocks(
                  map; this command draws it again:",
                 layout.players, layout.seed
             ))]),
-            command_block(map.command, PageSpec::a4("").base_size),
+            command_block(map.command, super::flow::BODY_SIZE),
             map_picture(map.picture),
         ]));
         if !map.lines.is_empty() {
@@ -521,11 +522,11 @@ pub fn handout_blocks(
     out
 }
 
-/// The page setup of a handout on `width` x `height` mm paper, with the
+/// The page setup of a handout on the paper of `sheets`, with the
 /// scenario, player count and seed in the footer.
-pub fn handout_spec(layout: &Layout, width: f64, height: f64) -> PageSpec {
+pub fn handout_spec(layout: &Layout, sheets: &SheetOptions) -> PageSpec {
     let footer = format!("{} · {} players · seed {}", layout.title, layout.players, layout.seed);
-    PageSpec { width, height, ..PageSpec::a4(footer) }
+    PageSpec::handout(sheets, footer)
 }
 
 /// The handout laid out on pages of `spec`.
@@ -548,8 +549,7 @@ pub fn handout_document(
     map: MapBlock<'_>,
     settings: &crate::settings::Settings,
 ) -> Result<crate::scene::Document, FlowError> {
-    let (w, h) = settings.paper_mm();
-    let spec = handout_spec(layout, w, h);
+    let spec = handout_spec(layout, &settings.sheets);
     let pages = handout_pages(scenario, layout, Some(map), &spec)?;
     Ok(crate::scene::Document {
         title: format!("{} rules (seed {})", layout.title, layout.seed),

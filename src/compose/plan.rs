@@ -456,7 +456,8 @@ mod tests {
     use crate::scene::{Anchor, Color, TextStyle, Weight};
 
     fn sheet(label: &str, heading: Option<&str>) -> Page {
-        let mut p = Page::new(210.0, 297.0, label);
+        let a4 = crate::settings::sheets::SheetOptions::default().paper;
+        let mut p = Page::new(a4.width, a4.height, label);
         if let Some(h) = heading {
             p.push(Item::Group {
                 transform: crate::scene::Transform::translate(0.0, 0.0),
@@ -481,7 +482,7 @@ mod tests {
     fn component_pages_split_into_two_sided_one_sided_and_blank_ranges() {
         let o = crate::settings::sheets::SheetOptions::default();
         let pages = vec![
-            super::super::duplex::blank_page(210.0, 297.0, &o),
+            super::super::duplex::blank_page(o.paper.width, o.paper.height, &o),
             sheet("sheet 1", Some("Gold coins: 20 (front)")),
             sheet("sheet 1 back", Some("Gold coins: 20 (back)")),
             sheet("sheet 2", Some("Gold coins: 4 · Fish tokens: 10 (front)")),

@@ -248,7 +248,7 @@ pub fn plan_pages(plan: &PrintPlan, settings: &Settings) -> Result<Vec<Page>, Fl
         margins: Margins::all(settings.sheets.margin.max(12.0)),
         base_size: 9.0 * MM_PER_PT,
         footer: format!("Print plan · {}", plan.subject),
-        ..PageSpec::a4("")
+        ..PageSpec::handout(&settings.sheets, "")
     };
     let mut pages = layout_document("Print plan", &blocks(plan, spec.base_size), &spec)?;
     if pages.len() % 2 == 1 {

@@ -214,6 +214,8 @@ pub struct SheetOptions {
     pub heading_size: f64,
     /// Heading band height, mm.
     pub heading_band: f64,
+    /// Margin on every side of a rules handout page, mm (`[handout] margin`).
+    pub handout_margin: f64,
     /// Default component sizes.
     pub sizes: ComponentSizes,
     /// Printer corrections.
@@ -371,6 +373,7 @@ impl SheetOptions {
             footer_band: s.non_negative("sheet.footer_band")?,
             heading_size: s.pos("sheet.heading_size")?,
             heading_band: s.non_negative("sheet.heading_band")?,
+            handout_margin: s.pos("handout.margin")?,
             sizes: ComponentSizes {
                 hex_flat: theme.hex_flat,
                 chip: theme.chip_diameter,
@@ -406,6 +409,15 @@ impl SheetOptions {
             return Err(s.err(
                 "sheet.margin",
                 format!("is {} mm; home printers need at least {MIN_MARGIN} mm", opts.margin),
+            ));
+        }
+        if !(MIN_MARGIN..=50.0).contains(&opts.handout_margin) {
+            return Err(s.err(
+                "handout.margin",
+                format!(
+                    "is {} mm; a handout page needs between {MIN_MARGIN} and 50 mm",
+                    opts.handout_margin
+                ),
             ));
         }
         if opts.bleed > MAX_BLEED {

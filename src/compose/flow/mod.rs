@@ -14,7 +14,7 @@
 //!     Block::Heading { level: 1, text: "Setup".into() },
 //!     Block::Paragraph(Span::parse("Place the **desert** in the centre.")),
 //! ];
-//! let pages = layout_document("Rules", &blocks, &PageSpec::a4("Sample")).unwrap();
+//! let pages = layout_document("Rules", &blocks, &PageSpec::handout(&Default::default(), "Sample")).unwrap();
 //! assert_eq!(pages.len(), 1);
 //! ```
 
@@ -27,7 +27,7 @@ mod table;
 pub(crate) mod wrap;
 
 pub use model::{Align, Block, Cell, Span};
-pub use spec::{FlowError, Margins, PageSpec};
+pub use spec::{FlowError, Margins, PageSpec, BODY_SIZE};
 
 use crate::scene::Page;
 
