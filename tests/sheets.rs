@@ -10,7 +10,7 @@ use hexpress::compose::pack::{
     component_pages, components_document, print_pack_document, PackExtras,
 };
 use hexpress::compose::piece::{Piece, PieceSet, Shape};
-use hexpress::compose::sheet::{self, back_centre, impose, FooterInfo, CUT_COLOR};
+use hexpress::compose::sheet::{self, back_centre, cut_color, impose, FooterInfo};
 use hexpress::compose::theme_art::ThemeArt;
 use hexpress::compose::tokens::{Building, Goods};
 use hexpress::diag::Source;
@@ -303,7 +303,7 @@ fn hex_tiles_share_cut_lines() {
         let n = piece_centres(page).len();
         fn cut(item: &Item, out: &mut usize) {
             match item {
-                Item::Path { path, stroke: Some(s), fill: None } if s.color == CUT_COLOR => {
+                Item::Path { path, stroke: Some(s), fill: None } if s.color == cut_color() => {
                     *out += path.segs.iter().filter(|s| matches!(s, Seg::Move(_))).count();
                 }
                 Item::Group { items, .. } => items.iter().for_each(|i| cut(i, out)),

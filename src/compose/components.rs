@@ -8,14 +8,15 @@
 
 use std::collections::BTreeMap;
 
-use super::theme_art::{harbor_token, MapArt};
 use super::flow::metrics::text_width;
 use super::piece::{Piece, PieceSet, Shape};
+use super::theme_art::{harbor_token, MapArt};
 use super::tokens::{self, Building, Goods};
 use crate::model::Scenario;
 use crate::scene::{Item, Path, Pt, Rect, Weight};
 use crate::settings::sheets::ComponentSizes;
 use crate::solve::Layout;
+use crate::theme::inks;
 use crate::vocab::{HarborKind, Resource, Terrain};
 
 /// Trade tokens of one kind: picked up at `building`, showing `goods`.
@@ -133,7 +134,7 @@ fn tally<K: Ord>(keys: impl IntoIterator<Item = K>) -> Vec<(K, u32)> {
 
 /// A fog area's name, centred `y` mm below the middle of a back.
 fn area_mark(name: &str, y: f64, size: f64) -> Item {
-    use crate::scene::{Anchor, Color, TextStyle};
+    use crate::scene::{Anchor, TextStyle};
     Item::Text {
         pos: Pt::new(0.0, y),
         text: name.to_string(),
@@ -141,7 +142,7 @@ fn area_mark(name: &str, y: f64, size: f64) -> Item {
             size: size.max(tokens::min_text()),
             weight: Weight::Bold,
             anchor: Anchor::Middle,
-            color: Color::rgb(40, 36, 32),
+            color: inks().piece_ink,
             role: crate::scene::TextRole::Body,
         },
     }
@@ -164,7 +165,7 @@ fn harbor_tile_marks(art: &dyn MapArt, kind: HarborKind, flat: f64, chip: f64) -
     let mid = Pt::new((a.x + b.x) / 2.0, (a.y + b.y) / 2.0);
     let at = Pt::new(0.42 * mid.x, 0.42 * mid.y);
     let d = chip.min(0.3 * flat);
-    let line = ink.line(crate::scene::Color::rgb(40, 36, 32));
+    let line = ink.line(inks().piece_ink);
     let mut v = Vec::new();
     // The bar along the harbor's edge, a little inside the cut line.
     let inset = |p: Pt| Pt::new(p.x * 0.94, p.y * 0.94);
@@ -301,7 +302,7 @@ fn chip_back(d: f64, art: &dyn MapArt) -> Vec<Item> {
     vec![
         Item::Path {
             path: Path::circle(Pt::default(), d / 2.0 + 4.0),
-            fill: Some(ink.fill(crate::scene::Color::rgb(110, 130, 150))),
+            fill: Some(ink.fill(inks().chip_back)),
             stroke: None,
         },
         tokens::label(d * 0.14, "?", d * 0.4, true, ink),
@@ -314,7 +315,7 @@ fn castaway_front(cost: &[(Resource, u8)], side: f64, art: &dyn MapArt) -> Vec<I
     let h = side / 2.0 + 4.0;
     let mut v = vec![Item::Path {
         path: Path::rect(Rect::new(-h, -h, 2.0 * h, 2.0 * h)),
-        fill: Some(ink.fill(crate::scene::Color::rgb(250, 246, 232))),
+        fill: Some(ink.fill(inks().piece_paper)),
         stroke: None,
     }];
     v.push(tokens::label(-side * 0.3, "rescue", side * 0.12, true, ink));
@@ -365,7 +366,7 @@ fn fishing_ground(n: u8, sizes: &ComponentSizes, art: &dyn MapArt) -> Vec<Item> 
     // The water reaches the full 4 mm past every edge.
     let mut v = vec![Item::Path {
         path: crate::scene::HexGeom::new(f + 8.0).outline(Pt::default()),
-        fill: Some(ink.fill(crate::scene::Color::rgb(90, 150, 200))),
+        fill: Some(ink.fill(inks().fishing_ground)),
         stroke: None,
     }];
     v.extend(tokens::fish(Pt::new(0.0, -f * 0.2), f * 0.34, ink));

@@ -5,8 +5,9 @@
 //! empty back of the single-sided page before it).
 
 use super::sheet::BACK_SUFFIX;
-use crate::scene::{Anchor, Color, Item, Page, Pt, TextStyle, Weight};
+use crate::scene::{Anchor, Item, Page, Pt, TextStyle, Weight};
 use crate::settings::sheets::SheetOptions;
+use crate::theme::inks;
 
 /// Label of a page inserted only to keep fronts on odd pages.
 pub const BLANK_LABEL: &str = "intentionally blank";
@@ -27,7 +28,7 @@ pub fn blank_page(w: f64, h: f64, opts: &SheetOptions) -> Page {
             size: opts.footer_size,
             weight: Weight::Regular,
             anchor: Anchor::Middle,
-            color: Color::rgb(96, 96, 96),
+            color: inks().cut_line,
             role: crate::scene::TextRole::Footer,
         },
     });

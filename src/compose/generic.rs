@@ -9,16 +9,12 @@ use super::tokens::{cut_guide, min_text, Ink};
 use crate::model::parts::{Card, Parts, Token, TokenShape, Track};
 use crate::scene::{Anchor, Color, Item, Path, Pt, Rect, Stroke, TextStyle, Weight};
 use crate::settings::sheets::ComponentSizes;
+use crate::theme::inks;
 
 /// Side of one track space, mm.
 pub const TRACK_SPACE: f64 = 12.0;
 /// Spaces per row of a track.
 pub const TRACK_COLUMNS: u32 = 10;
-
-const INK: Color = Color::rgb(40, 36, 32);
-const FACE: Color = Color::rgb(244, 236, 214);
-const BACK: Color = Color::rgb(120, 138, 160);
-const CARD_FACE: Color = Color::rgb(250, 247, 238);
 
 /// Splits `text` into lines no wider than `max` mm at `size`; words longer
 /// than a line stand alone.
@@ -50,7 +46,7 @@ fn text(x: f64, y: f64, s: &str, size: f64, weight: Weight, anchor: Anchor, ink:
             size,
             weight,
             anchor,
-            color: ink.line(INK),
+            color: ink.line(inks().piece_ink),
             role: crate::scene::TextRole::Body,
         },
     }
@@ -102,10 +98,10 @@ fn token_piece(t: &Token, sizes: &ComponentSizes, ink: Ink) -> Piece {
     // Text stays inside the cut: a round token's lines are centred, so they
     // may run a little past the inscribed square; a square keeps a margin.
     let room = if t.shape == TokenShape::Round { d * 0.74 } else { d * 0.8 };
-    let mut front = background(t.shape, d, FACE, ink);
+    let mut front = background(t.shape, d, inks().token_face, ink);
     front.extend(centred_text(&t.face, room, d * 0.16, true, ink));
     let back = t.back.as_ref().map(|b| {
-        let mut v = background(t.shape, d, BACK, ink);
+        let mut v = background(t.shape, d, inks().token_back, ink);
         v.extend(centred_text(b, room, d * 0.14, true, ink));
         v
     });
@@ -117,7 +113,7 @@ fn card_piece(c: &Card, (w, h): (f64, f64), ink: Ink) -> Piece {
     let margin = 6.0;
     let mut front = vec![Item::Path {
         path: Path::rect(Rect::new(-w / 2.0 - 4.0, -h / 2.0 - 4.0, w + 8.0, h + 8.0)),
-        fill: Some(ink.fill(CARD_FACE)),
+        fill: Some(ink.fill(inks().card_face)),
         stroke: None,
     }];
     let mut y = -h / 2.0 + margin + 4.0;
@@ -128,7 +124,7 @@ fn card_piece(c: &Card, (w, h): (f64, f64), ink: Ink) -> Piece {
     front.push(Item::Path {
         path: Path::line(Pt::new(-w / 2.0 + margin, y - 2.5), Pt::new(w / 2.0 - margin, y - 2.5)),
         fill: None,
-        stroke: Some(Stroke::solid(ink.line(INK), 0.3)),
+        stroke: Some(Stroke::solid(ink.line(inks().piece_ink), 0.3)),
     });
     // The body shrinks until it fits the card's safe area, but never under
     // the size players can read.
@@ -147,7 +143,7 @@ fn card_piece(c: &Card, (w, h): (f64, f64), ink: Ink) -> Piece {
     let back = c.back.as_ref().map(|b| {
         let mut v = vec![Item::Path {
             path: Path::rect(Rect::new(-w / 2.0 - 4.0, -h / 2.0 - 4.0, w + 8.0, h + 8.0)),
-            fill: Some(ink.fill(BACK)),
+            fill: Some(ink.fill(inks().token_back)),
             stroke: None,
         }];
         v.extend(centred_text(b, w - 2.0 * margin, 6.0, true, ink));
@@ -174,7 +170,7 @@ fn track_piece(t: &Track, ink: Ink) -> Piece {
     let (w, h) = track_size(t);
     let mut front = vec![Item::Path {
         path: Path::rect(Rect::new(-w / 2.0 - 4.0, -h / 2.0 - 4.0, w + 8.0, h + 8.0)),
-        fill: Some(ink.fill(CARD_FACE)),
+        fill: Some(ink.fill(inks().card_face)),
         stroke: None,
     }];
     front.push(text(0.0, -h / 2.0 + 7.0, &t.name, 4.0, Weight::Bold, Anchor::Middle, ink));
@@ -187,7 +183,7 @@ fn track_piece(t: &Track, ink: Ink) -> Piece {
         front.push(Item::Path {
             path: Path::rect(Rect::new(x + 0.5, y + 0.5, TRACK_SPACE - 1.0, TRACK_SPACE - 1.0)),
             fill: None,
-            stroke: Some(Stroke::solid(ink.line(INK), 0.35)),
+            stroke: Some(Stroke::solid(ink.line(inks().piece_ink), 0.35)),
         });
         let n = (i + 1).to_string();
         let c = Pt::new(x + TRACK_SPACE / 2.0, y + TRACK_SPACE / 2.0 + 1.4);

@@ -13,6 +13,7 @@ use crate::model::{CellContent, MapDef, Scenario};
 use crate::scene::Page;
 use crate::settings::sheets::SheetOptions;
 use crate::solve::Layout;
+use crate::theme::inks;
 use crate::vocab::Terrain;
 
 /// The largest height of the board in the map picture, mm (its notes and
@@ -299,7 +300,7 @@ pub const COMMAND_WIDTH: f64 = 170.0;
 /// so it can be typed back exactly as printed.
 pub fn command_block(command: &str, size: f64) -> Block {
     use super::flow::metrics::text_width;
-    use crate::scene::{Anchor, Color, Weight};
+    use crate::scene::{Anchor, Weight};
     let pitch = 1.35 * size;
     let mut lines: Vec<String> = Vec::new();
     for word in command.split(' ') {
@@ -326,7 +327,7 @@ pub fn command_block(command: &str, size: f64) -> Block {
                 size,
                 Weight::Bold,
                 Anchor::Start,
-                Color::rgb(0x1a, 0x1a, 0x1a),
+                inks().text,
             )
         })
         .collect();

@@ -32,7 +32,7 @@ use crate::scene::{
 };
 use crate::settings::sheets::{Duplex, Orientation, PrinterProfile, SheetOptions};
 
-pub use super::cutting::{CROP_WIDTH, CUT_COLOR};
+pub use super::cutting::{cut_color, CROP_WIDTH};
 /// Marks a page label as the back of the page before it.
 pub const BACK_SUFFIX: &str = " back";
 
@@ -436,7 +436,7 @@ fn draw_block(
             body.push(Item::Path {
                 path: honeycomb::cut_lines(centres, flat),
                 fill: None,
-                stroke: Some(Stroke::solid(CUT_COLOR, opts.cut_line)),
+                stroke: Some(Stroke::solid(cut_color(), opts.cut_line)),
             });
         }
         Shape::Card { .. } => {

@@ -6,6 +6,7 @@
 use super::art;
 use super::tokens::Ink;
 use crate::scene::{Anchor, Color, HexGeom, Item, Path, Pt, TextStyle, Weight};
+use crate::theme::inks;
 use crate::theme::{Mode, Theme};
 use crate::vocab::{HarborKind, Resource, Terrain};
 
@@ -101,26 +102,23 @@ fn text(pos: Pt, s: &str, size: f64, color: Color) -> Item {
     }
 }
 
-/// Text and outlines of a harbor token.
-const HARBOR_INK: Color = Color::rgb(40, 36, 32);
-
 /// Face of a harbor token: the trade ratio and what it trades.
 pub fn harbor_token(art: &dyn MapArt, kind: HarborKind, d: f64) -> Vec<Item> {
     let ink = art.ink();
     let mut v = vec![Item::Path {
         path: Path::circle(Pt::default(), d / 2.0 + 4.0),
-        fill: Some(ink.fill(Color::rgb(200, 225, 240))),
+        fill: Some(ink.fill(inks().harbor_token)),
         stroke: None,
     }];
     v.extend(super::tokens::cut_guide(d, ink));
     match kind {
         HarborKind::Generic => {
-            v.push(text(Pt::new(0.0, d * 0.06), "3:1", d * 0.3, ink.line(HARBOR_INK)));
+            v.push(text(Pt::new(0.0, d * 0.06), "3:1", d * 0.3, ink.line(inks().piece_ink)));
             v.push(super::tokens::label(d * 0.3, "any", d * 0.12, false, ink));
         }
         HarborKind::Special(r) => {
             v.extend(art.resource_icon(r, Pt::new(0.0, -d * 0.14), d * 0.34));
-            v.push(text(Pt::new(0.0, d * 0.2), "2:1", d * 0.2, ink.line(HARBOR_INK)));
+            v.push(text(Pt::new(0.0, d * 0.2), "2:1", d * 0.2, ink.line(inks().piece_ink)));
             v.push(super::tokens::label(d * 0.36, r.name(), d * 0.1, false, ink));
         }
     }

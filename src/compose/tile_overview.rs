@@ -18,6 +18,7 @@ use super::tiles::{label, Tiling};
 use crate::scene::{Anchor, Color, Item, Page, Path, Pt, Rect, Stroke, Transform, Weight};
 use crate::settings::Settings;
 use crate::solve::Layout;
+use crate::theme::inks;
 
 /// Gap between the key's blocks, in mm.
 const GAP: f64 = 6.0;
@@ -78,7 +79,7 @@ fn mark_colour(settings: &Settings) -> Color {
     if settings.mode == crate::theme::Mode::BlackAndWhite {
         settings.theme.palette(settings.mode).ink
     } else {
-        Color::rgb(200, 20, 20)
+        inks().accent
     }
 }
 

@@ -3,7 +3,10 @@
 //! A built-in copy of the file is compiled in, so the binary works from any
 //! folder; `Theme::load(Some(dir))` lays `dir/theme.toml` over it.
 
+mod inks;
 mod parse;
+
+pub use inks::{inks, Inks};
 
 use std::path::Path;
 
@@ -241,6 +244,8 @@ pub struct Theme {
     pub black_and_white: Palette,
     /// Region outlines.
     pub region_bands: RegionBands,
+    /// The print pack's fixed colours (`[inks]`).
+    pub inks: Inks,
 }
 
 impl Theme {

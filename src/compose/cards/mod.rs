@@ -42,13 +42,6 @@ pub const MIN_SIZE: f64 = TextRole::Body.min_pt() * MM_PER_PT;
 /// Title of the set of reference cards on print sheets.
 pub const SET_TITLE: &str = "Reference cards";
 
-const PAPER: Color = Color::rgb(250, 246, 232);
-const INK: Color = Color::rgb(26, 26, 26);
-const GREY: Color = Color::rgb(85, 85, 85);
-const HEAD: Color = Color::rgb(0x6b, 0x2a, 0x12);
-const ZEBRA: Color = Color::rgb(238, 230, 208);
-const GOLD: Color = Color::rgb(232, 185, 35);
-
 /// The text area of a `width` x `height` card centred on (0, 0).
 pub fn text_area(width: f64, height: f64) -> Rect {
     Rect::new(-width / 2.0 + SAFE, -height / 2.0 + SAFE, width - 2.0 * SAFE, height - 2.0 * SAFE)

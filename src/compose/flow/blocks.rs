@@ -9,9 +9,7 @@ use super::spec::{FlowError, PageSpec};
 use super::table::table_chunks;
 use super::wrap::{wrap, Line};
 use crate::scene::{Anchor, Color, Item, Path, Pt, Rect, TextStyle, Transform};
-
-/// Body text colour.
-pub(crate) const INK: Color = Color::rgb(0x1a, 0x1a, 0x1a);
+use crate::theme::inks;
 
 /// An unbreakable vertical piece of the flow.
 #[derive(Clone, Debug, Default)]
@@ -198,7 +196,9 @@ pub(crate) fn block_chunks(
         Block::Heading { level, text } => out.push(heading_chunk(ctx, (*level).max(1), text)?),
         Block::Paragraph(spans) => {
             let lines = wrap(spans, size, ctx.width)?;
-            out.extend(line_chunks(ctx, &lines, 0.0, size, INK, 0.55 * ctx.lh, |_| Vec::new()));
+            out.extend(line_chunks(ctx, &lines, 0.0, size, inks().text, 0.55 * ctx.lh, |_| {
+                Vec::new()
+            }));
         }
         Block::Bullets(entries) => {
             let indent = 1.6 * size;
@@ -213,8 +213,8 @@ pub(crate) fn block_chunks(
             for (i, spans) in entries.iter().enumerate() {
                 let lines = wrap(spans, size, ctx.width - indent)?;
                 let gap = if i == 0 { 0.5 } else { 0.2 } * ctx.lh;
-                let mark = |base: f64| line_items(&bullet, 0.45 * size, base, size, INK);
-                out.extend(line_chunks(ctx, &lines, indent, size, INK, gap, mark));
+                let mark = |base: f64| line_items(&bullet, 0.45 * size, base, size, inks().text);
+                out.extend(line_chunks(ctx, &lines, indent, size, inks().text, gap, mark));
             }
         }
         Block::Table { header, rows, col_widths } => {

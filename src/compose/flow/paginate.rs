@@ -3,10 +3,10 @@
 use super::blocks::{line_items, Chunk};
 use super::spec::{FlowError, PageSpec};
 use super::wrap::{Line, Run};
-use crate::scene::{Color, Item, Page, Path, Pt, Stroke, Transform, Weight};
+use crate::scene::{Item, Page, Path, Pt, Stroke, Transform, Weight};
+use crate::theme::inks;
 
 const EPS: f64 = 1e-6;
-const FOOTER_INK: Color = Color::rgb(0x55, 0x55, 0x55);
 
 /// Moves an item by (`dx`, `dy`).
 fn shift(item: Item, dx: f64, dy: f64) -> Item {
@@ -189,7 +189,7 @@ pub(crate) fn finish(spec: &PageSpec, bodies: Vec<Vec<Item>>) -> Vec<Page> {
     let text = |x: f64, s: String| {
         let width = super::metrics::text_width(&s, Weight::Regular, size);
         let line = Line { runs: vec![Run { dx: 0.0, text: s, weight: Weight::Regular }], width };
-        line_items(&line, x, base, size, FOOTER_INK)
+        line_items(&line, x, base, size, inks().quiet_text)
             .into_iter()
             .map(|i| i.with_role(crate::scene::TextRole::Footer))
             .collect::<Vec<_>>()
@@ -203,7 +203,7 @@ pub(crate) fn finish(spec: &PageSpec, bodies: Vec<Vec<Item>>) -> Vec<Page> {
             page.push(Item::Path {
                 path: Path::line(Pt::new(l, rule_y), Pt::new(r, rule_y)),
                 fill: None,
-                stroke: Some(Stroke::solid(FOOTER_INK, 0.15)),
+                stroke: Some(Stroke::solid(inks().quiet_text, 0.15)),
             });
             let num = format!("page {} of {m}", i + 1);
             let num_w = super::metrics::text_width(&num, Weight::Regular, size);

@@ -2,6 +2,7 @@
 
 use crate::scene::Color;
 use crate::settings::sheets::SheetOptions;
+use crate::theme::inks;
 use crate::units::MM_PER_PT;
 
 /// Page margins in mm. The footer sits inside the bottom margin.
@@ -58,7 +59,7 @@ impl PageSpec {
             base_size: BODY_SIZE,
             line_height: 1.4,
             footer: footer.into(),
-            heading_color: Color::rgb(0x6b, 0x2a, 0x12),
+            heading_color: inks().heading,
         }
     }
 
