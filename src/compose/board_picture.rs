@@ -73,7 +73,7 @@ pub fn players_view(layout: &Layout, settings: &Settings) -> View {
 /// no wider than `width`; returns the items and the height used.
 pub fn notes_items(notes: &[(String, String)], x: f64, y: f64, width: f64) -> (Vec<Item>, f64) {
     let s = TextRole::Body.min_mm().max(PICTURE_TEXT) * 1.2;
-    let ink = crate::scene::Color::BLACK;
+    let ink = crate::theme::inks().picture_notes;
     let mut items = Vec::new();
     let (mut cx, mut cy) = (x, y + s);
     for (letter, name) in notes {

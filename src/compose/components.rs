@@ -169,7 +169,7 @@ fn harbor_tile_marks(art: &dyn MapArt, kind: HarborKind, flat: f64, chip: f64) -
     let mut v = Vec::new();
     // The bar along the harbor's edge, a little inside the cut line.
     let inset = |p: Pt| Pt::new(p.x * 0.94, p.y * 0.94);
-    for (w, color) in [(2.4, line), (1.0, crate::scene::Color::WHITE)] {
+    for (w, color) in [(2.4, line), (1.0, inks().harbor_bar)] {
         v.push(Item::Path {
             path: Path::polyline(&[inset(a), inset(b)]),
             fill: None,

@@ -27,9 +27,7 @@ use super::flow::metrics::text_width;
 use super::honeycomb;
 use super::packing::{page_for, placed_size};
 use super::piece::{PieceSet, Shape};
-use crate::scene::{
-    Anchor, Color, Item, Page, Path, Pt, Rect, Stroke, TextStyle, Transform, Weight,
-};
+use crate::scene::{Anchor, Item, Page, Path, Pt, Rect, Stroke, TextStyle, Transform, Weight};
 use crate::settings::sheets::{Duplex, Orientation, PrinterProfile, SheetOptions};
 
 pub use super::cutting::{cut_color, CROP_WIDTH};
@@ -312,7 +310,7 @@ fn text(pos: Pt, s: String, size: f64, anchor: Anchor, weight: Weight) -> Item {
             size,
             weight,
             anchor,
-            color: Color::BLACK,
+            color: crate::theme::inks().sheet_text,
             role: crate::scene::TextRole::Body,
         },
     }

@@ -111,6 +111,14 @@ inks! {
     accent,
     /// Text on an accent disc.
     on_accent,
+    /// Headings and footers of print sheets.
+    sheet_text,
+    /// Lines and text of the calibration page.
+    calibration,
+    /// Letters and names beside the handout's board picture.
+    picture_notes,
+    /// The light core of the bar along a harbor tile's harbor edge.
+    harbor_bar,
 }
 
 /// The built-in theme's `[inks]`.
