@@ -240,7 +240,7 @@ mod tests {
             let t = texts(&chip);
             assert_eq!(t.len(), 1);
             assert_eq!(t[0].0, n.to_string());
-            let red = n == 6 || n == 8;
+            let red = is_red(n);
             assert_eq!(t[0].1 == Weight::Bold, red);
             assert_eq!(t[0].2 == pal.red_number, red);
             // face + one dot per pip
