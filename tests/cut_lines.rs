@@ -19,11 +19,11 @@
 use std::collections::BTreeMap;
 
 use hexpress::compose::components::{component_sets, ComponentCounts};
-use hexpress::compose::flow::metrics::text_width;
 use hexpress::compose::pack::card_sets;
 use hexpress::compose::piece::{Piece, PieceSet, Shape};
 use hexpress::compose::sheet::{self, cut_color, SheetPlan};
 use hexpress::compose::theme_art::ThemeArt;
+use hexpress::fonts::text_width;
 use hexpress::scene::{Item, Page, Path, Pt, Seg, Transform, Weight};
 use hexpress::settings::sheets::{Orientation, SheetOptions, MAX_BLEED};
 use hexpress::settings::{Choices, Paper, Settings};

@@ -6,9 +6,9 @@ use crate::common;
 
 use std::sync::Arc;
 
-use hexpress::compose::flow::metrics::{text_width, vmetrics, BOLD_TTF, REGULAR_TTF};
 use hexpress::compose::flow::{layout_document, Align, Block, Cell, FlowError, PageSpec, Span};
 use hexpress::export::svg::{page_to_svg, FONT_FAMILY};
+use hexpress::fonts::{text_width, vmetrics, BOLD as BOLD_TTF, REGULAR as REGULAR_TTF};
 use hexpress::scene::{Anchor, Color, Item, Page, Path, Pt, Stroke, TextStyle, Weight};
 use hexpress::settings::sheets::SheetOptions;
 use resvg::usvg;

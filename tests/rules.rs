@@ -4,13 +4,13 @@
 use crate::common;
 
 use hexpress::compose::cards::{reference_cards, text_area, SIZES};
-use hexpress::compose::flow::metrics::{text_width, vmetrics};
 use hexpress::compose::flow::PageSpec;
 use hexpress::compose::handout::handout_with_map;
 use hexpress::compose::handout::{handout_pages, handout_spec};
 use hexpress::compose::piece::{Piece, PieceSet};
 use hexpress::compose::theme_art::ThemeArt;
 use hexpress::diag::{render, Source};
+use hexpress::fonts::{text_width, vmetrics};
 use hexpress::model::{load, Scenario};
 use hexpress::scene::{Anchor, Item, Page, Rect};
 use hexpress::settings::sheets::SheetOptions;

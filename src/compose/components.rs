@@ -8,10 +8,10 @@
 
 use std::collections::BTreeMap;
 
-use super::flow::metrics::text_width;
 use super::piece::{Piece, PieceSet, Shape};
 use super::theme_art::{harbor_token, MapArt};
 use super::tokens::{self, Building, Goods};
+use crate::fonts::text_width;
 use crate::model::Scenario;
 use crate::scene::{Item, Path, Pt, Rect, Weight};
 use crate::settings::sheets::ComponentSizes;

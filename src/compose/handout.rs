@@ -299,7 +299,7 @@ pub const COMMAND_WIDTH: f64 = 170.0;
 /// lines only at spaces (never inside a word, as prose is at its hyphens),
 /// so it can be typed back exactly as printed.
 pub fn command_block(command: &str, size: f64) -> Block {
-    use super::flow::metrics::text_width;
+    use crate::fonts::text_width;
     use crate::scene::{Anchor, Weight};
     let pitch = 1.35 * size;
     let mut lines: Vec<String> = Vec::new();

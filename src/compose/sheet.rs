@@ -23,10 +23,10 @@
 //!   is centred on the page so that mirrored backs land inside it too.
 
 use super::cutting::{crop_marks, cut_rings, trim_box};
-use super::flow::metrics::text_width;
 use super::honeycomb;
 use super::packing::{page_for, placed_size};
 use super::piece::{PieceSet, Shape};
+use crate::fonts::text_width;
 use crate::scene::{Anchor, Item, Page, Path, Pt, Rect, Stroke, TextStyle, Transform, Weight};
 use crate::settings::sheets::{Duplex, Orientation, PrinterProfile, SheetOptions};
 

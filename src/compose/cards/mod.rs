@@ -3,7 +3,7 @@
 //! entry marked `card`. The rules handout reads the same tables, so card and
 //! handout cannot disagree.
 //!
-//! Text is measured with the flow engine's metrics ([`super::flow::metrics`]).
+//! Text is measured with the flow engine's metrics ([`crate::fonts`]).
 //! A card is tried at a few body sizes, largest first; a table still too long
 //! at the smallest size is split over several cards ("(1/2)", "(2/2)").
 //! Nothing is drawn outside the card's [`text_area`] except the frame and the
@@ -11,12 +11,12 @@
 //! bleed, crop marks and duplex backs.
 
 use super::art::{centre_baseline, resource_icon};
-use super::flow::metrics::{text_width, vmetrics};
 use super::flow::wrap::{natural_width, widest_atom, wrap, Line};
 use super::flow::{FlowError, Span};
 use super::piece::{Piece, PieceSet, Shape};
 use super::theme_art::ThemeArt;
 use super::tokens::Ink;
+use crate::fonts::{text_width, vmetrics};
 use crate::model::game::{Cost, CostRow, Game, Pay, RefTable, TradeRow};
 use crate::model::Scenario;
 use crate::scene::{Anchor, Color, Item, Path, Pt, Rect, Stroke, TextRole, TextStyle, Weight};

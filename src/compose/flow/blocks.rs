@@ -3,11 +3,11 @@
 //! A chunk's items are placed relative to the text area's left edge and the
 //! chunk's own top; the paginator shifts them into place.
 
-use super::metrics::{vmetrics, VMetrics};
 use super::model::{Block, Span};
 use super::spec::{FlowError, PageSpec};
 use super::table::table_chunks;
 use super::wrap::{wrap, Line};
+use crate::fonts::{vmetrics, VMetrics};
 use crate::scene::{Anchor, Color, Item, Path, Pt, Rect, TextStyle, Transform};
 use crate::theme::inks;
 

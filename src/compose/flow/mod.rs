@@ -3,7 +3,7 @@
 //!
 //! usvg does not wrap text, so this module does: every line becomes one
 //! `Item::Text` per same-weight run, positioned with widths measured from the
-//! bundled Noto Sans by the same shaper usvg uses ([`metrics`]). Pages break
+//! bundled Noto Sans by the same shaper usvg uses ([`crate::fonts`]). Pages break
 //! between lines, never inside a table row; headings stay with what follows;
 //! table headers repeat on continuation pages; every page gets a footer with
 //! "page N of M". Output is deterministic.
@@ -19,7 +19,6 @@
 //! ```
 
 mod blocks;
-pub mod metrics;
 mod model;
 mod paginate;
 mod spec;

@@ -164,7 +164,7 @@ pub(crate) fn paginate(
 
 /// Shortens `text` with an ellipsis until it fits `max` mm.
 fn fit(text: &str, size: f64, max: f64) -> String {
-    let w = |t: &str| super::metrics::text_width(t, Weight::Regular, size);
+    let w = |t: &str| crate::fonts::text_width(t, Weight::Regular, size);
     if w(text) <= max {
         return text.to_string();
     }
@@ -187,7 +187,7 @@ pub(crate) fn finish(spec: &PageSpec, bodies: Vec<Vec<Item>>) -> Vec<Page> {
     let rule_y = base - 1.5 * size;
     let (l, r) = (spec.left(), spec.right());
     let text = |x: f64, s: String| {
-        let width = super::metrics::text_width(&s, Weight::Regular, size);
+        let width = crate::fonts::text_width(&s, Weight::Regular, size);
         let line = Line { runs: vec![Run { dx: 0.0, text: s, weight: Weight::Regular }], width };
         line_items(&line, x, base, size, inks().quiet_text)
             .into_iter()
@@ -206,7 +206,7 @@ pub(crate) fn finish(spec: &PageSpec, bodies: Vec<Vec<Item>>) -> Vec<Page> {
                 stroke: Some(Stroke::solid(inks().quiet_text, 0.15)),
             });
             let num = format!("page {} of {m}", i + 1);
-            let num_w = super::metrics::text_width(&num, Weight::Regular, size);
+            let num_w = crate::fonts::text_width(&num, Weight::Regular, size);
             let left = fit(spec.footer.trim(), size, r - l - num_w - 4.0 * size);
             if !left.is_empty() {
                 page.items.extend(text(l, left));
@@ -227,7 +227,7 @@ mod tests {
         let long = "A very long scenario name that keeps going ".repeat(6);
         let short = fit(&long, 3.0, 80.0);
         assert!(short.ends_with('\u{2026}'));
-        assert!(super::super::metrics::text_width(&short, Weight::Regular, 3.0) <= 80.0);
+        assert!(crate::fonts::text_width(&short, Weight::Regular, 3.0) <= 80.0);
         assert_eq!(fit("Short", 3.0, 80.0), "Short");
     }
 

@@ -6,8 +6,8 @@
 //! and replaced by an x shift, because usvg drops them). A word wider than the
 //! whole line is split between characters, with a hyphen between letters.
 
-use super::metrics::{missing_char, text_width};
 use super::model::Span;
+use crate::fonts::{missing_char, text_width};
 use std::collections::VecDeque;
 
 use super::spec::FlowError;
@@ -55,7 +55,7 @@ fn weight_of(bold: bool) -> Weight {
 /// Checks every character of `spans` has a glyph.
 pub(crate) fn check_glyphs(spans: &[Span]) -> Result<(), FlowError> {
     for s in spans {
-        if let Some(ch) = missing_char(&s.text, weight_of(s.bold)) {
+        if let Some(ch) = missing_char(&s.text) {
             let context: String = s.text.chars().take(40).collect();
             return Err(FlowError::MissingGlyph { ch, code: ch as u32, context });
         }
