@@ -8,10 +8,11 @@
 //! across; [`check_readable`] says, before anything is drawn, when a board
 //! is too wide or tall for that on the chosen paper.
 
-use super::art::{centre_baseline, text, text_width};
+use super::art::{centre_baseline, text};
 use super::legend::SWATCH;
 use super::map::{map_canvas, Block, MapCanvas, MapSpec};
 pub use super::map_marks::{PICTURE_MIN_FLAT, PICTURE_TEXT};
+use crate::fonts::text_width;
 use crate::scene::{Anchor, HexGeom, Item, Page, Pt, TextRole, Transform, Weight};
 use crate::settings::{Settings, View};
 use crate::solve::Layout;
@@ -77,8 +78,8 @@ pub fn notes_items(notes: &[(String, String)], x: f64, y: f64, width: f64) -> (V
     let mut items = Vec::new();
     let (mut cx, mut cy) = (x, y + s);
     for (letter, name) in notes {
-        let lw = text_width(letter, s, Weight::Bold);
-        let w = lw + 1.5 + text_width(name, s, Weight::Regular) + 6.0;
+        let lw = text_width(letter, Weight::Bold, s);
+        let w = lw + 1.5 + text_width(name, Weight::Regular, s) + 6.0;
         if cx > x && cx + w > x + width {
             cx = x;
             cy += 1.5 * s;
@@ -163,7 +164,7 @@ pub fn legend_items(
     let entries = super::legend::entries(layout, &spec);
     let key = settings.theme.sizes.key_text;
     let widest =
-        entries.iter().map(|(n, _)| text_width(n, key, Weight::Regular)).fold(0.0, f64::max);
+        entries.iter().map(|(n, _)| text_width(n, Weight::Regular, key)).fold(0.0, f64::max);
     let cell = (SWATCH + 4.0 + widest + 4.0, SWATCH.max(key) + 3.0);
     let cols = ((width / cell.0).floor() as usize).max(1);
     let mut items = Vec::new();

@@ -5,10 +5,11 @@
 
 use std::collections::BTreeMap;
 
-use super::art::{text, text_width};
+use super::art::text;
 use super::board_picture::{
     fit_flat, layered, legend_items, notes_items, picture_canvas, PICTURE_MIN_FLAT,
 };
+use crate::fonts::text_width;
 use crate::scene::{Anchor, Item, Page, Path, Pt, Rect, Stroke, Transform, Weight};
 use crate::settings::{Settings, View};
 use crate::solve::Layout;
@@ -82,7 +83,7 @@ fn wrap_units(units: &[String], size: f64, weight: Weight, room: f64) -> Vec<Str
     let mut line = String::new();
     for unit in units {
         let next = if line.is_empty() { unit.clone() } else { format!("{line} {unit}") };
-        if !line.is_empty() && text_width(&next, size, weight) > room {
+        if !line.is_empty() && text_width(&next, weight, size) > room {
             out.push(std::mem::replace(&mut line, unit.clone()));
         } else {
             line = next;
@@ -282,7 +283,7 @@ mod tests {
         for l in &lines {
             // Every line ends after a whole item (its comma), the lead or the last item.
             assert!(l.ends_with(',') || l.ends_with(':') || l.ends_with("gold field"), "{l}");
-            assert!(text_width(l, 3.5, Weight::Regular) <= 45.0, "{l}");
+            assert!(text_width(l, Weight::Regular, 3.5) <= 45.0, "{l}");
         }
     }
 
@@ -333,7 +334,7 @@ mod tests {
         assert!(lines.len() > 1, "{lines:?}");
         assert_eq!(lines.join(" "), s);
         for l in &lines {
-            assert!(text_width(l, 3.5, Weight::Regular) <= 30.0 || !l.contains(' '), "{l}");
+            assert!(text_width(l, Weight::Regular, 3.5) <= 30.0 || !l.contains(' '), "{l}");
         }
     }
 }
