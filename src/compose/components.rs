@@ -11,7 +11,6 @@ use std::collections::BTreeMap;
 use super::piece::{Piece, PieceSet, Shape};
 use super::theme_art::{harbor_token, MapArt};
 use super::tokens::{self, Building, Goods};
-use crate::fonts::text_width;
 use crate::model::Scenario;
 use crate::scene::{Item, Path, Pt, Rect, Weight};
 use crate::settings::sheets::ComponentSizes;
@@ -342,19 +341,11 @@ fn castaway_front(cost: &[(Resource, u8)], side: f64, art: &dyn MapArt) -> Vec<I
 /// `names` joined by " + " into lines no wider than `max` mm, breaking only
 /// between items (so "1 lumber" never splits).
 fn cost_lines(names: &[String], size: f64, max: f64) -> Vec<String> {
-    let mut lines: Vec<String> = Vec::new();
-    for n in names {
-        match lines.last_mut() {
-            Some(l) if text_width(&format!("{l} + {n}"), Weight::Regular, size) <= max => {
-                l.push_str(" + ");
-                l.push_str(n);
-            }
-            Some(l) => {
-                l.push_str(" +");
-                lines.push(n.clone());
-            }
-            None => lines.push(n.clone()),
-        }
+    let units = names.iter().map(String::as_str);
+    let mut lines = super::flow::wrap::pack_units(units, " + ", Weight::Regular, size, max);
+    let broken = lines.len().saturating_sub(1);
+    for l in &mut lines[..broken] {
+        l.push_str(" +");
     }
     lines
 }

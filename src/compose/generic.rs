@@ -3,6 +3,7 @@
 //! title and a text, and tracks of numbered spaces for markers. Plain by
 //! design: every part names itself in words, so any look and any ink reads.
 
+use super::flow::wrap::wrap_plain;
 use super::piece::{Piece, PieceSet, Shape};
 use super::tokens::{cut_guide, min_text, Ink};
 use crate::fonts::text_width;
@@ -15,28 +16,6 @@ use crate::theme::inks;
 pub const TRACK_SPACE: f64 = 12.0;
 /// Spaces per row of a track.
 pub const TRACK_COLUMNS: u32 = 10;
-
-/// Splits `text` into lines no wider than `max` mm at `size`; words longer
-/// than a line stand alone.
-pub fn wrap(text: &str, weight: Weight, size: f64, max: f64) -> Vec<String> {
-    let mut lines: Vec<String> = Vec::new();
-    for para in text.split('\n') {
-        let mut line = String::new();
-        for w in para.split_whitespace() {
-            let candidate = if line.is_empty() { w.to_string() } else { format!("{line} {w}") };
-            if !line.is_empty() && text_width(&candidate, weight, size) > max {
-                lines.push(std::mem::take(&mut line));
-                line = w.to_string();
-            } else {
-                line = candidate;
-            }
-        }
-        if !line.is_empty() {
-            lines.push(line);
-        }
-    }
-    lines
-}
 
 fn text(x: f64, y: f64, s: &str, size: f64, weight: Weight, anchor: Anchor, ink: Ink) -> Item {
     Item::Text {
@@ -56,13 +35,13 @@ fn text(x: f64, y: f64, s: &str, size: f64, weight: Weight, anchor: Anchor, ink:
 fn centred_text(s: &str, max: f64, size: f64, bold: bool, ink: Ink) -> Vec<Item> {
     let weight = if bold { Weight::Bold } else { Weight::Regular };
     let mut size = size;
-    let mut lines = wrap(s, weight, size, max);
+    let mut lines = wrap_plain(s, weight, size, max);
     // Shrinks to fit, but never under the size players can read.
     while size * 0.9 >= min_text()
         && (lines.len() as f64 * size * 1.2 > max || too_wide(&lines, weight, size, max))
     {
         size *= 0.9;
-        lines = wrap(s, weight, size, max);
+        lines = wrap_plain(s, weight, size, max);
     }
     let pitch = size * 1.2;
     let top = -(lines.len() as f64 - 1.0) * pitch / 2.0 + size * 0.35;
@@ -117,7 +96,7 @@ fn card_piece(c: &Card, (w, h): (f64, f64), ink: Ink) -> Piece {
         stroke: None,
     }];
     let mut y = -h / 2.0 + margin + 4.0;
-    for l in wrap(&c.title, Weight::Bold, 4.2, w - 2.0 * margin) {
+    for l in wrap_plain(&c.title, Weight::Bold, 4.2, w - 2.0 * margin) {
         front.push(text(0.0, y, &l, 4.2, Weight::Bold, Anchor::Middle, ink));
         y += 5.0;
     }
@@ -130,10 +109,10 @@ fn card_piece(c: &Card, (w, h): (f64, f64), ink: Ink) -> Piece {
     // the size players can read.
     let room = h / 2.0 - margin - y;
     let mut size = 3.4;
-    let mut lines = wrap(&c.text, Weight::Regular, size, w - 2.0 * margin);
+    let mut lines = wrap_plain(&c.text, Weight::Regular, size, w - 2.0 * margin);
     while size * 0.92 >= min_text() && lines.len() as f64 * size * 1.3 > room {
         size *= 0.92;
-        lines = wrap(&c.text, Weight::Regular, size, w - 2.0 * margin);
+        lines = wrap_plain(&c.text, Weight::Regular, size, w - 2.0 * margin);
     }
     y += size * 0.8;
     for l in &lines {
@@ -227,7 +206,7 @@ mod tests {
     #[test]
     fn wrapped_lines_fit_and_keep_every_word() {
         let s = "Deliver fish hauls at either dock of the council island to advance a space";
-        let lines = wrap(s, Weight::Regular, 3.4, 40.0);
+        let lines = wrap_plain(s, Weight::Regular, 3.4, 40.0);
         assert!(lines.len() > 1);
         assert!(lines.iter().all(|l| text_width(l, Weight::Regular, 3.4) <= 40.0));
         assert_eq!(lines.join(" "), s);

@@ -302,16 +302,8 @@ pub fn command_block(command: &str, size: f64) -> Block {
     use crate::fonts::text_width;
     use crate::scene::{Anchor, Weight};
     let pitch = 1.35 * size;
-    let mut lines: Vec<String> = Vec::new();
-    for word in command.split(' ') {
-        match lines.last_mut() {
-            Some(l) if text_width(&format!("{l} {word}"), Weight::Bold, size) <= COMMAND_WIDTH => {
-                l.push(' ');
-                l.push_str(word);
-            }
-            _ => lines.push(word.to_string()),
-        }
-    }
+    let lines =
+        super::flow::wrap::pack_units(command.split(' '), " ", Weight::Bold, size, COMMAND_WIDTH);
     let width = lines
         .iter()
         .map(|l| text_width(l, Weight::Bold, size))

@@ -9,6 +9,7 @@
 //! where it runs clear of the board's ink ([`super::keepout`]).
 
 use super::art::text;
+use super::flow::wrap::pack_units;
 use super::keepout::{ink_areas, overlaps};
 use super::map::MapCanvas;
 use super::tiles::{hex_in_rect, label, Tiling};
@@ -451,7 +452,11 @@ fn loose_pieces(cx: &Ctx<'_>, row: usize, col: usize) -> Vec<Item> {
             // never below the footer's 6 pt floor.
             let size = cx.small.min(2.5).max(TextRole::Footer.min_mm());
             let room = g.flat + 2.0 * super::loose::CLEAR;
-            for (i, line) in wrap_words(&caption, size, room).into_iter().enumerate() {
+            for (i, line) in
+                pack_units(caption.split_whitespace(), " ", Weight::Regular, size, room)
+                    .into_iter()
+                    .enumerate()
+            {
                 items.push(
                     text(
                         Pt::new(l.at.x, l.at.y + g.radius() + 1.0 + size * (1.0 + 1.2 * i as f64)),
@@ -493,22 +498,6 @@ fn loose_pieces(cx: &Ctx<'_>, row: usize, col: usize) -> Vec<Item> {
         }
     }
     items
-}
-
-/// Splits `s` into lines no wider than `room` mm at `size` (a word longer
-/// than a line stands alone).
-fn wrap_words(s: &str, size: f64, room: f64) -> Vec<String> {
-    let mut lines: Vec<String> = Vec::new();
-    for w in s.split_whitespace() {
-        match lines.last_mut() {
-            Some(l) if text_width(&format!("{l} {w}"), Weight::Regular, size) <= room => {
-                l.push(' ');
-                l.push_str(w);
-            }
-            _ => lines.push(w.to_string()),
-        }
-    }
-    lines
 }
 
 /// Width of a sheet's label box (the same for every sheet of a map).
