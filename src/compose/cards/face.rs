@@ -443,14 +443,11 @@ pub fn card_back(width: f64, height: f64, title: &str, ink: Ink) -> Result<Vec<I
             stroke: Some(Stroke::solid(fg, 0.2)),
         },
     ];
+    // A hex 0.22 widths from centre to corner.
     let r = 0.22 * width;
-    let hex: Vec<Pt> =
-        [(0.0, -1.0), (0.866, -0.5), (0.866, 0.5), (0.0, 1.0), (-0.866, 0.5), (-0.866, -0.5)]
-            .iter()
-            .map(|(x, y)| Pt::new(x * r, y * r - 0.08 * height))
-            .collect();
+    let hex = crate::scene::HexGeom::new(r * crate::scene::hex::SQRT3);
     v.push(Item::Path {
-        path: Path::polygon(&hex),
+        path: hex.outline(Pt::new(0.0, -0.08 * height)),
         fill: None,
         stroke: Some(Stroke::solid(fg, 0.8)),
     });
