@@ -246,6 +246,10 @@ pub struct Theme {
     pub region_bands: RegionBands,
     /// The print pack's fixed colours (`[inks]`).
     pub inks: Inks,
+    /// Where each `[sizes]` key was set, by dotted key (`sizes.hex_flat`):
+    /// "built-in `theme.toml`, line L, column C", or without "built-in "
+    /// when a template folder's file set it.
+    pub origins: std::collections::BTreeMap<String, String>,
 }
 
 impl Theme {
@@ -320,6 +324,15 @@ impl Theme {
             Mode::Colour => &self.colour,
             Mode::InkSaver => &self.ink_saver,
             Mode::BlackAndWhite => &self.black_and_white,
+        }
+    }
+
+    /// Where `key` (dotted, e.g. `sizes.overlap`) was set, as
+    /// "`sizes.overlap`, built-in `theme.toml`, line L, column C".
+    pub fn origin(&self, key: &str) -> String {
+        match self.origins.get(key) {
+            Some(at) => format!("`{key}`, {at}"),
+            None => format!("`{key}` in theme.toml"),
         }
     }
 

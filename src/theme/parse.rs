@@ -108,6 +108,7 @@ pub fn builtin_ref() -> &'static Theme {
             black_and_white: blank,
             region_bands: RegionBands { width: 3.0, dashes: Default::default() },
             inks: Inks::blank(),
+            origins: Default::default(),
         };
         // A unit test parses the built-in file; failing here is a build defect.
         #[allow(clippy::panic)]
@@ -128,6 +129,13 @@ impl Walk<'_> {
     fn pos(&self, at: usize) -> String {
         let (l, c) = crate::diag::line_col(self.text, at);
         format!("line {l}, column {c}")
+    }
+
+    /// "built-in `theme.toml`, line L, column C" of a byte offset (without
+    /// "built-in " in a template folder's file).
+    fn origin(&self, at: usize) -> String {
+        let which = if self.complete { "built-in " } else { "" };
+        format!("{which}`theme.toml`, {}", self.pos(at))
     }
 
     fn err(&self, e: &Entry, path: &str, msg: &str) -> Problem {
@@ -242,7 +250,7 @@ pub fn overlay_located(theme: &mut Theme, text: &str, complete: bool) -> Result<
     let terrains = terrain_names();
     for e in &top {
         match e.key.as_str() {
-            "sizes" => sizes(&w, e, &mut theme.sizes)?,
+            "sizes" => sizes(&w, e, theme)?,
             "regions" => regions(&w, e, &mut theme.region_bands)?,
             "inks" => inks(&w, e, &mut theme.inks)?,
             "pictograms" => {
@@ -291,9 +299,11 @@ pub fn overlay_located(theme: &mut Theme, text: &str, complete: bool) -> Result<
     Ok(())
 }
 
-fn sizes(w: &Walk<'_>, e: &Entry, s: &mut Sizes) -> Result<(), Problem> {
+fn sizes(w: &Walk<'_>, e: &Entry, theme: &mut Theme) -> Result<(), Problem> {
+    let s = &mut theme.sizes;
     for f in w.table(e, "", &SIZE_KEYS)? {
         let p = "sizes.";
+        theme.origins.insert(format!("{p}{}", f.key), w.origin(f.at));
         match f.key.as_str() {
             "hex_flat" => s.hex_flat = w.number(f, p, 20.0, 300.0)?,
             "chip_diameter" => s.chip_diameter = w.number(f, p, 5.0, 200.0)?,
