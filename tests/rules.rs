@@ -203,7 +203,7 @@ fn every_text_run_lies_inside_its_text_area() {
         check_handout_pages(&pages, &spec);
     }
     let pages = handout(&s, &l);
-    check_handout_pages(&pages, &handout_spec(&l, 210.0, 297.0));
+    check_handout_pages(&pages, &handout_spec(&l, &SheetOptions::default()));
 }
 
 fn check_handout_pages(pages: &[Page], spec: &PageSpec) {

@@ -240,7 +240,7 @@ mod tests {
                 size: 3.0,
                 weight: Weight::Regular,
                 anchor: Anchor::Start,
-                color: Color::BLACK,
+                color: crate::scene::Color::BLACK,
                 role: crate::scene::TextRole::Body,
             },
         };
