@@ -1,29 +1,148 @@
-//! The bundled font files (Noto Sans, SIL OFL; see `fonts/OFL.txt`): the only
-//! fonts any output uses. Text measuring (compose) and drawing (export) both
-//! read these bytes, so what is measured is what is printed.
+//! The bundled fonts (Noto Sans, SIL OFL; see `fonts/OFL.txt`), the only
+//! fonts any output uses, and the one text measure: widths come from shaping
+//! with rustybuzz, the shaper usvg itself uses (same font bytes,
+//! left-to-right, default features: kerning and ligatures on, no letter or
+//! word spacing). A `<text>` element holding exactly the measured string
+//! therefore ends where we say it ends (checked against usvg in
+//! `tests/flow.rs`), and the PDF encoder places text with the same widths.
+//! Compose measures and export draws with this module, so what is measured is
+//! what is printed. Lengths are in millimetres; `size` is the em height.
+
+use std::cell::RefCell;
+use std::sync::OnceLock;
+
+use rustybuzz::{Direction, Face, Language, Script, ShapePlan, UnicodeBuffer};
+
+use crate::scene::Weight;
 
 /// Noto Sans Regular.
 pub const REGULAR: &[u8] = include_bytes!("../fonts/NotoSans-Regular.ttf");
 /// Noto Sans Bold.
 pub const BOLD: &[u8] = include_bytes!("../fonts/NotoSans-Bold.ttf");
 
+fn face(weight: Weight) -> &'static Face<'static> {
+    static REGULAR_FACE: OnceLock<Face<'static>> = OnceLock::new();
+    static BOLD_FACE: OnceLock<Face<'static>> = OnceLock::new();
+    let (cell, bytes) = match weight {
+        Weight::Regular => (&REGULAR_FACE, REGULAR),
+        Weight::Bold => (&BOLD_FACE, BOLD),
+    };
+    // The bytes are compiled in and checked by a unit test; a failure here is
+    // a build defect, not bad input.
+    #[allow(clippy::expect_used)]
+    cell.get_or_init(|| Face::from_slice(bytes, 0).expect("bundled font parses"))
+}
+
+type Plans = Vec<(Weight, Script, Option<Language>, ShapePlan)>;
+
+thread_local! {
+    /// Shaping plans by face, script and language.
+    static PLANS: RefCell<Plans> = const { RefCell::new(Vec::new()) };
+}
+
+/// Advance width in mm of `text` set in one line at `size` mm, exactly as
+/// usvg lays out a `<text>` holding the same string.
+///
+/// `text` should carry no leading, trailing or doubled spaces: usvg strips and
+/// collapses them (`xml:space` default), so they would not be drawn.
+pub fn text_width(text: &str, weight: Weight, size: f64) -> f64 {
+    if text.is_empty() {
+        return 0.0;
+    }
+    let face = face(weight);
+    let mut buffer = UnicodeBuffer::new();
+    buffer.push_str(text);
+    buffer.set_direction(Direction::LeftToRight);
+    // What `rustybuzz::shape` does, with the (slow to build) plan cached.
+    buffer.guess_segment_properties();
+    let (script, language) = (buffer.script(), buffer.language());
+    let shaped = PLANS.with_borrow_mut(|plans| {
+        let i = match plans.iter().position(|p| p.0 == weight && p.1 == script && p.2 == language) {
+            Some(i) => i,
+            None => {
+                let plan = ShapePlan::new(
+                    face,
+                    Direction::LeftToRight,
+                    Some(script),
+                    language.as_ref(),
+                    &[],
+                );
+                plans.push((weight, script, language, plan));
+                plans.len() - 1
+            }
+        };
+        rustybuzz::shape_with_plan(face, &plans[i].3, buffer)
+    });
+    let units: i64 = shaped.glyph_positions().iter().map(|p| i64::from(p.x_advance)).sum();
+    units as f64 * size / f64::from(face.units_per_em())
+}
+
 /// The first character of `text` that one of the bundled fonts cannot draw
 /// (whitespace aside), if any. Everything printed is drawn with these fonts,
 /// so a scenario's texts are checked with this before anything is drawn.
 pub fn missing_char(text: &str) -> Option<char> {
-    use std::sync::OnceLock;
-    static FACES: OnceLock<Vec<rustybuzz::Face<'static>>> = OnceLock::new();
-    let faces = FACES.get_or_init(|| {
-        [REGULAR, BOLD].iter().filter_map(|b| rustybuzz::Face::from_slice(b, 0)).collect()
-    });
+    let faces = [face(Weight::Regular), face(Weight::Bold)];
     text.chars().find(|c| !c.is_whitespace() && faces.iter().any(|f| f.glyph_index(*c).is_none()))
+}
+
+/// Vertical extent of a font above and below the baseline, as fractions of
+/// the em: the `hhea` ascender and descender, the largest of both weights.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct VMetrics {
+    /// Height above the baseline (positive).
+    pub ascent: f64,
+    /// Depth below the baseline (positive).
+    pub descent: f64,
+}
+
+/// The bundled fonts' vertical metrics (per em).
+pub fn vmetrics() -> VMetrics {
+    let mut m = VMetrics { ascent: 0.0, descent: 0.0 };
+    for w in [Weight::Regular, Weight::Bold] {
+        let f = face(w);
+        let upem = f64::from(f.units_per_em());
+        m.ascent = m.ascent.max(f64::from(f.ascender()) / upem);
+        m.descent = m.descent.max(-f64::from(f.descender()) / upem);
+    }
+    m
 }
 
 #[cfg(test)]
 mod tests {
+    use super::*;
+
     #[test]
     fn coverage_is_latin_greek_cyrillic_not_cjk() {
-        assert_eq!(super::missing_char("Catan — Ærø, Αθήνα, Москва, 6 × 8"), None);
-        assert_eq!(super::missing_char("map 漢字"), Some('漢'));
+        assert_eq!(missing_char("Catan — Ærø, Αθήνα, Москва, 6 × 8"), None);
+        assert_eq!(missing_char("map 漢字"), Some('漢'));
+        assert_eq!(missing_char("Knight • 2:1 – ok"), None);
+        assert_eq!(missing_char("a ★"), Some('★'));
+    }
+
+    #[test]
+    fn both_faces_parse_and_measure() {
+        for w in [Weight::Regular, Weight::Bold] {
+            assert!(Face::from_slice(if w == Weight::Bold { BOLD } else { REGULAR }, 0).is_some());
+            let a = text_width("Settlement", w, 4.0);
+            assert!(a > 10.0 && a < 30.0, "{a}");
+            // Width scales with size.
+            assert!((text_width("Settlement", w, 8.0) - 2.0 * a).abs() < 1e-9);
+        }
+        assert!(text_width("Road", Weight::Bold, 4.0) > text_width("Road", Weight::Regular, 4.0));
+        assert_eq!(text_width("", Weight::Regular, 4.0), 0.0);
+    }
+
+    #[test]
+    fn kerning_is_applied() {
+        // "AV" kerns tighter than its letters apart.
+        let pair = text_width("AV", Weight::Regular, 10.0);
+        let apart = text_width("A", Weight::Regular, 10.0) + text_width("V", Weight::Regular, 10.0);
+        assert!(pair < apart - 0.05, "{pair} vs {apart}");
+    }
+
+    #[test]
+    fn glyph_coverage() {
+        let v = vmetrics();
+        assert!(v.ascent > 0.9 && v.ascent < 1.2 && v.descent > 0.2 && v.descent < 0.4, "{v:?}");
     }
 }

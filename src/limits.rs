@@ -52,6 +52,13 @@ pub const MAX_CANDIDATES: u64 = 10_000_000;
 /// Most search steps one layout may take.
 pub const MAX_NODES: u64 = 1_000_000_000;
 
+/// The search's default wall-clock limit, in milliseconds (`--time-limit-ms`
+/// of `generate`, the `rules` command's and the web page's boards).
+pub const DEFAULT_TIME_LIMIT_MS: u64 = 5_000;
+
+/// The search's default number of steps per layout (`--max-nodes`).
+pub const DEFAULT_MAX_NODES: u64 = 4_000_000;
+
 /// Longest time limit or time budget, in milliseconds (one hour).
 pub const MAX_TIME_MS: u64 = 3_600_000;
 

@@ -254,7 +254,10 @@ mod tests {
              --lock \"0,-2=forest:8 1,1=desert\" \
              --max-nodes 1000"
         );
-        assert_eq!(Recipe::new("base", 4, 1).with_max_nodes(4_000_000).max_nodes, None);
+        assert_eq!(
+            Recipe::new("base", 4, 1).with_max_nodes(crate::limits::DEFAULT_MAX_NODES).max_nodes,
+            None
+        );
         let (head, tail) = r.around_seed();
         assert_eq!(format!("{head}{}{tail}", r.seed), r.command());
         assert!(head.ends_with(" --seed ") && tail.starts_with(" --rules "), "{head}|{tail}");

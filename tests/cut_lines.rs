@@ -19,11 +19,11 @@
 use std::collections::BTreeMap;
 
 use hexpress::compose::components::{component_sets, ComponentCounts};
-use hexpress::compose::flow::metrics::text_width;
 use hexpress::compose::pack::card_sets;
 use hexpress::compose::piece::{Piece, PieceSet, Shape};
-use hexpress::compose::sheet::{self, SheetPlan, CUT_COLOR};
+use hexpress::compose::sheet::{self, cut_color, SheetPlan};
 use hexpress::compose::theme_art::ThemeArt;
+use hexpress::fonts::text_width;
 use hexpress::scene::{Item, Page, Path, Pt, Seg, Transform, Weight};
 use hexpress::settings::sheets::{Orientation, SheetOptions, MAX_BLEED};
 use hexpress::settings::{Choices, Paper, Settings};
@@ -118,7 +118,7 @@ fn placed(page: &Page) -> Vec<Placed> {
 fn cut_paths(page: &Page) -> Vec<Vec<Pt>> {
     fn walk(item: &Item, t: Transform, out: &mut Vec<Vec<Pt>>) {
         match item {
-            Item::Path { path, fill: None, stroke: Some(s) } if s.color == CUT_COLOR => {
+            Item::Path { path, fill: None, stroke: Some(s) } if s.color == cut_color() => {
                 for seg in &path.segs {
                     match seg {
                         Seg::Move(a) => out.push(vec![t.apply(*a)]),

@@ -6,16 +6,17 @@ use crate::common;
 
 use std::sync::Arc;
 
-use hexpress::compose::flow::metrics::{text_width, vmetrics, BOLD_TTF, REGULAR_TTF};
 use hexpress::compose::flow::{layout_document, Align, Block, Cell, FlowError, PageSpec, Span};
 use hexpress::export::svg::{page_to_svg, FONT_FAMILY};
+use hexpress::fonts::{text_width, vmetrics, BOLD as BOLD_TTF, REGULAR as REGULAR_TTF};
 use hexpress::scene::{Anchor, Color, Item, Page, Path, Pt, Stroke, TextStyle, Weight};
+use hexpress::settings::sheets::SheetOptions;
 use resvg::usvg;
 
 // ---------------------------------------------------------------- helpers
 
 fn spec() -> PageSpec {
-    PageSpec::a4("Sample scenario - seed 42")
+    PageSpec::handout(&SheetOptions::default(), "Sample scenario - seed 42")
 }
 
 /// Every text item of a page (top level; groups hold pictures only here).
@@ -304,7 +305,7 @@ fn no_text_leaves_the_text_area() {
     let pages = layout_document("The Foggy Strait", &sample(), &s).unwrap();
     assert!(pages.len() >= 3);
     assert_in_text_area(&pages, &s);
-    let letter = PageSpec::letter("x");
+    let letter = PageSpec::handout(&SheetOptions::default().with_paper("letter").unwrap(), "x");
     assert_in_text_area(&layout_document("The Foggy Strait", &sample(), &letter).unwrap(), &letter);
     let mut narrow = spec();
     narrow.width = 140.0;

@@ -61,9 +61,10 @@ fn mistakes_in_game_sections_are_all_reported() {
 
 #[test]
 fn present_tiles_and_tokens_reach_the_component_sheets() {
-    use hexpress::compose::basic_art::BasicArt;
     use hexpress::compose::components::{component_sets, ComponentCounts};
+    use hexpress::compose::theme_art::ThemeArt;
     use hexpress::settings::sheets::SheetOptions;
+    use hexpress::theme::{Mode, Theme};
 
     let src = Source::new("game-sections.toml", fixture());
     let s = load(&src).unwrap_or_else(|d| panic!("{}", render(&src, &d)));
@@ -73,7 +74,13 @@ fn present_tiles_and_tokens_reach_the_component_sheets() {
     assert_eq!(counts.fish, [11, 10, 8]);
     let layout = hexpress::solve::solve(&s, 3, 1, &Default::default()).expect("solves");
     let sizes = SheetOptions::default().sizes;
-    let sets = component_sets(&layout, &s, &counts, &sizes, &BasicArt::default());
+    let sets = component_sets(
+        &layout,
+        &s,
+        &counts,
+        &sizes,
+        &ThemeArt { theme: &Theme::builtin(), mode: Mode::Colour },
+    );
     let count_of = |title: &str| -> u32 {
         sets.iter().filter(|x| x.title == title).flat_map(|x| &x.pieces).map(|p| p.count).sum()
     };

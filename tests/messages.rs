@@ -51,6 +51,16 @@ const CASES: &[(&str, &[&str], i32)] = &[
         1,
     ),
     (
+        "user-inks",
+        &["generate", "--templates", "tests/data/hardening/user-inks", "--out", "OUT"],
+        1,
+    ),
+    (
+        "handout-margin",
+        &["generate", "--templates", "tests/data/hardening/handout-margin", "--out", "OUT"],
+        1,
+    ),
+    (
         "weights-typo",
         &[
             "generate",
@@ -98,6 +108,8 @@ const PLACED: &[&str] = &[
     "paper-too-large",
     "piece-too-small",
     "theme-typo",
+    "user-inks",
+    "handout-margin",
     "weights-typo",
     "utf16",
     "corner-cap-0",

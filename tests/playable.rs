@@ -73,7 +73,8 @@ fn handout_words(s: &hexpress::model::Scenario) -> String {
     use hexpress::compose::handout::{handout_pages, handout_spec};
     use hexpress::scene::Item;
     let l = solve(s, s.meta.default_players, 1, &SolveOptions::default()).expect("solvable");
-    let pages = handout_pages(s, &l, None, &handout_spec(&l, 210.0, 297.0)).expect("lays out");
+    let pages =
+        handout_pages(s, &l, None, &handout_spec(&l, &Default::default())).expect("lays out");
     let mut words = Vec::new();
     for p in &pages {
         for it in &p.items {

@@ -4,14 +4,15 @@
 use crate::common;
 
 use hexpress::compose::cards::{reference_cards, text_area, SIZES};
-use hexpress::compose::flow::metrics::{text_width, vmetrics};
 use hexpress::compose::flow::PageSpec;
 use hexpress::compose::handout::{handout_pages, handout_spec};
 use hexpress::compose::piece::{Piece, PieceSet};
 use hexpress::compose::theme_art::ThemeArt;
 use hexpress::diag::{render, Source};
+use hexpress::fonts::{text_width, vmetrics};
 use hexpress::model::{load, Scenario};
 use hexpress::scene::{Anchor, Item, Page, Rect};
+use hexpress::settings::sheets::SheetOptions;
 use hexpress::settings::Settings;
 use hexpress::solve::{solve, Layout, SolveOptions};
 use hexpress::theme::{Mode, Theme};
@@ -193,12 +194,14 @@ fn every_text_run_lies_inside_its_text_area() {
         assert!(n > 40, "{n} runs checked on {w} x {h} cards");
     }
     let l = layout(&s, 4, 7);
-    for spec in [handout_spec(&l, 210.0, 297.0), handout_spec(&l, 215.9, 279.4)] {
+    let a4 = SheetOptions::default().with_paper("a4").unwrap();
+    let letter = SheetOptions::default().with_paper("letter").unwrap();
+    for spec in [handout_spec(&l, &a4), handout_spec(&l, &letter)] {
         let pages = handout_pages(&s, &l, None, &spec).unwrap();
         check_handout_pages(&pages, &spec);
     }
     let pages = handout(&s, &l);
-    check_handout_pages(&pages, &handout_spec(&l, 210.0, 297.0));
+    check_handout_pages(&pages, &handout_spec(&l, &SheetOptions::default()));
 }
 
 fn check_handout_pages(pages: &[Page], spec: &PageSpec) {

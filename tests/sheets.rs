@@ -4,16 +4,15 @@
 
 use crate::common;
 
-use hexpress::compose::basic_art::BasicArt;
 use hexpress::compose::components::{component_sets, CastawayTokens, ComponentCounts, TradeTokens};
 use hexpress::compose::duplex;
 use hexpress::compose::footers::{stamp_footers, FooterInfo};
 use hexpress::compose::job::{print_job, PrintJob};
 use hexpress::compose::map_pages::Notes;
 use hexpress::compose::piece::{Piece, PieceSet, Shape};
-use hexpress::compose::sheet::{self, back_centre, CUT_COLOR};
+use hexpress::compose::sheet::{self, back_centre, cut_color};
 use hexpress::compose::theme_art::ThemeArt;
-use hexpress::compose::tokens::{Building, Goods, Ink};
+use hexpress::compose::tokens::{Building, Goods};
 use hexpress::diag::Source;
 use hexpress::model::Scenario;
 use hexpress::scene::{Color, Item, Page, Path, Pt, Rect, Seg, Side, Transform};
@@ -91,7 +90,13 @@ fn reference_counts() -> ComponentCounts {
 
 fn all_sets(opts: &SheetOptions) -> Vec<PieceSet> {
     let (s, l) = fog();
-    component_sets(&l, &s, &reference_counts(), &opts.sizes, &BasicArt { ink: Ink::Color })
+    component_sets(&l, &s, &reference_counts(), &opts.sizes, &shipped_art())
+}
+
+/// The art the product draws: the shipped theme in colour.
+fn shipped_art() -> ThemeArt<'static> {
+    static THEME: std::sync::OnceLock<Theme> = std::sync::OnceLock::new();
+    ThemeArt { theme: THEME.get_or_init(Theme::builtin), mode: hexpress::theme::Mode::Colour }
 }
 
 /// The pieces imposed as production does, with footers numbering their
@@ -241,7 +246,7 @@ fn mirror_case(duplex: Duplex, orientation: Orientation) {
     opts.printer.scale_y = 0.99;
     let counts = ComponentCounts { fish: [11, 10, 8], old_boots: 1, ..Default::default() };
     let (s, l) = fog();
-    let sets = component_sets(&l, &s, &counts, &opts.sizes, &BasicArt::default());
+    let sets = component_sets(&l, &s, &counts, &opts.sizes, &shipped_art());
     let pages = impose(&sets, &opts, &footer());
     let plans = sheet::plan(&sets, &opts);
     let mut i = 0;
@@ -299,7 +304,7 @@ fn hex_tiles_share_cut_lines() {
     let opts = SheetOptions::default();
     let counts = ComponentCounts { fishing_grounds: vec![4, 5, 6, 8, 9, 10], ..Default::default() };
     let (s, l) = fog();
-    let sets: Vec<PieceSet> = component_sets(&l, &s, &counts, &opts.sizes, &BasicArt::default())
+    let sets: Vec<PieceSet> = component_sets(&l, &s, &counts, &opts.sizes, &shipped_art())
         .into_iter()
         .filter(|s| s.pieces.iter().all(|p| matches!(p.shape, Shape::Hex { .. })))
         .collect();
@@ -310,7 +315,7 @@ fn hex_tiles_share_cut_lines() {
         let n = piece_centres(page).len();
         fn cut(item: &Item, out: &mut usize) {
             match item {
-                Item::Path { path, stroke: Some(s), fill: None } if s.color == CUT_COLOR => {
+                Item::Path { path, stroke: Some(s), fill: None } if s.color == cut_color() => {
                     *out += path.segs.iter().filter(|s| matches!(s, Seg::Move(_))).count();
                 }
                 Item::Group { items, .. } => items.iter().for_each(|i| cut(i, out)),
@@ -402,7 +407,7 @@ fn golden_fish_sheet_svg() {
     let opts = SheetOptions::default();
     let counts = ComponentCounts { fish: [11, 10, 8], old_boots: 1, ..Default::default() };
     let (s, l) = fog();
-    let sets = component_sets(&l, &s, &counts, &opts.sizes, &BasicArt::default());
+    let sets = component_sets(&l, &s, &counts, &opts.sizes, &shipped_art());
     let fish: Vec<PieceSet> = sets.into_iter().filter(|s| s.title == "Fish tokens").collect();
     let pages = impose(&fish, &opts, &footer());
     let svg = hexpress::export::svg::page_to_svg(&pages[0]);

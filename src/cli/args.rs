@@ -151,10 +151,10 @@ pub struct GenerateArgs {
     #[arg(long, value_enum, value_name = "PRESET")]
     pub rules: Option<RulePreset>,
     /// Search steps before giving up on an unsatisfiable scenario.
-    #[arg(long, default_value_t = 4_000_000, value_parser = parse_nodes)]
+    #[arg(long, default_value_t = crate::limits::DEFAULT_MAX_NODES, value_parser = parse_nodes)]
     pub max_nodes: u64,
     /// Wall-clock limit for the search, in milliseconds.
-    #[arg(long, default_value_t = 5_000, value_parser = parse_time_ms)]
+    #[arg(long, default_value_t = crate::limits::DEFAULT_TIME_LIMIT_MS, value_parser = parse_time_ms)]
     pub time_limit_ms: u64,
     /// How the map and components are drawn and printed.
     #[command(flatten)]
@@ -216,7 +216,7 @@ pub struct SampleArgs {
     #[arg(long, value_enum, value_name = "PRESET")]
     pub rules: Option<RulePreset>,
     /// Search steps per board before giving up on an unsatisfiable scenario.
-    #[arg(long, default_value_t = 4_000_000)]
+    #[arg(long, default_value_t = crate::limits::DEFAULT_MAX_NODES)]
     pub max_nodes: u64,
     /// Write the boards to this file instead of standard output.
     #[arg(short, long, value_name = "FILE")]
@@ -291,7 +291,7 @@ pub struct BalanceArgs {
     #[arg(short, long, value_parser = parse_out_dir)]
     pub out: Option<PathBuf>,
     /// Search steps per layout before giving up on it.
-    #[arg(long, default_value_t = 4_000_000, value_parser = parse_nodes)]
+    #[arg(long, default_value_t = crate::limits::DEFAULT_MAX_NODES, value_parser = parse_nodes)]
     pub max_nodes: u64,
     /// What the chosen board's search minimises (as `generate --balanced best --objective`).
     #[arg(long, value_enum, value_name = "AIM")]
@@ -333,11 +333,11 @@ impl ObjectiveArg {
 /// Paper sizes.
 #[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
 pub enum PaperArg {
-    /// 210 x 297 mm.
+    /// ISO A4 (every size: `[paper.sizes]` in templates/sheets.toml).
     A4,
-    /// US Letter, 8.5 x 11 in.
+    /// US Letter.
     Letter,
-    /// 297 x 420 mm.
+    /// ISO A3.
     A3,
 }
 

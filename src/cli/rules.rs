@@ -20,7 +20,9 @@ pub fn run(a: &RulesArgs) -> Result<(), Failure> {
     super::check_drawable(&scenario, players)?;
     let seed = a.seed.unwrap_or_else(crate::rng::fresh_seed);
     let solve_opts = SolveOptions {
-        deadline: Some(Instant::now() + Duration::from_millis(5_000)),
+        deadline: Some(
+            Instant::now() + Duration::from_millis(crate::limits::DEFAULT_TIME_LIMIT_MS),
+        ),
         ..SolveOptions::default()
     };
     let layout = match solve::solve(&scenario, players, seed, &solve_opts) {

@@ -8,10 +8,11 @@
 //! across; [`check_readable`] says, before anything is drawn, when a board
 //! is too wide or tall for that on the chosen paper.
 
-use super::art::{centre_baseline, text, text_width};
+use super::art::{centre_baseline, text};
 use super::legend::SWATCH;
 use super::map::{map_canvas, Block, MapCanvas, MapSpec};
 pub use super::map_marks::{PICTURE_MIN_FLAT, PICTURE_TEXT};
+use crate::fonts::text_width;
 use crate::scene::{Anchor, HexGeom, Item, Page, Pt, TextRole, Transform, Weight};
 use crate::settings::{Settings, View};
 use crate::solve::Layout;
@@ -73,12 +74,12 @@ pub fn players_view(layout: &Layout, settings: &Settings) -> View {
 /// no wider than `width`; returns the items and the height used.
 pub fn notes_items(notes: &[(String, String)], x: f64, y: f64, width: f64) -> (Vec<Item>, f64) {
     let s = TextRole::Body.min_mm().max(PICTURE_TEXT) * 1.2;
-    let ink = crate::scene::Color::BLACK;
+    let ink = crate::theme::inks().picture_notes;
     let mut items = Vec::new();
     let (mut cx, mut cy) = (x, y + s);
     for (letter, name) in notes {
-        let lw = text_width(letter, s, Weight::Bold);
-        let w = lw + 1.5 + text_width(name, s, Weight::Regular) + 6.0;
+        let lw = text_width(letter, Weight::Bold, s);
+        let w = lw + 1.5 + text_width(name, Weight::Regular, s) + 6.0;
         if cx > x && cx + w > x + width {
             cx = x;
             cy += 1.5 * s;
@@ -110,8 +111,7 @@ pub fn layered(blocks: &[Block], between: Vec<Item>) -> Vec<Item> {
 /// [`handout_picture`] as wide as the handout's text column, the board at
 /// most [`super::handout::MAP_MAX_HEIGHT`] tall.
 pub fn handout_picture_for(layout: &Layout, settings: &Settings) -> Page {
-    let (w, h) = settings.paper_mm();
-    let spec = super::handout::handout_spec(layout, w, h);
+    let spec = super::handout::handout_spec(layout, &settings.sheets);
     handout_picture(layout, settings, spec.right() - spec.left(), super::handout::MAP_MAX_HEIGHT)
 }
 
@@ -164,7 +164,7 @@ pub fn legend_items(
     let entries = super::legend::entries(layout, &spec);
     let key = settings.theme.sizes.key_text;
     let widest =
-        entries.iter().map(|(n, _)| text_width(n, key, Weight::Regular)).fold(0.0, f64::max);
+        entries.iter().map(|(n, _)| text_width(n, Weight::Regular, key)).fold(0.0, f64::max);
     let cell = (SWATCH + 4.0 + widest + 4.0, SWATCH.max(key) + 3.0);
     let cols = ((width / cell.0).floor() as usize).max(1);
     let mut items = Vec::new();
@@ -240,14 +240,10 @@ pub fn check_readable(layout: &Layout, settings: &Settings) -> Result<(), Box<Un
     // Rows: a row adds 1.5 R = 0.866 flats to the first row's 2 R.
     let rows = ((uh - 2.0 / 3f64.sqrt()) / (0.5 * 3f64.sqrt())).round() + 1.0;
     let a3 = crate::settings::Paper::A3;
-    let a3_mm = Settings::build(&crate::settings::Choices {
-        paper: a3,
-        ..crate::settings::Choices::default()
-    })
-    .map(|s| s.paper_mm())
-    .unwrap_or((297.0, 420.0));
-    let larger =
-        settings.paper_mm().0 < a3_mm.0 && best_flat(layout, a3_mm, margin) >= PICTURE_MIN_FLAT;
+    let larger = settings.sheets.papers.iter().find(|p| p.name == a3.name()).is_some_and(|p| {
+        settings.paper_mm().0 < p.width
+            && best_flat(layout, (p.width, p.height), margin) >= PICTURE_MIN_FLAT
+    });
     let paper = settings.sheets.paper.name.clone();
     let hint = if larger {
         "choose a larger paper: --paper a3".to_string()

@@ -5,10 +5,11 @@
 
 use std::collections::BTreeMap;
 
-use super::art::{text, text_width};
+use super::art::text;
 use super::board_picture::{
     fit_flat, layered, legend_items, notes_items, picture_canvas, PICTURE_MIN_FLAT,
 };
+use super::flow::wrap::pack_units;
 use crate::scene::{Anchor, Item, Page, Path, Pt, Rect, Stroke, Transform, Weight};
 use crate::settings::{Settings, View};
 use crate::solve::Layout;
@@ -68,28 +69,6 @@ fn region_lines(layout: &Layout, ri: usize) -> Vec<Line> {
         lines.push((Weight::Regular, listed(STACK_LEAD, &stack, " ·")));
     }
     lines
-}
-
-/// Splits `s` into lines no wider than `room` mm at `size` (at spaces).
-fn wrap(s: &str, size: f64, weight: Weight, room: f64) -> Vec<String> {
-    wrap_units(&words(s), size, weight, room)
-}
-
-/// Joins `units` with spaces into lines no wider than `room` mm at `size`,
-/// breaking only between units (a unit wider than `room` gets a line alone).
-fn wrap_units(units: &[String], size: f64, weight: Weight, room: f64) -> Vec<String> {
-    let mut out = Vec::new();
-    let mut line = String::new();
-    for unit in units {
-        let next = if line.is_empty() { unit.clone() } else { format!("{line} {unit}") };
-        if !line.is_empty() && text_width(&next, size, weight) > room {
-            out.push(std::mem::replace(&mut line, unit.clone()));
-        } else {
-            line = next;
-        }
-    }
-    out.push(line);
-    out
 }
 
 /// The builder's map: the whole board in the setup view (every face-down
@@ -157,7 +136,7 @@ pub fn builder_pages(layout: &Layout, settings: &Settings) -> Vec<Page> {
     let mut page = Page::new(w, h, BUILDER_LABEL);
     let mut y = m;
     let head = s.title_text.min(6.0);
-    for line in wrap(BUILDER_HEADING, head, Weight::Bold, room) {
+    for line in pack_units(BUILDER_HEADING.split(' '), " ", Weight::Bold, head, room) {
         y += head * 1.25;
         page.push(text(Pt::new(m, y), line, head, Weight::Bold, Anchor::Start, pal.ink));
     }
@@ -176,7 +155,7 @@ pub fn builder_pages(layout: &Layout, settings: &Settings) -> Vec<Page> {
         layout.title, layout.players, layout.seed
     );
     y += 2.0;
-    for line in wrap(&intro, body, Weight::Regular, room) {
+    for line in pack_units(intro.split(' '), " ", Weight::Regular, body, room) {
         y += body * 1.4;
         page.push(text(Pt::new(m, y), line, body, Weight::Regular, Anchor::Start, pal.ink));
     }
@@ -185,7 +164,8 @@ pub fn builder_pages(layout: &Layout, settings: &Settings) -> Vec<Page> {
     for ri in hidden {
         for (weight, units) in region_lines(layout, ri) {
             let size = if weight == Weight::Bold { body * 1.2 } else { body };
-            for line in wrap_units(&units, size, weight, room - 4.0) {
+            for line in pack_units(units.iter().map(String::as_str), " ", weight, size, room - 4.0)
+            {
                 lines.push((weight, size, line));
             }
         }
@@ -207,7 +187,7 @@ pub fn builder_pages(layout: &Layout, settings: &Settings) -> Vec<Page> {
             y += used + 2.0;
         }
         None => {
-            for line in wrap(MAP_OVERLEAF, body, Weight::Bold, room) {
+            for line in pack_units(MAP_OVERLEAF.split(' '), " ", Weight::Bold, body, room) {
                 y += body * 1.4;
                 page.push(text(Pt::new(m, y), line, body, Weight::Bold, Anchor::Start, pal.ink));
             }
@@ -266,6 +246,7 @@ fn own_map_page(layout: &Layout, settings: &Settings, (w, h): (f64, f64), m: f64
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::fonts::text_width;
 
     #[test]
     fn list_items_wrap_between_items_never_inside_one() {
@@ -274,7 +255,7 @@ mod tests {
                 .map(str::to_string)
                 .to_vec();
         let units = listed("15 tiles face down:", &items, ",");
-        let lines = wrap_units(&units, 3.5, Weight::Regular, 45.0);
+        let lines = pack_units(units.iter().map(String::as_str), " ", Weight::Regular, 3.5, 45.0);
         assert!(lines.len() > 2, "{lines:?}");
         let all = "15 tiles face down: 3 × hills, 4 × forest, 2 × mountains, 5 × pasture, \
                    1 × gold field";
@@ -282,7 +263,7 @@ mod tests {
         for l in &lines {
             // Every line ends after a whole item (its comma), the lead or the last item.
             assert!(l.ends_with(',') || l.ends_with(':') || l.ends_with("gold field"), "{l}");
-            assert!(text_width(l, 3.5, Weight::Regular) <= 45.0, "{l}");
+            assert!(text_width(l, Weight::Regular, 3.5) <= 45.0, "{l}");
         }
     }
 
@@ -329,11 +310,11 @@ mod tests {
     #[test]
     fn wrap_keeps_every_word_and_the_width() {
         let s = "one two three four five six seven eight nine ten";
-        let lines = wrap(s, 3.5, Weight::Regular, 30.0);
+        let lines = pack_units(s.split(' '), " ", Weight::Regular, 3.5, 30.0);
         assert!(lines.len() > 1, "{lines:?}");
         assert_eq!(lines.join(" "), s);
         for l in &lines {
-            assert!(text_width(l, 3.5, Weight::Regular) <= 30.0 || !l.contains(' '), "{l}");
+            assert!(text_width(l, Weight::Regular, 3.5) <= 30.0 || !l.contains(' '), "{l}");
         }
     }
 }

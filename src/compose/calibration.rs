@@ -7,14 +7,16 @@
 
 use super::honeycomb;
 use super::sheet::{back_centre, page_transform, BACK_SUFFIX};
-use crate::scene::{Anchor, Color, Item, Page, Path, Pt, Side, Stroke, TextStyle, Weight};
+use crate::scene::{Anchor, Item, Page, Path, Pt, Side, Stroke, TextStyle, Weight};
 use crate::settings::sheets::{Orientation, SheetOptions};
 use crate::units::num;
 
-const LINE: Color = Color::BLACK;
-
 fn stroke(path: Path, width: f64) -> Item {
-    Item::Path { path, fill: None, stroke: Some(Stroke::solid(LINE, width)) }
+    Item::Path {
+        path,
+        fill: None,
+        stroke: Some(Stroke::solid(crate::theme::inks().calibration, width)),
+    }
 }
 
 fn text(x: f64, y: f64, s: impl Into<String>, size: f64, anchor: Anchor, bold: bool) -> Item {
@@ -25,7 +27,7 @@ fn text(x: f64, y: f64, s: impl Into<String>, size: f64, anchor: Anchor, bold: b
             size,
             weight: if bold { Weight::Bold } else { Weight::Regular },
             anchor,
-            color: LINE,
+            color: crate::theme::inks().calibration,
             role: crate::scene::TextRole::Body,
         },
     }

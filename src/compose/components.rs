@@ -8,14 +8,14 @@
 
 use std::collections::BTreeMap;
 
-use super::basic_art::{harbor_token, MapArt};
-use super::flow::metrics::text_width;
 use super::piece::{Piece, PieceSet, Shape};
+use super::theme_art::{harbor_token, MapArt};
 use super::tokens::{self, Building, Goods};
 use crate::model::Scenario;
 use crate::scene::{Item, Path, Pt, Rect, Weight};
 use crate::settings::sheets::ComponentSizes;
 use crate::solve::Layout;
+use crate::theme::inks;
 use crate::vocab::{HarborKind, Resource, Terrain};
 
 /// Trade tokens of one kind: picked up at `building`, showing `goods`.
@@ -133,7 +133,7 @@ fn tally<K: Ord>(keys: impl IntoIterator<Item = K>) -> Vec<(K, u32)> {
 
 /// A fog area's name, centred `y` mm below the middle of a back.
 fn area_mark(name: &str, y: f64, size: f64) -> Item {
-    use crate::scene::{Anchor, Color, TextStyle};
+    use crate::scene::{Anchor, TextStyle};
     Item::Text {
         pos: Pt::new(0.0, y),
         text: name.to_string(),
@@ -141,7 +141,7 @@ fn area_mark(name: &str, y: f64, size: f64) -> Item {
             size: size.max(tokens::min_text()),
             weight: Weight::Bold,
             anchor: Anchor::Middle,
-            color: Color::rgb(40, 36, 32),
+            color: inks().piece_ink,
             role: crate::scene::TextRole::Body,
         },
     }
@@ -164,11 +164,11 @@ fn harbor_tile_marks(art: &dyn MapArt, kind: HarborKind, flat: f64, chip: f64) -
     let mid = Pt::new((a.x + b.x) / 2.0, (a.y + b.y) / 2.0);
     let at = Pt::new(0.42 * mid.x, 0.42 * mid.y);
     let d = chip.min(0.3 * flat);
-    let line = ink.line(crate::scene::Color::rgb(40, 36, 32));
+    let line = ink.line(inks().piece_ink);
     let mut v = Vec::new();
     // The bar along the harbor's edge, a little inside the cut line.
     let inset = |p: Pt| Pt::new(p.x * 0.94, p.y * 0.94);
-    for (w, color) in [(2.4, line), (1.0, crate::scene::Color::WHITE)] {
+    for (w, color) in [(2.4, line), (1.0, inks().harbor_bar)] {
         v.push(Item::Path {
             path: Path::polyline(&[inset(a), inset(b)]),
             fill: None,
@@ -301,7 +301,7 @@ fn chip_back(d: f64, art: &dyn MapArt) -> Vec<Item> {
     vec![
         Item::Path {
             path: Path::circle(Pt::default(), d / 2.0 + 4.0),
-            fill: Some(ink.fill(crate::scene::Color::rgb(110, 130, 150))),
+            fill: Some(ink.fill(inks().chip_back)),
             stroke: None,
         },
         tokens::label(d * 0.14, "?", d * 0.4, true, ink),
@@ -314,7 +314,7 @@ fn castaway_front(cost: &[(Resource, u8)], side: f64, art: &dyn MapArt) -> Vec<I
     let h = side / 2.0 + 4.0;
     let mut v = vec![Item::Path {
         path: Path::rect(Rect::new(-h, -h, 2.0 * h, 2.0 * h)),
-        fill: Some(ink.fill(crate::scene::Color::rgb(250, 246, 232))),
+        fill: Some(ink.fill(inks().piece_paper)),
         stroke: None,
     }];
     v.push(tokens::label(-side * 0.3, "rescue", side * 0.12, true, ink));
@@ -341,19 +341,11 @@ fn castaway_front(cost: &[(Resource, u8)], side: f64, art: &dyn MapArt) -> Vec<I
 /// `names` joined by " + " into lines no wider than `max` mm, breaking only
 /// between items (so "1 lumber" never splits).
 fn cost_lines(names: &[String], size: f64, max: f64) -> Vec<String> {
-    let mut lines: Vec<String> = Vec::new();
-    for n in names {
-        match lines.last_mut() {
-            Some(l) if text_width(&format!("{l} + {n}"), Weight::Regular, size) <= max => {
-                l.push_str(" + ");
-                l.push_str(n);
-            }
-            Some(l) => {
-                l.push_str(" +");
-                lines.push(n.clone());
-            }
-            None => lines.push(n.clone()),
-        }
+    let units = names.iter().map(String::as_str);
+    let mut lines = super::flow::wrap::pack_units(units, " + ", Weight::Regular, size, max);
+    let broken = lines.len().saturating_sub(1);
+    for l in &mut lines[..broken] {
+        l.push_str(" +");
     }
     lines
 }
@@ -362,16 +354,10 @@ fn cost_lines(names: &[String], size: f64, max: f64) -> Vec<String> {
 fn fishing_ground(n: u8, sizes: &ComponentSizes, art: &dyn MapArt) -> Vec<Item> {
     let f = sizes.hex_flat;
     let ink = art.ink();
-    let r = (f / 2.0 + 4.0) * 2.0 / 3f64.sqrt();
-    // Exact corners: the water reaches the full 4 mm past every edge.
-    let k = 3f64.sqrt() / 2.0;
-    let hex: Vec<Pt> = [(0.0, -1.0), (k, -0.5), (k, 0.5), (0.0, 1.0), (-k, 0.5), (-k, -0.5)]
-        .iter()
-        .map(|(x, y)| Pt::new(x * r, y * r))
-        .collect();
+    // The water reaches the full 4 mm past every edge.
     let mut v = vec![Item::Path {
-        path: Path::polygon(&hex),
-        fill: Some(ink.fill(crate::scene::Color::rgb(90, 150, 200))),
+        path: crate::scene::HexGeom::new(f + 8.0).outline(Pt::default()),
+        fill: Some(ink.fill(inks().fishing_ground)),
         stroke: None,
     }];
     v.extend(tokens::fish(Pt::new(0.0, -f * 0.2), f * 0.34, ink));

@@ -1,10 +1,12 @@
 //! Cutting aids drawn on print sheets: crop marks around a block of cards or
-//! square tokens, and the cut rings of round tokens, all in [`CUT_COLOR`].
+//! square tokens, and the cut rings of round tokens, all in [`cut_color`].
 
 use crate::scene::{Color, Item, Path, Pt, Rect, Stroke};
 
-/// Colour of crop marks and cut lines.
-pub const CUT_COLOR: Color = Color::rgb(96, 96, 96);
+/// Colour of crop marks and cut lines (`inks.cut_line` of the theme).
+pub fn cut_color() -> Color {
+    crate::theme::inks().cut_line
+}
 /// Crop mark stroke width, mm.
 pub const CROP_WIDTH: f64 = 0.2;
 
@@ -53,7 +55,7 @@ pub fn crop_marks(centres: &[Pt], size: (f64, f64), gap: f64, length: f64) -> It
         path.segs.extend(Path::line(Pt::new(left - l, y), Pt::new(left, y)).segs);
         path.segs.extend(Path::line(Pt::new(right, y), Pt::new(right + l, y)).segs);
     }
-    Item::Path { path, fill: None, stroke: Some(Stroke::solid(CUT_COLOR, CROP_WIDTH)) }
+    Item::Path { path, fill: None, stroke: Some(Stroke::solid(cut_color(), CROP_WIDTH)) }
 }
 
 /// Thin circles of `diameter` at `centres`: where round tokens are cut.
@@ -62,5 +64,5 @@ pub fn cut_rings(centres: &[Pt], diameter: f64, width: f64) -> Item {
     for c in centres {
         path.segs.extend(Path::circle(*c, diameter / 2.0).segs);
     }
-    Item::Path { path, fill: None, stroke: Some(Stroke::solid(CUT_COLOR, width)) }
+    Item::Path { path, fill: None, stroke: Some(Stroke::solid(cut_color(), width)) }
 }

@@ -5,8 +5,9 @@
 //! empty back of the single-sided page before it). Pages say which side
 //! they are in [`Page::side`]; labels are only for people.
 
-use crate::scene::{Anchor, Color, Item, Page, Pt, Side, TextStyle, Weight};
+use crate::scene::{Anchor, Item, Page, Pt, Side, TextStyle, Weight};
 use crate::settings::sheets::SheetOptions;
+use crate::theme::inks;
 
 /// Label of a page inserted only to keep fronts on odd pages.
 pub const BLANK_LABEL: &str = "intentionally blank";
@@ -23,7 +24,7 @@ pub fn blank_page(w: f64, h: f64, opts: &SheetOptions) -> Page {
             size: opts.footer_size,
             weight: Weight::Regular,
             anchor: Anchor::Middle,
-            color: Color::rgb(96, 96, 96),
+            color: inks().cut_line,
             role: crate::scene::TextRole::Footer,
         },
     });
@@ -52,7 +53,8 @@ mod tests {
     use super::*;
 
     fn page(label: &str, side: Side) -> Page {
-        Page::new(210.0, 297.0, label).with_side(side)
+        let a4 = SheetOptions::default().paper;
+        Page::new(a4.width, a4.height, label).with_side(side)
     }
 
     fn labels(pages: &[Page]) -> Vec<&str> {

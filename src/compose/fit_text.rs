@@ -5,17 +5,17 @@
 //! centre, a little at a time, until it fits. Cards lay their text out in
 //! their own boxes and are left alone.
 
-use super::art::text_width;
 use super::piece::{Piece, PieceSet, Shape};
+use crate::fonts::text_width;
 use crate::scene::{Anchor, Item, Pt, Rect, TextRole, TextStyle, Transform};
 
 /// Room kept between a word and the cut line, mm.
 pub const MARGIN: f64 = 1.0;
 
-/// The box a text run takes (generous: [`text_width`]), in the coordinates
+/// The box a text run takes (its shaped width, [`text_width`]), in the coordinates
 /// it is drawn in.
 pub fn text_box(pos: Pt, text: &str, style: &TextStyle) -> Rect {
-    let w = text_width(text, style.size, style.weight);
+    let w = text_width(text, style.weight, style.size);
     let x = match style.anchor {
         Anchor::Start => pos.x,
         Anchor::Middle => pos.x - w / 2.0,

@@ -3,44 +3,19 @@
 //! title and a text, and tracks of numbered spaces for markers. Plain by
 //! design: every part names itself in words, so any look and any ink reads.
 
-use super::flow::metrics::text_width;
+use super::flow::wrap::wrap_plain;
 use super::piece::{Piece, PieceSet, Shape};
 use super::tokens::{cut_guide, min_text, Ink};
+use crate::fonts::text_width;
 use crate::model::parts::{Card, Parts, Token, TokenShape, Track};
 use crate::scene::{Anchor, Color, Item, Path, Pt, Rect, Stroke, TextStyle, Weight};
 use crate::settings::sheets::ComponentSizes;
+use crate::theme::inks;
 
 /// Side of one track space, mm.
 pub const TRACK_SPACE: f64 = 12.0;
 /// Spaces per row of a track.
 pub const TRACK_COLUMNS: u32 = 10;
-
-const INK: Color = Color::rgb(40, 36, 32);
-const FACE: Color = Color::rgb(244, 236, 214);
-const BACK: Color = Color::rgb(120, 138, 160);
-const CARD_FACE: Color = Color::rgb(250, 247, 238);
-
-/// Splits `text` into lines no wider than `max` mm at `size`; words longer
-/// than a line stand alone.
-pub fn wrap(text: &str, weight: Weight, size: f64, max: f64) -> Vec<String> {
-    let mut lines: Vec<String> = Vec::new();
-    for para in text.split('\n') {
-        let mut line = String::new();
-        for w in para.split_whitespace() {
-            let candidate = if line.is_empty() { w.to_string() } else { format!("{line} {w}") };
-            if !line.is_empty() && text_width(&candidate, weight, size) > max {
-                lines.push(std::mem::take(&mut line));
-                line = w.to_string();
-            } else {
-                line = candidate;
-            }
-        }
-        if !line.is_empty() {
-            lines.push(line);
-        }
-    }
-    lines
-}
 
 fn text(x: f64, y: f64, s: &str, size: f64, weight: Weight, anchor: Anchor, ink: Ink) -> Item {
     Item::Text {
@@ -50,7 +25,7 @@ fn text(x: f64, y: f64, s: &str, size: f64, weight: Weight, anchor: Anchor, ink:
             size,
             weight,
             anchor,
-            color: ink.line(INK),
+            color: ink.line(inks().piece_ink),
             role: crate::scene::TextRole::Body,
         },
     }
@@ -60,13 +35,13 @@ fn text(x: f64, y: f64, s: &str, size: f64, weight: Weight, anchor: Anchor, ink:
 fn centred_text(s: &str, max: f64, size: f64, bold: bool, ink: Ink) -> Vec<Item> {
     let weight = if bold { Weight::Bold } else { Weight::Regular };
     let mut size = size;
-    let mut lines = wrap(s, weight, size, max);
+    let mut lines = wrap_plain(s, weight, size, max);
     // Shrinks to fit, but never under the size players can read.
     while size * 0.9 >= min_text()
         && (lines.len() as f64 * size * 1.2 > max || too_wide(&lines, weight, size, max))
     {
         size *= 0.9;
-        lines = wrap(s, weight, size, max);
+        lines = wrap_plain(s, weight, size, max);
     }
     let pitch = size * 1.2;
     let top = -(lines.len() as f64 - 1.0) * pitch / 2.0 + size * 0.35;
@@ -102,10 +77,10 @@ fn token_piece(t: &Token, sizes: &ComponentSizes, ink: Ink) -> Piece {
     // Text stays inside the cut: a round token's lines are centred, so they
     // may run a little past the inscribed square; a square keeps a margin.
     let room = if t.shape == TokenShape::Round { d * 0.74 } else { d * 0.8 };
-    let mut front = background(t.shape, d, FACE, ink);
+    let mut front = background(t.shape, d, inks().token_face, ink);
     front.extend(centred_text(&t.face, room, d * 0.16, true, ink));
     let back = t.back.as_ref().map(|b| {
-        let mut v = background(t.shape, d, BACK, ink);
+        let mut v = background(t.shape, d, inks().token_back, ink);
         v.extend(centred_text(b, room, d * 0.14, true, ink));
         v
     });
@@ -117,27 +92,27 @@ fn card_piece(c: &Card, (w, h): (f64, f64), ink: Ink) -> Piece {
     let margin = 6.0;
     let mut front = vec![Item::Path {
         path: Path::rect(Rect::new(-w / 2.0 - 4.0, -h / 2.0 - 4.0, w + 8.0, h + 8.0)),
-        fill: Some(ink.fill(CARD_FACE)),
+        fill: Some(ink.fill(inks().card_face)),
         stroke: None,
     }];
     let mut y = -h / 2.0 + margin + 4.0;
-    for l in wrap(&c.title, Weight::Bold, 4.2, w - 2.0 * margin) {
+    for l in wrap_plain(&c.title, Weight::Bold, 4.2, w - 2.0 * margin) {
         front.push(text(0.0, y, &l, 4.2, Weight::Bold, Anchor::Middle, ink));
         y += 5.0;
     }
     front.push(Item::Path {
         path: Path::line(Pt::new(-w / 2.0 + margin, y - 2.5), Pt::new(w / 2.0 - margin, y - 2.5)),
         fill: None,
-        stroke: Some(Stroke::solid(ink.line(INK), 0.3)),
+        stroke: Some(Stroke::solid(ink.line(inks().piece_ink), 0.3)),
     });
     // The body shrinks until it fits the card's safe area, but never under
     // the size players can read.
     let room = h / 2.0 - margin - y;
     let mut size = 3.4;
-    let mut lines = wrap(&c.text, Weight::Regular, size, w - 2.0 * margin);
+    let mut lines = wrap_plain(&c.text, Weight::Regular, size, w - 2.0 * margin);
     while size * 0.92 >= min_text() && lines.len() as f64 * size * 1.3 > room {
         size *= 0.92;
-        lines = wrap(&c.text, Weight::Regular, size, w - 2.0 * margin);
+        lines = wrap_plain(&c.text, Weight::Regular, size, w - 2.0 * margin);
     }
     y += size * 0.8;
     for l in &lines {
@@ -147,7 +122,7 @@ fn card_piece(c: &Card, (w, h): (f64, f64), ink: Ink) -> Piece {
     let back = c.back.as_ref().map(|b| {
         let mut v = vec![Item::Path {
             path: Path::rect(Rect::new(-w / 2.0 - 4.0, -h / 2.0 - 4.0, w + 8.0, h + 8.0)),
-            fill: Some(ink.fill(BACK)),
+            fill: Some(ink.fill(inks().token_back)),
             stroke: None,
         }];
         v.extend(centred_text(b, w - 2.0 * margin, 6.0, true, ink));
@@ -174,7 +149,7 @@ fn track_piece(t: &Track, ink: Ink) -> Piece {
     let (w, h) = track_size(t);
     let mut front = vec![Item::Path {
         path: Path::rect(Rect::new(-w / 2.0 - 4.0, -h / 2.0 - 4.0, w + 8.0, h + 8.0)),
-        fill: Some(ink.fill(CARD_FACE)),
+        fill: Some(ink.fill(inks().card_face)),
         stroke: None,
     }];
     front.push(text(0.0, -h / 2.0 + 7.0, &t.name, 4.0, Weight::Bold, Anchor::Middle, ink));
@@ -187,7 +162,7 @@ fn track_piece(t: &Track, ink: Ink) -> Piece {
         front.push(Item::Path {
             path: Path::rect(Rect::new(x + 0.5, y + 0.5, TRACK_SPACE - 1.0, TRACK_SPACE - 1.0)),
             fill: None,
-            stroke: Some(Stroke::solid(ink.line(INK), 0.35)),
+            stroke: Some(Stroke::solid(ink.line(inks().piece_ink), 0.35)),
         });
         let n = (i + 1).to_string();
         let c = Pt::new(x + TRACK_SPACE / 2.0, y + TRACK_SPACE / 2.0 + 1.4);
@@ -231,7 +206,7 @@ mod tests {
     #[test]
     fn wrapped_lines_fit_and_keep_every_word() {
         let s = "Deliver fish hauls at either dock of the council island to advance a space";
-        let lines = wrap(s, Weight::Regular, 3.4, 40.0);
+        let lines = wrap_plain(s, Weight::Regular, 3.4, 40.0);
         assert!(lines.len() > 1);
         assert!(lines.iter().all(|l| text_width(l, Weight::Regular, 3.4) <= 40.0));
         assert_eq!(lines.join(" "), s);

@@ -11,7 +11,9 @@ use super::cards::{cost_text, variant_note};
 use super::flow::{layout_document, Block, Cell, FlowError, PageSpec, Span};
 use crate::model::{CellContent, MapDef, Scenario};
 use crate::scene::Page;
+use crate::settings::sheets::SheetOptions;
 use crate::solve::Layout;
+use crate::theme::inks;
 use crate::vocab::Terrain;
 
 /// The largest height of the board in the map picture, mm (its notes and
@@ -297,19 +299,11 @@ pub const COMMAND_WIDTH: f64 = 170.0;
 /// lines only at spaces (never inside a word, as prose is at its hyphens),
 /// so it can be typed back exactly as printed.
 pub fn command_block(command: &str, size: f64) -> Block {
-    use super::flow::metrics::text_width;
-    use crate::scene::{Anchor, Color, Weight};
+    use crate::fonts::text_width;
+    use crate::scene::{Anchor, Weight};
     let pitch = 1.35 * size;
-    let mut lines: Vec<String> = Vec::new();
-    for word in command.split(' ') {
-        match lines.last_mut() {
-            Some(l) if text_width(&format!("{l} {word}"), Weight::Bold, size) <= COMMAND_WIDTH => {
-                l.push(' ');
-                l.push_str(word);
-            }
-            _ => lines.push(word.to_string()),
-        }
-    }
+    let lines =
+        super::flow::wrap::pack_units(command.split(' '), " ", Weight::Bold, size, COMMAND_WIDTH);
     let width = lines
         .iter()
         .map(|l| text_width(l, Weight::Bold, size))
@@ -325,7 +319,7 @@ pub fn command_block(command: &str, size: f64) -> Block {
                 size,
                 Weight::Bold,
                 Anchor::Start,
-                Color::rgb(0x1a, 0x1a, 0x1a),
+                inks().text,
             )
         })
         .collect();
@@ -496,7 +490,7 @@ pub fn handout_blocks(
                  map; this command draws it again:",
                 layout.players, layout.seed
             ))]),
-            command_block(map.command, PageSpec::a4("").base_size),
+            command_block(map.command, super::flow::BODY_SIZE),
             map_picture(map.picture),
         ]));
         if !map.lines.is_empty() {
@@ -521,11 +515,11 @@ pub fn handout_blocks(
     out
 }
 
-/// The page setup of a handout on `width` x `height` mm paper, with the
+/// The page setup of a handout on the paper of `sheets`, with the
 /// scenario, player count and seed in the footer.
-pub fn handout_spec(layout: &Layout, width: f64, height: f64) -> PageSpec {
+pub fn handout_spec(layout: &Layout, sheets: &SheetOptions) -> PageSpec {
     let footer = format!("{} · {} players · seed {}", layout.title, layout.players, layout.seed);
-    PageSpec { width, height, ..PageSpec::a4(footer) }
+    PageSpec::handout(sheets, footer)
 }
 
 /// The handout laid out on pages of `spec`.
@@ -548,8 +542,7 @@ pub fn handout_document(
     map: MapBlock<'_>,
     settings: &crate::settings::Settings,
 ) -> Result<crate::scene::Document, FlowError> {
-    let (w, h) = settings.paper_mm();
-    let spec = handout_spec(layout, w, h);
+    let spec = handout_spec(layout, &settings.sheets);
     let pages = handout_pages(scenario, layout, Some(map), &spec)?;
     Ok(crate::scene::Document {
         title: format!("{} rules (seed {})", layout.title, layout.seed),

@@ -3,8 +3,8 @@
 //! tokens and their landing stages, pictograms, hex names, fog and
 //! face-down marks), read from the composed scene.
 
-use super::art::text_width;
 use super::canvas::Block;
+use crate::fonts::text_width;
 use crate::scene::{Anchor, Item, Path, Pt, Rect, Seg, Transform};
 
 /// Bounds of the ink drawn by `blocks` inside `region`, in canvas mm, grown
@@ -77,7 +77,7 @@ fn walk(item: &Item, t: Transform, clip: Option<Rect>, hex_flat: f64, out: &mut 
             out.extend(r.and_then(|r| clip_to(r, clip)));
         }
         Item::Text { pos, text, style } => {
-            let w = text_width(text, style.size, style.weight);
+            let w = text_width(text, style.weight, style.size);
             let x = match style.anchor {
                 Anchor::Start => pos.x,
                 Anchor::Middle => pos.x - w / 2.0,

@@ -2,10 +2,11 @@
 //! chips, harbors with landing lines, fog hexes, then a band with the title
 //! block, the scale ruler and the legend. [`super::tiles`] cuts it into sheets.
 
-use super::art::{self, centre_baseline, text, text_width};
+use super::art::{self, centre_baseline, text};
 use super::docks::{council_docks, docks, DOCK_CORNERS, DOCK_RADIUS, DOCK_REACH};
 use super::map_marks::{self, harbor_block, PICTURE_CHIP};
 use crate::axial::Hex;
+use crate::fonts::text_width;
 use crate::scene::HexGeom;
 use crate::scene::{Anchor, Color, Item, Path, Pt, Rect, Stroke, TextRole, Transform, Weight};
 use crate::settings::View;
@@ -294,8 +295,8 @@ fn info_band(
     }
     let tw = lines
         .iter()
-        .map(|l| text_width(l, s.small_text, Weight::Regular))
-        .fold(text_width(&layout.title, s.title_text, Weight::Bold), f64::max)
+        .map(|l| text_width(l, Weight::Regular, s.small_text))
+        .fold(text_width(&layout.title, Weight::Bold, s.title_text), f64::max)
         + 8.0;
     let th = s.title_text + 4.0 + lines.len() as f64 * s.small_text * 1.5 + 2.0;
     let mut items = vec![Item::Path {
@@ -354,8 +355,8 @@ fn info_band(
     ));
     let ruler_w = 100.0f64.max(text_width(
         "scale 1:1 · 10 cm · hexes 000 mm across the flats",
-        s.small_text,
         Weight::Regular,
+        s.small_text,
     ));
     if ruler {
         blocks.push(Block::art(
@@ -369,7 +370,7 @@ fn info_band(
     let entries = super::legend::entries(layout, spec);
     let key = s.key_text;
     let widest: f64 =
-        entries.iter().map(|(n, _)| text_width(n, key, Weight::Regular)).fold(0.0, f64::max);
+        entries.iter().map(|(n, _)| text_width(n, Weight::Regular, key)).fold(0.0, f64::max);
     let cell = ((12.0 + widest + 4.0).max(36.0), 12.0f64.max(2.0 * key + 4.0));
     // Beside the ruler when the canvas is wide enough and that makes the
     // band no taller than the legend below the title at full width would.

@@ -5,9 +5,10 @@
 //! ([`PICTURE_TEXT`]) and a name that does not fit its hex becomes a letter
 //! whose meaning the picture's notes give.
 
-use super::art::{self, centre_baseline, text, text_width};
+use super::art::{self, centre_baseline, text};
 use super::canvas::{Block, MapSpec};
 use crate::axial::Hex;
+use crate::fonts::text_width;
 use crate::scene::{Anchor, HexGeom, Item, Path, Pt, Rect, Stroke, TextRole, Transform, Weight};
 use crate::solve::PlacedHarbor;
 use crate::vocab::HarborKind;
@@ -47,7 +48,7 @@ pub fn harbor_block(
     // In a picture the disc holds the ratio at the picture's text size and
     // the icon sits beside it, towards the hex's centre.
     let r = if spec.picture {
-        0.5 * text_width("2:1", PICTURE_TEXT, Weight::Bold) + 0.7
+        0.5 * text_width("2:1", Weight::Bold, PICTURE_TEXT) + 0.7
     } else {
         0.19 * spec.flat
     };
@@ -148,9 +149,9 @@ pub fn full_size_label(
     // A pointy-top hex is (R - |y|) * sqrt(3) wide at height y below its centre.
     let room = |y: f64| 0.9 * (g.radius() - y) * 3f64.sqrt();
     let base = spec.theme.sizes.label_text;
-    let per_mm = text_width(&name, 1.0, weight).max(0.001);
+    let per_mm = text_width(&name, weight, 1.0).max(0.001);
     let size = base.min(room(0.64 * g.radius()) / per_mm).max(TextRole::Body.min_mm());
-    let w = text_width(&name, size, weight);
+    let w = text_width(&name, weight, size);
     let y = (0.64 * g.radius()).min(g.radius() - w / (0.9 * 3f64.sqrt()));
     let pos = Pt::new(c.x, c.y + y);
     Block::mark(
@@ -191,7 +192,7 @@ pub fn picture_label(
     }
     let lead = 1.15 * s;
     for lines in options {
-        let w = lines.iter().map(|l| text_width(l, s, weight)).fold(0.0, f64::max);
+        let w = lines.iter().map(|l| text_width(l, weight, s)).fold(0.0, f64::max);
         let h = lead * lines.len() as f64;
         for k in 0..=8 {
             // From just below the centre (or the chip) down, under the
@@ -231,7 +232,7 @@ pub fn picture_marker(
 ) -> Block {
     let pal = spec.theme.palette(spec.mode);
     let s = PICTURE_TEXT;
-    let r = 0.5 * text_width(letter, s, Weight::Bold).max(0.72 * s) + 0.45;
+    let r = 0.5 * text_width(letter, Weight::Bold, s).max(0.72 * s) + 0.45;
     let rad = g.radius();
     let spots = [(0.0, 0.6), (0.0, -0.6), (-0.5, 0.3), (0.5, 0.3), (-0.5, -0.3), (0.5, -0.3)];
     let free = |p: Pt| {

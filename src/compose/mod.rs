@@ -3,7 +3,6 @@
 //! that lists every file and the pages it holds.
 
 pub mod art;
-pub mod basic_art;
 pub mod board_picture;
 pub mod builder;
 pub mod calibration;

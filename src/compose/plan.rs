@@ -425,7 +425,11 @@ mod tests {
     use super::*;
 
     fn sheet(label: &str, side: Side, holds: &[(&str, usize)]) -> Page {
-        let mut p = Page::new(210.0, 297.0, label).with_side(side);
+        let mut p = {
+            let a4 = crate::settings::sheets::SheetOptions::default().paper;
+            Page::new(a4.width, a4.height, label)
+        }
+        .with_side(side);
         p.holds = holds.iter().map(|(t, n)| (t.to_string(), *n)).collect();
         p
     }
@@ -434,7 +438,7 @@ mod tests {
     fn component_pages_split_into_two_sided_one_sided_and_blank_ranges() {
         let o = crate::settings::sheets::SheetOptions::default();
         let pages = vec![
-            super::super::duplex::blank_page(210.0, 297.0, &o),
+            super::super::duplex::blank_page(o.paper.width, o.paper.height, &o),
             sheet("sheet 1", Side::Front, &[("Gold coins", 20)]),
             sheet("sheet 1 back", Side::Back, &[("Gold coins", 20)]),
             sheet("sheet 2", Side::Front, &[("Gold coins", 4), ("Fish tokens", 10)]),

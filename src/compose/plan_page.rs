@@ -8,8 +8,9 @@ use super::duplex::blank_page;
 use super::flow::{layout_document, Block, Cell, FlowError, Margins, PageSpec, Span};
 use super::plan::{Assembly, PrintPlan};
 use super::sheet::BACK_SUFFIX;
-use crate::scene::{Anchor, Color, Item, Page, Path, Pt, Rect, Side, Stroke, TextRole, Weight};
+use crate::scene::{Anchor, Item, Page, Path, Pt, Rect, Side, Stroke, TextRole, Weight};
 use crate::settings::Settings;
+use crate::theme::inks;
 use crate::units::MM_PER_PT;
 
 /// The label of the plan's first page.
@@ -17,9 +18,6 @@ pub const PLAN_LABEL: &str = "print plan";
 
 /// The diagram's largest size on the page, mm.
 const DIAGRAM_MAX: (f64, f64) = (150.0, 70.0);
-
-const INK: Color = Color::rgb(40, 40, 40);
-const ACCENT: Color = Color::rgb(200, 20, 20);
 
 /// An arrow from `a` to `b` with a filled head.
 fn arrow(a: Pt, b: Pt, width: f64) -> Vec<Item> {
@@ -33,7 +31,7 @@ fn arrow(a: Pt, b: Pt, width: f64) -> Vec<Item> {
         Item::Path {
             path: Path::line(a, base),
             fill: None,
-            stroke: Some(Stroke::solid(ACCENT, width)),
+            stroke: Some(Stroke::solid(inks().accent, width)),
         },
         Item::Path {
             path: Path::polygon(&[
@@ -41,7 +39,7 @@ fn arrow(a: Pt, b: Pt, width: f64) -> Vec<Item> {
                 Pt::new(base.x + side.x, base.y + side.y),
                 Pt::new(base.x - side.x, base.y - side.y),
             ]),
-            fill: Some(ACCENT),
+            fill: Some(inks().accent),
             stroke: None,
         },
     ]
@@ -81,15 +79,19 @@ pub fn diagram(a: &Assembly) -> Block {
                 items.push(Item::Path {
                     path: cell,
                     fill: None,
-                    stroke: Some(Stroke { color: INK, width: 0.2, dash: vec![1.0, 1.0] }),
+                    stroke: Some(Stroke {
+                        color: inks().plan_ink,
+                        width: 0.2,
+                        dash: vec![1.0, 1.0],
+                    }),
                 });
                 continue;
             };
             n += 1;
             items.push(Item::Path {
                 path: cell,
-                fill: Some(Color::rgb(244, 240, 228)),
-                stroke: Some(Stroke::solid(INK, 0.4)),
+                fill: Some(inks().plan_cell),
+                stroke: Some(Stroke::solid(inks().plan_ink, 0.4)),
             });
             let p = Pt::new((xs[c] + xs[c + 1]) / 2.0, (ys[r] + ys[r + 1]) / 2.0);
             let base = p.y + size * 0.36;
@@ -97,7 +99,7 @@ pub fn diagram(a: &Assembly) -> Block {
             let d = Pt::new(p.x - size * 0.9, p.y);
             items.push(Item::Path {
                 path: Path::circle(d, size * 0.75),
-                fill: Some(ACCENT),
+                fill: Some(inks().accent),
                 stroke: None,
             });
             let order = n.to_string();
@@ -110,7 +112,7 @@ pub fn diagram(a: &Assembly) -> Block {
                 small,
                 Weight::Bold,
                 Anchor::Middle,
-                Color::rgb(255, 255, 255),
+                inks().on_accent,
             ));
             items.push(text(
                 Pt::new(p.x + size * 0.1, base),
@@ -118,7 +120,7 @@ pub fn diagram(a: &Assembly) -> Block {
                 size,
                 Weight::Bold,
                 Anchor::Start,
-                INK,
+                inks().plan_ink,
             ));
             if row.get(c + 1).is_some_and(Option::is_some) {
                 // An arrow across the shared edge to the next sheet.
@@ -248,7 +250,7 @@ pub fn plan_pages(plan: &PrintPlan, settings: &Settings) -> Result<Vec<Page>, Fl
         margins: Margins::all(settings.sheets.margin.max(12.0)),
         base_size: 9.0 * MM_PER_PT,
         footer: format!("Print plan · {}", plan.subject),
-        ..PageSpec::a4("")
+        ..PageSpec::handout(&settings.sheets, "")
     };
     let mut pages = layout_document("Print plan", &blocks(plan, spec.base_size), &spec)?;
     if pages.len() % 2 == 1 {

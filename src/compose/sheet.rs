@@ -24,16 +24,16 @@
 //!   is centred on the page so that mirrored backs land inside it too.
 
 use super::cutting::{crop_marks, cut_rings, trim_box};
-use super::flow::metrics::text_width;
 use super::honeycomb;
 use super::packing::placed_size;
 use super::piece::{PieceSet, Shape};
+use crate::fonts::text_width;
 use crate::scene::{
-    Anchor, Color, Item, Page, Path, Pt, Rect, Side, Stroke, TextStyle, Transform, Weight,
+    Anchor, Item, Page, Path, Pt, Rect, Side, Stroke, TextStyle, Transform, Weight,
 };
 use crate::settings::sheets::{Duplex, PrinterProfile, SheetOptions};
 
-pub use super::cutting::{CROP_WIDTH, CUT_COLOR};
+pub use super::cutting::{cut_color, CROP_WIDTH};
 pub use super::sheet_plan::{duplex_orientations, plan, unplaced, PieceBlock, SheetPlan, Slot};
 /// Ends the label of a back page ("sheet 3 back"), for people reading page
 /// labels; what the page is travels in [`Page::side`].
@@ -101,7 +101,7 @@ fn text(pos: Pt, s: String, size: f64, anchor: Anchor, weight: Weight) -> Item {
             size,
             weight,
             anchor,
-            color: Color::BLACK,
+            color: crate::theme::inks().sheet_text,
             role: crate::scene::TextRole::Body,
         },
     }
@@ -221,7 +221,7 @@ fn draw_block(
             body.push(Item::Path {
                 path: honeycomb::cut_lines(centres, flat),
                 fill: None,
-                stroke: Some(Stroke::solid(CUT_COLOR, opts.cut_line)),
+                stroke: Some(Stroke::solid(cut_color(), opts.cut_line)),
             });
         }
         Shape::Card { .. } => {

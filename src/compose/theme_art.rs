@@ -1,16 +1,36 @@
-//! [`MapArt`] from the themed artwork ([`super::art`]): the same terrain
-//! tiles, fog face, number chips and resource icons as on the map, with a
-//! bleed underlay so a slightly-off cut shows the fill, not white paper.
+//! The art the component sheets borrow from the map's look (terrain faces,
+//! the fog back, number chips, resource icons): the [`MapArt`] trait, and
+//! [`ThemeArt`], the themed artwork ([`super::art`]) with a bleed underlay
+//! so a slightly-off cut shows the fill, not white paper.
 
 use super::art;
-use super::basic_art::MapArt;
 use super::tokens::Ink;
-use crate::scene::{Color, Item, Path, Pt};
+use crate::scene::{Anchor, Color, HexGeom, Item, Path, Pt, TextStyle, Weight};
+use crate::theme::inks;
 use crate::theme::{Mode, Theme};
-use crate::vocab::{Resource, Terrain};
+use crate::vocab::{HarborKind, Resource, Terrain};
 
 /// How far the underlay reaches past the cut line, mm (more than any bleed in use).
 const UNDERLAY: f64 = 4.0;
+
+/// Art for the pieces that also appear on the map. All items centred on (0, 0), mm.
+pub trait MapArt {
+    /// Face of a cut-out hex tile (pointy-top, `flat` mm flat to flat).
+    fn terrain_face(&self, terrain: Terrain, flat: f64) -> Vec<Item>;
+    /// Face of a tile that carries a mark besides its terrain (a harbor's
+    /// ratio disc): the terrain's drawing kept to the tile's upper part.
+    fn terrain_face_with_mark(&self, terrain: Terrain, flat: f64) -> Vec<Item> {
+        self.terrain_face(terrain, flat)
+    }
+    /// Back of a face-down hex tile.
+    fn fog_back(&self, flat: f64) -> Vec<Item>;
+    /// A number chip of diameter `d`.
+    fn number_chip(&self, n: u8, d: f64) -> Vec<Item>;
+    /// A resource icon about `size` mm across, centred at `at`.
+    fn resource_icon(&self, r: Resource, at: Pt, size: f64) -> Vec<Item>;
+    /// The ink look, for token art drawn beside this art.
+    fn ink(&self) -> Ink;
+}
 
 /// Themed art in one print mode.
 #[derive(Clone, Debug)]
@@ -22,17 +42,8 @@ pub struct ThemeArt<'a> {
 }
 
 fn hex_underlay(flat: f64, fill: Color) -> Item {
-    let r = (flat / 2.0 + UNDERLAY) * 2.0 / 3f64.sqrt();
-    let h = r * 3f64.sqrt() / 2.0;
-    let pts = [
-        Pt::new(0.0, -r),
-        Pt::new(h, -r / 2.0),
-        Pt::new(h, r / 2.0),
-        Pt::new(0.0, r),
-        Pt::new(-h, r / 2.0),
-        Pt::new(-h, -r / 2.0),
-    ];
-    Item::Path { path: Path::polygon(&pts), fill: Some(fill), stroke: None }
+    let outline = HexGeom::new(flat + 2.0 * UNDERLAY).outline(Pt::default());
+    Item::Path { path: outline, fill: Some(fill), stroke: None }
 }
 
 impl MapArt for ThemeArt<'_> {
@@ -75,4 +86,41 @@ impl MapArt for ThemeArt<'_> {
     fn ink(&self) -> Ink {
         Ink::from(self.mode)
     }
+}
+
+fn text(pos: Pt, s: &str, size: f64, color: Color) -> Item {
+    Item::Text {
+        pos,
+        text: s.to_string(),
+        style: TextStyle {
+            size,
+            weight: Weight::Bold,
+            anchor: Anchor::Middle,
+            color,
+            role: crate::scene::TextRole::Body,
+        },
+    }
+}
+
+/// Face of a harbor token: the trade ratio and what it trades.
+pub fn harbor_token(art: &dyn MapArt, kind: HarborKind, d: f64) -> Vec<Item> {
+    let ink = art.ink();
+    let mut v = vec![Item::Path {
+        path: Path::circle(Pt::default(), d / 2.0 + 4.0),
+        fill: Some(ink.fill(inks().harbor_token)),
+        stroke: None,
+    }];
+    v.extend(super::tokens::cut_guide(d, ink));
+    match kind {
+        HarborKind::Generic => {
+            v.push(text(Pt::new(0.0, d * 0.06), "3:1", d * 0.3, ink.line(inks().piece_ink)));
+            v.push(super::tokens::label(d * 0.3, "any", d * 0.12, false, ink));
+        }
+        HarborKind::Special(r) => {
+            v.extend(art.resource_icon(r, Pt::new(0.0, -d * 0.14), d * 0.34));
+            v.push(text(Pt::new(0.0, d * 0.2), "2:1", d * 0.2, ink.line(inks().piece_ink)));
+            v.push(super::tokens::label(d * 0.36, r.name(), d * 0.1, false, ink));
+        }
+    }
+    v
 }

@@ -10,14 +10,16 @@
 //! row letters down the left, column numbers along the top. The page turns
 //! to landscape when that draws the board larger.
 
-use super::art::{text, text_width};
+use super::art::text;
 use super::board_picture::{layered, notes_items, picture_canvas};
 use super::keepout::overlaps;
 use super::map::{Block, MapCanvas};
 use super::tiles::{label, Tiling};
+use crate::fonts::text_width;
 use crate::scene::{Anchor, Color, Item, Page, Path, Pt, Rect, Stroke, Transform, Weight};
 use crate::settings::Settings;
 use crate::solve::Layout;
+use crate::theme::inks;
 
 /// Gap between the key's blocks, in mm.
 const GAP: f64 = 6.0;
@@ -78,7 +80,7 @@ fn mark_colour(settings: &Settings) -> Color {
     if settings.mode == crate::theme::Mode::BlackAndWhite {
         settings.theme.palette(settings.mode).ink
     } else {
-        Color::rgb(200, 20, 20)
+        inks().accent
     }
 }
 
@@ -221,7 +223,7 @@ pub fn overview(canvas: &MapCanvas, layout: &Layout, settings: &Settings, t: &Ti
     for (row, col) in t.cells() {
         let name = label(row, col);
         let own = rect_on_page(own_part(t, row, col));
-        let bw = text_width(&name, NAME, Weight::Bold) + 1.6;
+        let bw = text_width(&name, Weight::Bold, NAME) + 1.6;
         let bh = NAME * 1.25;
         let blocked = |r: Rect| {
             taken.iter().chain(&discs).any(|m| overlaps(*m, r.inflate(0.4)))
@@ -269,7 +271,7 @@ pub fn overview(canvas: &MapCanvas, layout: &Layout, settings: &Settings, t: &Ti
     for (k, l) in t.loose.iter().enumerate() {
         let c = to_page(canvas.hexes[l.hex]);
         let name = super::loose::Loose::name(k);
-        let bw = text_width(&name, NAME, Weight::Bold) + 1.6;
+        let bw = text_width(&name, Weight::Bold, NAME) + 1.6;
         let r = Rect::new(
             c.x - bw / 2.0,
             c.y + 0.45 * flat / 3f64.sqrt() * 2.0 - NAME * 1.25,

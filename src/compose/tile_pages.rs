@@ -8,10 +8,12 @@
 //! paper outside the board, and the alignment lines cross each cut only
 //! where it runs clear of the board's ink ([`super::keepout`]).
 
-use super::art::{text, text_width};
+use super::art::text;
+use super::flow::wrap::pack_units;
 use super::keepout::{ink_areas, overlaps};
 use super::map::MapCanvas;
 use super::tiles::{hex_in_rect, label, Tiling};
+use crate::fonts::text_width;
 use crate::scene::{
     Anchor, Color, Document, Item, Page, Path, Pt, Rect, Stroke, TextRole, Transform, Weight,
 };
@@ -258,7 +260,7 @@ fn label_items(
     pal: &Palette,
     small: f64,
 ) -> Vec<Item> {
-    let nw = text_width(name, 5.0, Weight::Bold);
+    let nw = text_width(name, Weight::Bold, 5.0);
     vec![
         Item::Path {
             path: Path::rect(Rect::new(0.0, 0.0, w, LABEL_H)),
@@ -305,7 +307,7 @@ fn sheet(cx: &Ctx<'_>, row: usize, col: usize, number: usize) -> Page {
         }
         let msg = format!("glue {} here", label(next.0, next.1));
         let size = small.min(s.w.min(s.h) * 0.45);
-        let tw = text_width(&msg, size, Weight::Regular);
+        let tw = text_width(&msg, Weight::Regular, size);
         // At the far end of the strip, away from the label.
         let (m, area) = if turned {
             let x = s.x + s.w / 2.0 - size * 0.35;
@@ -450,7 +452,11 @@ fn loose_pieces(cx: &Ctx<'_>, row: usize, col: usize) -> Vec<Item> {
             // never below the footer's 6 pt floor.
             let size = cx.small.min(2.5).max(TextRole::Footer.min_mm());
             let room = g.flat + 2.0 * super::loose::CLEAR;
-            for (i, line) in wrap_words(&caption, size, room).into_iter().enumerate() {
+            for (i, line) in
+                pack_units(caption.split_whitespace(), " ", Weight::Regular, size, room)
+                    .into_iter()
+                    .enumerate()
+            {
                 items.push(
                     text(
                         Pt::new(l.at.x, l.at.y + g.radius() + 1.0 + size * (1.0 + 1.2 * i as f64)),
@@ -475,7 +481,7 @@ fn loose_pieces(cx: &Ctx<'_>, row: usize, col: usize) -> Vec<Item> {
                 c.y.clamp(v.y + 4.0, v.y + v.h - 4.0),
             );
             let size = 4.0;
-            let w = text_width(&name, size, Weight::Bold) + 2.0;
+            let w = text_width(&name, Weight::Bold, size) + 2.0;
             items.push(Item::Path {
                 path: Path::rect(Rect::new(p.x - w / 2.0, p.y - size * 0.75, w, size * 1.5)),
                 fill: Some(pal.paper),
@@ -494,29 +500,13 @@ fn loose_pieces(cx: &Ctx<'_>, row: usize, col: usize) -> Vec<Item> {
     items
 }
 
-/// Splits `s` into lines no wider than `room` mm at `size` (a word longer
-/// than a line stands alone).
-fn wrap_words(s: &str, size: f64, room: f64) -> Vec<String> {
-    let mut lines: Vec<String> = Vec::new();
-    for w in s.split_whitespace() {
-        match lines.last_mut() {
-            Some(l) if text_width(&format!("{l} {w}"), size, Weight::Regular) <= room => {
-                l.push(' ');
-                l.push_str(w);
-            }
-            _ => lines.push(w.to_string()),
-        }
-    }
-    lines
-}
-
 /// Width of a sheet's label box (the same for every sheet of a map).
 fn label_width(cx: &Ctx<'_>, name: &str) -> f64 {
     let n = cx.t.sheets();
     let info = format!("sheet {n} of {n} · map 1:1");
     let small = cx.small * 0.8;
-    (text_width(name, 5.0, Weight::Bold) + 2.0 + text_width(&info, small, Weight::Regular))
-        .max(text_width(&cx.canvas.footer, small, Weight::Regular))
+    (text_width(name, Weight::Bold, 5.0) + 2.0 + text_width(&info, Weight::Regular, small))
+        .max(text_width(&cx.canvas.footer, Weight::Regular, small))
         + 4.0
 }
 

@@ -205,7 +205,8 @@ mod tests {
     fn doc() -> Document {
         let mut pages = Vec::new();
         for (i, label) in ["A1", "A2"].iter().enumerate() {
-            let mut p = Page::new(210.0, 297.0, *label);
+            let a4 = crate::settings::sheets::SheetOptions::default().paper;
+            let mut p = Page::new(a4.width, a4.height, *label);
             p.push(Item::Path {
                 path: Path::rect(Rect::new(10.0, 10.0, 50.0, 20.0)),
                 fill: Some(Color::rgb(40, 120, 60)),

@@ -18,7 +18,7 @@ use krilla::surface::Surface;
 use krilla::text::Font;
 
 use super::error::RenderError;
-use crate::compose::flow::metrics::{missing_char, text_width};
+use crate::fonts::{missing_char, text_width};
 use crate::scene::{Anchor, Color, Item, Page, Path, Seg, Stroke, Weight};
 use crate::units::mm_to_pt;
 
@@ -101,7 +101,7 @@ fn draw(surface: &mut Surface<'_>, item: &Item, label: &str) -> Result<(), Rende
             if text.trim().is_empty() {
                 return Ok(());
             }
-            if missing_char(text, style.weight).is_some() {
+            if missing_char(text).is_some() {
                 return Err(RenderError::MissingGlyph {
                     page: label.to_string(),
                     text: text.clone(),

@@ -24,7 +24,7 @@ use crate::settings::{Paper, View};
 use crate::solve::{self, Layout, Lock, SolveError, SolveOptions, Solver};
 
 /// `generate`'s default `--time-limit-ms`.
-const TIME_LIMIT_MS: u64 = 5_000;
+const TIME_LIMIT_MS: u64 = crate::limits::DEFAULT_TIME_LIMIT_MS;
 
 /// A laid-out board.
 pub struct Board {

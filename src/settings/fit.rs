@@ -2,10 +2,8 @@
 //! anything is drawn or written): a map sheet must hold one whole hex and
 //! its glue strip inside the sheet margins.
 
-use std::path::Path;
-
 use super::sheets::SheetOptions;
-use crate::theme::Sizes;
+use crate::theme::Theme;
 use crate::units::num;
 
 /// A map sheet that cannot hold one whole hex and its glue strip.
@@ -38,49 +36,16 @@ pub struct MapSheetTooSmall {
     pub glue_from: String,
 }
 
-/// Where `key` of theme.toml's `[table]` is set, as "`table.key`,
-/// `theme.toml`, line L": in the template folder's file when it sets the key,
-/// else in the built-in one.
-pub fn theme_origin(dir: Option<&Path>, table: &str, key: &str) -> String {
-    let header = format!("[{table}]");
-    let find = |text: &str| -> Option<usize> {
-        let mut current = String::new();
-        for (i, line) in text.lines().enumerate() {
-            let t = line.trim();
-            if t.starts_with('[') {
-                current = t.to_string();
-            } else if current == header
-                && t.strip_prefix(key).is_some_and(|r| r.trim_start().starts_with('='))
-            {
-                return Some(i + 1);
-            }
-        }
-        None
-    };
-    let name = format!("`{table}.{key}`");
-    let user = dir
-        .map(|d| d.join("theme.toml"))
-        .filter(|p| p.exists())
-        .and_then(|p| crate::limits::read_input(&p).ok());
-    if let Some(l) = user.as_deref().and_then(find) {
-        return format!("{name}, `theme.toml`, line {l}");
-    }
-    match find(crate::theme::BUILTIN) {
-        Some(l) => format!("{name}, built-in `theme.toml`, line {l}"),
-        None => format!("{name} in theme.toml"),
-    }
-}
-
 /// Checks that a map sheet of `sheets`' paper holds one whole hex of
-/// `sizes` and its glue strip, in portrait or landscape. `hex_flag` is the
-/// `--hex-size` given, if any (named in the message instead of the theme);
-/// `templates` the template folder whose theme.toml the sizes came from.
+/// `theme`'s sizes and its glue strip, in portrait or landscape. `hex_flag`
+/// is the `--hex-size` given, if any (named in the message instead of the
+/// theme, whose keys are named with the line and column that set them).
 pub fn check_map_sheet(
-    sizes: &Sizes,
+    theme: &Theme,
     sheets: &SheetOptions,
     hex_flag: Option<f64>,
-    templates: Option<&Path>,
 ) -> Result<(), Box<MapSheetTooSmall>> {
+    let sizes = &theme.sizes;
     let p = &sheets.paper;
     let (pw, ph) = (p.width - 2.0 * sheets.margin, p.height - 2.0 * sheets.margin);
     let flat = sizes.hex_flat;
@@ -102,10 +67,10 @@ pub fn check_map_sheet(
         hex: mm(flat),
         hex_from: match hex_flag {
             Some(h) => format!("`--hex-size {}`", mm(h)),
-            None => theme_origin(templates, "sizes", "hex_flat"),
+            None => theme.origin("sizes.hex_flat"),
         },
         glue: mm(sizes.overlap),
-        glue_from: theme_origin(templates, "sizes", "overlap"),
+        glue_from: theme.origin("sizes.overlap"),
     }))
 }
 
@@ -145,22 +110,28 @@ mod tests {
 
     #[test]
     fn the_default_sheet_holds_a_hex_and_a_huge_margin_does_not() {
-        let sizes = crate::theme::Theme::builtin().sizes;
+        let theme = Theme::builtin();
         let sheets = SheetOptions::default();
-        assert!(check_map_sheet(&sizes, &sheets, None, None).is_ok());
+        assert!(check_map_sheet(&theme, &sheets, None).is_ok());
         // 61 mm leaves 88 mm across A4: exactly a 76 mm hex and a 12 mm strip.
         let edge = SheetOptions { margin: 61.0, ..SheetOptions::default() };
-        assert!(check_map_sheet(&sizes, &edge, None, None).is_ok());
+        assert!(check_map_sheet(&theme, &edge, None).is_ok());
         let over = SheetOptions { margin: 61.5, ..SheetOptions::default() };
-        let e = check_map_sheet(&sizes, &over, None, None).unwrap_err().to_string();
+        let e = check_map_sheet(&theme, &over, None).unwrap_err().to_string();
         assert!(e.contains("`sheet.margin` = 61.5 mm leaves 87 x 174 mm"), "{e}");
         assert!(e.contains("needs 88 x 99.8 mm"), "{e}");
         assert!(e.contains("`sheets.toml`, line"), "{e}");
         let line = crate::theme::BUILTIN.lines().position(|l| l.starts_with("hex_flat")).unwrap();
-        let at = format!("`sizes.hex_flat`, built-in `theme.toml`, line {}", line + 1);
+        let col = crate::theme::BUILTIN.lines().nth(line).unwrap().find("hex_flat").unwrap();
+        let at = format!(
+            "`sizes.hex_flat`, built-in `theme.toml`, line {}, column {}",
+            line + 1,
+            col + 1
+        );
         assert!(e.contains(&at), "{at}: {e}");
-        let big = Sizes { hex_flat: 250.0, ..sizes };
-        let e = check_map_sheet(&big, &sheets, Some(250.0), None).unwrap_err().to_string();
+        let mut big = Theme::builtin();
+        big.sizes.hex_flat = 250.0;
+        let e = check_map_sheet(&big, &sheets, Some(250.0)).unwrap_err().to_string();
         assert!(e.contains("`--hex-size 250`") && e.contains("196 x 283 mm"), "{e}");
     }
 }

@@ -543,7 +543,7 @@ mod tests {
         assert!(guard.check(&layout).is_ok());
         // Put two red chips side by side by swapping chips.
         let reds: Vec<usize> = (0..layout.hexes.len())
-            .filter(|i| matches!(layout.hexes[*i].number, Some(6 | 8)))
+            .filter(|i| layout.hexes[*i].number.is_some_and(crate::vocab::is_red))
             .collect();
         let a = reds[0];
         let b = map

@@ -80,7 +80,11 @@ pub struct SolveOptions {
 
 impl Default for SolveOptions {
     fn default() -> Self {
-        SolveOptions { max_nodes: 4_000_000, max_terrain_attempts: 500, deadline: None }
+        SolveOptions {
+            max_nodes: crate::limits::DEFAULT_MAX_NODES,
+            max_terrain_attempts: 500,
+            deadline: None,
+        }
     }
 }
 

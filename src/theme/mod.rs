@@ -3,7 +3,10 @@
 //! A built-in copy of the file is compiled in, so the binary works from any
 //! folder; `Theme::load(Some(dir))` lays `dir/theme.toml` over it.
 
+mod inks;
 mod parse;
+
+pub use inks::{inks, Inks};
 
 use std::path::Path;
 
@@ -241,6 +244,12 @@ pub struct Theme {
     pub black_and_white: Palette,
     /// Region outlines.
     pub region_bands: RegionBands,
+    /// The print pack's fixed colours (`[inks]`).
+    pub inks: Inks,
+    /// Where each `[sizes]` key was set, by dotted key (`sizes.hex_flat`):
+    /// "built-in `theme.toml`, line L, column C", or without "built-in "
+    /// when a template folder's file set it.
+    pub origins: std::collections::BTreeMap<String, String>,
 }
 
 impl Theme {
@@ -315,6 +324,15 @@ impl Theme {
             Mode::Colour => &self.colour,
             Mode::InkSaver => &self.ink_saver,
             Mode::BlackAndWhite => &self.black_and_white,
+        }
+    }
+
+    /// Where `key` (dotted, e.g. `sizes.overlap`) was set, as
+    /// "`sizes.overlap`, built-in `theme.toml`, line L, column C".
+    pub fn origin(&self, key: &str) -> String {
+        match self.origins.get(key) {
+            Some(at) => format!("`{key}`, {at}"),
+            None => format!("`{key}` in theme.toml"),
         }
     }
 

@@ -5,7 +5,7 @@ use std::sync::OnceLock;
 
 use toml_span::value::{Value, ValueInner};
 
-use super::{Palette, Pictogram, RegionBands, Sizes, Theme, BUILTIN, REGION_STYLES};
+use super::{Inks, Palette, Pictogram, RegionBands, Sizes, Theme, BUILTIN, REGION_STYLES};
 use crate::scene::Color;
 use crate::vocab::{did_you_mean, Terrain};
 
@@ -35,7 +35,7 @@ const PALETTE_EXTRA: [&str; 10] = [
     "region_4",
 ];
 const REGION_KEYS: [&str; 5] = ["band", "dash_1", "dash_2", "dash_3", "dash_4"];
-const TOP: [&str; 4] = ["sizes", "pictograms", "palettes", "regions"];
+const TOP: [&str; 5] = ["sizes", "pictograms", "palettes", "regions", "inks"];
 
 /// A TOML value reduced to what themes use, with the byte offset of its key.
 enum V {
@@ -70,8 +70,13 @@ fn simplify(mut v: Value<'_>) -> V {
     }
 }
 
-/// The built-in theme, parsed once.
+/// The built-in theme (a copy of [`builtin_ref`]).
 pub fn builtin() -> Theme {
+    builtin_ref().clone()
+}
+
+/// The built-in theme, parsed once.
+pub fn builtin_ref() -> &'static Theme {
     static T: OnceLock<Theme> = OnceLock::new();
     T.get_or_init(|| {
         let blank = Palette {
@@ -102,6 +107,8 @@ pub fn builtin() -> Theme {
             ink_saver: blank.clone(),
             black_and_white: blank,
             region_bands: RegionBands { width: 3.0, dashes: Default::default() },
+            inks: Inks::blank(),
+            origins: Default::default(),
         };
         // A unit test parses the built-in file; failing here is a build defect.
         #[allow(clippy::panic)]
@@ -110,7 +117,6 @@ pub fn builtin() -> Theme {
         }
         t
     })
-    .clone()
 }
 
 struct Walk<'a> {
@@ -123,6 +129,13 @@ impl Walk<'_> {
     fn pos(&self, at: usize) -> String {
         let (l, c) = crate::diag::line_col(self.text, at);
         format!("line {l}, column {c}")
+    }
+
+    /// "built-in `theme.toml`, line L, column C" of a byte offset (without
+    /// "built-in " in a template folder's file).
+    fn origin(&self, at: usize) -> String {
+        let which = if self.complete { "built-in " } else { "" };
+        format!("{which}`theme.toml`, {}", self.pos(at))
     }
 
     fn err(&self, e: &Entry, path: &str, msg: &str) -> Problem {
@@ -237,8 +250,9 @@ pub fn overlay_located(theme: &mut Theme, text: &str, complete: bool) -> Result<
     let terrains = terrain_names();
     for e in &top {
         match e.key.as_str() {
-            "sizes" => sizes(&w, e, &mut theme.sizes)?,
+            "sizes" => sizes(&w, e, theme)?,
             "regions" => regions(&w, e, &mut theme.region_bands)?,
+            "inks" => inks(&w, e, &mut theme.inks)?,
             "pictograms" => {
                 for p in w.table(e, "", &terrains)? {
                     let name = w.string(p, "pictograms.")?;
@@ -285,9 +299,11 @@ pub fn overlay_located(theme: &mut Theme, text: &str, complete: bool) -> Result<
     Ok(())
 }
 
-fn sizes(w: &Walk<'_>, e: &Entry, s: &mut Sizes) -> Result<(), Problem> {
+fn sizes(w: &Walk<'_>, e: &Entry, theme: &mut Theme) -> Result<(), Problem> {
+    let s = &mut theme.sizes;
     for f in w.table(e, "", &SIZE_KEYS)? {
         let p = "sizes.";
+        theme.origins.insert(format!("{p}{}", f.key), w.origin(f.at));
         match f.key.as_str() {
             "hex_flat" => s.hex_flat = w.number(f, p, 20.0, 300.0)?,
             "chip_diameter" => s.chip_diameter = w.number(f, p, 5.0, 200.0)?,
@@ -360,6 +376,24 @@ fn palette(w: &Walk<'_>, e: &Entry, pal: &mut Palette) -> Result<(), Problem> {
                 }
             }
         }
+    }
+    Ok(())
+}
+
+/// `[inks]`: the print pack's fixed colours, in the built-in file only.
+fn inks(w: &Walk<'_>, e: &Entry, inks: &mut Inks) -> Result<(), Problem> {
+    if !w.complete {
+        return Err(Problem {
+            at: Some(e.at),
+            message: "`inks` is read from the built-in theme only".into(),
+            hint: "remove the `[inks]` table from this file; the print pack's fixed colours \
+                   cannot be changed from a template folder yet"
+                .into(),
+        });
+    }
+    for f in w.table(e, "", super::inks::KEYS)? {
+        let c = w.color(f, "inks.")?;
+        inks.set(&f.key, c);
     }
     Ok(())
 }

@@ -55,3 +55,17 @@ fn load_reads_a_folder_and_names_the_file_on_error() {
 }
 
 // The colour-vision check of the palette lives in tests/colour_vision.rs.
+
+#[test]
+fn the_print_pack_inks_come_from_the_built_in_file_only() {
+    let inks = inks();
+    assert_eq!(inks.piece_ink, Color::rgb(40, 36, 32));
+    assert_eq!(inks.fishing_ground, Color::rgb(90, 150, 200));
+    assert_eq!(inks.text, Theme::builtin().colour.ink, "handout text is the palette's ink");
+    let mut t = Theme::builtin();
+    let e = parse::overlay(&mut t, "[inks]\ngold = \"#000000\"\n", false).expect_err("user inks");
+    assert!(e.contains("line 1") && e.contains("built-in theme only"), "{e}");
+    let missing = BUILTIN.replace("gift = ", "# gift = ");
+    let e = Theme::from_toml(&missing).expect_err("incomplete inks");
+    assert!(e.contains("`inks.gift` is missing"), "{e}");
+}

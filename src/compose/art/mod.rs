@@ -11,21 +11,6 @@ use crate::scene::{Anchor, Color, Item, Pt, Stroke, TextStyle, Weight};
 use crate::theme::{Mode, Palette, Theme};
 use crate::vocab::{is_red, pips, Resource, Terrain};
 
-/// Approximate advance width of `text` in Noto Sans at `size` mm (no kerning),
-/// for laying out boxes around text; generous rather than tight.
-pub fn text_width(text: &str, size: f64, weight: Weight) -> f64 {
-    let per_char = |c: char| match c {
-        'i' | 'l' | 'j' | '.' | ',' | ':' | ';' | '!' | '|' | '\'' | ' ' => 0.28,
-        'f' | 't' | 'r' | 'I' | '(' | ')' | '-' => 0.36,
-        'm' | 'w' | 'M' | 'W' => 0.86,
-        c if c.is_ascii_digit() => 0.572,
-        c if c.is_ascii_uppercase() => 0.66,
-        _ => 0.56,
-    };
-    let k = if weight == Weight::Bold { 1.06 } else { 1.0 };
-    text.chars().map(per_char).sum::<f64>() * size * k
-}
-
 /// A text run.
 pub fn text(
     pos: Pt,
@@ -167,7 +152,7 @@ pub fn face_down_overlay(flat: f64, theme: &Theme, mode: Mode) -> Vec<Item> {
     let pal = theme.palette(mode);
     let r = g.radius();
     let size = (0.065 * flat).max(3.0);
-    let w = text_width(FACE_DOWN_MARK, size, Weight::Bold) + 2.0;
+    let w = crate::fonts::text_width(FACE_DOWN_MARK, Weight::Bold, size) + 2.0;
     let y = -0.5 * r;
     vec![
         face_down_hatch(flat, theme, mode),
@@ -240,7 +225,7 @@ mod tests {
             let t = texts(&chip);
             assert_eq!(t.len(), 1);
             assert_eq!(t[0].0, n.to_string());
-            let red = n == 6 || n == 8;
+            let red = is_red(n);
             assert_eq!(t[0].1 == Weight::Bold, red);
             assert_eq!(t[0].2 == pal.red_number, red);
             // face + one dot per pip

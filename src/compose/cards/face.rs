@@ -2,6 +2,7 @@
 //! table onto one card, the frame and the shared back.
 
 use super::*;
+use crate::theme::inks;
 
 /// Sizes derived from the body text size.
 #[derive(Clone, Copy, Debug)]
@@ -109,7 +110,7 @@ fn lay_part(p: &Part, width: f64, z: &Sz) -> Result<Laid, FlowError> {
         Part::Text { spans, small } => Laid::Text {
             lines: wrap(spans, part_size(p, z), width)?,
             size: part_size(p, z),
-            color: if *small { GREY } else { INK },
+            color: if *small { inks().quiet_text } else { inks().text },
         },
         Part::Cost(c) => {
             let mut lines: Vec<Vec<(Tok, f64)>> = Vec::new();
@@ -157,8 +158,8 @@ fn gold_coin(c: Pt, n: u32, z: &Sz, look: &Look) -> Vec<Item> {
     vec![
         Item::Path {
             path: Path::circle(c, r),
-            fill: Some(look.ink.fill(GOLD)),
-            stroke: Some(Stroke::solid(look.ink.line(INK), 0.2)),
+            fill: Some(look.ink.fill(inks().gold)),
+            stroke: Some(Stroke::solid(look.ink.line(inks().text), 0.2)),
         },
         text_item(
             Pt::new(c.x, c.y + centre_baseline(size)),
@@ -166,7 +167,7 @@ fn gold_coin(c: Pt, n: u32, z: &Sz, look: &Look) -> Vec<Item> {
             size,
             Weight::Bold,
             Anchor::Middle,
-            look.ink.line(INK),
+            look.ink.line(inks().text),
         ),
     ]
 }
@@ -196,7 +197,7 @@ fn draw_laid(l: &Laid, x: f64, y: f64, z: &Sz, look: &Look, out: &mut Vec<Item>)
                                 z.s,
                                 Weight::Regular,
                                 Anchor::Start,
-                                look.ink.line(INK),
+                                look.ink.line(inks().text),
                             ));
                         }
                         Tok::Gold(n) => out.extend(gold_coin(c, *n, z, look)),
@@ -206,7 +207,7 @@ fn draw_laid(l: &Laid, x: f64, y: f64, z: &Sz, look: &Look, out: &mut Vec<Item>)
                             z.s,
                             Weight::Regular,
                             Anchor::Start,
-                            look.ink.line(INK),
+                            look.ink.line(inks().text),
                         )),
                     }
                     cx += w + z.gap;
@@ -287,11 +288,18 @@ fn lay_card(
     let tp = 1.4 * ts;
     for line in wrap(&[Span::bold(title)], ts, area.w)? {
         let x = area.x + (area.w - line.width) / 2.0;
-        line_items(&line, x, y + Sz::baseline(ts, tp), ts, look.ink.line(HEAD), &mut items);
+        line_items(
+            &line,
+            x,
+            y + Sz::baseline(ts, tp),
+            ts,
+            look.ink.line(inks().heading),
+            &mut items,
+        );
         y += tp;
     }
     y += 0.25 * z.s;
-    items.push(rule(area.x, area.x + area.w, y, 0.3, look.ink.line(HEAD)));
+    items.push(rule(area.x, area.x + area.w, y, 0.3, look.ink.line(inks().heading)));
     y += 0.5 * z.s;
     let xs: Vec<f64> = widths
         .iter()
@@ -307,13 +315,13 @@ fn lay_card(
             let laid = Laid::Text {
                 lines: wrap(&[Span::bold(t.as_str())], z.small(), widths[i])?,
                 size: z.small(),
-                color: GREY,
+                color: inks().quiet_text,
             };
             draw_laid(&laid, xs[i], y, z, look, &mut items);
             h = h.max(laid.height(z));
         }
         y += h + 0.15 * z.s;
-        items.push(rule(area.x, area.x + area.w, y, 0.2, look.ink.line(GREY)));
+        items.push(rule(area.x, area.x + area.w, y, 0.2, look.ink.line(inks().quiet_text)));
     }
     for (r, row) in rows.iter().enumerate() {
         let mut cells = Vec::new();
@@ -328,7 +336,7 @@ fn lay_card(
         if r % 2 == 1 {
             items.push(Item::Path {
                 path: Path::rect(Rect::new(area.x, y, area.w, row_h)),
-                fill: Some(look.ink.fill(ZEBRA)),
+                fill: Some(look.ink.fill(inks().zebra)),
                 stroke: None,
             });
         }
@@ -346,7 +354,7 @@ fn lay_card(
         let laid = Laid::Text {
             lines: wrap(&Span::parse(n), z.small(), area.w)?,
             size: z.small(),
-            color: GREY,
+            color: inks().quiet_text,
         };
         draw_laid(&laid, area.x, y, z, look, &mut items);
         y += laid.height(z);
@@ -400,13 +408,13 @@ pub(super) fn front(width: f64, height: f64, body: Vec<Item>, ink: Ink) -> Vec<I
         // Background to the bleed edge.
         Item::Path {
             path: Path::rect(Rect::new(-width / 2.0, -height / 2.0, width, height).inflate(4.0)),
-            fill: Some(ink.fill(PAPER)),
+            fill: Some(ink.fill(inks().piece_paper)),
             stroke: None,
         },
         Item::Path {
             path: Path::rect(Rect::new(-width / 2.0, -height / 2.0, width, height).inflate(-2.2)),
             fill: None,
-            stroke: Some(Stroke::solid(ink.line(HEAD), 0.45)),
+            stroke: Some(Stroke::solid(ink.line(inks().heading), 0.45)),
         },
     ];
     v.extend(body);
@@ -417,11 +425,11 @@ pub(super) fn front(width: f64, height: f64, body: Vec<Item>, ink: Ink) -> Vec<I
 /// "Reference" and the scenario title.
 pub fn card_back(width: f64, height: f64, title: &str, ink: Ink) -> Result<Vec<Item>, FlowError> {
     let card = Rect::new(-width / 2.0, -height / 2.0, width, height);
-    let fg = if ink == Ink::Color { PAPER } else { ink.line(HEAD) };
+    let fg = if ink == Ink::Color { inks().piece_paper } else { ink.line(inks().heading) };
     let mut v = vec![
         Item::Path {
             path: Path::rect(card.inflate(4.0)),
-            fill: Some(ink.fill(HEAD)),
+            fill: Some(ink.fill(inks().heading)),
             stroke: None,
         },
         Item::Path {
@@ -435,14 +443,11 @@ pub fn card_back(width: f64, height: f64, title: &str, ink: Ink) -> Result<Vec<I
             stroke: Some(Stroke::solid(fg, 0.2)),
         },
     ];
+    // A hex 0.22 widths from centre to corner.
     let r = 0.22 * width;
-    let hex: Vec<Pt> =
-        [(0.0, -1.0), (0.866, -0.5), (0.866, 0.5), (0.0, 1.0), (-0.866, 0.5), (-0.866, -0.5)]
-            .iter()
-            .map(|(x, y)| Pt::new(x * r, y * r - 0.08 * height))
-            .collect();
+    let hex = crate::scene::HexGeom::new(r * crate::scene::hex::SQRT3);
     v.push(Item::Path {
-        path: Path::polygon(&hex),
+        path: hex.outline(Pt::new(0.0, -0.08 * height)),
         fill: None,
         stroke: Some(Stroke::solid(fg, 0.8)),
     });

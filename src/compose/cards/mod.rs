@@ -3,7 +3,7 @@
 //! entry marked `card`. The rules handout reads the same tables, so card and
 //! handout cannot disagree.
 //!
-//! Text is measured with the flow engine's metrics ([`super::flow::metrics`]).
+//! Text is measured with the flow engine's metrics ([`crate::fonts`]).
 //! A card is tried at a few body sizes, largest first; a table still too long
 //! at the smallest size is split over several cards ("(1/2)", "(2/2)").
 //! Nothing is drawn outside the card's [`text_area`] except the frame and the
@@ -11,12 +11,12 @@
 //! bleed, crop marks and duplex backs.
 
 use super::art::{centre_baseline, resource_icon};
-use super::flow::metrics::{text_width, vmetrics};
 use super::flow::wrap::{natural_width, widest_atom, wrap, Line};
 use super::flow::{FlowError, Span};
 use super::piece::{Piece, PieceSet, Shape};
 use super::theme_art::ThemeArt;
 use super::tokens::Ink;
+use crate::fonts::{text_width, vmetrics};
 use crate::model::game::{Cost, CostRow, Game, Pay, RefTable, TradeRow};
 use crate::model::Scenario;
 use crate::scene::{Anchor, Color, Item, Path, Pt, Rect, Stroke, TextRole, TextStyle, Weight};
@@ -41,13 +41,6 @@ pub const SIZES: [f64; 4] = [3.6, 3.3, 3.0, MIN_SIZE];
 pub const MIN_SIZE: f64 = TextRole::Body.min_pt() * MM_PER_PT;
 /// Title of the set of reference cards on print sheets.
 pub const SET_TITLE: &str = "Reference cards";
-
-const PAPER: Color = Color::rgb(250, 246, 232);
-const INK: Color = Color::rgb(26, 26, 26);
-const GREY: Color = Color::rgb(85, 85, 85);
-const HEAD: Color = Color::rgb(0x6b, 0x2a, 0x12);
-const ZEBRA: Color = Color::rgb(238, 230, 208);
-const GOLD: Color = Color::rgb(232, 185, 35);
 
 /// The text area of a `width` x `height` card centred on (0, 0).
 pub fn text_area(width: f64, height: f64) -> Rect {

@@ -3,14 +3,11 @@
 //! A chunk's items are placed relative to the text area's left edge and the
 //! chunk's own top; the paginator shifts them into place.
 
-use super::metrics::{vmetrics, VMetrics};
 use super::model::Span;
 use super::spec::{FlowError, PageSpec};
 use super::wrap::{wrap, Line};
+use crate::fonts::{vmetrics, VMetrics};
 use crate::scene::{Anchor, Color, Item, Path, Pt, Rect, TextStyle, Transform};
-
-/// Body text colour.
-pub(crate) const INK: Color = Color::rgb(0x1a, 0x1a, 0x1a);
 
 /// An unbreakable vertical piece of the flow.
 #[derive(Clone, Debug, Default)]

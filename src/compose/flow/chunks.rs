@@ -2,11 +2,12 @@
 //! text, headings and images from `blocks.rs` and tables from `table.rs`
 //! (which builds on `blocks.rs`, so neither needs the other's caller).
 
-use super::blocks::{heading_chunk, image_chunk, line_chunks, line_items, Chunk, Ctx, INK};
+use super::blocks::{heading_chunk, image_chunk, line_chunks, line_items, Chunk, Ctx};
 use super::model::Block;
 use super::spec::FlowError;
 use super::table::table_chunks;
 use super::wrap::{wrap, Line};
+use crate::theme::inks;
 
 /// Appends the chunks of `block` to `out`.
 pub(crate) fn block_chunks(
@@ -19,7 +20,9 @@ pub(crate) fn block_chunks(
         Block::Heading { level, text } => out.push(heading_chunk(ctx, (*level).max(1), text)?),
         Block::Paragraph(spans) => {
             let lines = wrap(spans, size, ctx.width)?;
-            out.extend(line_chunks(ctx, &lines, 0.0, size, INK, 0.55 * ctx.lh, |_| Vec::new()));
+            out.extend(line_chunks(ctx, &lines, 0.0, size, inks().text, 0.55 * ctx.lh, |_| {
+                Vec::new()
+            }));
         }
         Block::Bullets(entries) => {
             let indent = 1.6 * size;
@@ -34,8 +37,8 @@ pub(crate) fn block_chunks(
             for (i, spans) in entries.iter().enumerate() {
                 let lines = wrap(spans, size, ctx.width - indent)?;
                 let gap = if i == 0 { 0.5 } else { 0.2 } * ctx.lh;
-                let mark = |base: f64| line_items(&bullet, 0.45 * size, base, size, INK);
-                out.extend(line_chunks(ctx, &lines, indent, size, INK, gap, mark));
+                let mark = |base: f64| line_items(&bullet, 0.45 * size, base, size, inks().text);
+                out.extend(line_chunks(ctx, &lines, indent, size, inks().text, gap, mark));
             }
         }
         Block::Table { header, rows, col_widths } => {

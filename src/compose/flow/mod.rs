@@ -3,7 +3,7 @@
 //!
 //! usvg does not wrap text, so this module does: every line becomes one
 //! `Item::Text` per same-weight run, positioned with widths measured from the
-//! bundled Noto Sans by the same shaper usvg uses ([`metrics`]). Pages break
+//! bundled Noto Sans by the same shaper usvg uses ([`crate::fonts`]). Pages break
 //! between lines, never inside a table row; headings stay with what follows;
 //! table headers repeat on continuation pages; every page gets a footer with
 //! "page N of M". Output is deterministic.
@@ -14,13 +14,12 @@
 //!     Block::Heading { level: 1, text: "Setup".into() },
 //!     Block::Paragraph(Span::parse("Place the **desert** in the centre.")),
 //! ];
-//! let pages = layout_document("Rules", &blocks, &PageSpec::a4("Sample")).unwrap();
+//! let pages = layout_document("Rules", &blocks, &PageSpec::handout(&Default::default(), "Sample")).unwrap();
 //! assert_eq!(pages.len(), 1);
 //! ```
 
 mod blocks;
 mod chunks;
-pub mod metrics;
 mod model;
 mod paginate;
 mod spec;
@@ -28,7 +27,7 @@ mod table;
 pub(crate) mod wrap;
 
 pub use model::{Align, Block, Cell, Span};
-pub use spec::{FlowError, Margins, PageSpec};
+pub use spec::{FlowError, Margins, PageSpec, BODY_SIZE};
 
 use crate::scene::Page;
 

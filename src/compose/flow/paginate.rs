@@ -3,10 +3,10 @@
 use super::blocks::{line_items, Chunk};
 use super::spec::{FlowError, PageSpec};
 use super::wrap::{Line, Run};
-use crate::scene::{Color, Item, Page, Path, Pt, Stroke, Transform, Weight};
+use crate::scene::{Item, Page, Path, Pt, Stroke, Transform, Weight};
+use crate::theme::inks;
 
 const EPS: f64 = 1e-6;
-const FOOTER_INK: Color = Color::rgb(0x55, 0x55, 0x55);
 
 /// Moves an item by (`dx`, `dy`).
 fn shift(item: Item, dx: f64, dy: f64) -> Item {
@@ -164,7 +164,7 @@ pub(crate) fn paginate(
 
 /// Shortens `text` with an ellipsis until it fits `max` mm.
 fn fit(text: &str, size: f64, max: f64) -> String {
-    let w = |t: &str| super::metrics::text_width(t, Weight::Regular, size);
+    let w = |t: &str| crate::fonts::text_width(t, Weight::Regular, size);
     if w(text) <= max {
         return text.to_string();
     }
@@ -187,9 +187,9 @@ pub(crate) fn finish(spec: &PageSpec, bodies: Vec<Vec<Item>>) -> Vec<Page> {
     let rule_y = base - 1.5 * size;
     let (l, r) = (spec.left(), spec.right());
     let text = |x: f64, s: String| {
-        let width = super::metrics::text_width(&s, Weight::Regular, size);
+        let width = crate::fonts::text_width(&s, Weight::Regular, size);
         let line = Line { runs: vec![Run { dx: 0.0, text: s, weight: Weight::Regular }], width };
-        line_items(&line, x, base, size, FOOTER_INK)
+        line_items(&line, x, base, size, inks().quiet_text)
             .into_iter()
             .map(|i| i.with_role(crate::scene::TextRole::Footer))
             .collect::<Vec<_>>()
@@ -203,10 +203,10 @@ pub(crate) fn finish(spec: &PageSpec, bodies: Vec<Vec<Item>>) -> Vec<Page> {
             page.push(Item::Path {
                 path: Path::line(Pt::new(l, rule_y), Pt::new(r, rule_y)),
                 fill: None,
-                stroke: Some(Stroke::solid(FOOTER_INK, 0.15)),
+                stroke: Some(Stroke::solid(inks().quiet_text, 0.15)),
             });
             let num = format!("page {} of {m}", i + 1);
-            let num_w = super::metrics::text_width(&num, Weight::Regular, size);
+            let num_w = crate::fonts::text_width(&num, Weight::Regular, size);
             let left = fit(spec.footer.trim(), size, r - l - num_w - 4.0 * size);
             if !left.is_empty() {
                 page.items.extend(text(l, left));
@@ -227,7 +227,7 @@ mod tests {
         let long = "A very long scenario name that keeps going ".repeat(6);
         let short = fit(&long, 3.0, 80.0);
         assert!(short.ends_with('\u{2026}'));
-        assert!(super::super::metrics::text_width(&short, Weight::Regular, 3.0) <= 80.0);
+        assert!(crate::fonts::text_width(&short, Weight::Regular, 3.0) <= 80.0);
         assert_eq!(fit("Short", 3.0, 80.0), "Short");
     }
 
@@ -240,7 +240,7 @@ mod tests {
                 size: 3.0,
                 weight: Weight::Regular,
                 anchor: Anchor::Start,
-                color: Color::BLACK,
+                color: crate::scene::Color::BLACK,
                 role: crate::scene::TextRole::Body,
             },
         };

@@ -1,6 +1,8 @@
 //! Page geometry and type sizes of a flowed document, and its errors.
 
 use crate::scene::Color;
+use crate::settings::sheets::SheetOptions;
+use crate::theme::inks;
 use crate::units::MM_PER_PT;
 
 /// Page margins in mm. The footer sits inside the bottom margin.
@@ -43,26 +45,21 @@ pub struct PageSpec {
     pub heading_color: Color,
 }
 
+/// Body text size of a handout (10 pt), mm.
+pub const BODY_SIZE: f64 = 10.0 * MM_PER_PT;
+
 impl PageSpec {
-    /// ISO A4 portrait with 18 mm margins and 10 pt body text.
-    pub fn a4(footer: impl Into<String>) -> PageSpec {
-        PageSpec::with_paper(210.0, 297.0, footer)
-    }
-
-    /// US Letter portrait with 18 mm margins and 10 pt body text.
-    pub fn letter(footer: impl Into<String>) -> PageSpec {
-        PageSpec::with_paper(215.9, 279.4, footer)
-    }
-
-    fn with_paper(width: f64, height: f64, footer: impl Into<String>) -> PageSpec {
+    /// A handout page: the paper of `sheets` in portrait, its handout margin
+    /// (`[handout] margin` in `templates/sheets.toml`) and 10 pt body text.
+    pub fn handout(sheets: &SheetOptions, footer: impl Into<String>) -> PageSpec {
         PageSpec {
-            width,
-            height,
-            margins: Margins::all(18.0),
-            base_size: 10.0 * MM_PER_PT,
+            width: sheets.paper.width,
+            height: sheets.paper.height,
+            margins: Margins::all(sheets.handout_margin),
+            base_size: BODY_SIZE,
             line_height: 1.4,
             footer: footer.into(),
-            heading_color: Color::rgb(0x6b, 0x2a, 0x12),
+            heading_color: inks().heading,
         }
     }
 

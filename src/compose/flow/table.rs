@@ -1,14 +1,11 @@
 //! Tables: column widths, wrapped cells, header and row chunks with rules.
 
-use super::blocks::{line_items, Chunk, Ctx, INK};
+use super::blocks::{line_items, Chunk, Ctx};
 use super::model::{Align, Cell, Span};
 use super::spec::FlowError;
 use super::wrap::{natural_width, widest_atom, wrap, Line};
 use crate::scene::{Color, Item, Path, Pt, Rect, Stroke};
-
-const HEADER_FILL: Color = Color::rgb(0xee, 0xe7, 0xda);
-const RULE_DARK: Color = Color::rgb(0x33, 0x33, 0x33);
-const RULE_LIGHT: Color = Color::rgb(0xa6, 0xa6, 0xa6);
+use crate::theme::inks;
 
 fn bad(header: &[String], problem: String) -> FlowError {
     FlowError::BadTable { table: header.join(" | "), problem }
@@ -142,7 +139,7 @@ fn row_part(
                 Align::Center => (inner - l.width) / 2.0,
                 Align::Right => inner - l.width,
             };
-            items.extend(line_items(l, x + pad + dx, base + i as f64 * pitch, size, INK));
+            items.extend(line_items(l, x + pad + dx, base + i as f64 * pitch, size, inks().text));
         }
         x += w;
     }
@@ -186,12 +183,12 @@ pub(crate) fn table_chunks(
     let (head_items, head_h) = row(ctx, &wrap_row(&head_spans)?, &aligns, &widths, pad);
     let mut items = vec![Item::Path {
         path: Path::rect(Rect::new(0.0, 0.0, table_w, head_h)),
-        fill: Some(HEADER_FILL),
+        fill: Some(inks().table_header),
         stroke: None,
     }];
     items.extend(head_items);
-    items.push(rule(0.0, 0.0, table_w, RULE_DARK, 0.35));
-    items.push(rule(head_h, 0.0, table_w, RULE_DARK, 0.25));
+    items.push(rule(0.0, 0.0, table_w, inks().rule_dark, 0.35));
+    items.push(rule(head_h, 0.0, table_w, inks().rule_dark, 0.25));
     let head = Chunk {
         height: head_h,
         space_before: 0.7 * ctx.lh,
@@ -209,7 +206,8 @@ pub(crate) fn table_chunks(
         let lines = wrap_row(cells)?;
         let (items, h) = row(ctx, &lines, &aligns, &widths, pad);
         let last = i + 2 == all.len();
-        let (color, width) = if last { (RULE_DARK, 0.35) } else { (RULE_LIGHT, 0.15) };
+        let (color, width) =
+            if last { (inks().rule_dark, 0.35) } else { (inks().rule_light, 0.15) };
         let parts = if h + head_h > room {
             // Lines a page holds under the header, with the row's padding.
             let per_page = ((room - head_h - 0.44 * ctx.lh) / ctx.lh).floor();
@@ -231,7 +229,8 @@ pub(crate) fn table_chunks(
         };
         let n_parts = parts.len();
         for (k, (mut items, h)) in parts.into_iter().enumerate() {
-            let (color, width) = if k + 1 == n_parts { (color, width) } else { (RULE_LIGHT, 0.15) };
+            let (color, width) =
+                if k + 1 == n_parts { (color, width) } else { (inks().rule_light, 0.15) };
             items.push(rule(h, 0.0, table_w, color, width));
             out.push(Chunk {
                 height: h,

@@ -6,8 +6,8 @@
 //! and replaced by an x shift, because usvg drops them). A word wider than the
 //! whole line is split between characters, with a hyphen between letters.
 
-use super::metrics::{missing_char, text_width};
 use super::model::Span;
+use crate::fonts::{missing_char, text_width};
 use std::collections::VecDeque;
 
 use super::spec::FlowError;
@@ -55,7 +55,7 @@ fn weight_of(bold: bool) -> Weight {
 /// Checks every character of `spans` has a glyph.
 pub(crate) fn check_glyphs(spans: &[Span]) -> Result<(), FlowError> {
     for s in spans {
-        if let Some(ch) = missing_char(&s.text, weight_of(s.bold)) {
+        if let Some(ch) = missing_char(&s.text) {
             let context: String = s.text.chars().take(40).collect();
             return Err(FlowError::MissingGlyph { ch, code: ch as u32, context });
         }
@@ -241,6 +241,39 @@ pub(crate) fn natural_width(spans: &[Span], size: f64) -> f64 {
 /// Width of the widest unbreakable piece of `spans`, mm.
 pub(crate) fn widest_atom(spans: &[Span], size: f64) -> f64 {
     atoms(&normalize(spans)).iter().map(|a| runs_of(&a.chars, size).width).fold(0.0, f64::max)
+}
+
+/// The one greedy line filler for plain text: `units` joined by `sep` into
+/// lines no wider than `room` mm in `weight` at `size`, each candidate line
+/// measured whole with [`text_width`]; a line breaks only between units, and
+/// a unit wider than `room` stands alone. Rich text (spans, breaks after
+/// hyphens, words split between letters) goes through [`wrap`].
+pub(crate) fn pack_units<'a>(
+    units: impl IntoIterator<Item = &'a str>,
+    sep: &str,
+    weight: Weight,
+    size: f64,
+    room: f64,
+) -> Vec<String> {
+    let mut lines: Vec<String> = Vec::new();
+    for unit in units {
+        match lines.last_mut() {
+            Some(l) if text_width(&format!("{l}{sep}{unit}"), weight, size) <= room => {
+                l.push_str(sep);
+                l.push_str(unit);
+            }
+            _ => lines.push(unit.to_string()),
+        }
+    }
+    lines
+}
+
+/// Plain text in lines no wider than `room` mm: paragraphs at line breaks,
+/// words at spaces ([`pack_units`]).
+pub(crate) fn wrap_plain(text: &str, weight: Weight, size: f64, room: f64) -> Vec<String> {
+    text.split('\n')
+        .flat_map(|p| pack_units(p.split_whitespace(), " ", weight, size, room))
+        .collect()
 }
 
 #[cfg(test)]

@@ -7,6 +7,7 @@
 //! black-and-white and ink-saving looks stay readable.
 
 use crate::scene::{Anchor, Color, Item, Path, Pt, Rect, Seg, Stroke, TextRole, TextStyle, Weight};
+use crate::theme::inks;
 
 /// How much ink the art may use.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -64,32 +65,20 @@ impl From<crate::theme::Mode> for Ink {
 
 pub use crate::model::game::{Building, Goods};
 
-const INK: Color = Color::rgb(40, 36, 32);
-const PAPER: Color = Color::rgb(250, 246, 232);
-const GOLD: Color = Color::rgb(232, 185, 35);
-const WATER: Color = Color::rgb(120, 180, 216);
-const FISH: Color = Color::rgb(240, 150, 70);
-const BOOT: Color = Color::rgb(120, 90, 60);
-const STONE: Color = Color::rgb(190, 190, 196);
-const SAND: Color = Color::rgb(230, 200, 130);
-const GLASS: Color = Color::rgb(150, 215, 225);
-const WOOD: Color = Color::rgb(160, 110, 60);
-const TRADE: Color = Color::rgb(214, 196, 160);
-
 fn shape(path: Path, fill: Color, line: f64, ink: Ink) -> Item {
     Item::Path {
         path,
         fill: Some(ink.fill(fill)),
-        stroke: (line > 0.0).then(|| Stroke::solid(ink.line(INK), line)),
+        stroke: (line > 0.0).then(|| Stroke::solid(ink.line(inks().piece_ink), line)),
     }
 }
 
 fn outline(path: Path, width: f64, ink: Ink) -> Item {
-    Item::Path { path, fill: None, stroke: Some(Stroke::solid(ink.line(INK), width)) }
+    Item::Path { path, fill: None, stroke: Some(Stroke::solid(ink.line(inks().piece_ink), width)) }
 }
 
 fn dot(c: Pt, r: f64, ink: Ink) -> Item {
-    Item::Path { path: Path::circle(c, r), fill: Some(ink.accent(INK)), stroke: None }
+    Item::Path { path: Path::circle(c, r), fill: Some(ink.accent(inks().piece_ink)), stroke: None }
 }
 
 /// The smallest size of text a player reads on a piece, in mm: the body
@@ -110,7 +99,7 @@ pub fn label(y: f64, s: &str, size: f64, bold: bool, ink: Ink) -> Item {
             size: size.max(min_text()),
             weight: if bold { Weight::Bold } else { Weight::Regular },
             anchor: Anchor::Middle,
-            color: ink.line(INK),
+            color: ink.line(inks().piece_ink),
             role: TextRole::Body,
         },
     }
@@ -137,7 +126,7 @@ pub fn cut_guide(d: f64, ink: Ink) -> Option<Item> {
     (ink == Ink::Mono).then(|| Item::Path {
         path: Path::circle(Pt::default(), d / 2.0),
         fill: None,
-        stroke: Some(Stroke::solid(Color::rgb(150, 150, 150), 0.15)),
+        stroke: Some(Stroke::solid(inks().cut_guide, 0.15)),
     })
 }
 
@@ -162,8 +151,8 @@ pub fn fish(c: Pt, len: f64, ink: Ink) -> Vec<Item> {
     };
     let tail = poly(&[(-0.2, 0.0), (-0.5, -0.2), (-0.5, 0.2)], c, l);
     vec![
-        shape(tail, FISH, 0.25, ink),
-        shape(body, FISH, 0.25, ink),
+        shape(tail, inks().fish, 0.25, ink),
+        shape(body, inks().fish, 0.25, ink),
         dot(Pt::new(x + l * 0.28, y - l * 0.04), l * 0.04, ink),
     ]
 }
@@ -180,12 +169,12 @@ pub fn boot(c: Pt, size: f64, ink: Ink) -> Vec<Item> {
         Path::line(Pt::new(c.x - 0.3 * s, c.y + 0.36 * s), Pt::new(c.x + 0.5 * s, c.y + 0.36 * s));
     let lace =
         Path::line(Pt::new(c.x - 0.05 * s, c.y - 0.25 * s), Pt::new(c.x + 0.1 * s, c.y - 0.2 * s));
-    vec![shape(b, BOOT, 0.3, ink), outline(sole, 0.3, ink), outline(lace, 0.3, ink)]
+    vec![shape(b, inks().boot, 0.3, ink), outline(sole, 0.3, ink), outline(lace, 0.3, ink)]
 }
 
 /// A fish token: `fish` fish (1-3) on water; 0 draws the old boot.
 pub fn fish_token(fish_count: u8, d: f64, ink: Ink) -> Vec<Item> {
-    let mut v = disc(d, WATER, ink);
+    let mut v = disc(d, inks().water, ink);
     let l = d * 0.42;
     let spots: &[(f64, f64)] = match fish_count {
         0 => &[],
@@ -208,7 +197,7 @@ pub fn fish_token(fish_count: u8, d: f64, ink: Ink) -> Vec<Item> {
 
 /// The one plain back shared by all fish tokens and the boot.
 pub fn fish_back(d: f64, ink: Ink) -> Vec<Item> {
-    let mut v = disc(d, WATER, ink);
+    let mut v = disc(d, inks().water, ink);
     for k in [-1.0, 0.0, 1.0] {
         let y = k * d * 0.16;
         let w = d * 0.28;
@@ -226,7 +215,7 @@ pub fn fish_back(d: f64, ink: Ink) -> Vec<Item> {
 
 /// A gold coin (both sides alike).
 pub fn gold_coin(d: f64, ink: Ink) -> Vec<Item> {
-    let mut v = disc(d, GOLD, ink);
+    let mut v = disc(d, inks().gold, ink);
     v.push(outline(Path::circle(Pt::default(), d / 2.0 - 2.4), 0.2, ink));
     v.push(label(d * 0.14, "1", d * 0.42, true, ink));
     v.push(label(d * 0.34, "gold", d * 0.12, false, ink));
@@ -241,9 +230,9 @@ pub fn goods_icon(g: Goods, c: Pt, s: f64, ink: Ink) -> Vec<Item> {
             let stem = Path::rect(Rect::new(c.x - 0.04 * s, c.y - 0.05 * s, 0.08 * s, 0.4 * s));
             let foot = poly(&[(-0.25, 0.45), (0.25, 0.45), (0.15, 0.35), (-0.15, 0.35)], c, s);
             vec![
-                shape(bowl, GLASS, 0.3, ink),
-                shape(stem, GLASS, 0.3, ink),
-                shape(foot, GLASS, 0.3, ink),
+                shape(bowl, inks().glass, 0.3, ink),
+                shape(stem, inks().glass, 0.3, ink),
+                shape(foot, inks().glass, 0.3, ink),
             ]
         }
         Goods::Marble => {
@@ -256,9 +245,9 @@ pub fn goods_icon(g: Goods, c: Pt, s: f64, ink: Ink) -> Vec<Item> {
                 Pt::new(c.x - 0.25 * s, c.y + 0.25 * s),
             ]);
             vec![
-                shape(top, Color::rgb(235, 235, 240), 0.3, ink),
-                shape(left, STONE, 0.3, ink),
-                shape(right, Color::rgb(215, 215, 222), 0.3, ink),
+                shape(top, inks().marble, 0.3, ink),
+                shape(left, inks().stone, 0.3, ink),
+                shape(right, inks().marble_shade, 0.3, ink),
                 outline(vein, 0.2, ink),
             ]
         }
@@ -274,7 +263,7 @@ pub fn goods_icon(g: Goods, c: Pt, s: f64, ink: Ink) -> Vec<Item> {
                     Seg::Close,
                 ],
             };
-            let mut v = vec![shape(pile, SAND, 0.3, ink)];
+            let mut v = vec![shape(pile, inks().sand, 0.3, ink)];
             for (x, y) in [(-0.2, 0.2), (0.0, 0.0), (0.15, 0.25), (0.05, -0.15), (-0.1, 0.32)] {
                 v.push(dot(Pt::new(c.x + x * s, c.y + y * s), 0.03 * s, ink));
             }
@@ -284,7 +273,7 @@ pub fn goods_icon(g: Goods, c: Pt, s: f64, ink: Ink) -> Vec<Item> {
             // A hammer across a wrench-like bar, as two rotated bars.
             let handle = poly(&[(-0.42, 0.36), (-0.34, 0.44), (0.24, -0.14), (0.16, -0.22)], c, s);
             let head = poly(&[(0.0, -0.3), (0.3, -0.5), (0.48, -0.28), (0.18, -0.06)], c, s);
-            vec![shape(handle, WOOD, 0.3, ink), shape(head, STONE, 0.3, ink)]
+            vec![shape(handle, inks().wood, 0.3, ink), shape(head, inks().stone, 0.3, ink)]
         }
     }
 }
@@ -320,7 +309,7 @@ pub fn building_icon(b: Building, c: Pt, s: f64, ink: Ink) -> Vec<Item> {
                 c,
                 s,
             );
-            vec![shape(wall, STONE, 0.3, ink), shape(gate, WOOD, 0.3, ink)]
+            vec![shape(wall, inks().stone, 0.3, ink), shape(gate, inks().wood, 0.3, ink)]
         }
         Building::Quarry => {
             let steps = poly(
@@ -338,7 +327,7 @@ pub fn building_icon(b: Building, c: Pt, s: f64, ink: Ink) -> Vec<Item> {
                 s,
             );
             let block = Path::rect(Rect::new(c.x + 0.15 * s, c.y - 0.12 * s, 0.28 * s, 0.22 * s));
-            vec![shape(steps, STONE, 0.3, ink), shape(block, Color::rgb(235, 235, 240), 0.3, ink)]
+            vec![shape(steps, inks().stone, 0.3, ink), shape(block, inks().marble, 0.3, ink)]
         }
         Building::Glassworks => {
             let hall = poly(
@@ -369,17 +358,14 @@ pub fn building_icon(b: Building, c: Pt, s: f64, ink: Ink) -> Vec<Item> {
                     Seg::Close,
                 ],
             };
-            vec![
-                shape(hall, Color::rgb(200, 160, 130), 0.3, ink),
-                shape(fire, Color::rgb(245, 120, 40), 0.3, ink),
-            ]
+            vec![shape(hall, inks().hall, 0.3, ink), shape(fire, inks().fire, 0.3, ink)]
         }
     }
 }
 
 /// Face of a trade token: the goods.
 pub fn trade_front(g: Goods, d: f64, ink: Ink) -> Vec<Item> {
-    let mut v = disc(d, PAPER, ink);
+    let mut v = disc(d, inks().piece_paper, ink);
     v.extend(goods_icon(g, Pt::new(0.0, -d * 0.08), d * 0.48, ink));
     v.push(label(d * 0.33, g.name(), d * 0.13, true, ink));
     v
@@ -387,7 +373,7 @@ pub fn trade_front(g: Goods, d: f64, ink: Ink) -> Vec<Item> {
 
 /// Back of a trade token: where it is picked up.
 pub fn trade_back(b: Building, d: f64, ink: Ink) -> Vec<Item> {
-    let mut v = disc(d, TRADE, ink);
+    let mut v = disc(d, inks().trade, ink);
     v.extend(building_icon(b, Pt::new(0.0, -d * 0.08), d * 0.46, ink));
     v.push(label(d * 0.33, b.name(), d * 0.12, true, ink));
     v
@@ -396,7 +382,8 @@ pub fn trade_back(b: Building, d: f64, ink: Ink) -> Vec<Item> {
 /// Back of a castaway token: a lone palm on an islet.
 pub fn castaway_back(side: f64, ink: Ink) -> Vec<Item> {
     let h = side / 2.0 + 4.0;
-    let mut v = vec![shape(Path::rect(Rect::new(-h, -h, 2.0 * h, 2.0 * h)), WATER, 0.0, ink)];
+    let mut v =
+        vec![shape(Path::rect(Rect::new(-h, -h, 2.0 * h, 2.0 * h)), inks().water, 0.0, ink)];
     let isle = Path {
         segs: vec![
             Seg::Move(Pt::new(-side * 0.32, side * 0.18)),
@@ -408,9 +395,9 @@ pub fn castaway_back(side: f64, ink: Ink) -> Vec<Item> {
             Seg::Close,
         ],
     };
-    v.push(shape(isle, SAND, 0.3, ink));
+    v.push(shape(isle, inks().sand, 0.3, ink));
     let trunk = poly(&[(0.0, 0.12), (0.04, 0.12), (0.06, -0.2), (0.03, -0.2)], Pt::default(), side);
-    v.push(shape(trunk, WOOD, 0.25, ink));
+    v.push(shape(trunk, inks().wood, 0.25, ink));
     for (dx, dy) in [(-0.18, -0.12), (0.24, -0.1), (-0.1, -0.3), (0.2, -0.3)] {
         let leaf = Path::polyline(&[
             Pt::new(side * 0.045, -side * 0.2),
@@ -420,29 +407,42 @@ pub fn castaway_back(side: f64, ink: Ink) -> Vec<Item> {
         v.push(Item::Path {
             path: leaf,
             fill: None,
-            stroke: Some(Stroke::solid(ink.line(Color::rgb(40, 120, 50)), 0.9)),
+            stroke: Some(Stroke::solid(ink.line(inks().leaf), 0.9)),
         });
     }
     v.push(label(side * 0.38, "castaway", side * 0.12, true, ink));
     v
 }
 
-const GIFT: Color = Color::rgb(200, 50, 60);
-const RIBBON: Color = Color::rgb(245, 205, 70);
-
 /// Face of a present tile (Santa's workshop): a wrapped gift.
 pub fn present_front(side: f64, ink: Ink) -> Vec<Item> {
     let h = side / 2.0 + 4.0;
     let s = side;
-    let mut v = vec![shape(Path::rect(Rect::new(-h, -h, 2.0 * h, 2.0 * h)), PAPER, 0.0, ink)];
+    let mut v =
+        vec![shape(Path::rect(Rect::new(-h, -h, 2.0 * h, 2.0 * h)), inks().piece_paper, 0.0, ink)];
     // Box, lid, ribbons and bow.
-    v.push(shape(Path::rect(Rect::new(-0.26 * s, -0.1 * s, 0.52 * s, 0.34 * s)), GIFT, 0.3, ink));
-    v.push(shape(Path::rect(Rect::new(-0.3 * s, -0.2 * s, 0.6 * s, 0.11 * s)), GIFT, 0.3, ink));
-    v.push(shape(Path::rect(Rect::new(-0.04 * s, -0.2 * s, 0.08 * s, 0.44 * s)), RIBBON, 0.2, ink));
+    v.push(shape(
+        Path::rect(Rect::new(-0.26 * s, -0.1 * s, 0.52 * s, 0.34 * s)),
+        inks().gift,
+        0.3,
+        ink,
+    ));
+    v.push(shape(
+        Path::rect(Rect::new(-0.3 * s, -0.2 * s, 0.6 * s, 0.11 * s)),
+        inks().gift,
+        0.3,
+        ink,
+    ));
+    v.push(shape(
+        Path::rect(Rect::new(-0.04 * s, -0.2 * s, 0.08 * s, 0.44 * s)),
+        inks().ribbon,
+        0.2,
+        ink,
+    ));
     for dir in [-1.0, 1.0] {
         v.push(shape(
             poly(&[(0.0, 0.0), (0.16 * dir, -0.1), (0.16 * dir, 0.06)], Pt::new(0.0, -0.2 * s), s),
-            RIBBON,
+            inks().ribbon,
             0.2,
             ink,
         ));
@@ -454,7 +454,7 @@ pub fn present_front(side: f64, ink: Ink) -> Vec<Item> {
 /// Back of a present tile: plain, so presents cannot be told apart.
 pub fn present_back(side: f64, ink: Ink) -> Vec<Item> {
     let h = side / 2.0 + 4.0;
-    let mut v = vec![shape(Path::rect(Rect::new(-h, -h, 2.0 * h, 2.0 * h)), GIFT, 0.0, ink)];
+    let mut v = vec![shape(Path::rect(Rect::new(-h, -h, 2.0 * h, 2.0 * h)), inks().gift, 0.0, ink)];
     v.push(outline(
         Path::rect(Rect::new(-side * 0.4, -side * 0.4, side * 0.8, side * 0.8)),
         0.3,
@@ -464,43 +464,4 @@ pub fn present_back(side: f64, ink: Ink) -> Vec<Item> {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn fills(items: &[Item]) -> Vec<Color> {
-        items
-            .iter()
-            .filter_map(|i| match i {
-                Item::Path { fill: Some(c), .. } => Some(*c),
-                _ => None,
-            })
-            .collect()
-    }
-
-    #[test]
-    fn mono_prints_only_black_and_white() {
-        for art in [fish_token(2, 22.0, Ink::Mono), trade_back(Building::Castle, 25.0, Ink::Mono)] {
-            for c in fills(&art) {
-                assert!(c == Color::WHITE || c == Color::BLACK, "{c:?}");
-            }
-        }
-        let color = fills(&gold_coin(20.0, Ink::Color));
-        assert!(color.contains(&GOLD));
-        let saver = fills(&gold_coin(20.0, Ink::Saver));
-        assert!(saver.iter().all(|c| u16::from(c.r) + u16::from(c.g) + u16::from(c.b) > 3 * 180));
-    }
-
-    #[test]
-    fn fish_tokens_show_their_count() {
-        let count_fish = |n| {
-            fish_token(n, 22.0, Ink::Color)
-                .iter()
-                .filter(|i| matches!(i, Item::Path { fill: Some(c), .. } if *c == FISH))
-                .count()
-                / 2
-        };
-        assert_eq!([count_fish(1), count_fish(2), count_fish(3), count_fish(0)], [1, 2, 3, 0]);
-        let boot = fish_token(0, 22.0, Ink::Color);
-        assert!(boot.iter().any(|i| matches!(i, Item::Text { text, .. } if text == "old boot")));
-    }
-}
+mod tests;

@@ -5,14 +5,18 @@
 //! can reach, positive sizes, a 3 mm-or-so bleed that fits the gutter);
 //! every problem names the file and the key.
 
-use std::path::{Path, PathBuf};
+mod doc;
+mod error;
 
-use toml_span::value::{Table, Value};
+use std::path::Path;
+
+use doc::{number, Doc};
+pub use error::TemplateError;
 
 /// The built-in sheet settings.
-pub const SHEETS_TOML: &str = include_str!("../../templates/sheets.toml");
+pub const SHEETS_TOML: &str = include_str!("../../../templates/sheets.toml");
 /// The built-in printer profile.
-pub const PRINTER_TOML: &str = include_str!("../../templates/printer.toml");
+pub const PRINTER_TOML: &str = include_str!("../../../templates/printer.toml");
 
 /// The smallest margin accepted: home printers cannot print the outer ~5 mm.
 pub const MIN_MARGIN: f64 = 5.0;
@@ -20,56 +24,6 @@ pub const MIN_MARGIN: f64 = 5.0;
 /// The largest bleed accepted, mm: every piece's artwork reaches this far
 /// past its cut line, so a larger bleed would print a white edge.
 pub const MAX_BLEED: f64 = 4.0;
-
-/// A problem in a sheet template.
-#[derive(Debug, thiserror::Error)]
-pub enum TemplateError {
-    /// The file could not be read.
-    #[error("cannot read `{path}`: {source}")]
-    Io {
-        /// The file.
-        path: PathBuf,
-        /// The cause.
-        source: std::io::Error,
-    },
-    /// The file is not valid TOML.
-    #[error("`{file}` is not valid TOML ({at}): {message}")]
-    Syntax {
-        /// The file.
-        file: String,
-        /// `line L, column C` of the problem.
-        at: String,
-        /// What the parser said.
-        message: String,
-        /// Byte range of the problem in the file.
-        span: Option<std::ops::Range<usize>>,
-    },
-    /// A key is missing, has the wrong type or an unusable value.
-    #[error("`{file}`{at}: `{key}` {problem}")]
-    Value {
-        /// The file.
-        file: String,
-        /// `, line L, column C` of the value, when the file holds it.
-        at: String,
-        /// Dotted key.
-        key: String,
-        /// What is wrong.
-        problem: String,
-        /// Byte range of the value in the file, when the file holds it.
-        span: Option<std::ops::Range<usize>>,
-    },
-    /// A problem with its place in a template file of the user's.
-    #[error(transparent)]
-    Located(Box<crate::diag::FileProblem>),
-    /// A paper name is not defined in `[paper.sizes]`.
-    #[error("unknown paper `{name}`; defined: {known}")]
-    UnknownPaper {
-        /// The name asked for.
-        name: String,
-        /// The defined names, comma-separated.
-        known: String,
-    },
-}
 
 /// Portrait or landscape, or the one that fits more pieces.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -214,6 +168,8 @@ pub struct SheetOptions {
     pub heading_size: f64,
     /// Heading band height, mm.
     pub heading_band: f64,
+    /// Margin on every side of a rules handout page, mm (`[handout] margin`).
+    pub handout_margin: f64,
     /// Default component sizes.
     pub sizes: ComponentSizes,
     /// Printer corrections.
@@ -239,42 +195,6 @@ impl Default for SheetOptions {
     fn default() -> Self {
         #[allow(clippy::expect_used)]
         SheetOptions::parse(SHEETS_TOML, PRINTER_TOML).expect("embedded sheet templates are valid")
-    }
-}
-
-/// The hint of a sheet template problem.
-const HINT: &str =
-    "the built-in templates/sheets.toml and printer.toml show every key with a valid value";
-
-impl TemplateError {
-    /// The error with its place in the user's file (`dir`/`sheets.toml` or
-    /// `printer.toml`, whose texts are given), when it has one there.
-    fn located(self, dir: &Path, sheets: &str, printer: &str) -> TemplateError {
-        let (file, span, message) = match &self {
-            TemplateError::Syntax { file, message, span: Some(sp), .. } => {
-                (file.clone(), sp.clone(), format!("invalid TOML: {message}"))
-            }
-            TemplateError::Value { file, key, problem, span: Some(sp), .. } => {
-                (file.clone(), sp.clone(), format!("`{key}` {problem}"))
-            }
-            _ => return self,
-        };
-        let path = dir.join(&file);
-        if !path.exists() {
-            return self;
-        }
-        let text = if file == "printer.toml" { printer } else { sheets };
-        let hint = match &self {
-            TemplateError::Syntax { .. } => "check the line for a missing quote, bracket or `=`",
-            _ => HINT,
-        };
-        TemplateError::Located(Box::new(crate::diag::FileProblem {
-            file: crate::diag::Source::new(path.display().to_string(), text),
-            span: Some(span),
-            message,
-            label: "here".into(),
-            hint: hint.into(),
-        }))
     }
 }
 
@@ -371,6 +291,7 @@ impl SheetOptions {
             footer_band: s.non_negative("sheet.footer_band")?,
             heading_size: s.pos("sheet.heading_size")?,
             heading_band: s.non_negative("sheet.heading_band")?,
+            handout_margin: s.pos("handout.margin")?,
             sizes: ComponentSizes {
                 hex_flat: theme.hex_flat,
                 chip: theme.chip_diameter,
@@ -406,6 +327,15 @@ impl SheetOptions {
             return Err(s.err(
                 "sheet.margin",
                 format!("is {} mm; home printers need at least {MIN_MARGIN} mm", opts.margin),
+            ));
+        }
+        if !(MIN_MARGIN..=50.0).contains(&opts.handout_margin) {
+            return Err(s.err(
+                "handout.margin",
+                format!(
+                    "is {} mm; a handout page needs between {MIN_MARGIN} and 50 mm",
+                    opts.handout_margin
+                ),
             ));
         }
         if opts.bleed > MAX_BLEED {
@@ -488,199 +418,5 @@ impl SheetOptions {
     }
 }
 
-fn number(v: &Value<'_>) -> Option<f64> {
-    v.as_float().or_else(|| v.as_integer().map(|i| i as f64))
-}
-
-/// A parsed file with keyed access and errors naming the file.
-struct Doc<'a> {
-    file: &'static str,
-    text: &'a str,
-    root: Value<'a>,
-    /// The built-in file, for keys a user's file leaves out.
-    base: Option<Value<'static>>,
-    /// The built-in file's text.
-    base_text: &'static str,
-}
-
-fn lookup<'v, 'a>(root: &'v Value<'a>, key: &str) -> Option<&'v Value<'a>> {
-    let mut v = root;
-    for part in key.split('.') {
-        v = v.as_table().and_then(|t| t.iter().find(|(k, _)| k.name == part).map(|(_, v)| v))?;
-    }
-    Some(v)
-}
-
-impl<'a> Doc<'a> {
-    /// Parses `text`; keys it lacks are read from the built-in `base` text.
-    fn parse(
-        file: &'static str,
-        text: &'a str,
-        base: &'static str,
-    ) -> Result<Doc<'a>, TemplateError> {
-        let syntax = |t: &str, e: toml_span::Error| {
-            let (l, c) = crate::diag::line_col(t, e.span.start);
-            TemplateError::Syntax {
-                file: file.into(),
-                at: format!("line {l}, column {c}"),
-                message: e.kind.to_string(),
-                span: Some(e.span.start..e.span.end),
-            }
-        };
-        let root = toml_span::parse(text).map_err(|e| syntax(text, e))?;
-        let base_text = base;
-        let base = if std::ptr::eq(text, base) {
-            None
-        } else {
-            Some(toml_span::parse(base).map_err(|e| syntax(base, e))?)
-        };
-        Ok(Doc { file, text, root, base, base_text })
-    }
-
-    /// An error about `key`, pointing at its value when this file holds it.
-    fn err(&self, key: &str, problem: String) -> TemplateError {
-        let (at, span) = match lookup(&self.root, key) {
-            Some(v) => {
-                let (l, c) = crate::diag::line_col(self.text, v.span.start);
-                (format!(", line {l}, column {c}"), Some(v.span.start..v.span.end))
-            }
-            None => (String::new(), None),
-        };
-        TemplateError::Value { file: self.file.into(), at, key: key.into(), problem, span }
-    }
-
-    /// Where `key`'s value is: in this file, or in the built-in one.
-    fn origin(&self, key: &str) -> Option<String> {
-        if let Some(v) = lookup(&self.root, key) {
-            let (l, c) = crate::diag::line_col(self.text, v.span.start);
-            let which = if self.text == self.base_text { "built-in " } else { "" };
-            return Some(format!("{which}`{}`, line {l}, column {c}", self.file));
-        }
-        let v = lookup(self.base.as_ref()?, key)?;
-        let (l, c) = crate::diag::line_col(self.base_text, v.span.start);
-        Some(format!("built-in `{}`, line {l}, column {c}", self.file))
-    }
-
-    fn get(&self, key: &str) -> Result<&Value<'a>, TemplateError> {
-        lookup(&self.root, key)
-            .or_else(|| self.base.as_ref().and_then(|b| lookup(b, key)))
-            .ok_or_else(|| self.err(key, "is missing".into()))
-    }
-
-    fn table(&self, key: &str) -> Result<&Table<'a>, TemplateError> {
-        self.get(key)?.as_table().ok_or_else(|| self.err(key, "must be a table".into()))
-    }
-
-    fn string(&self, key: &str) -> Result<String, TemplateError> {
-        self.get(key)?
-            .as_str()
-            .map(str::to_string)
-            .ok_or_else(|| self.err(key, "must be a string".into()))
-    }
-
-    fn num(&self, key: &str) -> Result<f64, TemplateError> {
-        number(self.get(key)?)
-            .filter(|v| v.is_finite())
-            .ok_or_else(|| self.err(key, "must be a number".into()))
-    }
-
-    fn positive(&self, key: &str, v: Option<f64>) -> Result<f64, TemplateError> {
-        match v {
-            Some(v) if v > 0.0 && v.is_finite() => Ok(v),
-            _ => Err(self.err(key, "must be a number above 0".into())),
-        }
-    }
-
-    fn pos(&self, key: &str) -> Result<f64, TemplateError> {
-        let v = self.num(key)?;
-        self.positive(key, Some(v))
-    }
-
-    /// A piece size: between 5 and 200 mm, like the theme's chip size, so a
-    /// sheet holds a bounded number of pieces.
-    fn piece_size(&self, key: &str) -> Result<f64, TemplateError> {
-        let v = self.num(key)?;
-        if !(5.0..=200.0).contains(&v) {
-            return Err(self.err(key, format!("is {v} mm; a piece measures between 5 and 200 mm")));
-        }
-        Ok(v)
-    }
-
-    fn non_negative(&self, key: &str) -> Result<f64, TemplateError> {
-        let v = self.num(key)?;
-        if v < 0.0 {
-            return Err(self.err(key, "must not be negative".into()));
-        }
-        Ok(v)
-    }
-}
-
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn a_partial_user_file_keeps_the_other_built_in_keys() {
-        let o =
-            SheetOptions::parse(SHEETS_TOML, "duplex = \"short\"\nback_offset_x = 1.5\n").unwrap();
-        assert_eq!(o.printer.duplex, Duplex::Short);
-        assert_eq!(o.printer.back_offset_x, 1.5);
-        assert_eq!(o.printer.back_offset_y, 0.0);
-        assert_eq!(o.printer.scale_x, 1.0);
-        let e = SheetOptions::parse(SHEETS_TOML, "scale_x = 2.0\n").unwrap_err().to_string();
-        assert!(e.contains("scale_x"), "{e}");
-    }
-
-    #[test]
-    fn embedded_templates_load() {
-        let o = SheetOptions::parse(SHEETS_TOML, PRINTER_TOML).unwrap();
-        assert_eq!(o.paper.name, "a4");
-        assert_eq!(o.bleed, 3.0);
-        assert!(o.margin >= MIN_MARGIN);
-        assert_eq!(o.papers.len(), 3);
-        let l = o.clone().with_paper("Letter").unwrap();
-        assert_eq!(l.paper.size(Orientation::Landscape), (279.4, 215.9));
-        assert!(o.clone().with_paper("b5").unwrap_err().to_string().contains("a3, a4, letter"));
-        assert_eq!((o.card.name.as_str(), o.card.width, o.card.height), ("poker", 63.0, 88.0));
-        let m = o.clone().with_card("mini-euro").unwrap();
-        assert_eq!((m.card.width, m.card.height), (44.0, 68.0));
-        assert_eq!((o.sizes.card, m.sizes.card), ((63.0, 88.0), (44.0, 68.0)));
-        assert!(o.with_card("tarot").unwrap_err().to_string().contains("mini-euro, poker"));
-    }
-
-    #[test]
-    fn bad_values_name_file_and_key() {
-        let small = SHEETS_TOML.replace("margin = 7.0", "margin = 3.0");
-        let e = SheetOptions::parse(&small, PRINTER_TOML).unwrap_err().to_string();
-        assert!(e.contains("sheets.toml") && e.contains("sheet.margin"), "{e}");
-        let line = small.lines().position(|l| l.starts_with("margin = 3.0")).unwrap() + 1;
-        assert!(e.contains(&format!("line {line}, column 10")), "the value's position: {e}");
-        let bad = PRINTER_TOML.replace("duplex = \"long\"", "duplex = \"sideways\"");
-        let e = SheetOptions::parse(SHEETS_TOML, &bad).unwrap_err().to_string();
-        assert!(e.contains("printer.toml") && e.contains("sideways"), "{e}");
-        // A key left out of a user file falls back to the built-in value...
-        let wide = SHEETS_TOML.replace("bleed = 3.0", "bleed = 6.0");
-        let e = SheetOptions::parse(&wide, PRINTER_TOML).unwrap_err().to_string();
-        assert!(e.contains("sheet.bleed") && e.contains("6 mm") && e.contains("4 mm"), "{e}");
-        let missing = SHEETS_TOML.replace("bleed = 3.0", "");
-        assert_eq!(SheetOptions::parse(&missing, PRINTER_TOML).unwrap().bleed, 3.0);
-        // ...but a wrong type is still an error naming the key.
-        let wrong = SHEETS_TOML.replace("bleed = 3.0", "bleed = \"lots\"");
-        let e = SheetOptions::parse(&wrong, PRINTER_TOML).unwrap_err().to_string();
-        assert!(e.contains("sheet.bleed") && e.contains("number"), "{e}");
-        let e = SheetOptions::parse("a = 1\nx = [", PRINTER_TOML).unwrap_err().to_string();
-        assert!(e.contains("not valid TOML") && e.contains("line 2, column"), "{e}");
-    }
-
-    #[test]
-    fn folder_override_wins() {
-        let dir = std::env::temp_dir().join(format!("hexpress-sheetcfg-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
-        std::fs::write(dir.join("printer.toml"), PRINTER_TOML.replace("\"long\"", "\"short\""))
-            .unwrap();
-        let o = SheetOptions::load(Some(&dir)).unwrap();
-        assert_eq!(o.printer.duplex, Duplex::Short);
-        assert_eq!(o.paper.name, "a4");
-        std::fs::remove_dir_all(&dir).unwrap();
-    }
-}
+mod tests;
