@@ -37,6 +37,7 @@ pub mod regions;
 pub mod sharing;
 pub mod sheet;
 pub mod sheet_plan;
+pub mod slots;
 pub mod spots;
 pub mod theme_art;
 pub mod tile_overview;

@@ -12,7 +12,7 @@
 
 use super::packing::{band, strip};
 use super::piece::PieceSet;
-use super::sheet_plan::{PieceBlock, SheetPlan, Slot};
+use super::slots::{PieceBlock, SheetPlan, Slot};
 use crate::scene::Pt;
 use crate::settings::sheets::{Orientation, SheetOptions};
 
