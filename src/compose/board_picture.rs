@@ -108,13 +108,6 @@ pub fn layered(blocks: &[Block], between: Vec<Item>) -> Vec<Item> {
     items
 }
 
-/// [`handout_picture`] as wide as the handout's text column, the board at
-/// most [`super::handout::MAP_MAX_HEIGHT`] tall.
-pub fn handout_picture_for(layout: &Layout, settings: &Settings) -> Page {
-    let spec = super::handout::handout_spec(layout, &settings.sheets);
-    handout_picture(layout, settings, spec.right() - spec.left(), super::handout::MAP_MAX_HEIGHT)
-}
-
 /// The handout's map picture: the board as the players see it, as wide as
 /// `width` mm and at most `max_h` mm tall (never below the readable hex
 /// size: [`check_readable`] reports a board too large for that before

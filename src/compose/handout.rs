@@ -554,3 +554,16 @@ pub fn handout_document(
 pub fn svg_name(n: usize) -> String {
     format!("rules-{n}.svg")
 }
+
+/// The handout's map picture ([`super::board_picture::handout_picture`]) as
+/// wide as the handout's text column, the board at most [`MAP_MAX_HEIGHT`]
+/// tall.
+pub fn handout_picture_for(layout: &Layout, settings: &crate::settings::Settings) -> Page {
+    let spec = handout_spec(layout, &settings.sheets);
+    super::board_picture::handout_picture(
+        layout,
+        settings,
+        spec.right() - spec.left(),
+        MAP_MAX_HEIGHT,
+    )
+}

@@ -115,7 +115,7 @@ fn handout_files(
 ) -> Result<Range<usize>, FlowError> {
     // Players read the handout: the picture never shows face-down tiles'
     // faces (see `board_picture::players_view`).
-    let picture = super::board_picture::handout_picture_for(layout, settings);
+    let picture = super::handout::handout_picture_for(layout, settings);
     let command = notes.command(layout);
     let doc = handout_document(
         scenario,
