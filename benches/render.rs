@@ -83,18 +83,18 @@ fn print_plan_pages_and_text(b: divan::Bencher) {
         hexpress::compose::job::print_job(&l, &sc, &settings, &Notes::default()).expect("composes");
     let plan = job.plan.expect("a plan");
     b.bench(|| {
-        let pages = hexpress::compose::plan_page::plan_pages(divan::black_box(&plan), &settings)
+        let pages = hexpress::compose::plan::pages::plan_pages(divan::black_box(&plan), &settings)
             .expect("lays out");
-        (pages, hexpress::compose::plan_text::plan_text(&plan))
+        (pages, hexpress::compose::plan::text::plan_text(&plan))
     });
 }
 
-/// The tiling search alone (`compose::tiles::plan`: orientations, offsets,
+/// The tiling search alone (`compose::map::cuts::plan`: orientations, offsets,
 /// slivers and loose pieces) for every built-in's map on A4 and on Letter:
 /// 16 maps per iteration. Target: under 20 ms per map.
 #[divan::bench(sample_count = 10)]
 fn tiling_search_16_maps(b: divan::Bencher) {
-    use hexpress::compose::map_pages::canvas;
+    use hexpress::compose::map::canvas;
     use hexpress::settings::Paper;
     let mut cases = Vec::new();
     for paper in [Paper::A4, Paper::Letter] {
@@ -110,7 +110,7 @@ fn tiling_search_16_maps(b: divan::Bencher) {
     }
     b.bench(|| {
         for (c, s) in &cases {
-            divan::black_box(hexpress::compose::tiles::plan(
+            divan::black_box(hexpress::compose::map::cuts::plan(
                 c,
                 s.paper_mm(),
                 s.sheets.margin,

@@ -2,7 +2,7 @@
 //! `cargo run --release --example render_timing -- [scenario] [players]`.
 use std::time::Instant;
 
-use hexpress::compose::{handout, map_pages};
+use hexpress::compose::{handout, map};
 use hexpress::export::{pdf, png, svg, tree};
 use hexpress::outputs::Notes;
 use hexpress::settings::Settings;
@@ -15,14 +15,14 @@ fn main() {
     let l = hexpress::solve::solve(&sc, players, 1, &Default::default()).expect("solves");
     let settings = Settings::default();
     let t = Instant::now();
-    let c = map_pages::canvas(&l, &settings, &Notes::default());
+    let c = map::canvas(&l, &settings, &Notes::default());
     let page = c.to_page();
     println!("compose map: {:?}", t.elapsed());
     let t = Instant::now();
     let svg = svg::page_to_svg(&page);
     println!("map svg: {:?} ({} KB)", t.elapsed(), svg.len() / 1024);
     let t = Instant::now();
-    let (doc, _) = map_pages::tiled(&c, &l, &settings);
+    let (doc, _) = map::tiled(&c, &l, &settings);
     println!("tile map: {:?} ({} pages)", t.elapsed(), doc.pages.len());
     let t = Instant::now();
     for p in &doc.pages {

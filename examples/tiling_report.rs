@@ -4,8 +4,8 @@
 
 use std::time::Instant;
 
-use hexpress::compose::map_pages::{canvas, Notes};
-use hexpress::compose::tiles::plan;
+use hexpress::compose::map::cuts::plan;
+use hexpress::compose::map::{canvas, Notes};
 use hexpress::settings::{Choices, Paper, Settings};
 
 fn main() {

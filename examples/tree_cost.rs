@@ -8,7 +8,7 @@ fn main() {
     let l = hexpress::solve::solve(&sc, 4, 1, &Default::default()).expect("solves");
     let settings = hexpress::settings::Settings::default();
     let notes = hexpress::outputs::Notes::default();
-    let page = hexpress::compose::map_pages::canvas(&l, &settings, &notes).to_page();
+    let page = hexpress::compose::map::canvas(&l, &settings, &notes).to_page();
     let svg = hexpress::export::svg::page_to_svg(&page);
     let no_text: String =
         svg.lines().filter(|l| !l.trim_start().starts_with("<text")).collect::<Vec<_>>().join("\n");

@@ -8,14 +8,14 @@ use crate::balance::{BarDraw, Config, Objective, Outcome, Pilot};
 use crate::compose::flow::FlowError;
 use crate::compose::job;
 use crate::compose::pack::{pack_pieces, PackPieces};
-use crate::compose::sheet::unplaced;
+use crate::compose::pieces::impose::unplaced;
 use crate::export::{encode, json, OutFile, RenderError};
 use crate::model::Scenario;
 use crate::settings::sheets::SheetOptions;
 use crate::settings::Settings;
 use crate::solve::Layout;
 
-pub use crate::compose::map_pages::Notes;
+pub use crate::compose::map::Notes;
 
 /// Why drawn output could not be made.
 #[derive(Debug, thiserror::Error)]
@@ -33,7 +33,7 @@ pub enum OutputError {
     /// A board too large for a readable picture (the map's overview, the
     /// handout's map) on the chosen paper.
     #[error(transparent)]
-    Unreadable(#[from] Box<crate::compose::board_picture::Unreadable>),
+    Unreadable(#[from] Box<crate::compose::map::picture::Unreadable>),
 }
 
 impl OutputError {
@@ -83,7 +83,10 @@ pub struct PiecesDoNotFit {
 /// The largest margin, to 0.1 mm below, at which every piece of `sets`
 /// fits; `None` when they do not fit even with no margin. Only the error
 /// path packs again (shapes alone, no art is drawn), for the hint.
-fn fitting_margin(sets: &[crate::compose::piece::PieceSet], opts: &SheetOptions) -> Option<f64> {
+fn fitting_margin(
+    sets: &[crate::compose::pieces::piece::PieceSet],
+    opts: &SheetOptions,
+) -> Option<f64> {
     let fits = |m: f64| unplaced(sets, &SheetOptions { margin: m, ..opts.clone() }).is_empty();
     if !fits(0.0) {
         return None;
@@ -158,7 +161,7 @@ pub fn all(
         check_pieces_fit(p, settings)?;
     }
     if settings.formats.pdf || settings.formats.svg {
-        crate::compose::board_picture::check_readable(layout, settings)?;
+        crate::compose::map::picture::check_readable(layout, settings)?;
     }
     let job = job::print_job_with(layout, scenario, settings, notes, pieces)?;
     Ok(encode(job.view())?)
@@ -172,7 +175,7 @@ pub fn rules(
     settings: &Settings,
     notes: &Notes,
 ) -> Result<Vec<OutFile>, OutputError> {
-    crate::compose::board_picture::check_readable(layout, settings)?;
+    crate::compose::map::picture::check_readable(layout, settings)?;
     Ok(encode(job::rules_job(scenario, layout, settings, notes)?.view())?)
 }
 
@@ -303,7 +306,7 @@ pub struct MapFiles {
 /// The map files (`map.svg`, `map.pdf`, `preview.png`) as the formats ask.
 pub fn map(layout: &Layout, settings: &Settings, notes: &Notes) -> Result<MapFiles, OutputError> {
     if settings.formats.pdf {
-        crate::compose::board_picture::check_readable(layout, settings)?;
+        crate::compose::map::picture::check_readable(layout, settings)?;
     }
     let (job, t) = job::map_job(layout, settings, notes);
     let mut files =

@@ -68,10 +68,8 @@ const EXPORT_COMPOSE_TODAY: &[&str] = &["src/export/pdf_draw.rs"];
 /// Known circles between the files of one folder (the folder, then the
 /// files in the circle, sorted), to break and then delete from this list.
 /// An entry that is no longer a circle fails the test.
-const KNOWN_CIRCLES: &[(&str, &[&str])] = &[
-    ("balance", &["config", "score"]),
-    ("compose", &["loose", "tiles"]),
-];
+const KNOWN_CIRCLES: &[(&str, &[&str])] =
+    &[("balance", &["config", "score"]), ("compose", &["loose", "tiles"])];
 
 #[test]
 fn every_import_keeps_the_layer_rules() {

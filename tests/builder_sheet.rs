@@ -5,7 +5,7 @@
 //! away. PDFs are read back with a PDF reader (lopdf).
 
 use hexpress::compose::art::FACE_DOWN_MARK;
-use hexpress::compose::builder::{BUILDER_HEADING, STACK_LEAD};
+use hexpress::compose::plan::builder::{BUILDER_HEADING, STACK_LEAD};
 use hexpress::model::Scenario;
 use hexpress::outputs::Notes;
 use hexpress::settings::{Settings, View};

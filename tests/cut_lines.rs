@@ -18,11 +18,11 @@
 
 use std::collections::BTreeMap;
 
-use hexpress::compose::components::{component_sets, ComponentCounts};
+use hexpress::compose::art::theme_art::ThemeArt;
 use hexpress::compose::pack::card_sets;
-use hexpress::compose::piece::{Piece, PieceSet, Shape};
-use hexpress::compose::sheet::{self, cut_color, SheetPlan};
-use hexpress::compose::theme_art::ThemeArt;
+use hexpress::compose::pieces::impose::{self, cut_color, SheetPlan};
+use hexpress::compose::pieces::piece::{Piece, PieceSet, Shape};
+use hexpress::compose::pieces::{component_sets, ComponentCounts};
 use hexpress::fonts::text_width;
 use hexpress::scene::{Item, Page, Path, Pt, Seg, Transform, Weight};
 use hexpress::settings::sheets::{Orientation, SheetOptions, MAX_BLEED};
@@ -65,11 +65,11 @@ fn cases() -> Vec<Case> {
 
 /// Every sheet of a case: its plan, front page and back page (if any).
 fn sheets(case: &Case) -> Vec<(SheetPlan, Page, Option<Page>)> {
-    sheet::plan(&case.sets, &case.opts)
+    impose::plan(&case.sets, &case.opts)
         .into_iter()
         .enumerate()
         .map(|(i, plan)| {
-            let sheet = sheet::render_plan(&plan, &case.sets, &case.opts, i + 1);
+            let sheet = impose::render_plan(&plan, &case.sets, &case.opts, i + 1);
             (plan, sheet.front, sheet.back)
         })
         .collect()
@@ -235,7 +235,7 @@ fn blank(shape: Shape, n: u32) -> Vec<PieceSet> {
 
 /// How many pieces of `shape` one sheet holds.
 fn capacity(shape: Shape, opts: &SheetOptions) -> usize {
-    sheet::plan(&blank(shape, 400), opts)[0].slots().count()
+    impose::plan(&blank(shape, 400), opts)[0].slots().count()
 }
 
 #[test]
@@ -292,7 +292,7 @@ fn no_back_bleeds_onto_a_card_printed_on_one_side() {
                 .collect();
             for s in plan.slots().filter(|s| case.sets[s.set].pieces[s.piece].back.is_none()) {
                 // Where the blank back of this card lies on the back page.
-                let c = sheet::back_centre(s.centre, plan.width, plan.height, &case.opts.printer);
+                let c = impose::back_centre(s.centre, plan.width, plan.height, &case.opts.printer);
                 let (x0, y0, x1, y1) =
                     (c.x - cw / 2.0, c.y - ch / 2.0, c.x + cw / 2.0, c.y + ch / 2.0);
                 for b in &bleeds {
@@ -473,7 +473,7 @@ fn a_hexagonal_grid_holds_at_least_as_many_tokens_as_a_square_one() {
                 better += 1;
             }
             // The grid is hexagonal: a second row half a pitch over, pitch·√3/2 down.
-            let plan = &sheet::plan(&blank(shape, 400), &opts)[0];
+            let plan = &impose::plan(&blank(shape, 400), &opts)[0];
             let c: Vec<Pt> = plan.slots().map(|s| s.centre).collect();
             let p = cell + opts.gutter;
             let next = c.iter().find(|q| q.y > c[0].y + 1e-6).unwrap();
@@ -578,7 +578,7 @@ fn shared_sheets_keep_their_blocks_apart() {
                 .iter()
                 .map(|b| {
                     let c = Pt::new((b[0] + b[2]) / 2.0, (b[1] + b[3]) / 2.0);
-                    let m = sheet::back_centre(c, plan.width, plan.height, &case.opts.printer);
+                    let m = impose::back_centre(c, plan.width, plan.height, &case.opts.printer);
                     let (dx, dy) = (m.x - c.x, m.y - c.y);
                     [b[0] + dx, b[1] + dy, b[2] + dx, b[3] + dy]
                 })
@@ -729,7 +729,7 @@ fn harbor_tiles_show_their_ratio_beside_the_pictogram_towards_their_edge() {
             // Off the centre (where the pictogram is), towards the harbor's edge.
             let g = hexpress::scene::HexGeom::new(flat);
             let k = g.corners(Pt::new(0.0, 0.0));
-            let (a, b) = hexpress::compose::components::HARBOR_TILE_EDGE;
+            let (a, b) = hexpress::compose::pieces::HARBOR_TILE_EDGE;
             let mid = Pt::new((k[a].x + k[b].x) / 2.0, (k[a].y + k[b].y) / 2.0);
             assert!(
                 dist(*p, Pt::new(0.0, 0.0)) > 0.2 * flat,

@@ -3,7 +3,7 @@
 
 use crate::common;
 
-use hexpress::compose::map_pages::{canvas, Notes};
+use hexpress::compose::map::{canvas, Notes};
 use hexpress::scene::Page;
 use hexpress::settings::Settings;
 use hexpress::solve::{solve, Layout, SolveOptions};
@@ -506,7 +506,7 @@ fn sentences(text: &str) -> Vec<String> {
 
 #[test]
 fn one_setup_story_for_face_down_tiles() {
-    use hexpress::compose::builder::builder_pages;
+    use hexpress::compose::plan::builder::builder_pages;
     let mut checked = 0;
     for id in hexpress::builtin::ids() {
         let s = common::builtin(id);
@@ -662,7 +662,7 @@ fn printed_text_calls_only_the_map_number_a_seed_and_credits_name_the_source() {
             assert!(ok, "{id}: \"seed\" names something other than the map's number: …{at}…");
         }
         // The credits name the source by title and say it is fan-made.
-        let credits = hexpress::compose::pack_notes::credits_text(&s);
+        let credits = hexpress::compose::plan::contents::credits_text(&s);
         if let Some(src) = &s.meta.source {
             assert!(src.contains("fan-made"), "{id}: the source is not called fan-made: {src}");
             assert!(credits.contains(src.as_str()), "{id}: {credits}");

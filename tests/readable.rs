@@ -7,9 +7,9 @@
 
 use crate::support;
 
-use hexpress::compose::map_pages::{canvas, Notes};
-use hexpress::compose::tile_overview::overview;
-use hexpress::compose::tiles::plan;
+use hexpress::compose::map::cuts::plan;
+use hexpress::compose::map::overview::overview;
+use hexpress::compose::map::{canvas, Notes};
 use hexpress::scene::{Item, Page, Rect, Transform};
 use hexpress::settings::{Choices, Paper, Settings, View};
 use support::{arg, expect_exit, names, run, scratch};

@@ -180,8 +180,8 @@ fn pdf_pages_sizes_fonts_text_and_true_hex_size() {
 
     // True scale: the same sheets with uncompressed streams; measure the hexes.
     let settings = Settings::default();
-    let canvas = hexpress::compose::map_pages::canvas(&l, &settings, &Notes::default());
-    let (doc, _) = hexpress::compose::map_pages::tiled(&canvas, &l, &settings);
+    let canvas = hexpress::compose::map::canvas(&l, &settings, &Notes::default());
+    let (doc, _) = hexpress::compose::map::tiled(&canvas, &l, &settings);
     let raw = hexpress::export::pdf::document_to_pdf_with(&doc, false).expect("pdf");
     let streams = pdf::streams(&raw);
     assert!(streams.iter().any(|s| s.contains("Tj") || s.contains("TJ")), "text drawn as text");
@@ -217,7 +217,7 @@ fn pdf_pages_sizes_fonts_text_and_true_hex_size() {
 fn png_matches_the_reference_image() {
     let l = layout("base", 4, 1);
     let settings = Settings::default();
-    let page = hexpress::compose::map_pages::canvas(&l, &settings, &Notes::default()).to_page();
+    let page = hexpress::compose::map::canvas(&l, &settings, &Notes::default()).to_page();
     let bytes = png::page_to_png(&page, 12.0).expect("png");
     let path = reference("png/base-4p-seed1-12dpi.png");
     if bless() {

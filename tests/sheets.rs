@@ -4,15 +4,15 @@
 
 use crate::common;
 
-use hexpress::compose::components::{component_sets, CastawayTokens, ComponentCounts, TradeTokens};
-use hexpress::compose::duplex;
-use hexpress::compose::footers::{stamp_footers, FooterInfo};
+use hexpress::compose::art::theme_art::ThemeArt;
 use hexpress::compose::job::{print_job, PrintJob};
-use hexpress::compose::map_pages::Notes;
-use hexpress::compose::piece::{Piece, PieceSet, Shape};
-use hexpress::compose::sheet::{self, back_centre, cut_color};
-use hexpress::compose::theme_art::ThemeArt;
-use hexpress::compose::tokens::{Building, Goods};
+use hexpress::compose::map::Notes;
+use hexpress::compose::pieces::duplex;
+use hexpress::compose::pieces::footers::{stamp_footers, FooterInfo};
+use hexpress::compose::pieces::impose::{self, back_centre, cut_color};
+use hexpress::compose::pieces::piece::{Piece, PieceSet, Shape};
+use hexpress::compose::pieces::tokens::{Building, Goods};
+use hexpress::compose::pieces::{component_sets, CastawayTokens, ComponentCounts, TradeTokens};
 use hexpress::diag::Source;
 use hexpress::model::Scenario;
 use hexpress::scene::{Color, Item, Page, Path, Pt, Rect, Seg, Side, Transform};
@@ -102,7 +102,7 @@ fn shipped_art() -> ThemeArt<'static> {
 /// The pieces imposed as production does, with footers numbering their
 /// sheets as a document of their own (as in `components.pdf`).
 fn impose(sets: &[PieceSet], opts: &SheetOptions, footer: &FooterInfo) -> Vec<Page> {
-    let mut pages = sheet::impose(sets, opts).pages();
+    let mut pages = impose::impose(sets, opts).pages();
     stamp_footers(&mut pages, opts, footer);
     pages
 }
@@ -180,7 +180,7 @@ fn everything_stays_inside_the_printable_area() {
             let mut opts = SheetOptions::default().with_paper(paper).unwrap();
             opts.orientation = o;
             let sets = all_sets(&opts);
-            assert!(sheet::unplaced(&sets, &opts).is_empty());
+            assert!(impose::unplaced(&sets, &opts).is_empty());
             let pages = impose(&sets, &opts, &footer());
             // Small sets share sheets (issue 22): fewer pages on larger paper.
             assert!(pages.len() >= 4, "{paper} {o:?}: {}", pages.len());
@@ -228,7 +228,7 @@ fn auto_orientation_fits_at_least_as_many() {
             count: 24,
         }],
     };
-    let count = |opts: &SheetOptions| sheet::plan(std::slice::from_ref(&hex), opts).len();
+    let count = |opts: &SheetOptions| impose::plan(std::slice::from_ref(&hex), opts).len();
     let auto = count(&opts);
     opts.orientation = Orientation::Portrait;
     let portrait = count(&opts);
@@ -248,14 +248,14 @@ fn mirror_case(duplex: Duplex, orientation: Orientation) {
     let (s, l) = fog();
     let sets = component_sets(&l, &s, &counts, &opts.sizes, &shipped_art());
     let pages = impose(&sets, &opts, &footer());
-    let plans = sheet::plan(&sets, &opts);
+    let plans = impose::plan(&sets, &opts);
     let mut i = 0;
     let mut checked = 0;
     for plan in &plans {
         let front = &pages[i];
         let back = &pages[i + 1];
         assert!(
-            back.side == Side::Back && back.label.ends_with(sheet::BACK_SUFFIX),
+            back.side == Side::Back && back.label.ends_with(impose::BACK_SUFFIX),
             "{}",
             back.label
         );
@@ -502,7 +502,7 @@ fn print_pack_starts_with_calibration() {
     assert!(lead >= 2 && lead % 2 == 0, "{lead}");
     assert_eq!(pages[lead].side, Side::Front);
     assert!(
-        pages[lead + 1].side == Side::Back && pages[lead + 1].label.ends_with(sheet::BACK_SUFFIX)
+        pages[lead + 1].side == Side::Back && pages[lead + 1].label.ends_with(impose::BACK_SUFFIX)
     );
     // Then the map pages, as map.pdf holds them.
     let map = file_pages(&job, "map.pdf");

@@ -7,9 +7,9 @@
 //! tiles hidden behind fog), colour and black and white.
 
 use hexpress::compose::art::{ink_for, pictogram};
-use hexpress::compose::docks::{council_docks, docks};
 use hexpress::compose::job::map_job;
-use hexpress::compose::map_pages::canvas;
+use hexpress::compose::map::canvas;
+use hexpress::compose::map::docks::{council_docks, docks};
 use hexpress::outputs::Notes;
 use hexpress::scene::{HexGeom, Item, Pt};
 use hexpress::settings::{Choices, Formats, Settings, View};

@@ -8,9 +8,9 @@
 //! printed whole as loose pieces on other sheets (each hex then counts as
 //! held, and covers its glue mark).
 
-use hexpress::compose::map::MapCanvas;
-use hexpress::compose::map_pages::{canvas, tiled, Notes};
-use hexpress::compose::tiles::{Tiling, EDGE};
+use hexpress::compose::map::canvas::MapCanvas;
+use hexpress::compose::map::cuts::{Tiling, EDGE};
+use hexpress::compose::map::{canvas, tiled, Notes};
 use hexpress::scene::{Document, Item, Page, Pt, Rect, Seg, TextRole};
 use hexpress::settings::{Choices, Paper, Settings};
 use resvg::tiny_skia;
@@ -421,7 +421,7 @@ fn a_sliver_sheet_becomes_a_loose_piece_on_free_paper() {
         let a = hexpress::compose::plan::Assembly::from_tiling(t);
         assert_eq!(a.loose.len(), t.loose.len(), "{}", case.name);
         for (k, l) in t.loose.iter().enumerate() {
-            let host = hexpress::compose::tiles::label(l.host.0, l.host.1);
+            let host = hexpress::compose::map::cuts::label(l.host.0, l.host.1);
             assert!(a.loose[k].starts_with(&format!("L{} (printed on sheet {host})", k + 1)));
         }
         let last = a.labels.last().expect("a row");
@@ -451,7 +451,7 @@ fn notes(
     for it in items {
         match it {
             Item::Text { pos, text, style } if style.role == TextRole::Footer => {
-                let b = hexpress::compose::fit_text::text_box(*pos, text, style);
+                let b = hexpress::compose::pieces::fit_text::text_box(*pos, text, style);
                 out.push((text.clone(), mapped(b, t), seen));
             }
             Item::Group { transform, clip, items } => {

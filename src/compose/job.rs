@@ -6,18 +6,18 @@
 
 use std::ops::Range;
 
-use super::calibration::calibration_pages_for;
-use super::duplex::{blank_page, keep_parity};
-use super::flow::FlowError;
-use super::footers::{sheet_count, stamp_footers, stamp_footers_from, FooterInfo};
-use super::handout::{handout_document, svg_name, MapBlock};
-use super::map_pages::{canvas, tiled, Notes};
-use super::pack::{pack_pieces, PackPieces};
-use super::plan::{Part, PartKind, PrintPlan};
-use super::plan_page::plan_pages;
-use super::plan_setup::{print_plan, PlanInput};
-use super::plan_text::plan_text;
-use super::tiles::Tiling;
+use crate::compose::flow::FlowError;
+use crate::compose::handout::{handout_document, svg_name, MapBlock};
+use crate::compose::map::cuts::Tiling;
+use crate::compose::map::{canvas, tiled, Notes};
+use crate::compose::pack::{pack_pieces, PackPieces};
+use crate::compose::pieces::duplex::{blank_page, keep_parity};
+use crate::compose::pieces::footers::{sheet_count, stamp_footers, stamp_footers_from, FooterInfo};
+use crate::compose::plan::calibration::calibration_pages_for;
+use crate::compose::plan::pages::plan_pages;
+use crate::compose::plan::setup::{print_plan, PlanInput};
+use crate::compose::plan::text::plan_text;
+use crate::compose::plan::{Part, PartKind, PrintPlan};
 use crate::model::Scenario;
 use crate::scene::{JobView, Page};
 use crate::settings::Settings;
@@ -115,7 +115,7 @@ fn handout_files(
 ) -> Result<Range<usize>, FlowError> {
     // Players read the handout: the picture never shows face-down tiles'
     // faces (see `board_picture::players_view`).
-    let picture = super::handout::handout_picture_for(layout, settings);
+    let picture = crate::compose::handout::handout_picture_for(layout, settings);
     let command = notes.command(layout);
     let doc = handout_document(
         scenario,
@@ -149,7 +149,7 @@ pub fn print_job(
 }
 
 /// [`print_job`] with the pack's pieces already composed and imposed (see
-/// [`super::pack::pack_pieces`]: a caller that checks first that they fit
+/// [`crate::compose::pack::pack_pieces`]: a caller that checks first that they fit
 /// composes them only once).
 pub fn print_job_with(
     layout: &Layout,
@@ -231,7 +231,7 @@ fn add_pack(
     // (added before) and builder.pdf.
     let calibration_file = job.add_pages(own(calibration_pages_for(opts, false)));
     let components_file = job.add_pages(own(keep_parity(sheets.clone(), 1, opts)));
-    let mut builder = super::builder::builder_pages(layout, settings);
+    let mut builder = crate::compose::plan::builder::builder_pages(layout, settings);
     let builder_file = job.add_pages(own(builder.clone()));
     // The calibration sheet flips as the pack's two-sided sheets do.
     let mut calibration = calibration_pages_for(opts, pieces.imposition.two_sided_landscape());

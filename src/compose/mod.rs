@@ -1,46 +1,24 @@
 //! Stage 4, compose: layouts and scenarios -> pages of placed items
-//! ([`crate::scene`]), one module per kind of page, and the [`job::PrintJob`]
-//! that lists every file and the pages it holds.
+//! ([`crate::scene`]), one folder per thing the pack holds, and the
+//! [`job::PrintJob`] that lists every file and the pages it holds.
+//!
+//! - [`map`]: the map canvas, its readable picture, and the 1:1 sheets it is
+//!   cut into with their assembly overview;
+//! - [`pieces`]: the pieces to cut out (tokens, tiles, described
+//!   components) and their imposition on two-sided sheets;
+//! - [`cards`]: the reference cards;
+//! - [`handout`]: the rules handout, laid out by [`flow`] (text flow shared
+//!   with the cards and the plan);
+//! - [`plan`]: the print plan, the calibration sheet and the builder's sheet;
+//! - [`art`]: pictograms and the theme's look shared by the map and pieces;
+//! - [`pack`] and [`job`]: the print pack composed once, and its files.
 
 pub mod art;
-pub mod board_picture;
-pub mod builder;
-pub mod calibration;
-pub mod canvas;
 pub mod cards;
-pub mod components;
-pub mod cutting;
-pub mod docks;
-pub mod duplex;
-pub mod fit_text;
 pub mod flow;
-pub mod footers;
-pub mod generic;
 pub mod handout;
-pub mod honeycomb;
 pub mod job;
-pub mod keepout;
-pub mod legend;
-pub mod loose;
 pub mod map;
-pub mod map_marks;
-pub mod map_pages;
 pub mod pack;
-pub mod pack_notes;
-pub mod packing;
-pub mod piece;
+pub mod pieces;
 pub mod plan;
-pub mod plan_page;
-pub mod plan_setup;
-pub mod plan_text;
-pub mod regions;
-pub mod sharing;
-pub mod sheet;
-pub mod sheet_plan;
-pub mod slots;
-pub mod spots;
-pub mod theme_art;
-pub mod tile_overview;
-pub mod tile_pages;
-pub mod tiles;
-pub mod tokens;

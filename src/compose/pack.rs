@@ -1,21 +1,21 @@
 //! The pieces of the print pack (components and reference cards), composed
-//! and imposed once; the pack itself is assembled in [`super::job`].
+//! and imposed once; the pack itself is assembled in [`crate::compose::job`].
 //!
 //! Print-pack order: the print plan, the calibration sheet (check the
 //! printer's scale and duplex alignment before spending ink on the rest),
 //! then the map pages, then the component sheets and reference cards, then
 //! the rules handout and the builder's sheet. Component sheets with backs
 //! come before single-sided ones, and every front lands on an odd page
-//! ([`super::duplex::keep_parity`] inserts an "intentionally blank" page
+//! ([`crate::compose::pieces::duplex::keep_parity`] inserts an "intentionally blank" page
 //! where needed). Sheets are numbered once the whole document is known
-//! ([`super::footers`]).
+//! ([`crate::compose::pieces::footers`]).
 
-use super::cards::reference_cards;
-use super::components::{component_sets, ComponentCounts};
-use super::flow::FlowError;
-use super::piece::PieceSet;
-use super::sheet::{impose, Imposition};
-use super::theme_art::ThemeArt;
+use crate::compose::art::theme_art::ThemeArt;
+use crate::compose::cards::reference_cards;
+use crate::compose::flow::FlowError;
+use crate::compose::pieces::impose::{impose, Imposition};
+use crate::compose::pieces::piece::PieceSet;
+use crate::compose::pieces::{component_sets, ComponentCounts};
 use crate::model::Scenario;
 use crate::settings::Settings;
 use crate::solve::Layout;

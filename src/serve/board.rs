@@ -14,7 +14,7 @@ use crate::balance::{
     self, report, BarDraw, BarError, BarOptions, Budget, Config, Evaluator, Outcome, Pilot,
     Progress, SearchOptions, Weights,
 };
-use crate::compose::map_pages;
+use crate::compose::map;
 use crate::export::svg::page_to_svg;
 use crate::locks;
 use crate::model::CellContent;
@@ -254,7 +254,7 @@ fn encode(s: &str) -> String {
 pub fn to_json(r: &Resolved, b: &Board) -> Result<Value, ApiError> {
     let settings = r.settings()?;
     let theme = &settings.theme;
-    let canvas = map_pages::canvas(&b.layout, &settings, &map_pages::Notes::default());
+    let canvas = map::canvas(&b.layout, &settings, &map::Notes::default());
     let svg = page_to_svg(&canvas.to_page());
     // Hex centres in canvas mm: the canvas puts the board's top-left corner
     // at `board.x, board.y`.

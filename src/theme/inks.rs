@@ -2,7 +2,7 @@
 //!
 //! Pieces, cards, the handout and the print plan draw with these colours in
 //! every palette (the ink-saver and black-and-white looks pale or blacken
-//! them as they draw, see `compose::tokens::Ink`). They are read from the
+//! them as they draw, see `compose::pieces::tokens::Ink`). They are read from the
 //! built-in theme once; a template folder's theme cannot change them (yet).
 
 use crate::scene::Color;

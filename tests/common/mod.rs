@@ -64,7 +64,7 @@ pub fn handout(
     l: &hexpress::solve::Layout,
     settings: &hexpress::settings::Settings,
 ) -> Vec<hexpress::scene::Page> {
-    let notes = hexpress::compose::map_pages::Notes::default();
+    let notes = hexpress::compose::map::Notes::default();
     let job = hexpress::compose::job::rules_job(s, l, settings, &notes).expect("handout lays out");
     let file = job.file("rules.pdf").expect("rules.pdf");
     file.pages.iter().map(|&i| job.pages[i].clone()).collect()

@@ -10,12 +10,12 @@
 //! background. Cards are [`Piece`]s with [`Shape::Card`]; the imposition adds
 //! bleed, crop marks and duplex backs.
 
-use super::art::{centre_baseline, resource_icon};
-use super::flow::wrap::{natural_width, widest_atom, wrap, Line};
-use super::flow::{FlowError, Span};
-use super::piece::{Piece, PieceSet, Shape};
-use super::theme_art::ThemeArt;
-use super::tokens::Ink;
+use crate::compose::art::theme_art::ThemeArt;
+use crate::compose::art::{centre_baseline, resource_icon};
+use crate::compose::flow::wrap::{natural_width, widest_atom, wrap, Line};
+use crate::compose::flow::{FlowError, Span};
+use crate::compose::pieces::piece::{Piece, PieceSet, Shape};
+use crate::compose::pieces::tokens::Ink;
 use crate::fonts::{text_width, vmetrics};
 use crate::model::game::{Cost, CostRow, Game, Pay, RefTable, TradeRow};
 use crate::model::Scenario;

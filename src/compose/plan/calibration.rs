@@ -5,8 +5,8 @@
 //! The printer profile applies here too, so after setting a correction the
 //! sheet can be printed again to check it.
 
-use super::honeycomb;
-use super::sheet::{back_centre, page_transform, BACK_SUFFIX};
+use crate::compose::pieces::honeycomb;
+use crate::compose::pieces::impose::{back_centre, page_transform, BACK_SUFFIX};
 use crate::scene::{Anchor, Item, Page, Path, Pt, Side, Stroke, TextStyle, Weight};
 use crate::settings::sheets::{Orientation, SheetOptions};
 use crate::units::num;
@@ -102,7 +102,7 @@ pub fn cross_positions(w: f64, h: f64, opts: &SheetOptions) -> Vec<Pt> {
 }
 
 /// The calibration sheet: front page, then its back page (footers are
-/// added by [`super::footers::stamp_footers`]).
+/// added by [`crate::compose::pieces::footers::stamp_footers`]).
 pub fn calibration_pages(opts: &SheetOptions) -> Vec<Page> {
     calibration_pages_for(opts, false)
 }

@@ -1,10 +1,10 @@
 //! The art the component sheets borrow from the map's look (terrain faces,
 //! the fog back, number chips, resource icons): the [`MapArt`] trait, and
-//! [`ThemeArt`], the themed artwork ([`super::art`]) with a bleed underlay
+//! [`ThemeArt`], the themed artwork ([`crate::compose::art`]) with a bleed underlay
 //! so a slightly-off cut shows the fill, not white paper.
 
-use super::art;
-use super::tokens::Ink;
+use crate::compose::art;
+use crate::compose::pieces::tokens::Ink;
 use crate::scene::{Anchor, Color, HexGeom, Item, Path, Pt, TextStyle, Weight};
 use crate::theme::inks;
 use crate::theme::{Mode, Theme};
@@ -110,16 +110,16 @@ pub fn harbor_token(art: &dyn MapArt, kind: HarborKind, d: f64) -> Vec<Item> {
         fill: Some(ink.fill(inks().harbor_token)),
         stroke: None,
     }];
-    v.extend(super::tokens::cut_guide(d, ink));
+    v.extend(crate::compose::pieces::tokens::cut_guide(d, ink));
     match kind {
         HarborKind::Generic => {
             v.push(text(Pt::new(0.0, d * 0.06), "3:1", d * 0.3, ink.line(inks().piece_ink)));
-            v.push(super::tokens::label(d * 0.3, "any", d * 0.12, false, ink));
+            v.push(crate::compose::pieces::tokens::label(d * 0.3, "any", d * 0.12, false, ink));
         }
         HarborKind::Special(r) => {
             v.extend(art.resource_icon(r, Pt::new(0.0, -d * 0.14), d * 0.34));
             v.push(text(Pt::new(0.0, d * 0.2), "2:1", d * 0.2, ink.line(inks().piece_ink)));
-            v.push(super::tokens::label(d * 0.36, r.name(), d * 0.1, false, ink));
+            v.push(crate::compose::pieces::tokens::label(d * 0.36, r.name(), d * 0.1, false, ink));
         }
     }
     v

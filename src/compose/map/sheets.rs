@@ -6,13 +6,13 @@
 //! Nothing is printed where the glued board shows a chip, harbor, pictogram
 //! or name: labels go in a glue strip (covered by the next sheet) or on
 //! paper outside the board, and the alignment lines cross each cut only
-//! where it runs clear of the board's ink ([`super::keepout`]).
+//! where it runs clear of the board's ink ([`crate::compose::map::keepout`]).
 
-use super::art::text;
-use super::flow::wrap::pack_units;
-use super::keepout::{ink_areas, overlaps};
-use super::map::MapCanvas;
-use super::tiles::{hex_in_rect, label, Tiling};
+use crate::compose::art::text;
+use crate::compose::flow::wrap::pack_units;
+use crate::compose::map::canvas::MapCanvas;
+use crate::compose::map::cuts::{hex_in_rect, label, Tiling};
+use crate::compose::map::keepout::{ink_areas, overlaps};
 use crate::fonts::text_width;
 use crate::scene::{
     Anchor, Color, Document, Item, Page, Path, Pt, Rect, Stroke, TextRole, Transform, Weight,
@@ -408,7 +408,7 @@ fn loose_areas(cx: &Ctx<'_>, row: usize, col: usize) -> Vec<Rect> {
                 l.at.x - g.flat / 2.0,
                 l.at.y - g.radius(),
                 g.flat,
-                g.height() + super::loose::CAPTION,
+                g.height() + crate::compose::map::loose::CAPTION,
             )
         })
         .collect()
@@ -421,7 +421,7 @@ fn loose_pieces(cx: &Ctx<'_>, row: usize, col: usize) -> Vec<Item> {
     let (g, pal) = (cx.canvas.geom, cx.pal);
     let mut items = Vec::new();
     for (k, l) in cx.t.loose.iter().enumerate() {
-        let name = super::loose::Loose::name(k);
+        let name = crate::compose::map::loose::Loose::name(k);
         let c = cx.canvas.hexes[l.hex];
         if l.host == (row, col) {
             let hex = Rect::new(c.x - g.flat / 2.0, c.y - g.radius(), g.flat, g.height());
@@ -451,7 +451,7 @@ fn loose_pieces(cx: &Ctx<'_>, row: usize, col: usize) -> Vec<Item> {
             // it, at most 2.5 mm tall (three lines fill the caption's room),
             // never below the footer's 6 pt floor.
             let size = cx.small.min(2.5).max(TextRole::Footer.min_mm());
-            let room = g.flat + 2.0 * super::loose::CLEAR;
+            let room = g.flat + 2.0 * crate::compose::map::loose::CLEAR;
             for (i, line) in
                 pack_units(caption.split_whitespace(), " ", Weight::Regular, size, room)
                     .into_iter()
@@ -475,7 +475,7 @@ fn loose_pieces(cx: &Ctx<'_>, row: usize, col: usize) -> Vec<Item> {
         ) {
             // The glue mark, where the piece will cover it: on the part of
             // the hex this sheet shows, nearest the hex's centre.
-            let v = super::loose::visible(cx.t, row, col);
+            let v = crate::compose::map::loose::visible(cx.t, row, col);
             let p = Pt::new(
                 c.x.clamp(v.x + 6.0, v.x + v.w - 6.0),
                 c.y.clamp(v.y + 4.0, v.y + v.h - 4.0),

@@ -5,7 +5,7 @@
 //! centre, a little at a time, until it fits. Cards lay their text out in
 //! their own boxes and are left alone.
 
-use super::piece::{Piece, PieceSet, Shape};
+use crate::compose::pieces::piece::{Piece, PieceSet, Shape};
 use crate::fonts::text_width;
 use crate::scene::{Anchor, Item, Pt, Rect, TextRole, TextStyle, Transform};
 

@@ -1,10 +1,12 @@
 //! The print plan of one print pack, worked out from its composed parts:
-//! the page ranges ([`super::plan::steps`]), the map sheets' glue order and
+//! the page ranges ([`crate::compose::plan::steps`]), the map sheets' glue order and
 //! the setup at the table, drawn from the scenario and the layout (regions,
 //! face-down tiles and their chip stacks, printed pieces, parts from boxes).
 
-use super::plan::{paper_name, plan_step, steps, Assembly, FilePlan, Part, PartKind, PrintPlan};
-use super::tiles::Tiling;
+use crate::compose::map::cuts::Tiling;
+use crate::compose::plan::{
+    paper_name, plan_step, steps, Assembly, FilePlan, Part, PartKind, PrintPlan,
+};
 use crate::model::Scenario;
 use crate::settings::Settings;
 use crate::solve::Layout;
@@ -105,13 +107,13 @@ fn setup_lines(plan: &PrintPlan, layout: &Layout, scenario: &Scenario) -> Vec<St
             pages_word(&p)
         ));
     }
-    for (set, items) in super::pack_notes::box_lists(scenario, layout.players) {
+    for (set, items) in crate::compose::plan::contents::box_lists(scenario, layout.players) {
         out.push(format!("Take from your {set} box: {}.", items.join(", ")));
     }
     if !scenario.game.pieces.is_empty() {
         out.push("Lay out every piece where it starts:".to_string());
         out.extend(
-            super::pack_notes::piece_lines(scenario, layout.players)
+            crate::compose::plan::contents::piece_lines(scenario, layout.players)
                 .into_iter()
                 .map(|l| format!("- {l}")),
         );

@@ -6,13 +6,13 @@
 //! joins a two-sided one, its pieces' backs left blank.
 //!
 //! Each block is laid out again as the shortest band of its pieces across
-//! the page ([`super::packing::strip`]); bands are stacked from the top of
+//! the page ([`crate::compose::pieces::packing::strip`]); bands are stacked from the top of
 //! the printable area, biggest first, a [`GAP`] apart, and centred across.
 //! The page turns when every kind on it may ([`SheetOptions::orientation_for_kind`]).
 
-use super::packing::{band, strip};
-use super::piece::PieceSet;
-use super::slots::{PieceBlock, SheetPlan, Slot};
+use crate::compose::pieces::packing::{band, strip};
+use crate::compose::pieces::piece::PieceSet;
+use crate::compose::pieces::slots::{PieceBlock, SheetPlan, Slot};
 use crate::scene::Pt;
 use crate::settings::sheets::{Orientation, SheetOptions};
 
@@ -24,7 +24,7 @@ pub const GAP: f64 = 4.0;
 fn partial(p: &SheetPlan, opts: &SheetOptions) -> bool {
     match p.blocks.as_slice() {
         [b] => {
-            let (_, _, grid) = super::packing::page_for(b.shape, opts);
+            let (_, _, grid) = crate::compose::pieces::packing::page_for(b.shape, opts);
             b.slots.len() < grid.centres.len()
         }
         _ => true,

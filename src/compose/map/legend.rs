@@ -2,10 +2,10 @@
 //! map, per region outline, and per special mark (face-down tiles, harbors,
 //! docks), in colour and in black and white alike.
 
-use super::art::{self, centre_baseline, text};
-use super::canvas::MapSpec;
-use super::docks::{dock_badge, docks};
-use super::regions::{region_of_hexes, region_swatch};
+use crate::compose::art::{self, centre_baseline, text};
+use crate::compose::map::docks::{dock_badge, docks};
+use crate::compose::map::regions::{region_of_hexes, region_swatch};
+use crate::compose::map::spec::MapSpec;
 use crate::scene::{Anchor, HexGeom, Item, Path, Pt, Stroke, Weight};
 use crate::settings::View;
 use crate::solve::Layout;
@@ -84,7 +84,8 @@ pub fn entries(layout: &Layout, spec: &MapSpec<'_>) -> Vec<(String, Vec<Item>)> 
         out.push(("dock".into(), dock_badge(Pt::default(), 4.5, spec.theme, spec.mode)));
     }
     if (0..layout.hexes.len()).any(|i| layout.castaway(i).is_some()) {
-        let badge = super::spots::spot_badge(Pt::default(), 4.0, spec.theme, spec.mode);
+        let badge =
+            crate::compose::map::spots::spot_badge(Pt::default(), 4.0, spec.theme, spec.mode);
         out.push(("castaway spot".into(), badge));
     }
     out

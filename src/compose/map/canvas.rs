@@ -1,11 +1,11 @@
 //! Layout -> the map canvas at true scale: hexes with pictograms, number
 //! chips, harbors with landing lines, fog hexes, then a band with the title
-//! block, the scale ruler and the legend. [`super::tiles`] cuts it into sheets.
+//! block, the scale ruler and the legend. [`crate::compose::map::cuts`] cuts it into sheets.
 
-use super::art::{self, centre_baseline, text};
-use super::docks::{council_docks, docks, DOCK_CORNERS, DOCK_RADIUS, DOCK_REACH};
-use super::map_marks::{self, harbor_block, PICTURE_CHIP};
 use crate::axial::Hex;
+use crate::compose::art::{self, centre_baseline, text};
+use crate::compose::map::docks::{council_docks, docks, DOCK_CORNERS, DOCK_RADIUS, DOCK_REACH};
+use crate::compose::map::marks::{self, harbor_block, PICTURE_CHIP};
 use crate::fonts::text_width;
 use crate::scene::HexGeom;
 use crate::scene::{Anchor, Color, Item, Path, Pt, Rect, Stroke, TextRole, Transform, Weight};
@@ -13,7 +13,7 @@ use crate::settings::View;
 use crate::solve::Layout;
 use crate::vocab::Terrain;
 
-pub use super::canvas::{Block, MapCanvas, MapSpec};
+pub use crate::compose::map::spec::{Block, MapCanvas, MapSpec};
 
 const PAD: f64 = 8.0;
 /// The paper around a picture's board, mm.
@@ -102,7 +102,9 @@ pub fn map_canvas(layout: &Layout, spec: &MapSpec<'_>) -> MapCanvas {
     }
     // 1b. Region outlines, just inside the regions' edges; then the council's
     // docks, whose landing lines cross them to the corners.
-    for (i, band) in super::regions::region_bands(layout, spec.flat, spec.theme, spec.mode) {
+    for (i, band) in
+        crate::compose::map::regions::region_bands(layout, spec.flat, spec.theme, spec.mode)
+    {
         let c = at(layout.hexes[i].hex);
         blocks.push(Block::art(hex_bounds(g, c), group(c, vec![band])));
     }
@@ -140,11 +142,11 @@ pub fn map_canvas(layout: &Layout, spec: &MapSpec<'_>) -> MapCanvas {
         };
         let c = at(h.hex);
         if !spec.picture {
-            blocks.push(map_marks::full_size_label(name, weight, c, g, spec));
+            blocks.push(marks::full_size_label(name, weight, c, g, spec));
             continue;
         }
         let taken = chip_box(i);
-        if let Some(b) = map_marks::picture_label(&name, weight, c, g, taken, spec) {
+        if let Some(b) = marks::picture_label(&name, weight, c, g, taken, spec) {
             blocks.push(b);
             continue;
         }
@@ -152,11 +154,11 @@ pub fn map_canvas(layout: &Layout, spec: &MapSpec<'_>) -> MapCanvas {
         let k = match notes.iter().position(|(_, n)| *n == name) {
             Some(k) => k,
             None => {
-                notes.push((map_marks::note_letter(notes.len()), name));
+                notes.push((marks::note_letter(notes.len()), name));
                 notes.len() - 1
             }
         };
-        blocks.push(map_marks::picture_marker(&notes[k].0, c, g, taken, spec));
+        blocks.push(marks::picture_marker(&notes[k].0, c, g, taken, spec));
     }
     // 3. Harbors.
     for hb in &layout.harbors {
@@ -172,11 +174,14 @@ pub fn map_canvas(layout: &Layout, spec: &MapSpec<'_>) -> MapCanvas {
     // 3b. Castaway spots, on the corners where castaway tokens lie.
     for (i, h) in layout.hexes.iter().enumerate().filter(|(_, h)| !hidden(h.face_down)) {
         let Some(k) = layout.castaway(i) else { continue };
-        let (p, half) = super::spots::spot_at(g, at(h.hex), k);
+        let (p, half) = crate::compose::map::spots::spot_at(g, at(h.hex), k);
         keep_whole.push((p, half * std::f64::consts::SQRT_2));
         blocks.push(Block::mark(
             Rect::new(p.x - half, p.y - half, 2.0 * half, 2.0 * half),
-            group(Pt::default(), super::spots::spot_badge(p, half, spec.theme, spec.mode)),
+            group(
+                Pt::default(),
+                crate::compose::map::spots::spot_badge(p, half, spec.theme, spec.mode),
+            ),
         ));
     }
     // 4. Number chips.
@@ -367,7 +372,7 @@ fn info_band(
     let (rx, ruler_w) = if ruler { (rx, ruler_w) } else { (PAD + tw - 10.0, 0.0) };
     // Legend: one swatch per terrain, region and mark on the map, in cells
     // wide enough for the longest name.
-    let entries = super::legend::entries(layout, spec);
+    let entries = crate::compose::map::legend::entries(layout, spec);
     let key = s.key_text;
     let widest: f64 =
         entries.iter().map(|(n, _)| text_width(n, Weight::Regular, key)).fold(0.0, f64::max);

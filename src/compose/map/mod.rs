@@ -2,9 +2,23 @@
 //! the handout's picture) and the same canvas tiled over 1:1 sheets with an
 //! assembly overview first (map.pdf and the print pack).
 
-use super::map::{map_canvas, MapCanvas, MapSpec};
-use super::tile_pages::tile_document;
-use super::tiles::{plan, Tiling};
+pub mod canvas;
+pub mod cuts;
+pub mod docks;
+pub mod keepout;
+pub mod legend;
+pub mod loose;
+pub mod marks;
+pub mod overview;
+pub mod picture;
+pub mod regions;
+pub mod sheets;
+pub mod spec;
+pub mod spots;
+
+use crate::compose::map::canvas::{map_canvas, MapCanvas, MapSpec};
+use crate::compose::map::cuts::{plan, Tiling};
+use crate::compose::map::sheets::tile_document;
 use crate::recipe::Recipe;
 use crate::scene::Document;
 use crate::settings::{Settings, View};
@@ -70,7 +84,7 @@ pub fn tiled(c: &MapCanvas, layout: &Layout, settings: &Settings) -> (Document, 
     // The same unprinted border as every other sheet: `sheet.margin` in sheets.toml.
     let margin = settings.sheets.margin;
     let t = plan(c, settings.paper_mm(), margin, s.overlap);
-    let overview = super::tile_overview::overview(c, layout, settings, &t).page;
+    let overview = crate::compose::map::overview::overview(c, layout, settings, &t).page;
     let doc = tile_document(c, &t, margin, settings.theme.palette(settings.mode), s.small_text);
     let mut doc = doc;
     doc.pages.insert(0, overview);

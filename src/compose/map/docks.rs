@@ -3,7 +3,7 @@
 //! of the ship points at one (seed 004). Each dock is drawn as an anchor
 //! badge with a landing line to the hex corner ships point at.
 
-use super::art::{ink_for, pictogram};
+use crate::compose::art::{ink_for, pictogram};
 use crate::scene::{HexGeom, Item, Path, Pt, Stroke};
 use crate::theme::{Mode, Pictogram, Theme};
 use crate::vocab::Terrain;
@@ -39,7 +39,7 @@ pub fn dock_badge(c: Pt, r: f64, theme: &Theme, mode: Mode) -> Vec<Item> {
         stroke: Some(Stroke::solid(pal.ink, 0.4)),
     }];
     let ink = ink_for(Terrain::Harbor, theme, mode);
-    let ink = super::art::Ink { hole: pal.chip, ..ink };
+    let ink = crate::compose::art::Ink { hole: pal.chip, ..ink };
     v.extend(pictogram(Pictogram::Anchor, c, 1.6 * r, &ink));
     v
 }

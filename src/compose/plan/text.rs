@@ -2,8 +2,8 @@
 //! [`PrintPlan`] the plan's pages in the print pack are drawn from, for
 //! people who print only part of the pack or read the folder first.
 
-use super::plan::{range_text, PrintPlan, Step};
-use super::plan_page::pages;
+use crate::compose::plan::pages::pages;
+use crate::compose::plan::{range_text, PrintPlan, Step};
 
 /// Width the text is wrapped to, in characters.
 const WIDTH: usize = 78;

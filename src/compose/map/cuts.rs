@@ -6,9 +6,9 @@
 //! block and legend go on the overview page. A cell of the sheet grid that
 //! holds no part of a hex is not printed. Among the plans with the fewest
 //! sheets, one whose cuts pass between number chips and harbor tokens wins.
-//! [`super::tile_pages`] draws the sheets.
+//! [`crate::compose::map::sheets`] draws the sheets.
 
-use super::map::MapCanvas;
+use crate::compose::map::canvas::MapCanvas;
 use crate::scene::{HexGeom, Pt, Rect};
 
 /// Border of sea-coloured paper kept around the board's hexes, in mm: room
@@ -52,8 +52,8 @@ pub struct Tiling {
     /// sliver's hexes became [`Tiling::loose`] pieces instead).
     pub slivers: usize,
     /// Hexes printed whole on another sheet's free paper, to cut out and
-    /// glue on, instead of a sliver sheet ([`super::loose`]).
-    pub loose: Vec<super::loose::Loose>,
+    /// glue on, instead of a sliver sheet ([`crate::compose::map::loose`]).
+    pub loose: Vec<crate::compose::map::loose::Loose>,
     /// The part of the canvas the sheets hold: the board's hexes and an
     /// [`EDGE`] border.
     pub region: Rect,
@@ -400,7 +400,7 @@ pub fn plan(canvas: &MapCanvas, paper: (f64, f64), margin: f64, overlap: f64) ->
         Some((_, t)) if t.sheets() > 0 => {
             let mut t = t;
             if t.slivers > 0 {
-                super::loose::loosen(&mut t, canvas, margin, |w| {
+                crate::compose::map::loose::loosen(&mut t, canvas, margin, |w| {
                     sheet_cover(canvas, w) < MIN_COVER * page
                 });
             }

@@ -8,10 +8,10 @@
 //! across; [`check_readable`] says, before anything is drawn, when a board
 //! is too wide or tall for that on the chosen paper.
 
-use super::art::{centre_baseline, text};
-use super::legend::SWATCH;
-use super::map::{map_canvas, Block, MapCanvas, MapSpec};
-pub use super::map_marks::{PICTURE_MIN_FLAT, PICTURE_TEXT};
+use crate::compose::art::{centre_baseline, text};
+use crate::compose::map::canvas::{map_canvas, Block, MapCanvas, MapSpec};
+use crate::compose::map::legend::SWATCH;
+pub use crate::compose::map::marks::{PICTURE_MIN_FLAT, PICTURE_TEXT};
 use crate::fonts::text_width;
 use crate::scene::{Anchor, HexGeom, Item, Page, Pt, TextRole, Transform, Weight};
 use crate::settings::{Settings, View};
@@ -154,7 +154,7 @@ pub fn legend_items(
         picture: true,
     };
     let pal = settings.theme.palette(settings.mode);
-    let entries = super::legend::entries(layout, &spec);
+    let entries = crate::compose::map::legend::entries(layout, &spec);
     let key = settings.theme.sizes.key_text;
     let widest =
         entries.iter().map(|(n, _)| text_width(n, Weight::Regular, key)).fold(0.0, f64::max);

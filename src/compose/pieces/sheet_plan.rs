@@ -1,17 +1,17 @@
 //! Sheet plans: which piece goes where on which sheet, before anything is
-//! drawn ([`super::sheet`] draws them). Pieces of one shape and size share
-//! sheets across sets ([`super::packing`] finds the grid); partly filled
-//! sheets that print the same way share pages ([`super::sharing`]).
+//! drawn ([`crate::compose::pieces::impose`] draws them). Pieces of one shape and size share
+//! sheets across sets ([`crate::compose::pieces::packing`] finds the grid); partly filled
+//! sheets that print the same way share pages ([`crate::compose::pieces::sharing`]).
 
-use super::packing::page_for;
-use super::piece::{PieceSet, Shape};
-pub use super::slots::{PieceBlock, SheetPlan, Slot};
+use crate::compose::pieces::packing::page_for;
+use crate::compose::pieces::piece::{PieceSet, Shape};
+pub use crate::compose::pieces::slots::{PieceBlock, SheetPlan, Slot};
 use crate::settings::sheets::{Orientation, SheetOptions};
 
 /// Plans the sheets: pieces grouped by shape and size (in order of first
 /// appearance), copies in set and piece order, pages filled in reading order;
 /// then the partly filled sheets that print the same way share pages where
-/// they fit ([`super::sharing`]). A piece too large for the paper gets no
+/// they fit ([`crate::compose::pieces::sharing`]). A piece too large for the paper gets no
 /// slot (see [`unplaced`]).
 ///
 /// Two-sided sheets keep one orientation, so a duplex run never turns
@@ -107,7 +107,7 @@ fn plan_once(sets: &[PieceSet], opts: &SheetOptions) -> Vec<SheetPlan> {
             });
         }
     }
-    super::sharing::share(out, sets, opts)
+    crate::compose::pieces::sharing::share(out, sets, opts)
 }
 
 /// Names of pieces too large for one page of the chosen paper (not imposed).

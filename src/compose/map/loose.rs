@@ -4,8 +4,8 @@
 //! sheet, to cut out and glue over their place, which a mark on the board
 //! shows ("L1"). A sliver whose hexes find no free paper stays a sheet.
 
-use super::map::MapCanvas;
-use super::tiles::{hex_in_rect, Tiling};
+use crate::compose::map::canvas::MapCanvas;
+use crate::compose::map::cuts::{hex_in_rect, Tiling};
 use crate::scene::{Pt, Rect};
 
 /// Paper kept clear around a loose piece and its caption, mm.
@@ -85,7 +85,7 @@ fn free_spot(
         for i in 0..=nx.max(-1) {
             let r = Rect::new(area.x + f64::from(i) * step, area.y + f64::from(j) * step, w, h);
             let clear = !canvas.hexes.iter().any(|c| hex_in_rect(g, *c, r))
-                && !taken.iter().any(|q| super::keepout::overlaps(*q, r));
+                && !taken.iter().any(|q| crate::compose::map::keepout::overlaps(*q, r));
             if clear {
                 return Some(Pt::new(r.x + w / 2.0, r.y + CLEAR + g.radius()));
             }

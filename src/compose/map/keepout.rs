@@ -3,7 +3,7 @@
 //! tokens and their landing stages, pictograms, hex names, fog and
 //! face-down marks), read from the composed scene.
 
-use super::canvas::Block;
+use crate::compose::map::spec::Block;
 use crate::fonts::text_width;
 use crate::scene::{Anchor, Item, Path, Pt, Rect, Seg, Transform};
 

@@ -2,7 +2,7 @@
 //! shared edge is cut (and drawn) once, and bleed is added only on the
 //! cluster's outer edges.
 //!
-//! Tiles are pointy-top (as [`super::piece::Shape::Hex`]), centres in mm, y down.
+//! Tiles are pointy-top (as [`crate::compose::pieces::piece::Shape::Hex`]), centres in mm, y down.
 
 use crate::scene::{Path, Pt};
 

@@ -1,7 +1,7 @@
 //! Imposition: pieces packed on print sheets, each front page followed by
 //! its back page, with bleed, crop marks, cut lines and a footer.
 //!
-//! Where pieces go is [`super::sheet_plan`]'s and [`super::packing`]'s job;
+//! Where pieces go is [`crate::compose::pieces::sheet_plan`]'s and [`crate::compose::pieces::packing`]'s job;
 //! this module draws them.
 //!
 //! - Round tokens: art clipped to the cut ring plus the bleed, bleed areas a
@@ -12,7 +12,7 @@
 //! - Cards are packed edge to edge sharing their cut lines, with bleed only
 //!   around the block and crop marks in the margin around it; a card turned
 //!   a quarter turn has its art turned with it.
-//! - Hex tiles are packed edge to edge in a honeycomb ([`super::honeycomb`]):
+//! - Hex tiles are packed edge to edge in a honeycomb ([`crate::compose::pieces::honeycomb`]):
 //!   neighbours share a cut line, drawn once; bleed only on outer edges.
 //! - The heading of every sheet says what it holds and how many.
 //! - Back pages put every back at the mirrored position of its front (flip
@@ -23,18 +23,20 @@
 //! - Pieces of one shape and size share sheets across sets; the grid block
 //!   is centred on the page so that mirrored backs land inside it too.
 
-use super::cutting::{crop_marks, cut_rings, trim_box};
-use super::honeycomb;
-use super::packing::placed_size;
-use super::piece::{PieceSet, Shape};
+use crate::compose::pieces::cutting::{crop_marks, cut_rings, trim_box};
+use crate::compose::pieces::honeycomb;
+use crate::compose::pieces::packing::placed_size;
+use crate::compose::pieces::piece::{PieceSet, Shape};
 use crate::fonts::text_width;
 use crate::scene::{
     Anchor, Item, Page, Path, Pt, Rect, Side, Stroke, TextStyle, Transform, Weight,
 };
 use crate::settings::sheets::{Duplex, PrinterProfile, SheetOptions};
 
-pub use super::cutting::{cut_color, CROP_WIDTH};
-pub use super::sheet_plan::{duplex_orientations, plan, unplaced, PieceBlock, SheetPlan, Slot};
+pub use crate::compose::pieces::cutting::{cut_color, CROP_WIDTH};
+pub use crate::compose::pieces::sheet_plan::{
+    duplex_orientations, plan, unplaced, PieceBlock, SheetPlan, Slot,
+};
 /// Ends the label of a back page ("sheet 3 back"), for people reading page
 /// labels; what the page is travels in [`Page::side`].
 pub const BACK_SUFFIX: &str = " back";
@@ -339,7 +341,7 @@ impl Sheet {
 }
 
 /// The pieces imposed: the sheets, without footers (numbered once the whole
-/// document is known, see [`super::footers`]), and what fit on no sheet.
+/// document is known, see [`crate::compose::pieces::footers`]), and what fit on no sheet.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Imposition {
     /// Sheets with backs first, single-sided sheets after them, so each

@@ -5,11 +5,11 @@
 
 use std::collections::BTreeMap;
 
-use super::art::text;
-use super::board_picture::{
+use crate::compose::art::text;
+use crate::compose::flow::wrap::pack_units;
+use crate::compose::map::picture::{
     fit_flat, layered, legend_items, notes_items, picture_canvas, PICTURE_MIN_FLAT,
 };
-use super::flow::wrap::pack_units;
 use crate::scene::{Anchor, Item, Page, Path, Pt, Rect, Stroke, Transform, Weight};
 use crate::settings::{Settings, View};
 use crate::solve::Layout;
@@ -73,7 +73,7 @@ fn region_lines(layout: &Layout, ri: usize) -> Vec<Line> {
 
 /// The builder's map: the whole board in the setup view (every face-down
 /// tile hatched, showing its terrain and pictogram where it must lie) as a
-/// readable picture ([`board_picture`](super::board_picture): chip numbers,
+/// readable picture ([`board_picture`](crate::compose::map::picture): chip numbers,
 /// harbors and names at the picture's text size, hexes never under
 /// [`PICTURE_MIN_FLAT`]), with its notes and the legend at full size below,
 /// `width` mm wide with hexes `flat` mm across; top-left at `at`. Returns
@@ -226,7 +226,7 @@ fn own_map_page(layout: &Layout, settings: &Settings, (w, h): (f64, f64), m: f64
         fit_flat(layout, w - 2.0 * m, h - top - m - below)
     };
     let (w, h) = if fit(h, w) > fit(w, h) { (h, w) } else { (w, h) };
-    // [`check_readable`](super::board_picture::check_readable) refused any
+    // [`check_readable`](crate::compose::map::picture::check_readable) refused any
     // board too large for this before anything was drawn.
     let flat = fit(w, h).min(settings.theme.sizes.hex_flat).max(PICTURE_MIN_FLAT);
     let mut page = Page::new(w, h, BUILDER_LABEL);
@@ -296,7 +296,7 @@ mod tests {
         assert!(h > 0.0 && paths(&picture) > l.hexes.len());
         let mut words = Vec::new();
         texts(&picture, &mut words);
-        assert!(!words.iter().any(|w| w == super::super::art::FACE_DOWN_MARK), "{words:?}");
+        assert!(!words.iter().any(|w| w == crate::compose::art::FACE_DOWN_MARK), "{words:?}");
         // Every chip of the board is on the builder's map.
         for n in l.hexes.iter().filter_map(|h| h.number) {
             assert!(words.iter().any(|w| *w == n.to_string()), "chip {n} missing: {words:?}");

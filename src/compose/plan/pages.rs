@@ -3,11 +3,11 @@
 //! the table and the separate files. Always an even number of pages (a blank
 //! back where needed), so every back after it stays on an even page.
 
-use super::art::text;
-use super::duplex::blank_page;
-use super::flow::{layout_document, Block, Cell, FlowError, Margins, PageSpec, Span};
-use super::plan::{Assembly, PrintPlan};
-use super::sheet::BACK_SUFFIX;
+use crate::compose::art::text;
+use crate::compose::flow::{layout_document, Block, Cell, FlowError, Margins, PageSpec, Span};
+use crate::compose::pieces::duplex::blank_page;
+use crate::compose::pieces::impose::BACK_SUFFIX;
+use crate::compose::plan::{Assembly, PrintPlan};
 use crate::scene::{Anchor, Item, Page, Path, Pt, Rect, Side, Stroke, TextRole, Weight};
 use crate::settings::Settings;
 use crate::theme::inks;
@@ -144,7 +144,7 @@ fn blocks(plan: &PrintPlan, size: f64) -> Vec<Block> {
     let mut v = vec![para(&format!("**{}**", plan.subject))];
     v.extend(plan.intro().iter().map(|s| para(s)));
     v.push(para(PrintPlan::COMMAND_LEAD));
-    v.push(super::handout::command_block(&plan.command, size));
+    v.push(crate::compose::handout::command_block(&plan.command, size));
     let rows = plan
         .steps
         .iter()

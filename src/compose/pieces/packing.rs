@@ -10,12 +10,12 @@
 //!   marks only around the block. A card may be turned a quarter turn when
 //!   that fits more on the page; crop marks shrink to the room left, down
 //!   to [`MIN_MARK`].
-//! - Hex tiles are packed in a honeycomb ([`super::honeycomb`]).
+//! - Hex tiles are packed in a honeycomb ([`crate::compose::pieces::honeycomb`]).
 //!
 //! Every block is centred on the page, so mirrored backs land inside it too.
 
-use super::honeycomb;
-use super::piece::Shape;
+use crate::compose::pieces::honeycomb;
+use crate::compose::pieces::piece::Shape;
 use crate::scene::Pt;
 use crate::settings::sheets::{Orientation, SheetOptions};
 

@@ -3,9 +3,9 @@
 //! title and a text, and tracks of numbered spaces for markers. Plain by
 //! design: every part names itself in words, so any look and any ink reads.
 
-use super::flow::wrap::wrap_plain;
-use super::piece::{Piece, PieceSet, Shape};
-use super::tokens::{cut_guide, min_text, Ink};
+use crate::compose::flow::wrap::wrap_plain;
+use crate::compose::pieces::piece::{Piece, PieceSet, Shape};
+use crate::compose::pieces::tokens::{cut_guide, min_text, Ink};
 use crate::fonts::text_width;
 use crate::model::parts::{Card, Parts, Token, TokenShape, Track};
 use crate::scene::{Anchor, Color, Item, Path, Pt, Rect, Stroke, TextStyle, Weight};

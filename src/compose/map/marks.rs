@@ -5,9 +5,9 @@
 //! ([`PICTURE_TEXT`]) and a name that does not fit its hex becomes a letter
 //! whose meaning the picture's notes give.
 
-use super::art::{self, centre_baseline, text};
-use super::canvas::{Block, MapSpec};
 use crate::axial::Hex;
+use crate::compose::art::{self, centre_baseline, text};
+use crate::compose::map::spec::{Block, MapSpec};
 use crate::fonts::text_width;
 use crate::scene::{Anchor, HexGeom, Item, Path, Pt, Rect, Stroke, TextRole, Transform, Weight};
 use crate::solve::PlacedHarbor;
@@ -237,7 +237,8 @@ pub fn picture_marker(
     let spots = [(0.0, 0.6), (0.0, -0.6), (-0.5, 0.3), (0.5, 0.3), (-0.5, -0.3), (0.5, -0.3)];
     let free = |p: Pt| {
         let b = Rect::new(p.x - r, p.y - r, 2.0 * r, 2.0 * r);
-        inside_hex(b, c, g, 0.2) && taken.is_none_or(|t| !super::keepout::overlaps(t, b))
+        inside_hex(b, c, g, 0.2)
+            && taken.is_none_or(|t| !crate::compose::map::keepout::overlaps(t, b))
     };
     let p = spots
         .iter()

@@ -1,4 +1,6 @@
-//! Which pieces a scenario needs, as [`PieceSet`]s ready for imposition.
+//! The pieces to cut out and their imposition on sheets. This module: which
+//! pieces a scenario needs, as [`PieceSet`]s ready for imposition
+//! ([`impose`]).
 //!
 //! From the solved layout: the cut-out hex tiles of face-down regions (terrain
 //! face, fog back) with their chip stacks, and harbor tokens for the map's
@@ -6,17 +8,31 @@
 //! `[components]` table): gold coins, trade tokens, castaway tokens, fish
 //! tokens and fishing-ground tiles.
 
+pub mod cutting;
+pub mod described;
+pub mod duplex;
+pub mod fit_text;
+pub mod footers;
+pub mod honeycomb;
+pub mod impose;
+pub mod packing;
+pub mod piece;
+pub mod sharing;
+pub mod sheet_plan;
+pub mod slots;
+pub mod tokens;
+
 use std::collections::BTreeMap;
 
-use super::piece::{Piece, PieceSet, Shape};
-use super::theme_art::{harbor_token, MapArt};
-use super::tokens::{self, Building, Goods};
+use crate::compose::art::theme_art::{harbor_token, MapArt};
+use crate::compose::pieces::piece::{Piece, PieceSet, Shape};
 use crate::model::Scenario;
 use crate::scene::{Item, Path, Pt, Rect, Weight};
 use crate::settings::sheets::ComponentSizes;
 use crate::solve::Layout;
 use crate::theme::inks;
 use crate::vocab::{HarborKind, Resource, Terrain};
+use tokens::{Building, Goods};
 
 /// Trade tokens of one kind: picked up at `building`, showing `goods`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -342,7 +358,8 @@ fn castaway_front(cost: &[(Resource, u8)], side: f64, art: &dyn MapArt) -> Vec<I
 /// between items (so "1 lumber" never splits).
 fn cost_lines(names: &[String], size: f64, max: f64) -> Vec<String> {
     let units = names.iter().map(String::as_str);
-    let mut lines = super::flow::wrap::pack_units(units, " + ", Weight::Regular, size, max);
+    let mut lines =
+        crate::compose::flow::wrap::pack_units(units, " + ", Weight::Regular, size, max);
     let broken = lines.len().saturating_sub(1);
     for l in &mut lines[..broken] {
         l.push_str(" +");
@@ -476,7 +493,11 @@ pub fn component_sets(
 ) -> Vec<PieceSet> {
     let mut v = from_layout(layout, scenario, counts, sizes, art);
     v.extend(from_counts(counts, sizes, art));
-    v.extend(super::generic::generic_sets(&scenario.game.components.parts, sizes, art.ink()));
+    v.extend(crate::compose::pieces::described::generic_sets(
+        &scenario.game.components.parts,
+        sizes,
+        art.ink(),
+    ));
     // Every word inside its piece's cut line.
-    super::fit_text::fit_sets(v)
+    crate::compose::pieces::fit_text::fit_sets(v)
 }

@@ -5,11 +5,18 @@
 //! [`PrintPlan`] is worked out from the composed pages themselves (their
 //! kinds, [`Side`]s and what they hold, as typed data; never their labels
 //! or headings), never from fixed page numbers, and is the one source of
-//! the plan's pages in the pack ([`super::plan_page`]) and of
-//! `print-plan.txt` ([`super::plan_text`]).
+//! the plan's pages in the pack ([`crate::compose::plan::pages`]) and of
+//! `print-plan.txt` ([`crate::compose::plan::text`]).
 
-use super::sheet::shown_title;
-use super::tiles::{label, Tiling};
+pub mod builder;
+pub mod calibration;
+pub mod contents;
+pub mod pages;
+pub mod setup;
+pub mod text;
+
+use crate::compose::map::cuts::{label, Tiling};
+use crate::compose::pieces::impose::shown_title;
 use crate::scene::{Page, Side};
 use crate::settings::sheets::Duplex;
 
@@ -148,7 +155,7 @@ impl Assembly {
                 .iter()
                 .enumerate()
                 .map(|(k, l)| {
-                    let name = super::loose::Loose::name(k);
+                    let name = crate::compose::map::loose::Loose::name(k);
                     format!(
                         "{name} (printed on sheet {}): cut it out and glue it over the hex marked {name}",
                         label(l.host.0, l.host.1)
@@ -438,7 +445,7 @@ mod tests {
     fn component_pages_split_into_two_sided_one_sided_and_blank_ranges() {
         let o = crate::settings::sheets::SheetOptions::default();
         let pages = vec![
-            super::super::duplex::blank_page(o.paper.width, o.paper.height, &o),
+            crate::compose::pieces::duplex::blank_page(o.paper.width, o.paper.height, &o),
             sheet("sheet 1", Side::Front, &[("Gold coins", 20)]),
             sheet("sheet 1 back", Side::Back, &[("Gold coins", 20)]),
             sheet("sheet 2", Side::Front, &[("Gold coins", 4), ("Fish tokens", 10)]),

@@ -1,9 +1,9 @@
 //! Sheet plans as data: which copy of which piece sits where on a sheet
 //! ([`Slot`]), grouped by shape ([`PieceBlock`]) into sheets
-//! ([`SheetPlan`]). [`super::sheet_plan`] makes them, [`super::sharing`]
-//! merges the partly filled ones, [`super::sheet`] draws them.
+//! ([`SheetPlan`]). [`crate::compose::pieces::sheet_plan`] makes them, [`crate::compose::pieces::sharing`]
+//! merges the partly filled ones, [`crate::compose::pieces::impose`] draws them.
 
-use super::piece::{PieceSet, Shape};
+use crate::compose::pieces::piece::{PieceSet, Shape};
 use crate::scene::Pt;
 
 /// One copy of a piece on a sheet.
@@ -32,7 +32,7 @@ pub struct PieceBlock {
 
 /// One planned sheet: a front page and, if any piece has a back, a back
 /// page. A sheet holds one block of pieces, or several small ones stacked
-/// (pieces that print the same way share a sheet, see [`super::sharing`]).
+/// (pieces that print the same way share a sheet, see [`crate::compose::pieces::sharing`]).
 #[derive(Clone, Debug, PartialEq)]
 pub struct SheetPlan {
     /// Page width, mm.

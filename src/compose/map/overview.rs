@@ -1,5 +1,5 @@
 //! The overview page of a tiled map: how to assemble the sheets, over a
-//! readable picture of the whole board ([`super::board_picture`]: every chip
+//! readable picture of the whole board ([`crate::compose::map::picture`]: every chip
 //! number, harbor and hex name at 6.5 pt), then the map's title block,
 //! legend and the picture's notes at full size, which the sheets themselves
 //! leave out.
@@ -10,11 +10,11 @@
 //! row letters down the left, column numbers along the top. The page turns
 //! to landscape when that draws the board larger.
 
-use super::art::text;
-use super::board_picture::{layered, notes_items, picture_canvas};
-use super::keepout::overlaps;
-use super::map::{Block, MapCanvas};
-use super::tiles::{label, Tiling};
+use crate::compose::art::text;
+use crate::compose::map::canvas::{Block, MapCanvas};
+use crate::compose::map::cuts::{label, Tiling};
+use crate::compose::map::keepout::overlaps;
+use crate::compose::map::picture::{layered, notes_items, picture_canvas};
 use crate::fonts::text_width;
 use crate::scene::{Anchor, Color, Item, Page, Path, Pt, Rect, Stroke, Transform, Weight};
 use crate::settings::Settings;
@@ -113,11 +113,11 @@ pub fn overview(canvas: &MapCanvas, layout: &Layout, settings: &Settings, t: &Ti
     let notes_h = |w: f64| notes_items(&probe.notes, 0.0, 0.0, w - 2.0 * margin).1;
     let flat_on = |w: f64, h: f64| {
         let (_, aw, ah) = room(canvas, t, (w, h), margin, notes_h(w));
-        super::board_picture::fit_flat(layout, aw, ah)
+        crate::compose::map::picture::fit_flat(layout, aw, ah)
     };
     let (w, h) = if flat_on(ph, pw) > flat_on(pw, ph) * 1.05 { (ph, pw) } else { (pw, ph) };
     let (top, aw, ah) = room(canvas, t, (w, h), margin, notes_h(w));
-    let flat = super::board_picture::fit_flat(layout, aw, ah);
+    let flat = crate::compose::map::picture::fit_flat(layout, aw, ah);
     let pic = picture_canvas(layout, settings, settings.view, flat);
 
     let mut page = Page::new(w, h, "overview");
@@ -160,7 +160,7 @@ pub fn overview(canvas: &MapCanvas, layout: &Layout, settings: &Settings, t: &Ti
         "neighbour so the lines meet, and glue. Work row by row from the first sheet.".into(),
     );
     for (k, l) in t.loose.iter().enumerate() {
-        let name = super::loose::Loose::name(k);
+        let name = crate::compose::map::loose::Loose::name(k);
         lines.push(format!(
             "Loose piece {name} (printed on sheet {}): cut it out and glue it over the hex marked {name} (in place of sheet {}).",
             label(l.host.0, l.host.1),
@@ -270,7 +270,7 @@ pub fn overview(canvas: &MapCanvas, layout: &Layout, settings: &Settings, t: &Ti
     // Each loose piece's hex, marked with its name.
     for (k, l) in t.loose.iter().enumerate() {
         let c = to_page(canvas.hexes[l.hex]);
-        let name = super::loose::Loose::name(k);
+        let name = crate::compose::map::loose::Loose::name(k);
         let bw = text_width(&name, Weight::Bold, NAME) + 1.6;
         let r = Rect::new(
             c.x - bw / 2.0,

@@ -1,14 +1,14 @@
 //! The rules handout: a scenario and one of its layouts as a flowed document
 //! (title, story, facts, setup with each region's tiles and chips, a small
 //! picture of the map with its seed, the cost, trade and reference tables,
-//! the special rules), laid out on pages by [`super::flow`].
+//! the special rules), laid out on pages by [`crate::compose::flow`].
 //!
 //! Every sentence of rules prose comes from the scenario file; the words
 //! here only label the tables. Costs and trades are the same rows the
-//! reference cards ([`super::cards`]) draw.
+//! reference cards ([`crate::compose::cards`]) draw.
 
-use super::cards::{cost_text, variant_note};
-use super::flow::{layout_document, Block, Cell, FlowError, PageSpec, Span};
+use crate::compose::cards::{cost_text, variant_note};
+use crate::compose::flow::{layout_document, Block, Cell, FlowError, PageSpec, Span};
 use crate::model::{CellContent, MapDef, Scenario};
 use crate::scene::Page;
 use crate::settings::sheets::SheetOptions;
@@ -302,8 +302,13 @@ pub fn command_block(command: &str, size: f64) -> Block {
     use crate::fonts::text_width;
     use crate::scene::{Anchor, Weight};
     let pitch = 1.35 * size;
-    let lines =
-        super::flow::wrap::pack_units(command.split(' '), " ", Weight::Bold, size, COMMAND_WIDTH);
+    let lines = crate::compose::flow::wrap::pack_units(
+        command.split(' '),
+        " ",
+        Weight::Bold,
+        size,
+        COMMAND_WIDTH,
+    );
     let width = lines
         .iter()
         .map(|l| text_width(l, Weight::Bold, size))
@@ -313,7 +318,7 @@ pub fn command_block(command: &str, size: f64) -> Block {
         .iter()
         .enumerate()
         .map(|(i, l)| {
-            super::art::text(
+            crate::compose::art::text(
                 crate::scene::Pt::new(0.0, 0.8 * size + i as f64 * pitch),
                 l.clone(),
                 size,
@@ -328,7 +333,7 @@ pub fn command_block(command: &str, size: f64) -> Block {
     Block::Image { width: COMMAND_WIDTH.max(width), height, items }
 }
 
-/// The map picture ([`super::board_picture::handout_picture`], composed at
+/// The map picture ([`crate::compose::map::picture::handout_picture`], composed at
 /// the text column's width with its words at their printed size) as a
 /// picture block.
 pub fn map_picture(map: &Page) -> Block {
@@ -425,7 +430,7 @@ fn ref_tables(s: &Scenario) -> Vec<Block> {
 }
 
 /// The handout's map: the whole map drawn as one page
-/// ([`super::map_pages::players_canvas`]) and the command that makes it again.
+/// ([`crate::compose::map::players_canvas`]) and the command that makes it again.
 #[derive(Clone, Copy, Debug)]
 pub struct MapBlock<'a> {
     /// The map as the players see it.
@@ -478,7 +483,7 @@ pub fn handout_blocks(
         }
     }
     out.extend(face_down_blocks(layout));
-    out.extend(super::pack_notes::pieces_blocks(scenario, layout.players));
+    out.extend(crate::compose::plan::contents::pieces_blocks(scenario, layout.players));
     if let Some(setup) = &r.setup {
         out.extend(prose_blocks(setup));
     }
@@ -490,7 +495,7 @@ pub fn handout_blocks(
                  map; this command draws it again:",
                 layout.players, layout.seed
             ))]),
-            command_block(map.command, super::flow::BODY_SIZE),
+            command_block(map.command, crate::compose::flow::BODY_SIZE),
             map_picture(map.picture),
         ]));
         if !map.lines.is_empty() {
@@ -510,8 +515,8 @@ pub fn handout_blocks(
             out.extend(prose_blocks(text));
         }
     }
-    out.extend(super::pack_notes::terms_blocks(scenario));
-    out.extend(super::pack_notes::credits_blocks(scenario));
+    out.extend(crate::compose::plan::contents::terms_blocks(scenario));
+    out.extend(crate::compose::plan::contents::credits_blocks(scenario));
     out
 }
 
@@ -555,12 +560,12 @@ pub fn svg_name(n: usize) -> String {
     format!("rules-{n}.svg")
 }
 
-/// The handout's map picture ([`super::board_picture::handout_picture`]) as
+/// The handout's map picture ([`crate::compose::map::picture::handout_picture`]) as
 /// wide as the handout's text column, the board at most [`MAP_MAX_HEIGHT`]
 /// tall.
 pub fn handout_picture_for(layout: &Layout, settings: &crate::settings::Settings) -> Page {
     let spec = handout_spec(layout, &settings.sheets);
-    super::board_picture::handout_picture(
+    crate::compose::map::picture::handout_picture(
         layout,
         settings,
         spec.right() - spec.left(),

@@ -5,7 +5,7 @@
 //! source by title, hexpress and its version, and that the pack is a
 //! fan-made aid).
 
-use super::flow::{Block, Cell, Span};
+use crate::compose::flow::{Block, Cell, Span};
 use crate::model::pieces::{Piece, PieceCount, PieceFrom};
 use crate::model::Scenario;
 
