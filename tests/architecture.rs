@@ -31,7 +31,7 @@ const RULES: &[(&str, &[&str])] = &[
     ("units", &[]),
     ("vocab", &[]),
     ("rng", &[]),
-    ("fonts", &[]),
+    ("fonts", &["scene"]),
     ("diag", &["position", "limits"]),
     ("scene", &["axial"]),
     ("builtin", &["@bottom"]),
@@ -60,32 +60,17 @@ const RULES: &[(&str, &[&str])] = &[
 /// Imports of a module allowed from one file only: (module, file).
 const ONLY_FROM: &[(&str, &str)] = &[("serve", "src/cli/serve.rs")];
 
-/// Known exception, to delete once the encoders take the scene alone (issue
-/// 21, item 2): the files of `export` that still import `compose` today.
-/// An entry that is no longer needed fails the test, so the list only shrinks.
-const EXPORT_COMPOSE_TODAY: &[&str] = &["src/export/pdf_draw.rs"];
-
 /// Known circles between the files of one folder (the folder, then the
 /// files in the circle, sorted), to break and then delete from this list.
 /// An entry that is no longer a circle fails the test.
 const KNOWN_CIRCLES: &[(&str, &[&str])] =
-    &[("balance", &["config", "score"]), ("compose", &["loose", "tiles"])];
+    &[("balance", &["config", "score"]), ("compose::map", &["cuts", "loose"])];
 
 #[test]
 fn every_import_keeps_the_layer_rules() {
     let files = sources();
     let imports = all_imports(&files);
-    let mut problems = violations(&imports);
-    let used: BTreeSet<&str> = imports
-        .iter()
-        .filter(|i| top(&module_of(&i.file)) == "export" && top(&i.target) == "compose")
-        .map(|i| i.file.as_str())
-        .collect();
-    for stale in EXPORT_COMPOSE_TODAY.iter().filter(|f| !used.contains(**f)) {
-        problems.push(format!(
-            "{stale} no longer imports compose: delete it from EXPORT_COMPOSE_TODAY"
-        ));
-    }
+    let problems = violations(&imports);
     assert!(problems.is_empty(), "imports the layer rules forbid:\n{}", problems.join("\n"));
 }
 
@@ -178,9 +163,7 @@ fn violations(imports: &[Import]) -> Vec<String> {
         if from.is_empty() || to.is_empty() || from == to {
             continue;
         }
-        let exception =
-            from == "export" && to == "compose" && EXPORT_COMPOSE_TODAY.contains(&i.file.as_str());
-        if !exception && !may_import(&from, &to) {
+        if !may_import(&from, &to) {
             out.push(format!(
                 "{}:{}: {from} imports {to} ({})",
                 i.file,

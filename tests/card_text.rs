@@ -3,9 +3,9 @@
 //! more cards, split by columns when it is too wide and by rows when it is
 //! too long, and every cell still prints once.
 
-use hexpress::compose::art::theme_art::ThemeArt;
 use hexpress::compose::cards::{reference_cards, text_area, MIN_SIZE};
 use hexpress::compose::pieces::piece::Piece;
+use hexpress::compose::pieces::theme_art::ThemeArt;
 use hexpress::diag::{render, Source};
 use hexpress::model::{load, Scenario};
 use hexpress::scene::{Item, TextRole};

@@ -18,10 +18,10 @@
 
 use std::collections::BTreeMap;
 
-use hexpress::compose::art::theme_art::ThemeArt;
 use hexpress::compose::pack::card_sets;
 use hexpress::compose::pieces::impose::{self, cut_color, SheetPlan};
 use hexpress::compose::pieces::piece::{Piece, PieceSet, Shape};
+use hexpress::compose::pieces::theme_art::ThemeArt;
 use hexpress::compose::pieces::{component_sets, ComponentCounts};
 use hexpress::fonts::text_width;
 use hexpress::scene::{Item, Page, Path, Pt, Seg, Transform, Weight};

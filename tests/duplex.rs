@@ -10,6 +10,10 @@ use hexpress::outputs::Notes;
 use hexpress::settings::{Choices, Paper, Settings};
 use lopdf::{Document, Object};
 
+/// The checks read PDFs only: no SVG or PNG preview is drawn.
+const PDF_ONLY: hexpress::settings::Formats =
+    hexpress::settings::Formats { svg: false, pdf: true, png: false };
+
 use crate::support::pdf_labels;
 use pdf_labels::labels;
 
@@ -53,7 +57,8 @@ fn check(name: &str, doc: &Document, grouped: bool) -> (usize, usize) {
 fn every_back_lies_on_the_even_page_after_its_front() {
     let (mut packs_with_backs, mut blanks) = (0, 0);
     for paper in [Paper::A4, Paper::Letter] {
-        let settings = Settings::build(&Choices { paper, ..Choices::default() }).expect("settings");
+        let settings = Settings::build(&Choices { paper, formats: PDF_ONLY, ..Choices::default() })
+            .expect("settings");
         for id in hexpress::builtin::ids() {
             let src = hexpress::builtin::source(id).expect("built-in");
             let sc = hexpress::model::load(&src).expect("valid");
@@ -127,7 +132,8 @@ fn backs_sit_at_the_mirrored_place_of_their_fronts() {
         })
     });
     for (paper, id, sc, players) in cases {
-        let settings = Settings::build(&Choices { paper, ..Choices::default() }).expect("settings");
+        let settings = Settings::build(&Choices { paper, formats: PDF_ONLY, ..Choices::default() })
+            .expect("settings");
         let l = hexpress::solve::solve(&sc, players, 3, &Default::default()).expect("solves");
         let files = hexpress::outputs::all(&l, &sc, &settings, &Notes::default()).expect("outputs");
         let Some((_, bytes)) = files.iter().find(|(n, _)| n == "components.pdf") else {
@@ -163,7 +169,8 @@ fn two_sided_runs_keep_one_orientation_and_the_calibration_flips_the_same_way() 
     use hexpress::compose::plan::{PartKind, Sides};
     let mut runs = 0;
     for paper in [Paper::A4, Paper::Letter] {
-        let settings = Settings::build(&Choices { paper, ..Choices::default() }).expect("settings");
+        let settings = Settings::build(&Choices { paper, formats: PDF_ONLY, ..Choices::default() })
+            .expect("settings");
         for id in hexpress::builtin::ids() {
             let src = hexpress::builtin::source(id).expect("built-in");
             let sc = hexpress::model::load(&src).expect("valid");

@@ -61,7 +61,7 @@ fn mistakes_in_game_sections_are_all_reported() {
 
 #[test]
 fn present_tiles_and_tokens_reach_the_component_sheets() {
-    use hexpress::compose::art::theme_art::ThemeArt;
+    use hexpress::compose::pieces::theme_art::ThemeArt;
     use hexpress::compose::pieces::{component_sets, ComponentCounts};
     use hexpress::settings::sheets::SheetOptions;
     use hexpress::theme::{Mode, Theme};

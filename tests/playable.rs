@@ -662,7 +662,7 @@ fn printed_text_calls_only_the_map_number_a_seed_and_credits_name_the_source() {
             assert!(ok, "{id}: \"seed\" names something other than the map's number: …{at}…");
         }
         // The credits name the source by title and say it is fan-made.
-        let credits = hexpress::compose::plan::contents::credits_text(&s);
+        let credits = hexpress::compose::handout::contents::credits_text(&s);
         if let Some(src) = &s.meta.source {
             assert!(src.contains("fan-made"), "{id}: the source is not called fan-made: {src}");
             assert!(credits.contains(src.as_str()), "{id}: {credits}");

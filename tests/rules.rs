@@ -3,11 +3,11 @@
 
 use crate::common;
 
-use hexpress::compose::art::theme_art::ThemeArt;
 use hexpress::compose::cards::{reference_cards, text_area, SIZES};
 use hexpress::compose::flow::PageSpec;
 use hexpress::compose::handout::{handout_pages, handout_spec};
 use hexpress::compose::pieces::piece::{Piece, PieceSet};
+use hexpress::compose::pieces::theme_art::ThemeArt;
 use hexpress::diag::{render, Source};
 use hexpress::fonts::{text_width, vmetrics};
 use hexpress::model::{load, Scenario};

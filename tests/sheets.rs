@@ -4,13 +4,13 @@
 
 use crate::common;
 
-use hexpress::compose::art::theme_art::ThemeArt;
 use hexpress::compose::job::{print_job, PrintJob};
 use hexpress::compose::map::Notes;
 use hexpress::compose::pieces::duplex;
 use hexpress::compose::pieces::footers::{stamp_footers, FooterInfo};
 use hexpress::compose::pieces::impose::{self, back_centre, cut_color};
 use hexpress::compose::pieces::piece::{Piece, PieceSet, Shape};
+use hexpress::compose::pieces::theme_art::ThemeArt;
 use hexpress::compose::pieces::tokens::{Building, Goods};
 use hexpress::compose::pieces::{component_sets, CastawayTokens, ComponentCounts, TradeTokens};
 use hexpress::diag::Source;

@@ -10,11 +10,11 @@
 //! where needed). Sheets are numbered once the whole document is known
 //! ([`crate::compose::pieces::footers`]).
 
-use crate::compose::art::theme_art::ThemeArt;
 use crate::compose::cards::reference_cards;
 use crate::compose::flow::FlowError;
 use crate::compose::pieces::impose::{impose, Imposition};
 use crate::compose::pieces::piece::PieceSet;
+use crate::compose::pieces::theme_art::ThemeArt;
 use crate::compose::pieces::{component_sets, ComponentCounts};
 use crate::model::Scenario;
 use crate::settings::Settings;

@@ -120,8 +120,3 @@ inks! {
     /// The light core of the bar along a harbor tile's harbor edge.
     harbor_bar,
 }
-
-/// The built-in theme's `[inks]`.
-pub fn inks() -> &'static Inks {
-    &super::parse::builtin_ref().inks
-}

@@ -6,7 +6,7 @@
 mod inks;
 mod parse;
 
-pub use inks::{inks, Inks};
+pub use inks::Inks;
 
 use std::path::Path;
 
@@ -347,6 +347,11 @@ fn key_len(text: &str, at: usize) -> usize {
     text.get(at..).map_or(0, |rest| {
         rest.find(|c: char| c.is_whitespace() || c == '=' || c == ']').unwrap_or(rest.len())
     })
+}
+
+/// The built-in theme's `[inks]`.
+pub fn inks() -> &'static Inks {
+    &parse::builtin_ref().inks
 }
 
 #[cfg(test)]

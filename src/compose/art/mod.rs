@@ -2,8 +2,6 @@
 //! chips, resource icons, terrain tiles and the fog face. Everything is drawn
 //! centred on a given point (or `(0, 0)`) in millimetres.
 
-pub mod theme_art;
-
 mod pictos;
 
 pub use pictos::{draw as pictogram, Ink};

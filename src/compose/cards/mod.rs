@@ -10,11 +10,11 @@
 //! background. Cards are [`Piece`]s with [`Shape::Card`]; the imposition adds
 //! bleed, crop marks and duplex backs.
 
-use crate::compose::art::theme_art::ThemeArt;
 use crate::compose::art::{centre_baseline, resource_icon};
 use crate::compose::flow::wrap::{natural_width, widest_atom, wrap, Line};
 use crate::compose::flow::{FlowError, Span};
 use crate::compose::pieces::piece::{Piece, PieceSet, Shape};
+use crate::compose::pieces::theme_art::ThemeArt;
 use crate::compose::pieces::tokens::Ink;
 use crate::fonts::{text_width, vmetrics};
 use crate::model::game::{Cost, CostRow, Game, Pay, RefTable, TradeRow};

@@ -7,6 +7,8 @@
 //! here only label the tables. Costs and trades are the same rows the
 //! reference cards ([`crate::compose::cards`]) draw.
 
+pub mod contents;
+
 use crate::compose::cards::{cost_text, variant_note};
 use crate::compose::flow::{layout_document, Block, Cell, FlowError, PageSpec, Span};
 use crate::model::{CellContent, MapDef, Scenario};
@@ -483,7 +485,7 @@ pub fn handout_blocks(
         }
     }
     out.extend(face_down_blocks(layout));
-    out.extend(crate::compose::plan::contents::pieces_blocks(scenario, layout.players));
+    out.extend(crate::compose::handout::contents::pieces_blocks(scenario, layout.players));
     if let Some(setup) = &r.setup {
         out.extend(prose_blocks(setup));
     }
@@ -515,8 +517,8 @@ pub fn handout_blocks(
             out.extend(prose_blocks(text));
         }
     }
-    out.extend(crate::compose::plan::contents::terms_blocks(scenario));
-    out.extend(crate::compose::plan::contents::credits_blocks(scenario));
+    out.extend(crate::compose::handout::contents::terms_blocks(scenario));
+    out.extend(crate::compose::handout::contents::credits_blocks(scenario));
     out
 }
 

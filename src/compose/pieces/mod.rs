@@ -20,12 +20,13 @@ pub mod piece;
 pub mod sharing;
 pub mod sheet_plan;
 pub mod slots;
+pub mod theme_art;
 pub mod tokens;
 
 use std::collections::BTreeMap;
 
-use crate::compose::art::theme_art::{harbor_token, MapArt};
 use crate::compose::pieces::piece::{Piece, PieceSet, Shape};
+use crate::compose::pieces::theme_art::{harbor_token, MapArt};
 use crate::model::Scenario;
 use crate::scene::{Item, Path, Pt, Rect, Weight};
 use crate::settings::sheets::ComponentSizes;

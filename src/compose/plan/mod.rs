@@ -10,7 +10,6 @@
 
 pub mod builder;
 pub mod calibration;
-pub mod contents;
 pub mod pages;
 pub mod setup;
 pub mod text;

@@ -107,13 +107,13 @@ fn setup_lines(plan: &PrintPlan, layout: &Layout, scenario: &Scenario) -> Vec<St
             pages_word(&p)
         ));
     }
-    for (set, items) in crate::compose::plan::contents::box_lists(scenario, layout.players) {
+    for (set, items) in crate::compose::handout::contents::box_lists(scenario, layout.players) {
         out.push(format!("Take from your {set} box: {}.", items.join(", ")));
     }
     if !scenario.game.pieces.is_empty() {
         out.push("Lay out every piece where it starts:".to_string());
         out.extend(
-            crate::compose::plan::contents::piece_lines(scenario, layout.players)
+            crate::compose::handout::contents::piece_lines(scenario, layout.players)
                 .into_iter()
                 .map(|l| format!("- {l}")),
         );
