@@ -9,6 +9,7 @@
 //! what is printed. Lengths are in millimetres; `size` is the em height.
 
 use std::cell::RefCell;
+use std::collections::HashMap;
 use std::sync::OnceLock;
 
 use rustybuzz::{Direction, Face, Language, Script, ShapePlan, UnicodeBuffer};
@@ -38,7 +39,15 @@ type Plans = Vec<(Weight, Script, Option<Language>, ShapePlan)>;
 thread_local! {
     /// Shaping plans by face, script and language.
     static PLANS: RefCell<Plans> = const { RefCell::new(Vec::new()) };
+    /// Shaped advances in font units by text, for each weight (regular,
+    /// bold): card fitting and the flow measure the same words at many
+    /// sizes. Emptied when it holds [`WIDTH_CACHE_ENTRIES`] texts.
+    static ADVANCES: RefCell<[HashMap<String, i64>; 2]> = RefCell::new([HashMap::new(), HashMap::new()]);
 }
+
+/// How many texts the per-thread advance cache keeps before it starts over
+/// (a bound on its memory in a long-running server).
+const WIDTH_CACHE_ENTRIES: usize = 20_000;
 
 /// Advance width in mm of `text` set in one line at `size` mm, exactly as
 /// usvg lays out a `<text>` holding the same string.
@@ -50,6 +59,26 @@ pub fn text_width(text: &str, weight: Weight, size: f64) -> f64 {
         return 0.0;
     }
     let face = face(weight);
+    let w = usize::from(weight != Weight::Regular);
+    let cached = ADVANCES.with_borrow(|c| c[w].get(text).copied());
+    let units = match cached {
+        Some(u) => u,
+        None => {
+            let u = shaped_units(face, weight, text);
+            ADVANCES.with_borrow_mut(|c| {
+                if c[w].len() >= WIDTH_CACHE_ENTRIES {
+                    c[w].clear();
+                }
+                c[w].insert(text.to_string(), u);
+            });
+            u
+        }
+    };
+    units as f64 * size / f64::from(face.units_per_em())
+}
+
+/// The sum of the shaped advances of `text`, in font units.
+fn shaped_units(face: &rustybuzz::Face<'static>, weight: Weight, text: &str) -> i64 {
     let mut buffer = UnicodeBuffer::new();
     buffer.push_str(text);
     buffer.set_direction(Direction::LeftToRight);
@@ -73,8 +102,7 @@ pub fn text_width(text: &str, weight: Weight, size: f64) -> f64 {
         };
         rustybuzz::shape_with_plan(face, &plans[i].3, buffer)
     });
-    let units: i64 = shaped.glyph_positions().iter().map(|p| i64::from(p.x_advance)).sum();
-    units as f64 * size / f64::from(face.units_per_em())
+    shaped.glyph_positions().iter().map(|p| i64::from(p.x_advance)).sum()
 }
 
 /// The first character of `text` that one of the bundled fonts cannot draw
