@@ -10,6 +10,8 @@ use codespan_reporting::files::SimpleFile;
 use codespan_reporting::term;
 
 use crate::limits::MAX_SHOWN_PROBLEMS as MAX_SHOWN;
+use crate::position::floor_char_boundary;
+pub use crate::position::line_col;
 
 /// A byte range in the scenario source text.
 pub type Span = Range<usize>;
@@ -80,14 +82,6 @@ impl Diagnostic {
         self.hints.push(hint.into());
         self
     }
-
-    /// Adds a hint if there is one.
-    pub fn maybe_hint(self, hint: Option<String>) -> Self {
-        match hint {
-            Some(h) => self.hint(h),
-            None => self,
-        }
-    }
 }
 
 /// A collector of diagnostics.
@@ -153,25 +147,6 @@ impl Source {
     pub fn line_col(&self, offset: usize) -> (usize, usize) {
         line_col(&self.text, offset)
     }
-}
-
-/// 1-based (line, column) of a byte offset in `text`, columns counted in
-/// characters: the one position rule of every TOML file hexpress reads
-/// (scenarios and templates alike).
-pub fn line_col(text: &str, offset: usize) -> (usize, usize) {
-    let offset = offset.min(text.len());
-    let before = &text[..floor_char_boundary(text, offset)];
-    let line = before.matches('\n').count() + 1;
-    let line_start = before.rfind('\n').map_or(0, |i| i + 1);
-    let col = before[line_start..].chars().count() + 1;
-    (line, col)
-}
-
-fn floor_char_boundary(s: &str, mut i: usize) -> usize {
-    while i > 0 && !s.is_char_boundary(i) {
-        i -= 1;
-    }
-    i
 }
 
 /// Renders diagnostics as plain text, codespan style, with `file:line:col`,

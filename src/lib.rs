@@ -14,7 +14,10 @@
 //! in memory. `balance` scores layouts and searches for fair ones; `cli` is
 //! the thin command-line edge (the binary's `main` only parses arguments and
 //! calls it); `serve` (cargo feature `serve`, on by default) is the local web
-//! page, a second edge over the same library calls.
+//! page, a second edge over the same library calls. The two edges import the
+//! library, never each other's internals: what both need ([`locks`],
+//! [`outputs::board_files`] with `layout.json`, [`solve::error_diagnostics`],
+//! [`recipe`]) sits below them (`tests/architecture.rs` checks it).
 //!
 //! ```
 //! let source = hexpress::builtin::source("base").unwrap();
@@ -34,8 +37,10 @@ pub mod diag;
 pub mod export;
 pub mod fonts;
 pub mod limits;
+pub mod locks;
 pub mod model;
 pub mod outputs;
+pub mod position;
 pub mod recipe;
 pub mod rng;
 pub mod scenario;

@@ -78,7 +78,7 @@ pub fn read_capped(r: impl std::io::Read) -> std::io::Result<String> {
         let bytes = e.as_bytes();
         let at = e.utf8_error().valid_up_to();
         let valid = std::str::from_utf8(&bytes[..at]).unwrap_or_default();
-        let (line, column) = crate::diag::line_col(valid, at);
+        let (line, column) = crate::position::line_col(valid, at);
         let utf16 = bytes.starts_with(&[0xff, 0xfe]) || bytes.starts_with(&[0xfe, 0xff]);
         let hint = match utf16 {
             true => "it is UTF-16 text: save it again as UTF-8",

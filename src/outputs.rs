@@ -1,12 +1,14 @@
 //! The in-memory entry points for whole jobs: layout + scenario + settings
 //! -> named file bytes, composed once ([`crate::compose::job`]) and then
-//! encoded ([`crate::export::encode`]). The CLI writes what these return;
-//! a server can send the same bytes.
+//! encoded ([`crate::export::encode`]). [`board_files`] is every file of a
+//! board, `layout.json` first: `generate` writes what it returns and the web
+//! page serves the same bytes.
 
+use crate::balance::{BarDraw, Config, Objective, Outcome, Pilot};
 use crate::compose::flow::FlowError;
 use crate::compose::job;
 use crate::compose::sheet::unplaced;
-use crate::export::{encode, OutFile, RenderError};
+use crate::export::{encode, json, OutFile, RenderError};
 use crate::model::Scenario;
 use crate::settings::sheets::SheetOptions;
 use crate::settings::Settings;
@@ -31,6 +33,32 @@ pub enum OutputError {
     /// handout's map) on the chosen paper.
     #[error(transparent)]
     Unreadable(#[from] Box<crate::compose::board_picture::Unreadable>),
+}
+
+impl OutputError {
+    /// Whether what the user gave caused it (text that cannot be laid out,
+    /// pieces or a board too large for the paper, a page size, a character,
+    /// a resolution); the rest are bugs.
+    pub fn is_input(&self) -> bool {
+        match self {
+            OutputError::Flow(_) | OutputError::PiecesDoNotFit(_) | OutputError::Unreadable(_) => {
+                true
+            }
+            OutputError::Render(r) => render_error_is_input(r),
+        }
+    }
+}
+
+/// Whether the user's input or options caused a render error (a page size,
+/// a character, a resolution); the rest are bugs.
+pub fn render_error_is_input(r: &RenderError) -> bool {
+    matches!(
+        r,
+        RenderError::MissingGlyph { .. }
+            | RenderError::PageSize { .. }
+            | RenderError::Option(_)
+            | RenderError::Flow(_)
+    )
 }
 
 /// Pieces that fit on no page of the paper with the sheet margins.
@@ -151,6 +179,73 @@ pub fn rules(
     Ok(encode(&job::rules_job(scenario, layout, settings, notes)?)?)
 }
 
+/// How a board was balanced, as its files record it: the `balance` object
+/// of `layout.json` and the title-block lines of the map.
+#[derive(Clone, Copy, Debug)]
+pub enum Balance<'a> {
+    /// `--balanced best`: the fairest board the search found.
+    Best {
+        /// The search's result.
+        outcome: &'a Outcome,
+        /// The weights file.
+        config: &'a Config,
+        /// What the search minimised.
+        objective: Objective,
+    },
+    /// `--balanced`: a uniform draw among the boards that clear the bar.
+    Bar {
+        /// The board drawn.
+        draw: &'a BarDraw,
+        /// What the pilot saw.
+        pilot: &'a Pilot,
+        /// The weights file (its bar).
+        config: &'a Config,
+    },
+}
+
+impl Balance<'_> {
+    /// The `balance` object of `layout.json`, as compact JSON text.
+    pub fn json(&self) -> String {
+        match *self {
+            Balance::Best { outcome, config, objective } => {
+                crate::balance::json::object_with(outcome, config, objective)
+            }
+            Balance::Bar { draw, pilot, config } => {
+                crate::balance::json::bar_object(draw, pilot, config)
+            }
+        }
+    }
+
+    /// The map's title-block lines ([`balanced_lines`], [`bar_lines`]).
+    pub fn lines(&self) -> Vec<String> {
+        match *self {
+            Balance::Best { outcome, .. } => balanced_lines(outcome),
+            Balance::Bar { draw, pilot, .. } => bar_lines(draw, pilot),
+        }
+    }
+}
+
+/// Every file of a board, in the order `generate` writes them:
+/// `layout.json` (the recipe's command, the balance object), then, when
+/// there are drawing settings, the drawings of [`all`] (the recipe and the
+/// balance lines in their notes). The command line and the web page both
+/// call it, so they give the same bytes.
+pub fn board_files(
+    layout: &Layout,
+    scenario: &Scenario,
+    settings: Option<&Settings>,
+    recipe: crate::recipe::Recipe,
+    balance: Option<Balance<'_>>,
+) -> Result<Vec<OutFile>, OutputError> {
+    let text = json::layout_json_with(layout, &recipe.command(), balance.map(|b| b.json()));
+    let mut out = vec![("layout.json".to_string(), text.into_bytes())];
+    if let Some(settings) = settings {
+        let lines = balance.map_or_else(Vec::new, |b| b.lines());
+        out.extend(all(layout, scenario, settings, &notes(recipe, lines))?);
+    }
+    Ok(out)
+}
+
 /// The notes of a board: its recipe, and for a balanced one the title-block
 /// lines ([`balanced_lines`], [`bar_lines`]).
 pub fn notes(recipe: crate::recipe::Recipe, lines: Vec<String>) -> Notes {
@@ -176,6 +271,21 @@ pub fn bar_lines(d: &crate::balance::BarDraw, p: &crate::balance::Pilot) -> Vec<
     ];
     n.extend(crate::balance::summary_lines(&d.measures));
     n
+}
+
+/// How a bar draw was made, in one line.
+pub fn bar_method_line(d: &BarDraw, p: &Pilot) -> String {
+    let rate =
+        format!("{:.2} % of {} random boards cleared the bar", 100.0 * p.pass_rate(), p.boards);
+    match d.run {
+        Some(r) => format!(
+            "by a chain restricted to the bar ({} steps, {} moved; {rate})",
+            r.steps, r.moved
+        ),
+        None => {
+            format!("by rejection: random board {} of this draw cleared it ({rate})", d.candidates)
+        }
+    }
 }
 
 /// The map files of a layout, by kind; a format not asked for is `None`.

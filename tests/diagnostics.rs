@@ -80,7 +80,7 @@ fn outcome(name: &str, text: &str) -> Outcome {
                 Ok(_) => panic!("{name}: the solver found a layout for an impossible scenario"),
                 Err(e) => e,
             };
-            let diags = hexpress::cli::solve_error_diagnostics(&scenario, &e);
+            let diags = hexpress::solve::error_diagnostics(&scenario, &e);
             Outcome { rendered: diag::render(&source, &diags), diags, solve_error: Some(e) }
         }
     }

@@ -404,7 +404,7 @@ fn the_rules_command_and_the_balance_report_print_commands_that_work() {
 #[cfg(feature = "serve")]
 #[test]
 fn the_web_page_command_makes_the_layout_json_it_serves() {
-    use hexpress::serve::{board, outputs, request};
+    use hexpress::serve::{board, board_files, request};
     let work = temp_dir("page");
     let locks = "0,-2=mountains:6 1,1=desert";
     let cases: Vec<request::BoardRequest> = vec![
@@ -442,7 +442,7 @@ fn the_web_page_command_makes_the_layout_json_it_serves() {
         let b = board::make(&r, &|_, _| {}).unwrap_or_else(|_| panic!("case {i} lays out"));
         let page = board::to_json(&r, &b).unwrap_or_else(|_| panic!("case {i} as json"));
         let command = page["command"].as_str().expect("a command").to_string();
-        let files = outputs::files(&r, &b).unwrap_or_else(|_| panic!("case {i} draws"));
+        let files = board_files::files(&r, &b).unwrap_or_else(|_| panic!("case {i} draws"));
         let served = &files.iter().find(|(n, _)| n == "layout.json").expect("layout.json").1;
         let again = rerun(&command, &work.join(format!("case-{i}")));
         assert!(&again == served, "case {i}: `{command}` makes another layout.json");

@@ -254,7 +254,7 @@ fn run_one(name: &str, text: &str, seed: u64) -> Result<(), String> {
                     }
                     Err(e) => {
                         // A clean error that renders with a message.
-                        let d = hexpress::cli::solve_error_diagnostics(&scenario, &e);
+                        let d = hexpress::solve::error_diagnostics(&scenario, &e);
                         let out = diag::render(&source, &d);
                         if !out.starts_with("error: ") {
                             return Err(format!("bad solver report:\n{out}"));

@@ -13,6 +13,7 @@ mod partial;
 mod sampling;
 mod support;
 
+mod architecture;
 mod balance;
 mod bar;
 mod builder_sheet;

@@ -4,6 +4,8 @@ use std::path::PathBuf;
 
 use clap::{Parser, Subcommand};
 
+use crate::model::RulePreset;
+
 /// Turns a Catan scenario file into a fair random map.
 #[derive(Parser, Debug)]
 #[command(
@@ -147,7 +149,7 @@ pub struct GenerateArgs {
     /// Placement rules to start from; the scenario's own `[constraints]`
     /// apply on top. Default: the scenario's (its `preset`, else `official`).
     #[arg(long, value_enum, value_name = "PRESET")]
-    pub rules: Option<RulesArg>,
+    pub rules: Option<RulePreset>,
     /// Search steps before giving up on an unsatisfiable scenario.
     #[arg(long, default_value_t = 4_000_000, value_parser = parse_nodes)]
     pub max_nodes: u64,
@@ -212,7 +214,7 @@ pub struct SampleArgs {
     /// Placement rules to start from; the scenario's own `[constraints]`
     /// apply on top. Default: the scenario's (its `preset`, else `official`).
     #[arg(long, value_enum, value_name = "PRESET")]
-    pub rules: Option<RulesArg>,
+    pub rules: Option<RulePreset>,
     /// Search steps per board before giving up on an unsatisfiable scenario.
     #[arg(long, default_value_t = 4_000_000)]
     pub max_nodes: u64,
@@ -247,7 +249,7 @@ pub struct RulesArgs {
     /// Placement rules to start from; the scenario's own `[constraints]`
     /// apply on top. Default: the scenario's (its `preset`, else `official`).
     #[arg(long, value_enum, value_name = "PRESET")]
-    pub rules: Option<RulesArg>,
+    pub rules: Option<RulePreset>,
 
     /// Paper of the handout.
     #[arg(long, value_enum, default_value = "a4")]
@@ -274,7 +276,7 @@ pub struct BalanceArgs {
     /// Placement rules to start from; the scenario's own `[constraints]`
     /// apply on top. Default: the scenario's (its `preset`, else `official`).
     #[arg(long, value_enum, value_name = "PRESET")]
-    pub rules: Option<RulesArg>,
+    pub rules: Option<RulePreset>,
     /// Random (uniform) layouts to measure; the chosen layout is what
     /// `generate --balanced best --candidates SAMPLES` keeps for the same seed.
     #[arg(long, default_value_t = 5_000, value_parser = parse_candidates)]
@@ -324,26 +326,6 @@ impl ObjectiveArg {
         match self {
             ObjectiveArg::Score => crate::balance::Objective::Score,
             ObjectiveArg::Seats => crate::balance::Objective::Seats,
-        }
-    }
-}
-
-/// Named rule presets (see `[constraints] preset` in the scenario format).
-#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
-pub enum RulesArg {
-    /// No 6 or 8 next to another 6 or 8 (the published rule).
-    Official,
-    /// Also no equal neighbours, no 2 next to 12, at most 10 pips at a
-    /// corner, same-terrain groups of at most 2.
-    Strict,
-}
-
-impl RulesArg {
-    /// The preset.
-    pub fn preset(self) -> crate::model::RulePreset {
-        match self {
-            RulesArg::Official => crate::model::RulePreset::Official,
-            RulesArg::Strict => crate::model::RulePreset::Strict,
         }
     }
 }

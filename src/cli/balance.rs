@@ -13,7 +13,7 @@ use crate::balance::{
     Pilot, SearchOptions,
 };
 use crate::diag::Source;
-use crate::export::{files, json};
+use crate::export::files;
 use crate::model::Scenario;
 use crate::solve::{Layout, SolveError, SolveOptions, Solver};
 
@@ -48,15 +48,16 @@ impl Balanced {
         }
     }
 
-    /// `layout.json` with its `command` and its `balance` object.
-    pub fn json(&self, command: &str) -> String {
-        let b = match self {
+    /// What the board's files record of its balance.
+    pub fn balance(&self) -> crate::outputs::Balance<'_> {
+        match self {
             Balanced::Best { outcome, config, objective } => {
-                balance::json::object_with(outcome, config, *objective)
+                crate::outputs::Balance::Best { outcome, config, objective: *objective }
             }
-            Balanced::Bar { draw, pilot, config } => balance::json::bar_object(draw, pilot, config),
-        };
-        json::layout_json_with(self.layout(), command, Some(b))
+            Balanced::Bar { draw, pilot, config } => {
+                crate::outputs::Balance::Bar { draw, pilot, config }
+            }
+        }
     }
 
     /// How this board was balanced, for its recipe: `--balanced best` with
@@ -72,14 +73,6 @@ impl Balanced {
             Balanced::Bar { .. } => {
                 crate::recipe::Balanced { weights, ..crate::recipe::Balanced::bar() }
             }
-        }
-    }
-
-    /// The map's title-block lines.
-    pub fn notes(&self) -> Vec<String> {
-        match self {
-            Balanced::Best { outcome, .. } => crate::outputs::balanced_lines(outcome),
-            Balanced::Bar { draw, pilot, .. } => crate::outputs::bar_lines(draw, pilot),
         }
     }
 }
@@ -110,7 +103,7 @@ struct Bar(indicatif::ProgressBar);
 
 impl Bar {
     fn new(what: &'static str) -> Bar {
-        if super::output::quiet() {
+        if super::terminal::quiet() {
             return Bar(indicatif::ProgressBar::hidden());
         }
         let bar =
@@ -287,7 +280,7 @@ pub(super) fn summary(b: &Balanced) -> String {
                 "balanced: a uniform draw among the valid boards that clear the fairness bar"
                     .into(),
             );
-            line(format!("  {}", bar_method_line(draw, pilot)));
+            line(format!("  {}", crate::outputs::bar_method_line(draw, pilot)));
             for s in config.bar.sentences() {
                 line(format!("  - {s}"));
             }
@@ -297,21 +290,6 @@ pub(super) fn summary(b: &Balanced) -> String {
         }
     }
     out
-}
-
-/// How a bar draw was made, in one line.
-pub fn bar_method_line(d: &BarDraw, p: &Pilot) -> String {
-    let rate =
-        format!("{:.2} % of {} random boards cleared the bar", 100.0 * p.pass_rate(), p.boards);
-    match d.run {
-        Some(r) => format!(
-            "by a chain restricted to the bar ({} steps, {} moved; {rate})",
-            r.steps, r.moved
-        ),
-        None => {
-            format!("by rejection: random board {} of this draw cleared it ({rate})", d.candidates)
-        }
-    }
 }
 
 /// How the kept board's seat gap compares with the random boards'.
@@ -392,7 +370,7 @@ pub(super) fn run(a: &BalanceArgs) -> Result<(), Failure> {
     let svg = balance::svg::render(&rep, &title);
     let path = files::write_atomic(&out_dir, "balance.svg", svg.as_bytes())
         .context("writing the balance report")?;
-    if super::output::quiet() {
+    if super::terminal::quiet() {
         return Ok(());
     }
     println!("{} — {} players — seed {}", scenario.meta.title, players, seed);
@@ -424,7 +402,7 @@ pub(super) fn run(a: &BalanceArgs) -> Result<(), Failure> {
     let o = &rep.chosen;
     let mut recipe =
         crate::recipe::Recipe::new(a.scenario.clone(), players, seed).with_max_nodes(a.max_nodes);
-    recipe.rules = a.rules.map(super::args::RulesArg::preset);
+    recipe.rules = a.rules;
     recipe.balanced = Some(crate::recipe::Balanced {
         objective: (objective != Objective::Score).then(|| objective.name().to_string()),
         weights: a.weights.as_ref().map(|w| w.display().to_string()),

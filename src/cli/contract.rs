@@ -34,7 +34,7 @@ pub fn input(message: impl Into<String>) -> anyhow::Error {
 
 /// Prints a problem in a template or weights file, codespan style.
 pub fn report_file_problem(p: &FileProblem) {
-    eprint!("{}", p.render(super::output::settings().color));
+    eprint!("{}", p.render(super::terminal::options().color));
 }
 
 /// Prints an error and returns the exit code the contract gives it.
@@ -43,7 +43,7 @@ pub fn report(e: &anyhow::Error) -> ExitCode {
         report_file_problem(p);
         return ExitCode::from(1);
     }
-    super::output::error(&super::error_chain(e));
+    super::terminal::error(&super::error_chain(e));
     ExitCode::from(if is_input(e) { 1 } else { 2 })
 }
 
@@ -93,14 +93,9 @@ pub fn is_input(e: &anyhow::Error) -> bool {
             return template_input(t);
         }
         if let Some(o) = c.downcast_ref::<OutputError>() {
-            return match o {
-                OutputError::Flow(_)
-                | OutputError::PiecesDoNotFit(_)
-                | OutputError::Unreadable(_) => true,
-                OutputError::Render(r) => render_input(r),
-            };
+            return o.is_input();
         }
-        c.downcast_ref::<RenderError>().is_some_and(render_input)
+        c.downcast_ref::<RenderError>().is_some_and(crate::outputs::render_error_is_input)
     })
 }
 
@@ -139,16 +134,4 @@ fn template_input(t: &TemplateError) -> bool {
         TemplateError::Io { source, .. } => crate::limits::unreadable_input(source),
         _ => true,
     }
-}
-
-/// Render errors the user's input or options cause (a page size, a
-/// character, a resolution); the rest are bugs.
-fn render_input(r: &RenderError) -> bool {
-    matches!(
-        r,
-        RenderError::MissingGlyph { .. }
-            | RenderError::PageSize { .. }
-            | RenderError::Option(_)
-            | RenderError::Flow(_)
-    )
 }

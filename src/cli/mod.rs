@@ -2,15 +2,14 @@
 
 pub mod args;
 mod balance;
-pub use balance::bar_method_line as balance_line;
 pub mod contract;
-pub mod lock;
-pub mod output;
+mod lock;
 pub(crate) mod render;
 mod rules;
 mod sample;
 #[cfg(feature = "serve")]
 pub mod serve;
+pub mod terminal;
 
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -18,8 +17,8 @@ use std::time::{Duration, Instant};
 
 use anyhow::Context;
 
-use crate::diag::{self, Diagnostic, Diagnostics, Source};
-use crate::export::{files, json, text};
+use crate::diag::{self, Diagnostics, Source};
+use crate::export::{files, text};
 use crate::model::{self, Scenario};
 use crate::recipe::Recipe;
 use crate::solve::{self, SolveError, SolveOptions};
@@ -45,7 +44,7 @@ impl From<anyhow::Error> for Failure {
 
 /// Runs a parsed command line and maps the outcome to an exit code.
 pub fn run(cli: Cli) -> ExitCode {
-    output::init(&cli.global);
+    terminal::init(&cli.global);
     let result = match cli.command {
         Command::Generate(a) => generate(&a),
         Command::Balance(a) => balance::run(&a),
@@ -89,7 +88,7 @@ pub fn run(cli: Cli) -> ExitCode {
 
 /// Prints diagnostics on standard error, in colour when it is on.
 fn report(source: &Source, d: &Diagnostics) {
-    eprint!("{}", diag::render_styled(source, d, output::settings().color));
+    eprint!("{}", diag::render_styled(source, d, terminal::options().color));
 }
 
 /// Finds a scenario by built-in id or path and reads it; `-` reads it from
@@ -131,12 +130,12 @@ fn load(source: &Source) -> Result<Scenario, Failure> {
 /// Loads a scenario under the `--rules` preset, if one was asked for.
 pub(crate) fn load_with_rules(
     source: &Source,
-    rules: Option<args::RulesArg>,
+    rules: Option<model::RulePreset>,
 ) -> Result<Scenario, Failure> {
     let scenario = load(source)?;
     match rules {
         None => Ok(scenario),
-        Some(r) => scenario.with_preset(r.preset()).map_err(|d| {
+        Some(r) => scenario.with_preset(r).map_err(|d| {
             report(source, &d);
             Failure::Invalid
         }),
@@ -159,7 +158,7 @@ fn generate(a: &GenerateArgs) -> Result<(), Failure> {
         a.players.or(saved.as_ref().map(|s| s.players)).unwrap_or(scenario.meta.default_players);
     let lock_set = lock::locks_for_generate(a.lock.as_deref(), saved.as_ref(), a.from.as_deref())?;
     if a.balanced.is_some() && !lock_set.locks.is_empty() {
-        output::error("`--balanced` searches whole boards and does not keep locked hexes");
+        terminal::error("`--balanced` searches whole boards and does not keep locked hexes");
         eprintln!("  hint: drop `--balanced` to redraw around the locks, or drop `--lock`");
         return Err(Failure::Invalid);
     }
@@ -169,7 +168,7 @@ fn generate(a: &GenerateArgs) -> Result<(), Failure> {
     if !a.render.layout_only {
         check_drawable(&scenario, players)?;
     }
-    output::detail(&format!("checked `{}` in {} ms", source.name, ms(started)));
+    terminal::detail(&format!("checked `{}` in {} ms", source.name, ms(started)));
     let opts = SolveOptions {
         max_nodes: a.max_nodes,
         deadline: Some(Instant::now() + Duration::from_millis(a.time_limit_ms)),
@@ -199,7 +198,7 @@ fn generate(a: &GenerateArgs) -> Result<(), Failure> {
             }
         },
     };
-    output::detail(&format!("laid out the map in {} ms", ms(started)));
+    terminal::detail(&format!("laid out the map in {} ms", ms(started)));
     // The last guard: nothing is drawn or written for a board it refuses.
     let checked = guard(&scenario, players, locks, &layout)?;
     let out_dir: PathBuf = match &a.out {
@@ -212,28 +211,23 @@ fn generate(a: &GenerateArgs) -> Result<(), Failure> {
     // its bar draw (custom weights are part of the recipe too); a locked one
     // from its locks.
     let mut how = Recipe::new(scenario_arg, players, seed).with_max_nodes(a.max_nodes);
-    how.rules = a.rules.map(args::RulesArg::preset);
+    how.rules = a.rules;
     how.balanced =
         balanced.as_ref().map(|b| b.recipe(a.weights.as_ref().map(|w| w.display().to_string())));
     how.locks.clone_from(locks);
     // A lock on a face-down hex is named by place: the players' pages print
     // the command, and must not print what the fog hides.
     let how = how.hide_face_down_locks(&layout);
-    let text = match &balanced {
-        Some(b) => b.json(&how.command()),
-        None => json::layout_json(&layout, &how, None),
-    };
     // Everything is drawn in memory first: a bad option, template, font or
     // text fails here, before the first byte is written.
-    let mut outputs = vec![("layout.json".to_string(), text.into_bytes())];
     let command = how.command();
+    let balance = balanced.as_ref().map(balance::Balanced::balance);
+    let outputs = crate::outputs::board_files(&layout, &scenario, settings.as_ref(), how, balance)
+        .context("drawing the outputs")?;
     if let Some(settings) = &settings {
-        let lines = balanced.as_ref().map_or_else(Vec::new, balance::Balanced::notes);
-        let notes = crate::outputs::notes(how, lines);
-        outputs.extend(render::draw_outputs(settings, &layout, &scenario, &notes)?);
         render::note_preview_dpi(settings, &outputs);
     }
-    output::detail(&format!("drew {} files in {} ms", outputs.len(), ms(started)));
+    terminal::detail(&format!("drew {} files in {} ms", outputs.len(), ms(started)));
     // Staged first, committed last: if printing the summary fails (standard
     // output on a full device), the folder is left as it was.
     let staged = files::stage(&out_dir, &outputs, true).context("writing the output")?;
@@ -241,7 +235,7 @@ fn generate(a: &GenerateArgs) -> Result<(), Failure> {
         eprintln!("note: {note}");
     }
     let mut out = String::new();
-    if !output::quiet() {
+    if !terminal::quiet() {
         out.push_str(&format!("{} — {} players — seed {}\n\n", scenario.meta.title, players, seed));
         if layout.hexes.len() <= PICTURE_MAX_HEXES {
             out.push_str(&text::picture(&layout));
@@ -266,9 +260,9 @@ fn generate(a: &GenerateArgs) -> Result<(), Failure> {
             out.push_str(&format!("removed {} (an earlier run wrote it here)\n", p.display()));
         }
     }
-    output::print_before_commit(&out)?;
+    terminal::print_before_commit(&out)?;
     staged.commit().context("writing the output")?;
-    output::detail(&format!("wrote them in {} ms", ms(started)));
+    terminal::detail(&format!("wrote them in {} ms", ms(started)));
     Ok(())
 }
 
@@ -336,7 +330,7 @@ fn ms(t: Instant) -> u128 {
 fn written_lines(paths: &[PathBuf], files: &[(String, Vec<u8>)]) -> String {
     let mut out = String::new();
     for (p, (_, bytes)) in paths.iter().zip(files) {
-        match output::verbose() {
+        match terminal::verbose() {
             true => out.push_str(&format!("wrote {} ({} bytes)\n", p.display(), bytes.len())),
             false => out.push_str(&format!("wrote {}\n", p.display())),
         }
@@ -345,7 +339,7 @@ fn written_lines(paths: &[PathBuf], files: &[(String, Vec<u8>)]) -> String {
 }
 
 pub(crate) fn report_solve_error(source: &Source, scenario: &Scenario, e: &SolveError) {
-    let mut d = solve_error_diagnostics(scenario, e);
+    let mut d = solve::error_diagnostics(scenario, e);
     if let SolveError::NoMap { .. } = e {
         // A player count from the command line: point at the counts the
         // scenario lists.
@@ -356,23 +350,6 @@ pub(crate) fn report_solve_error(source: &Source, scenario: &Scenario, e: &Solve
     report(source, &d);
 }
 
-/// A solver failure as diagnostics: the message, a hint, and the span where
-/// the blocking rule is set (or a hint that it is on by default).
-pub fn solve_error_diagnostics(scenario: &Scenario, e: &SolveError) -> Diagnostics {
-    let mut d = Diagnostic::error(e.to_string()).hint(e.hint());
-    for c in &e.rules() {
-        // Why the rule is on (the file, a preset and who chose it, or the
-        // default) and the exact way to change that: one home for it.
-        d = d.hint(scenario.relax_hint(*c, model::Surface::Cli));
-        if let Some((sp, label)) = scenario.rule_span(*c) {
-            d = d.at(sp, label);
-        }
-    }
-    let mut ds = Diagnostics::new();
-    ds.push(d);
-    ds
-}
-
 fn validate(names: &[String]) -> Result<(), Failure> {
     let mut bad = 0;
     let mut io = false;
@@ -380,7 +357,7 @@ fn validate(names: &[String]) -> Result<(), Failure> {
         let source = match resolve(name) {
             Ok(s) => s,
             Err(Failure::Io(e)) => {
-                output::error(&error_chain(&e));
+                terminal::error(&error_chain(&e));
                 match contract::is_input(&e) {
                     true => bad += 1,
                     false => io = true,
@@ -403,7 +380,7 @@ fn validate(names: &[String]) -> Result<(), Failure> {
                     1 => ", 1 warning".to_string(),
                     n => format!(", {n} warnings"),
                 };
-                if !output::quiet() {
+                if !terminal::quiet() {
                     println!(
                         "ok: {} (`{}`, {} players){warned}",
                         source.name,

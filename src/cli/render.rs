@@ -6,11 +6,8 @@ use anyhow::Context;
 
 use super::args::{DuplexArg, PaperArg, RenderArgs, ViewArg};
 use crate::export::OutFile;
-use crate::model::Scenario;
-use crate::outputs::{self, Notes};
 use crate::settings::sheets::Duplex;
 use crate::settings::{Choices, Formats, Paper, Settings, View};
-use crate::solve::Layout;
 
 /// The paper named on the command line.
 pub fn paper(p: PaperArg) -> Paper {
@@ -71,7 +68,7 @@ pub fn note_preview_dpi(settings: &Settings, files: &[OutFile]) {
     let Some((_, png)) = files.iter().find(|(n, _)| n == "preview.png") else { return };
     let Some(dpi) = png_dpi(png) else { return };
     if dpi + 0.5 < settings.dpi {
-        super::output::detail(&format!(
+        super::terminal::detail(&format!(
             "preview.png: drawn at {dpi:.0} dpi, not the default {:.0}, to stay within {} pixels (`MAX_PREVIEW_PIXELS`)",
             settings.dpi,
             crate::limits::MAX_PREVIEW_PIXELS
@@ -95,14 +92,4 @@ fn png_dpi(png: &[u8]) -> Option<f64> {
         at += 12 + len;
     }
     None
-}
-
-/// Draws everything the settings ask for, in memory: `(file name, bytes)`.
-pub fn draw_outputs(
-    settings: &Settings,
-    layout: &Layout,
-    scenario: &Scenario,
-    notes: &Notes,
-) -> anyhow::Result<Vec<OutFile>> {
-    outputs::all(layout, scenario, settings, notes).context("drawing the outputs")
 }

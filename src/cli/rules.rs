@@ -45,12 +45,12 @@ pub fn run(a: &RulesArgs) -> Result<(), Failure> {
     };
     let settings = Settings::build(&choices).context("loading the templates")?;
     let mut recipe = crate::recipe::Recipe::new(a.scenario.clone(), players, seed);
-    recipe.rules = a.rules.map(super::args::RulesArg::preset);
+    recipe.rules = a.rules;
     let notes = outputs::notes(recipe, Vec::new());
     let files = outputs::rules(&scenario, &layout, &settings, &notes)
         .context("drawing the rules handout")?;
     let written = write_all(&dir, &files).context("writing the rules handout")?;
-    if !super::output::quiet() {
+    if !super::terminal::quiet() {
         println!("seed: {seed}");
         for p in written {
             println!("wrote {}", p.display());

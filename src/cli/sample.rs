@@ -42,7 +42,7 @@ pub fn run(a: &SampleArgs) -> Result<(), Failure> {
     let players = a.players.unwrap_or(scenario.meta.default_players);
     // Line k's command is `generate` with the seed of board k.
     let mut base = Recipe::new(scenario_arg, players, 0).with_max_nodes(a.max_nodes);
-    base.rules = a.rules.map(super::args::RulesArg::preset);
+    base.rules = a.rules;
     base.balanced = a.balanced.then(|| crate::recipe::Balanced {
         weights: a.weights.as_ref().map(|w| w.display().to_string()),
         ..crate::recipe::Balanced::bar()
@@ -87,7 +87,7 @@ pub fn run(a: &SampleArgs) -> Result<(), Failure> {
         )),
         None => Box::new(io::BufWriter::new(io::stdout().lock())),
     };
-    let progress_bar = progress(a.count, super::output::quiet());
+    let progress_bar = progress(a.count, super::terminal::quiet());
     let mut done = 0u64;
     while done < a.count {
         let n = (a.count - done).min(CHUNK);
@@ -160,7 +160,7 @@ pub fn run(a: &SampleArgs) -> Result<(), Failure> {
         Err(e) if e.kind() == io::ErrorKind::BrokenPipe => Ok(()),
         r => r.context("writing boards").map_err(Failure::from),
     }?;
-    if !super::output::quiet() {
+    if !super::terminal::quiet() {
         eprintln!(
             "{} boards of `{}` ({players} players), seeds {seed} to {}",
             a.count,

@@ -4,7 +4,7 @@
 //! face-down marks), read from the composed scene.
 
 use super::art::text_width;
-use super::map::Block;
+use super::canvas::Block;
 use crate::scene::{Anchor, Item, Path, Pt, Rect, Seg, Transform};
 
 /// Bounds of the ink drawn by `blocks` inside `region`, in canvas mm, grown

@@ -3,8 +3,8 @@
 //! docks), in colour and in black and white alike.
 
 use super::art::{self, centre_baseline, text};
+use super::canvas::MapSpec;
 use super::docks::{dock_badge, docks};
-use super::map::MapSpec;
 use super::regions::{region_of_hexes, region_swatch};
 use crate::scene::{Anchor, HexGeom, Item, Path, Pt, Stroke, Weight};
 use crate::settings::View;

@@ -6,7 +6,7 @@
 //! whose meaning the picture's notes give.
 
 use super::art::{self, centre_baseline, text, text_width};
-use super::map::{Block, MapSpec};
+use super::canvas::{Block, MapSpec};
 use crate::axial::Hex;
 use crate::scene::{Anchor, HexGeom, Item, Path, Pt, Rect, Stroke, TextRole, Transform, Weight};
 use crate::solve::PlacedHarbor;

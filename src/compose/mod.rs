@@ -7,6 +7,7 @@ pub mod basic_art;
 pub mod board_picture;
 pub mod builder;
 pub mod calibration;
+pub mod canvas;
 pub mod cards;
 pub mod components;
 pub mod cutting;

@@ -67,6 +67,22 @@ impl ConstraintId {
         self as usize
     }
 
+    /// The rule in plain words, as the web page names it.
+    pub const fn words(self) -> &'static str {
+        match self {
+            ConstraintId::NoAdjacentRed => "no 6 or 8 next to another 6 or 8",
+            ConstraintId::NoEqualNeighbours => "no two neighbouring hexes with the same number",
+            ConstraintId::No2Next12 => "no 2 next to a 12",
+            ConstraintId::MaxTerrainGroup => "largest group of touching hexes of one terrain",
+            ConstraintId::MaxCornerPips => "most dots (pips) where three hexes meet",
+            ConstraintId::GoldNoRed => "no 6 or 8 on a gold field",
+            ConstraintId::GoldNotAdjacent => "no gold field next to another",
+            ConstraintId::HarborFacesLand => "every harbor faces land",
+            ConstraintId::HarborsApart => "no two harbors share a corner",
+            ConstraintId::HarborsOffFishing => "harbors keep clear of fishing grounds",
+        }
+    }
+
     /// Whether the rule is about harbors (checked when harbors are placed).
     pub const fn is_harbor_rule(self) -> bool {
         matches!(
@@ -85,13 +101,14 @@ impl fmt::Display for ConstraintId {
 }
 
 /// A named starting set of placement rules, chosen with `rules = "..."` in
-/// `[constraints]` or with `--rules`; the scenario's own settings apply on top.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+/// `[constraints]` or with `--rules` (whose help is the variants' docs); the
+/// scenario's own settings apply on top. Official is the default.
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum RulePreset {
-    /// The published rule: no 6 or 8 next to another 6 or 8. The default.
+    /// No 6 or 8 next to another 6 or 8 (the published rule).
     Official,
-    /// Tournament-style fairness: no neighbouring 6/8, no equal neighbours, no
-    /// 2 next to 12, at most 10 pips at a corner, same-terrain groups of at most 2.
+    /// Also no equal neighbours, no 2 next to 12, at most 10 pips at a
+    /// corner, same-terrain groups of at most 2.
     Strict,
 }
 

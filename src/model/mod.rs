@@ -3,7 +3,9 @@
 
 pub mod board;
 mod constraints;
+pub mod costs;
 pub mod game;
+pub mod material;
 pub mod oracle;
 mod origin;
 pub mod parts;

@@ -3,7 +3,6 @@
 //! without new code (`[[components.tokens]]`, `[[components.cards]]`,
 //! `[[components.tracks]]`, `[[components.from_box]]`).
 
-use super::pieces::PieceCount;
 use super::prose::Refs;
 use crate::diag::{Diagnostic, Diagnostics};
 use crate::scenario::raw::{RawComponents, Sp};
@@ -191,4 +190,34 @@ pub fn validate_parts(c: &RawComponents, refs: &Refs<'_>, diags: &mut Diagnostic
         p.from_box.push(FromBox { item: b.item.value.clone(), count: n, set: b.set.value.clone() });
     }
     p
+}
+
+/// How many of a piece.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PieceCount {
+    /// This many in all.
+    Total(u32),
+    /// This many per player.
+    PerPlayer(u32),
+}
+
+impl PieceCount {
+    /// The count for `players`, in words: "12", "8 (2 per player)".
+    pub fn text(self, players: u8) -> String {
+        match self {
+            PieceCount::Total(n) => n.to_string(),
+            PieceCount::PerPlayer(n) => format!("{} ({n} per player)", n * u32::from(players)),
+        }
+    }
+
+    /// `item` with its count for `players`: "12 castaway tokens", "8 markers
+    /// (2 per player)".
+    pub fn of(self, item: &str, players: u8) -> String {
+        match self {
+            PieceCount::Total(n) => format!("{n} {item}"),
+            PieceCount::PerPlayer(n) => {
+                format!("{} {item} ({n} per player)", n * u32::from(players))
+            }
+        }
+    }
 }

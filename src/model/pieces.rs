@@ -7,7 +7,8 @@
 //! A piece the pack provides without a `[starts]` entry is an error naming
 //! it; a `[starts]` entry for no piece of the pack is a warning.
 
-use super::game::Components;
+use super::material::Components;
+pub use super::parts::PieceCount;
 use super::prose::Refs;
 use crate::diag::{Diagnostic, Diagnostics, Span};
 use crate::scenario::raw::{RawComponents, Sp};
@@ -20,36 +21,6 @@ pub enum PieceFrom {
     Printed,
     /// Taken from a published box.
     Box(String),
-}
-
-/// How many of a piece.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum PieceCount {
-    /// This many in all.
-    Total(u32),
-    /// This many per player.
-    PerPlayer(u32),
-}
-
-impl PieceCount {
-    /// The count for `players`, in words: "12", "8 (2 per player)".
-    pub fn text(self, players: u8) -> String {
-        match self {
-            PieceCount::Total(n) => n.to_string(),
-            PieceCount::PerPlayer(n) => format!("{} ({n} per player)", n * u32::from(players)),
-        }
-    }
-
-    /// `item` with its count for `players`: "12 castaway tokens", "8 markers
-    /// (2 per player)".
-    pub fn of(self, item: &str, players: u8) -> String {
-        match self {
-            PieceCount::Total(n) => format!("{n} {item}"),
-            PieceCount::PerPlayer(n) => {
-                format!("{} {item} ({n} per player)", n * u32::from(players))
-            }
-        }
-    }
 }
 
 /// One piece and where it starts.

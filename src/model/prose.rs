@@ -13,7 +13,7 @@
 //! at it; a number spelled out in the prose that a value holds (e.g. "12
 //! victory points" when `victory_points = 12`) is a warning.
 
-use super::game::{cost_words, CostRow};
+use super::costs::{cost_words, CostRow};
 use super::Meta;
 use crate::diag::{Diagnostic, Diagnostics, Span};
 use crate::scenario::raw::Sp;

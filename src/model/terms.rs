@@ -8,7 +8,7 @@ use std::sync::OnceLock;
 
 use toml_span::value::ValueInner;
 
-use super::game::Game;
+use super::material::Components;
 use super::prose::Refs;
 use super::Meta;
 use crate::diag::{Diagnostic, Diagnostics, Span};
@@ -257,8 +257,8 @@ fn rule_texts(raw: &RawScenario) -> Vec<&Sp<String>> {
 /// Whether the pack settles `t`: the scenario defines or attributes it, a
 /// part of the pack is it, or (not for a piece outside the base game) a box
 /// the scenario names defines it.
-fn settled(t: &VocabTerm, game: &Game, parts: &[String], sets: &[String]) -> bool {
-    if game.terms.iter().any(|x| names(&x.term, &t.term) || names(&t.term, &x.term)) {
+fn settled(t: &VocabTerm, terms: &[Term], parts: &[String], sets: &[String]) -> bool {
+    if terms.iter().any(|x| names(&x.term, &t.term) || names(&t.term, &x.term)) {
         return true;
     }
     if parts.iter().any(|p| names(p, &t.term)) {
@@ -271,13 +271,14 @@ fn settled(t: &VocabTerm, game: &Game, parts: &[String], sets: &[String]) -> boo
 /// Warns at the first use of each vocabulary term the pack leaves open.
 pub fn check_vocabulary(
     raw: &RawScenario,
-    game: &Game,
+    terms: &[Term],
+    components: &Components,
     meta: Option<&Meta>,
     source: &str,
     diags: &mut Diagnostics,
 ) {
     let sets: Vec<String> = meta.map(|m| m.sets.clone()).unwrap_or_default();
-    let parts = super::pieces::provided_names(&game.components, &raw.game.starts);
+    let parts = super::pieces::provided_names(components, &raw.game.starts);
     let texts: Vec<(Span, Vec<u8>)> = rule_texts(raw)
         .into_iter()
         .map(|t| (t.span.clone(), searchable(source.get(t.span.clone()).unwrap_or(""))))
@@ -300,7 +301,7 @@ pub fn check_vocabulary(
             }
         }
         let Some(at) = first else { continue };
-        if settled(t, game, &parts, &sets) {
+        if settled(t, terms, &parts, &sets) {
             continue;
         }
         let name = &t.term;

@@ -14,7 +14,7 @@ use serde_json::{json, Value};
 
 use super::error::ApiError;
 use super::request::{resolve, BoardRequest};
-use super::{board, outputs, AppState};
+use super::{board, board_files, AppState};
 use crate::limits::MAX_REQUEST_BYTES;
 use crate::{builtin, model};
 
@@ -248,7 +248,7 @@ pub async fn pack(
                 let b = board::make(&r, &progress_of(emit)).map_err(ApiError::for_page)?;
                 st.boards.keep(&key, &b.layout);
                 emit(json!({ "progress": { "stage": "drawing" } }));
-                st.keep(key.clone(), outputs::files(&r, &b)?)
+                st.keep(key.clone(), board_files::files(&r, &b)?)
             }
         };
         let advice = st

@@ -8,18 +8,19 @@ use std::time::{Duration, Instant};
 use serde_json::{json, Value};
 
 use super::error::ApiError;
+use super::lock_error;
 use super::request::{content_hash, Resolved};
 use crate::balance::{
     self, report, BarDraw, BarError, BarOptions, Budget, Config, Evaluator, Outcome, Pilot,
     Progress, SearchOptions, Weights,
 };
-use crate::cli::args::{PaperArg, RulesArg, ViewArg};
-use crate::cli::{lock, solve_error_diagnostics};
 use crate::compose::map_pages;
 use crate::export::svg::page_to_svg;
+use crate::locks;
 use crate::model::CellContent;
 use crate::recipe::{Balanced, Recipe};
 use crate::scene::hex::HexGeom;
+use crate::settings::{Paper, View};
 use crate::solve::{self, Layout, Lock, SolveError, SolveOptions, Solver};
 
 /// `generate`'s default `--time-limit-ms`.
@@ -48,11 +49,11 @@ pub struct BarBoard {
 /// Lays out the board a request asks for; `progress` hears of a search.
 pub fn make(r: &Resolved, progress: Progress<'_>) -> Result<Board, ApiError> {
     let fail = |e: &SolveError| match e {
-        SolveError::Lock(e) => lock::api_error(&r.scenario, e),
+        SolveError::Lock(e) => lock_error::api_error(&r.scenario, e),
         SolveError::Unsatisfiable { .. } | SolveError::Conflict { .. } if !r.locks.is_empty() => {
-            lock::unsat_api_error(&r.scenario, &r.locks, e)
+            lock_error::unsat_api_error(&r.scenario, &r.locks, e)
         }
-        e => ApiError::diagnostics(&r.source, &solve_error_diagnostics(&r.scenario, e)),
+        e => ApiError::diagnostics(&r.source, &solve::error_diagnostics(&r.scenario, e)),
     };
     if r.bar {
         let config = Config::default();
@@ -76,7 +77,7 @@ pub fn make(r: &Resolved, progress: Progress<'_>) -> Result<Board, ApiError> {
         // Locks that clash are refused before any search, on the hexes.
         if let Ok(map) = solve::map_for(&r.scenario, r.players) {
             solve::check_locks(map, &r.scenario.constraints, &r.locks)
-                .map_err(|e| lock::api_error(&r.scenario, &e))?;
+                .map_err(|e| lock_error::api_error(&r.scenario, &e))?;
         }
         let opts = SolveOptions {
             deadline: Some(Instant::now() + Duration::from_millis(TIME_LIMIT_MS)),
@@ -121,7 +122,7 @@ pub fn recipe_of(r: &Resolved) -> Recipe {
     let id =
         if r.builtin { r.scenario.meta.id.clone() } else { format!("{}.toml", r.scenario.meta.id) };
     let mut recipe = Recipe::new(id, r.players, r.seed);
-    recipe.rules = r.rules.map(RulesArg::preset);
+    recipe.rules = r.rules;
     recipe.balanced = match (r.candidates, r.bar) {
         (Some(n), _) => Some(Balanced::best(n)),
         (None, true) => Some(Balanced::bar()),
@@ -134,7 +135,7 @@ pub fn recipe_of(r: &Resolved) -> Recipe {
 
 /// Whether `hex` is a face-down hex whose contents the players' view keeps secret.
 pub fn is_secret(r: &Resolved, hex: crate::hex::Hex) -> bool {
-    r.view == ViewArg::Play
+    r.view == View::Play
         && r.scenario.map_for(r.players).is_some_and(|m| {
             m.cells.iter().any(|c| {
                 c.hex == hex
@@ -154,7 +155,7 @@ pub fn public_locks(r: &Resolved) -> String {
             if is_secret(r, l.hex) {
                 format!("{},{}", l.hex.q, l.hex.r)
             } else {
-                lock::format_list(std::slice::from_ref(*l))
+                locks::format_list(std::slice::from_ref(*l))
             }
         })
         .collect();
@@ -171,13 +172,13 @@ fn keeps_secret(r: &Resolved) -> bool {
 /// board's own `layout.json` (`--from`), which holds the same tiles there.
 pub fn command(r: &Resolved) -> String {
     let mut c = recipe_of(r).command();
-    if r.view == ViewArg::Setup {
+    if r.view == View::Setup {
         c.push_str(" --view setup");
     }
     match r.paper {
-        PaperArg::A4 => {}
-        PaperArg::Letter => c.push_str(" --paper letter"),
-        PaperArg::A3 => c.push_str(" --paper a3"),
+        Paper::A4 => {}
+        Paper::Letter => c.push_str(" --paper letter"),
+        Paper::A3 => c.push_str(" --paper a3"),
     }
     c
 }
@@ -207,13 +208,13 @@ pub fn share_query(r: &Resolved) -> String {
         }
         None => {}
     }
-    q.push(("view", if r.view == ViewArg::Setup { "setup" } else { "play" }.into()));
+    q.push(("view", if r.view == View::Setup { "setup" } else { "play" }.into()));
     q.push((
         "paper",
         match r.paper {
-            PaperArg::A4 => "a4",
-            PaperArg::Letter => "letter",
-            PaperArg::A3 => "a3",
+            Paper::A4 => "a4",
+            Paper::Letter => "letter",
+            Paper::A3 => "a3",
         }
         .into(),
     ));
@@ -251,7 +252,7 @@ fn encode(s: &str) -> String {
 
 /// The board as the page's JSON.
 pub fn to_json(r: &Resolved, b: &Board) -> Result<Value, ApiError> {
-    let settings = super::outputs::settings(r)?;
+    let settings = r.settings()?;
     let theme = &settings.theme;
     let canvas = map_pages::canvas(&b.layout, &settings, &map_pages::Notes::default());
     let svg = page_to_svg(&canvas.to_page());
@@ -267,7 +268,7 @@ pub fn to_json(r: &Resolved, b: &Board) -> Result<Value, ApiError> {
     }
     let (dx, dy) = (canvas.board.x - x0, canvas.board.y - y0);
     let locked = |h: crate::hex::Hex| r.locks.iter().any(|l| l.hex == h);
-    let hidden = r.view == ViewArg::Play;
+    let hidden = r.view == View::Play;
     let hexes: Vec<Value> = b
         .layout
         .hexes
@@ -332,7 +333,7 @@ pub fn to_json(r: &Resolved, b: &Board) -> Result<Value, ApiError> {
             "thresholds": x.config.bar.sentences(),
             "values": balance::json::BarOut::new(&x.config.bar),
             "method": x.draw.method.name(),
-            "how": crate::cli::balance_line(&x.draw, &x.pilot),
+            "how": crate::outputs::bar_method_line(&x.draw, &x.pilot),
             "pilot_boards": x.pilot.boards,
             "pilot_cleared": x.pilot.cleared,
             "pass_rate": (x.pilot.pass_rate() * 1e4).round() / 1e4,

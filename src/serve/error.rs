@@ -47,7 +47,7 @@ pub struct ApiError {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub rendered: Option<String>,
     /// Locks the board cannot keep: the rule and the hexes concerned
-    /// ([`crate::cli::lock::clash_json`]), for the page to mark on the board.
+    /// ([`super::lock_error::clash_json`]), for the page to mark on the board.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub lock_clash: Option<Box<serde_json::Value>>,
 }
@@ -144,7 +144,7 @@ pub fn page_words(text: &str) -> String {
     }
     // Rules by what they say rather than by their keys.
     for id in crate::model::ConstraintId::ALL {
-        let words = super::paint::view::rule_words(id);
+        let words = id.words();
         s = s.replace(
             &format!("the rule `{}`", id.key()),
             &format!("the rule \u{201c}{words}\u{201d}"),

@@ -6,7 +6,7 @@
 use std::collections::VecDeque;
 use std::sync::Mutex;
 
-use crate::cli::lock::SavedLayout;
+use crate::locks::SavedLayout;
 use crate::solve::Layout;
 
 /// Boards kept at once (a layout is a few KB even for large maps).
@@ -21,11 +21,7 @@ pub struct KeptBoards {
 impl KeptBoards {
     /// Keeps a board under `key`.
     pub fn keep(&self, key: &str, layout: &Layout) {
-        let saved = SavedLayout {
-            scenario: layout.scenario.clone(),
-            players: layout.players,
-            hexes: layout.hexes.iter().map(|h| (h.hex, h.terrain, h.number)).collect(),
-        };
+        let saved = SavedLayout::of(layout);
         let mut b = self.boards.lock().unwrap_or_else(|e| e.into_inner());
         b.retain(|(k, _)| k != key);
         b.push_back((key.to_string(), saved));

@@ -3,7 +3,7 @@
 //!
 //! ```text
 //! page (HTML + CSS + script, embedded) ──► /api/board ─► request::resolve ─► board::make ─► board::to_json
-//!                                     └──► /api/pack  ─► ... ─► outputs::files (the CLI's drawing entry)
+//!                                     └──► /api/pack  ─► ... ─► board_files::files (the CLI's drawing entry)
 //! ```
 //!
 //! Requests name built-in scenarios or carry pasted text, never a path.
@@ -19,15 +19,16 @@
 mod advice;
 mod api;
 pub mod board;
+pub mod board_files;
 mod body;
 pub mod error;
 pub mod guard;
 mod jobs;
 pub mod kept;
 pub mod listen;
+pub mod lock_error;
 mod measures;
 pub mod memory;
-pub mod outputs;
 pub mod paint;
 pub mod request;
 

@@ -8,11 +8,11 @@ use axum::http::StatusCode;
 
 use super::error::ApiError;
 use super::kept::KeptBoards;
-use crate::cli::args::{PaperArg, RulesArg, ViewArg};
-use crate::cli::lock;
 use crate::diag::Source;
 use crate::limits::{MAX_SCENARIO_BYTES, MAX_WEB_CANDIDATES};
-use crate::model::{self, Scenario};
+use crate::locks;
+use crate::model::{self, RulePreset, Scenario};
+use crate::settings::{Choices, Formats, Paper, Settings, View};
 use crate::solve::Lock;
 use crate::{builtin, vocab};
 
@@ -65,15 +65,15 @@ pub struct Resolved {
     /// Seed.
     pub seed: u64,
     /// The preset asked for.
-    pub rules: Option<RulesArg>,
+    pub rules: Option<RulePreset>,
     /// Candidates of a balanced search.
     pub candidates: Option<u64>,
     /// A uniform draw among the boards that clear the default fairness bar.
     pub bar: bool,
     /// View.
-    pub view: ViewArg,
+    pub view: View,
     /// Paper.
-    pub paper: PaperArg,
+    pub paper: Paper,
     /// Locks.
     pub locks: Vec<Lock>,
     /// The board bare `q,r` locks took their contents from.
@@ -83,7 +83,19 @@ pub struct Resolved {
 impl Resolved {
     /// The preset's name, if one was asked for.
     pub fn rules_name(&self) -> Option<String> {
-        self.rules.map(|r| r.preset().to_string())
+        self.rules.map(|r| r.to_string())
+    }
+
+    /// `generate`'s settings with the request's paper and view (every other
+    /// option at the command line's default).
+    pub fn settings(&self) -> Result<Settings, ApiError> {
+        let choices = Choices {
+            paper: self.paper,
+            view: self.view,
+            formats: Formats::parse("svg,pdf,png").map_err(|e| ApiError::bad(e.to_string()))?,
+            ..Choices::default()
+        };
+        Settings::build(&choices).map_err(|e| ApiError::bad(e.to_string()))
     }
 }
 
@@ -124,8 +136,8 @@ pub fn resolve(req: &BoardRequest, kept: &KeptBoards) -> Result<Resolved, ApiErr
     };
     let rules = match req.rules.as_deref() {
         None | Some("") | Some("default") => None,
-        Some("official") => Some(RulesArg::Official),
-        Some("strict") => Some(RulesArg::Strict),
+        Some("official") => Some(RulePreset::Official),
+        Some("strict") => Some(RulePreset::Strict),
         Some(o) => {
             return Err(ApiError::bad(format!("unknown rules `{o}`; use official or strict")))
         }
@@ -133,9 +145,7 @@ pub fn resolve(req: &BoardRequest, kept: &KeptBoards) -> Result<Resolved, ApiErr
     let scenario = model::load(&source).map_err(|d| ApiError::diagnostics(&source, &d))?;
     let scenario = match rules {
         None => scenario,
-        Some(r) => {
-            scenario.with_preset(r.preset()).map_err(|d| ApiError::diagnostics(&source, &d))?
-        }
+        Some(r) => scenario.with_preset(r).map_err(|d| ApiError::diagnostics(&source, &d))?,
     };
     let players = req.players.unwrap_or(scenario.meta.default_players);
     let seed_text = match &req.seed {
@@ -174,14 +184,14 @@ pub fn resolve(req: &BoardRequest, kept: &KeptBoards) -> Result<Resolved, ApiErr
         }
     };
     let view = match req.view.as_deref() {
-        None | Some("play") => ViewArg::Play,
-        Some("setup") => ViewArg::Setup,
+        None | Some("play") => View::Play,
+        Some("setup") => View::Setup,
         Some(o) => return Err(ApiError::bad(format!("unknown view `{o}`; use setup or play"))),
     };
     let paper = match req.paper.as_deref() {
-        None | Some("a4") => PaperArg::A4,
-        Some("letter") => PaperArg::Letter,
-        Some("a3") => PaperArg::A3,
+        None | Some("a4") => Paper::A4,
+        Some("letter") => Paper::Letter,
+        Some("a3") => Paper::A3,
         Some(o) => return Err(ApiError::bad(format!("unknown paper `{o}`; use a4, letter or a3"))),
     };
     let (locks, from) = resolve_locks(req, kept)?;
@@ -213,7 +223,7 @@ fn resolve_locks(
     kept: &KeptBoards,
 ) -> Result<(Vec<Lock>, Option<String>), ApiError> {
     let Some(list) = req.locks.as_deref() else { return Ok((Vec::new(), None)) };
-    let items = lock::parse_list(list).map_err(|e| ApiError::bad(format!("locks: {e}")))?;
+    let items = locks::parse_list(list).map_err(|e| ApiError::bad(format!("locks: {e}")))?;
     let bare = items.iter().any(|i| i.contents.is_none());
     let saved = match (&req.from, bare) {
         (_, false) => None,
@@ -229,8 +239,8 @@ fn resolve_locks(
             .hint("the server keeps the last boards while it runs: lock the hexes again on a new board")
         })?),
     };
-    let locks = lock::resolve(&items, saved.as_ref()).map_err(|e| match e {
-        lock::LockSpecError::NotInLayout(h) => ApiError::bad(format!(
+    let locks = locks::resolve(&items, saved.as_ref()).map_err(|e| match e {
+        locks::LockSpecError::NotInLayout(h) => ApiError::bad(format!(
             "the hex ({}, {}) is not on the board the locks were made on",
             h.q, h.r
         )),

@@ -26,6 +26,7 @@ mod chain;
 pub mod check;
 mod count;
 mod counted;
+mod diagnostics;
 mod error;
 mod exact;
 mod facing;
@@ -41,6 +42,7 @@ mod state;
 mod walk;
 
 pub use chain::ChainRun;
+pub use diagnostics::error_diagnostics;
 pub use error::{ClashHex, LockClash, LockError, SamplerLimit, SolveError, Stage, Stop};
 pub use guard::{check_board, BrokenBoard, Checked, Guard};
 pub use layout::{Layout, PlacedHarbor, PlacedHex, RegionInfo, Sampler, SolveStats};

@@ -4,9 +4,8 @@
 //! chunk's own top; the paginator shifts them into place.
 
 use super::metrics::{vmetrics, VMetrics};
-use super::model::{Block, Span};
+use super::model::Span;
 use super::spec::{FlowError, PageSpec};
-use super::table::table_chunks;
 use super::wrap::{wrap, Line};
 use crate::scene::{Anchor, Color, Item, Path, Pt, Rect, TextStyle, Transform};
 
@@ -86,7 +85,7 @@ pub(crate) fn line_items(line: &Line, x: f64, y: f64, size: f64, color: Color) -
 
 /// One chunk per line, with widow and orphan control (a paragraph of two or
 /// more lines never leaves a single line alone at either end of a page).
-fn line_chunks(
+pub(super) fn line_chunks(
     ctx: &Ctx,
     lines: &[Line],
     x: f64,
@@ -129,7 +128,7 @@ fn heading_size(ctx: &Ctx, level: u8) -> f64 {
 }
 
 /// The heading (level 0: the document title) as one chunk kept with the next.
-fn heading_chunk(ctx: &Ctx, level: u8, text: &str) -> Result<Chunk, FlowError> {
+pub(super) fn heading_chunk(ctx: &Ctx, level: u8, text: &str) -> Result<Chunk, FlowError> {
     let size = heading_size(ctx, level);
     let lines = wrap(&[Span::bold(text)], size, ctx.width)?;
     let pitch = size * ctx.spec.line_height;
@@ -166,7 +165,12 @@ fn heading_chunk(ctx: &Ctx, level: u8, text: &str) -> Result<Chunk, FlowError> {
     })
 }
 
-fn image_chunk(ctx: &Ctx, width: f64, height: f64, items: &[Item]) -> Result<Chunk, FlowError> {
+pub(super) fn image_chunk(
+    ctx: &Ctx,
+    width: f64,
+    height: f64,
+    items: &[Item],
+) -> Result<Chunk, FlowError> {
     if !(width.is_finite() && height.is_finite() && width > 0.0 && height > 0.0) {
         return Err(FlowError::BadImage { width, height });
     }
@@ -185,61 +189,6 @@ fn image_chunk(ctx: &Ctx, width: f64, height: f64, items: &[Item]) -> Result<Chu
         what: "an image",
         ..Chunk::default()
     })
-}
-
-/// Appends the chunks of `block` to `out`.
-pub(crate) fn block_chunks(
-    ctx: &mut Ctx,
-    block: &Block,
-    out: &mut Vec<Chunk>,
-) -> Result<(), FlowError> {
-    let size = ctx.spec.base_size;
-    match block {
-        Block::Heading { level, text } => out.push(heading_chunk(ctx, (*level).max(1), text)?),
-        Block::Paragraph(spans) => {
-            let lines = wrap(spans, size, ctx.width)?;
-            out.extend(line_chunks(ctx, &lines, 0.0, size, INK, 0.55 * ctx.lh, |_| Vec::new()));
-        }
-        Block::Bullets(entries) => {
-            let indent = 1.6 * size;
-            let bullet = Line {
-                runs: vec![super::wrap::Run {
-                    dx: 0.0,
-                    text: "\u{2022}".into(),
-                    weight: crate::scene::Weight::Regular,
-                }],
-                width: 0.0,
-            };
-            for (i, spans) in entries.iter().enumerate() {
-                let lines = wrap(spans, size, ctx.width - indent)?;
-                let gap = if i == 0 { 0.5 } else { 0.2 } * ctx.lh;
-                let mark = |base: f64| line_items(&bullet, 0.45 * size, base, size, INK);
-                out.extend(line_chunks(ctx, &lines, indent, size, INK, gap, mark));
-            }
-        }
-        Block::Table { header, rows, col_widths } => {
-            out.extend(table_chunks(ctx, header, rows, col_widths.as_deref())?);
-        }
-        Block::Image { width, height, items } => {
-            out.push(image_chunk(ctx, *width, *height, items)?)
-        }
-        Block::KeepTogether(blocks) => {
-            let start = out.len();
-            for b in blocks {
-                block_chunks(ctx, b, out)?;
-            }
-            let end = out.len();
-            if end > start + 1 {
-                for c in &mut out[start..end - 1] {
-                    c.keep_with_next = true;
-                }
-            }
-        }
-        Block::PageBreak => {
-            out.push(Chunk { page_break: true, what: "a page break", ..Chunk::default() })
-        }
-    }
-    Ok(())
 }
 
 /// The document title as a chunk (nothing for an empty title).

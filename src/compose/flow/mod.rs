@@ -19,6 +19,7 @@
 //! ```
 
 mod blocks;
+mod chunks;
 pub mod metrics;
 mod model;
 mod paginate;
@@ -48,7 +49,7 @@ pub fn layout_document(
         chunks.push(t);
     }
     for b in blocks {
-        blocks::block_chunks(&mut ctx, b, &mut chunks)?;
+        chunks::block_chunks(&mut ctx, b, &mut chunks)?;
     }
     wrap::check_glyphs(&[model::Span::plain(spec.footer.clone())])?;
     let bodies = paginate::paginate(spec, &chunks, &ctx.headers)?;

@@ -61,7 +61,14 @@ pub fn validate(raw: &RawScenario, _source: &Source, diags: &mut Diagnostics) ->
         }
     }
     let game = super::game::validate_game(&raw.game, meta.as_ref(), &_source.text, diags);
-    super::terms::check_vocabulary(raw, &game, meta.as_ref(), &_source.text, diags);
+    super::terms::check_vocabulary(
+        raw,
+        &game.terms,
+        &game.components,
+        meta.as_ref(),
+        &_source.text,
+        diags,
+    );
     let defs: Vec<&MapDef> = maps.iter().map(|(_, m)| m).collect();
     super::spots::check(&defs, &game, &raw.game, diags);
     if diags.error_count() > before {

@@ -313,7 +313,7 @@ fn rules_view(raw: &RawScenario) -> Value {
         .map(|(id, set, preset_value)| {
             json!({ "key": id.key(), "set": set, "preset": preset_value,
                     "number": matches!(id, ConstraintId::MaxTerrainGroup | ConstraintId::MaxCornerPips),
-                    "words": rule_words(id) })
+                    "words": id.words() })
         })
         .collect();
     json!({
@@ -322,20 +322,4 @@ fn rules_view(raw: &RawScenario) -> Value {
         "list": list,
         "no_chip": rc.no_chip.as_ref().map(|l| l.value.iter().map(|v| v.value.clone()).collect::<Vec<_>>()).unwrap_or_default(),
     })
-}
-
-/// Each switchable rule in plain words.
-pub fn rule_words(id: ConstraintId) -> &'static str {
-    match id {
-        ConstraintId::NoAdjacentRed => "no 6 or 8 next to another 6 or 8",
-        ConstraintId::NoEqualNeighbours => "no two neighbouring hexes with the same number",
-        ConstraintId::No2Next12 => "no 2 next to a 12",
-        ConstraintId::MaxTerrainGroup => "largest group of touching hexes of one terrain",
-        ConstraintId::MaxCornerPips => "most dots (pips) where three hexes meet",
-        ConstraintId::GoldNoRed => "no 6 or 8 on a gold field",
-        ConstraintId::GoldNotAdjacent => "no gold field next to another",
-        ConstraintId::HarborFacesLand => "every harbor faces land",
-        ConstraintId::HarborsApart => "no two harbors share a corner",
-        ConstraintId::HarborsOffFishing => "harbors keep clear of fishing grounds",
-    }
 }

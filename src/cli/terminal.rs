@@ -6,9 +6,9 @@ use std::sync::OnceLock;
 
 use super::args::{ColorArg, GlobalArgs};
 
-/// The global options of this run, resolved once.
+/// The global options of this run (how the command line talks), resolved once.
 #[derive(Clone, Copy, Debug, Default)]
-pub struct Settings {
+pub struct Options {
     /// Print nothing but errors.
     pub quiet: bool,
     /// Extra detail (0: none).
@@ -17,7 +17,7 @@ pub struct Settings {
     pub color: bool,
 }
 
-static SETTINGS: OnceLock<Settings> = OnceLock::new();
+static OPTIONS: OnceLock<Options> = OnceLock::new();
 
 /// Whether `--color WHEN` means colour for standard error, given NO_COLOR
 /// (set and not empty) and whether standard error is a terminal.
@@ -30,34 +30,34 @@ pub fn wants_color(when: ColorArg, no_color: Option<&str>, terminal: bool) -> bo
 }
 
 /// Resolves and stores the global options (the first call wins).
-pub fn init(g: &GlobalArgs) -> Settings {
+pub fn init(g: &GlobalArgs) -> Options {
     let no_color = std::env::var("NO_COLOR").ok();
-    let s = Settings {
+    let s = Options {
         quiet: g.quiet,
         verbose: g.verbose,
         color: wants_color(g.color, no_color.as_deref(), std::io::stderr().is_terminal()),
     };
-    *SETTINGS.get_or_init(|| s)
+    *OPTIONS.get_or_init(|| s)
 }
 
-/// The stored settings (defaults before [`init`]).
-pub fn settings() -> Settings {
-    SETTINGS.get().copied().unwrap_or_default()
+/// The stored options (defaults before [`init`]).
+pub fn options() -> Options {
+    OPTIONS.get().copied().unwrap_or_default()
 }
 
 /// `-q` was given.
 pub fn quiet() -> bool {
-    settings().quiet
+    options().quiet
 }
 
 /// `-v` was given.
 pub fn verbose() -> bool {
-    settings().verbose > 0
+    options().verbose > 0
 }
 
 /// `error: MESSAGE` on standard error, in red and bold when colour is on.
 pub fn error(message: &str) {
-    match settings().color {
+    match options().color {
         true => eprintln!("\x1b[1;31merror\x1b[0m\x1b[1m:\x1b[0m {message}"),
         false => eprintln!("error: {message}"),
     }

@@ -1,0 +1,23 @@
+//! A solver failure as diagnostics, the same for the terminal and the web
+//! page: the message, a hint, and the span where the blocking rule is set.
+
+use super::SolveError;
+use crate::diag::{Diagnostic, Diagnostics};
+use crate::model::{Scenario, Surface};
+
+/// A solver failure as diagnostics: the message, a hint, and the span where
+/// the blocking rule is set (or a hint that it is on by default).
+pub fn error_diagnostics(scenario: &Scenario, e: &SolveError) -> Diagnostics {
+    let mut d = Diagnostic::error(e.to_string()).hint(e.hint());
+    for c in &e.rules() {
+        // Why the rule is on (the file, a preset and who chose it, or the
+        // default) and the exact way to change that: one home for it.
+        d = d.hint(scenario.relax_hint(*c, Surface::Cli));
+        if let Some((sp, label)) = scenario.rule_span(*c) {
+            d = d.at(sp, label);
+        }
+    }
+    let mut ds = Diagnostics::new();
+    ds.push(d);
+    ds
+}

@@ -1,0 +1,254 @@
+//! The import rules of `docs/architecture.md`, checked on the source: every
+//! `use crate::...`, `use super::...` and `crate::x::` path of `src/**/*.rs`
+//! (grouped imports expanded) is held to the table of what each top-level
+//! module may import, and no two modules (top-level, or files of one folder)
+//! import each other round a circle. A failure names the file and line.
+
+mod scan;
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use scan::{all_imports, imports_of, module_of, sources, top, Import};
+
+/// The bottom layer: shared by every stage, importing only each other as
+/// [`RULES`] says.
+const BOTTOM: &[&str] =
+    &["position", "limits", "axial", "units", "vocab", "rng", "fonts", "diag", "scene"];
+
+/// The stages from the scenario text to the solved layout and its measures.
+const STAGES: &[&str] = &["builtin", "scenario", "model", "solve", "balance", "recipe"];
+
+/// The looks: the theme and the settings built from it and the templates.
+const LOOKS: &[&str] = &["theme", "settings"];
+
+/// What each top-level module may import besides itself: names, or a group
+/// ([`BOTTOM`], [`STAGES`], [`LOOKS`]) written `@bottom`, `@stages`,
+/// `@looks`, or `@library` (every module but the two front ends).
+const RULES: &[(&str, &[&str])] = &[
+    ("position", &[]),
+    ("limits", &["position"]),
+    ("axial", &[]),
+    ("units", &[]),
+    ("vocab", &[]),
+    ("rng", &[]),
+    ("fonts", &[]),
+    ("diag", &["position", "limits"]),
+    ("scene", &["axial"]),
+    ("builtin", &["@bottom"]),
+    ("scenario", &["@bottom"]),
+    ("model", &["@bottom", "builtin", "scenario"]),
+    ("solve", &["@bottom", "builtin", "scenario", "model"]),
+    ("balance", &["@bottom", "builtin", "scenario", "model", "solve"]),
+    ("recipe", &["@bottom", "builtin", "scenario", "model", "solve"]),
+    ("theme", &["@bottom"]),
+    ("settings", &["@bottom", "theme"]),
+    ("compose", &["@bottom", "@stages", "@looks"]),
+    // The encoders take pages of the scene and the settings, nothing of compose.
+    ("export", &["@bottom", "@stages", "@looks"]),
+    // The JSON schemas of the scenario file and of `layout.json`.
+    ("schema", &["@bottom", "@stages", "export"]),
+    // Shared by the two front ends: they sit below both.
+    ("locks", &["@bottom", "@stages", "@looks", "export"]),
+    ("outputs", &["@bottom", "@stages", "@looks", "compose", "export"]),
+    // The front ends: the library alone; the command line starts the server
+    // (from `cli/serve.rs` only, see `ONLY_FROM`), the server never imports
+    // the command line.
+    ("serve", &["@library"]),
+    ("cli", &["@library", "serve"]),
+];
+
+/// Imports of a module allowed from one file only: (module, file).
+const ONLY_FROM: &[(&str, &str)] = &[("serve", "src/cli/serve.rs")];
+
+/// Known exception, to delete once the encoders take the scene alone (issue
+/// 21, item 2): the files of `export` that still import `compose` today.
+/// An entry that is no longer needed fails the test, so the list only shrinks.
+const EXPORT_COMPOSE_TODAY: &[&str] = &[
+    "src/export/encode.rs",
+    "src/export/error.rs",
+    "src/export/pdf_draw.rs",
+    "src/export/plan_text.rs",
+];
+
+/// Known circles between the files of one folder (the folder, then the
+/// files in the circle, sorted), to break and then delete from this list.
+/// An entry that is no longer a circle fails the test.
+const KNOWN_CIRCLES: &[(&str, &[&str])] = &[
+    ("balance", &["config", "score"]),
+    ("compose", &["board_picture", "handout", "map_pages", "tile_overview"]),
+    ("compose", &["duplex", "sharing", "sheet"]),
+    ("compose", &["loose", "tiles"]),
+];
+
+#[test]
+fn every_import_keeps_the_layer_rules() {
+    let files = sources();
+    let imports = all_imports(&files);
+    let mut problems = violations(&imports);
+    let used: BTreeSet<&str> = imports
+        .iter()
+        .filter(|i| top(&module_of(&i.file)) == "export" && top(&i.target) == "compose")
+        .map(|i| i.file.as_str())
+        .collect();
+    for stale in EXPORT_COMPOSE_TODAY.iter().filter(|f| !used.contains(**f)) {
+        problems.push(format!(
+            "{stale} no longer imports compose: delete it from EXPORT_COMPOSE_TODAY"
+        ));
+    }
+    assert!(problems.is_empty(), "imports the layer rules forbid:\n{}", problems.join("\n"));
+}
+
+#[test]
+fn no_circle_between_top_level_modules() {
+    let imports = all_imports(&sources());
+    let mut graph: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
+    for i in &imports {
+        let (a, b) = (top(&module_of(&i.file)), top(&i.target));
+        if !a.is_empty() && !b.is_empty() && a != b {
+            graph.entry(a).or_default().insert(b);
+        }
+    }
+    let circles = circles(&graph);
+    assert!(circles.is_empty(), "top-level modules that import each other: {circles:?}");
+}
+
+#[test]
+fn no_circle_between_the_files_of_a_folder() {
+    let files = sources();
+    let imports = all_imports(&files);
+    let modules: BTreeSet<Vec<String>> = files.iter().map(|(f, _)| module_of(f)).collect();
+    // A path names a module and then maybe an item: keep the module.
+    let module = |t: &[String]| {
+        (0..=t.len())
+            .rev()
+            .map(|k| t[..k].to_vec())
+            .find(|m| modules.contains(m))
+            .unwrap_or_default()
+    };
+    let folders: BTreeSet<Vec<String>> = files
+        .iter()
+        .map(|(f, _)| module_of(f))
+        .filter(|m| !m.is_empty())
+        .map(|m| m[..m.len() - 1].to_vec())
+        .collect();
+    let mut found = Vec::new();
+    for folder in &folders {
+        let n = folder.len();
+        let mut graph: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
+        for i in &imports {
+            let (from, to) = (module_of(&i.file), module(&i.target));
+            let inside = |m: &[String]| m.len() > n && m[..n] == folder[..];
+            if inside(&from) && inside(&to) && from[n] != to[n] {
+                graph.entry(from[n].clone()).or_default().insert(to[n].clone());
+            }
+        }
+        for c in circles(&graph) {
+            found.push((folder.join("::"), c));
+        }
+    }
+    let known: Vec<(String, Vec<String>)> = KNOWN_CIRCLES
+        .iter()
+        .map(|(f, c)| (f.to_string(), c.iter().map(|s| s.to_string()).collect()))
+        .collect();
+    let new: Vec<_> = found.iter().filter(|c| !known.contains(c)).collect();
+    let gone: Vec<_> = known.iter().filter(|c| !found.contains(c)).collect();
+    assert!(new.is_empty(), "files of one folder that import each other: {new:?}");
+    assert!(gone.is_empty(), "no longer circles, delete them from KNOWN_CIRCLES: {gone:?}");
+}
+
+#[test]
+fn the_checker_finds_a_forbidden_import() {
+    let text = "//! use crate::cli::x; in a comment\n\
+                use super::error::ApiError;\n\
+                use crate::{model, cli::args::{PaperArg, ViewArg}};\n\
+                fn f() { let s = \"crate::cli::y\"; crate::cli::run(); super::super::cli::x(); }\n";
+    let imports = imports_of("src/serve/fake.rs", text);
+    let problems = violations(&imports);
+    assert_eq!(problems.len(), 4, "{problems:?}");
+    assert!(problems[0].starts_with("src/serve/fake.rs:3: serve imports cli"), "{problems:?}");
+    assert!(problems[2].starts_with("src/serve/fake.rs:4: serve imports cli"), "{problems:?}");
+    let inline = imports_of("src/diag.rs", "mod tests {\n    use super::Source;\n}\n");
+    assert_eq!(inline[0].target, ["diag", "Source"], "a test module's super is its file");
+    let ok = imports_of("src/cli/fake.rs", "use crate::serve::run;\n");
+    assert_eq!(violations(&ok).len(), 1, "only cli/serve.rs starts the server");
+    let graph = BTreeMap::from([
+        ("a".to_string(), BTreeSet::from(["b".to_string()])),
+        ("b".to_string(), BTreeSet::from(["c".to_string()])),
+        ("c".to_string(), BTreeSet::from(["a".to_string()])),
+    ]);
+    assert_eq!(circles(&graph), vec![vec!["a", "b", "c"]]);
+}
+
+/// Every import the rules forbid, as `file:line: what`.
+fn violations(imports: &[Import]) -> Vec<String> {
+    let mut out = Vec::new();
+    for i in imports {
+        let (from, to) = (top(&module_of(&i.file)), top(&i.target));
+        if from.is_empty() || to.is_empty() || from == to {
+            continue;
+        }
+        let exception =
+            from == "export" && to == "compose" && EXPORT_COMPOSE_TODAY.contains(&i.file.as_str());
+        if !exception && !may_import(&from, &to) {
+            out.push(format!(
+                "{}:{}: {from} imports {to} ({})",
+                i.file,
+                i.line,
+                i.target.join("::")
+            ));
+            continue;
+        }
+        for (module, only) in ONLY_FROM {
+            if to == *module && i.file != *only && from != *module {
+                out.push(format!("{}:{}: {to} is imported from {only} only", i.file, i.line));
+            }
+        }
+    }
+    out
+}
+
+fn may_import(from: &str, to: &str) -> bool {
+    let Some((_, allowed)) = RULES.iter().find(|(m, _)| *m == from) else {
+        // A new top-level module must be given its place in the table.
+        return false;
+    };
+    allowed.iter().any(|a| match *a {
+        "@bottom" => BOTTOM.contains(&to),
+        "@stages" => STAGES.contains(&to),
+        "@looks" => LOOKS.contains(&to),
+        "@library" => to != "cli" && to != "serve",
+        name => name == to,
+    })
+}
+
+/// The circles of a graph (its strongly connected parts of more than one
+/// node), each sorted, in order.
+fn circles(graph: &BTreeMap<String, BTreeSet<String>>) -> Vec<Vec<String>> {
+    let nodes: BTreeSet<&String> = graph.keys().chain(graph.values().flatten()).collect();
+    let reach = |from: &String| {
+        let mut seen = BTreeSet::new();
+        let mut todo = vec![from];
+        while let Some(n) = todo.pop() {
+            for m in graph.get(n).into_iter().flatten() {
+                if seen.insert(m) {
+                    todo.push(m);
+                }
+            }
+        }
+        seen
+    };
+    let reached: BTreeMap<&String, BTreeSet<&String>> =
+        nodes.iter().map(|n| (*n, reach(n))).collect();
+    let mut out: Vec<Vec<String>> = Vec::new();
+    for n in &nodes {
+        let part: Vec<String> = nodes
+            .iter()
+            .filter(|m| reached[*n].contains(*m) && reached[*m].contains(*n))
+            .map(|m| m.to_string())
+            .collect();
+        if part.len() > 1 && !out.contains(&part) {
+            out.push(part);
+        }
+    }
+    out
+}
