@@ -136,7 +136,7 @@ fn no_circle_between_the_files_of_a_folder() {
 fn the_checker_finds_a_forbidden_import() {
     let text = "//! use crate::cli::x; in a comment\n\
                 use super::error::ApiError;\n\
-                use crate::{model, cli::args::{PaperArg, ViewArg}};\n\
+                use crate::{model, cli::args::{RenderArgs, DuplexArg}};\n\
                 fn f() { let s = \"crate::cli::y\"; crate::cli::run(); super::super::cli::x(); }\n";
     let imports = imports_of("src/serve/fake.rs", text);
     let problems = violations(&imports);

@@ -5,6 +5,7 @@ use std::path::PathBuf;
 use clap::{Parser, Subcommand};
 
 use crate::model::RulePreset;
+use crate::settings::{Paper, View};
 
 /// Turns a Catan scenario file into a fair random map.
 #[derive(Parser, Debug)]
@@ -253,10 +254,10 @@ pub struct RulesArgs {
 
     /// Paper of the handout.
     #[arg(long, value_enum, default_value = "a4")]
-    pub paper: PaperArg,
+    pub paper: Paper,
     /// Face-down tiles in the map picture: `setup` shows them, `play` shows fog.
     #[arg(long, value_enum, default_value = "play")]
-    pub view: ViewArg,
+    pub view: View,
     /// A folder with your own theme.toml.
     #[arg(long, value_name = "DIR")]
     pub templates: Option<PathBuf>,
@@ -330,26 +331,6 @@ impl ObjectiveArg {
     }
 }
 
-/// Paper sizes.
-#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
-pub enum PaperArg {
-    /// ISO A4 (every size: `[paper.sizes]` in templates/sheets.toml).
-    A4,
-    /// US Letter.
-    Letter,
-    /// ISO A3.
-    A3,
-}
-
-/// Which side up face-down tiles are drawn on the map.
-#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
-pub enum ViewArg {
-    /// Show the true tiles (for whoever builds the board).
-    Setup,
-    /// Show fog "?" hexes, as the players see them.
-    Play,
-}
-
 /// Which edge the printer flips on for double-sided sheets.
 #[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
 pub enum DuplexArg {
@@ -364,10 +345,10 @@ pub enum DuplexArg {
 pub struct RenderArgs {
     /// Paper for the PDFs.
     #[arg(long, value_enum, default_value = "a4")]
-    pub paper: PaperArg,
+    pub paper: Paper,
     /// Face-down tiles: `setup` shows them, `play` shows fog.
     #[arg(long, value_enum, default_value = "play")]
-    pub view: ViewArg,
+    pub view: View,
     /// Resolution of preview.png [default: 100, lowered for a large map to
     /// stay within the preview's pixel limit; -v says so].
     #[arg(long, value_parser = parse_dpi)]

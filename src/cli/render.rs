@@ -4,33 +4,16 @@
 
 use anyhow::Context;
 
-use super::args::{DuplexArg, PaperArg, RenderArgs, ViewArg};
+use super::args::{DuplexArg, RenderArgs};
 use crate::export::OutFile;
 use crate::settings::sheets::Duplex;
-use crate::settings::{Choices, Formats, Paper, Settings, View};
-
-/// The paper named on the command line.
-pub fn paper(p: PaperArg) -> Paper {
-    match p {
-        PaperArg::A4 => Paper::A4,
-        PaperArg::Letter => Paper::Letter,
-        PaperArg::A3 => Paper::A3,
-    }
-}
-
-/// The view named on the command line.
-pub fn view(v: ViewArg) -> View {
-    match v {
-        ViewArg::Setup => View::Setup,
-        ViewArg::Play => View::Play,
-    }
-}
+use crate::settings::{Choices, Formats, Settings};
 
 /// The drawing choices of the command line.
 pub fn choices(a: &RenderArgs) -> anyhow::Result<Choices> {
     Ok(Choices {
-        paper: paper(a.paper),
-        view: view(a.view),
+        paper: a.paper,
+        view: a.view,
         dpi: a.dpi.unwrap_or(crate::settings::DEFAULT_DPI),
         dpi_fits: a.dpi.is_none(),
         ink_saver: a.ink_saver,

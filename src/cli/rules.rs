@@ -40,8 +40,8 @@ pub fn run(a: &RulesArgs) -> Result<(), Failure> {
             .context("bad output folder")?,
     };
     let choices = Choices {
-        paper: super::render::paper(a.paper),
-        view: super::render::view(a.view),
+        paper: a.paper,
+        view: a.view,
         templates_dir: a.templates.clone(),
         ..Choices::default()
     };

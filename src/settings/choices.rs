@@ -1,9 +1,10 @@
 //! Named choices about drawn output: paper, view and file formats.
 
-/// A paper, by name; its size is defined in `templates/sheets.toml`.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+/// A paper, by name; its size is defined in `templates/sheets.toml`. The
+/// variants' first lines are the command line's help.
+#[derive(clap::ValueEnum, Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum Paper {
-    /// ISO A4.
+    /// ISO A4 (every size: `[paper.sizes]` in templates/sheets.toml).
     #[default]
     A4,
     /// US Letter.
@@ -31,12 +32,13 @@ impl Paper {
     }
 }
 
-/// Which side of face-down tiles the map shows.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+/// Which side of face-down tiles the map shows. The variants' doc lines are
+/// the command line's help.
+#[derive(clap::ValueEnum, Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum View {
-    /// The true tiles everywhere (for the person setting up).
+    /// Show the true tiles (for whoever builds the board).
     Setup,
-    /// Face-down tiles as fog hexes marked "?" (for play).
+    /// Show fog "?" hexes, as the players see them.
     #[default]
     Play,
 }
