@@ -21,6 +21,7 @@
 //! in `layout.json`. The solver is pure: no I/O; an optional deadline is
 //! the only clock it reads. Same map, rules, seed and version: same board.
 
+mod assemble;
 mod budget;
 mod chain;
 pub mod check;
@@ -33,6 +34,7 @@ mod facing;
 mod guard;
 mod layout;
 mod locks;
+mod options;
 mod pilot;
 mod problem;
 mod proof;
@@ -47,6 +49,7 @@ pub use error::{ClashHex, LockClash, LockError, SamplerLimit, SolveError, Stage,
 pub use guard::{check_board, BrokenBoard, Checked, Guard};
 pub use layout::{Layout, PlacedHarbor, PlacedHex, RegionInfo, Sampler, SolveStats};
 pub use locks::check_locks;
+pub use options::{Lock, SolveOptions};
 pub use pilot::Method;
 pub use restricted::RestrictedRun;
 pub use walk::Walker;
@@ -54,65 +57,12 @@ pub use walk::Walker;
 use std::sync::{Arc, OnceLock};
 use std::time::Instant;
 
-use crate::hex::Hex;
-use crate::model::{board::NONE, CellContent, ConstraintId, Constraints, MapDef, Scenario};
-use crate::rng::{shuffle, stage_rng, Stream};
-use crate::vocab::Terrain;
+use crate::model::{ConstraintId, Constraints, MapDef, Scenario};
+use crate::rng::{stage_rng, Stream};
 pub(crate) use budget::{restart_limit, Budget};
 use pilot::pilot;
-use problem::{Problem, NO_DIR};
+use problem::Problem;
 use state::State;
-
-/// Search limits.
-#[derive(Clone, Copy, Debug)]
-pub struct SolveOptions {
-    /// Deals, chain steps (in batches of 1,024) and search nodes before
-    /// giving up. The default (4 million) bounds a failing search to well
-    /// under a second.
-    pub max_nodes: u64,
-    /// Terrain arrangements the start search tries when chips or harbors
-    /// cannot be placed on one.
-    pub max_terrain_attempts: u32,
-    /// Wall-clock limit, checked every few thousand nodes; `None` keeps the
-    /// solver fully deterministic (the CLI sets one as a safety net).
-    pub deadline: Option<Instant>,
-}
-
-impl Default for SolveOptions {
-    fn default() -> Self {
-        SolveOptions {
-            max_nodes: crate::limits::DEFAULT_MAX_NODES,
-            max_terrain_attempts: 500,
-            deadline: None,
-        }
-    }
-}
-
-/// A hex kept as it is when the rest of the board is redrawn (`--lock`, the
-/// web page's locked hexes).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Lock {
-    /// Where.
-    pub hex: Hex,
-    /// The terrain it keeps.
-    pub terrain: Terrain,
-    /// The chip it keeps (`None` for a hex without a chip on the board).
-    pub number: Option<u8>,
-}
-
-impl Lock {
-    /// Locks for `hexes` with the contents they have in `layout`; `None` if a
-    /// hex is not in the layout.
-    pub fn from_layout(layout: &Layout, hexes: &[Hex]) -> Option<Vec<Lock>> {
-        hexes
-            .iter()
-            .map(|h| {
-                let p = layout.hexes.iter().find(|p| p.hex == *h)?;
-                Some(Lock { hex: *h, terrain: p.terrain, number: p.number })
-            })
-            .collect()
-    }
-}
 
 /// The scenario's map for a player count, or the error that says which
 /// player counts it supports.
@@ -468,92 +418,5 @@ impl<'a> Solver<'a> {
             .max_by_key(|(_, n)| *n)
             .map_or((None, 0), |(id, n)| (Some(id), n));
         SolveError::Unsatisfiable { stage, constraint, rejections, nodes, stop, terrain_attempts }
-    }
-
-    /// The layout of board `st`, with harbor kinds and face-down chip stacks
-    /// drawn from `rng` (the sampler's stream, after the board).
-    fn build(
-        &self,
-        st: &State,
-        rng: &mut crate::rng::Rng,
-        seed: u64,
-        sampler: Sampler,
-        nodes: u64,
-        attempts: u32,
-    ) -> Layout {
-        let p = &self.p;
-        let map = p.map;
-        // Harbor kinds: the map's pool over its random harbor sites, each
-        // region's kinds over its harbor tiles, in board order.
-        let mut pool = p.pool_kinds.clone();
-        shuffle(rng, &mut pool);
-        let mut pool = pool.into_iter();
-        let mut region_kinds: Vec<_> = p
-            .regions
-            .iter()
-            .map(|r| {
-                let mut k = r.kinds.clone();
-                shuffle(rng, &mut k);
-                k.into_iter()
-            })
-            .collect();
-        let mut harbors = Vec::new();
-        for (i, cell) in map.cells.iter().enumerate() {
-            let kind = if let Some(h) = cell.harbor {
-                h.kind.or_else(|| pool.next())
-            } else if st.terrain[i] == Terrain::Harbor as u8 && p.cell_region[i] != NONE {
-                region_kinds[p.cell_region[i] as usize].next()
-            } else {
-                continue;
-            };
-            let Some(kind) = kind else { continue };
-            let toward = (st.hdir[i] != NO_DIR)
-                .then(|| map.cells[p.nb[i][st.hdir[i] as usize] as usize].hex);
-            harbors.push(PlacedHarbor { hex: cell.hex, toward, kind });
-        }
-        let regions = map
-            .regions
-            .iter()
-            .zip(&p.regions)
-            .map(|(r, plan)| {
-                let mut chip_stack = plan.stack.clone();
-                shuffle(rng, &mut chip_stack);
-                RegionInfo {
-                    key: r.key.clone(),
-                    name: r.name.clone(),
-                    face_down: r.face_down,
-                    chip_stack,
-                }
-            })
-            .collect();
-        let hexes = (0..p.n)
-            .map(|i| {
-                let cell = &map.cells[i];
-                let region = (p.cell_region[i] != NONE).then_some(p.cell_region[i]);
-                PlacedHex {
-                    hex: cell.hex,
-                    terrain: Terrain::ALL[st.terrain[i] as usize],
-                    number: (st.number[i] != 0).then_some(st.number[i]),
-                    region,
-                    fixed: matches!(cell.content, CellContent::Fixed { .. }),
-                    face_down: p.face_down[i],
-                }
-            })
-            .collect();
-        Layout {
-            scenario: String::new(),
-            title: String::new(),
-            players: 0,
-            seed,
-            hexes,
-            harbors,
-            regions,
-            labels: self.labels.clone(),
-            rolls: self.rolls.clone(),
-            castaways: self.castaways.clone(),
-            constraints: p.c.clone(),
-            sampler,
-            stats: SolveStats { terrain_attempts: attempts, nodes },
-        }
     }
 }

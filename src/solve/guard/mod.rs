@@ -16,11 +16,13 @@
 //! tables ([`Guard::check`]). The solver runs the first on its own tables for
 //! boards it hands out directly (`sample`: [`super::Solver::solve_checked`]).
 
-use super::check::{violations, LayoutBoard, Rule, Violation};
+use super::check::{LayoutBoard, Violation};
 use super::{Layout, Lock};
 use crate::model::oracle::{Oracle, NO_HARBOR, UNSET};
 use crate::model::{CellContent, Constraints, MapDef};
 use crate::vocab::{HarborKind, Terrain};
+
+mod layout;
 
 /// A board the last check refused: an internal error.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -322,117 +324,6 @@ impl<'a> Guard<'a> {
         }
     }
 
-    /// Every problem of a board the fast check refused, in detail.
-    pub(crate) fn explain(&mut self, layout: &Layout) -> BrokenBoard {
-        let mut problems = Vec::new();
-        if layout.hexes.len() == self.map.cells.len() {
-            problems = violations(self.map, &self.c, layout);
-            problems.extend(self.lost_locks(layout));
-        } else {
-            problems.push(Violation {
-                rule: Rule::Fixed,
-                at: vec![],
-                detail: "the layout's hexes are not the map's".into(),
-            });
-        }
-        if problems.is_empty() {
-            // Only the fast check saw it (harbors out of board order, a
-            // region or flag of the layout that disagrees with the map).
-            problems.push(Violation {
-                rule: Rule::Harbors,
-                at: vec![],
-                detail: "the layout's own fields disagree with its map".into(),
-            });
-        }
-        BrokenBoard { seed: layout.seed, problems }
-    }
-
-    fn lost_locks(&self, layout: &Layout) -> Vec<Violation> {
-        self.locks
-            .iter()
-            .filter(|l| {
-                !layout
-                    .hexes
-                    .iter()
-                    .any(|h| h.hex == l.hex && h.terrain == l.terrain && h.number == l.number)
-            })
-            .map(|l| Violation {
-                rule: Rule::Locked,
-                at: vec![l.hex],
-                detail: "a locked hex lost its terrain or chip".into(),
-            })
-            .collect()
-    }
-
-    /// Reads a layout into the tables, checking its own fields on the way,
-    /// then checks the tables.
-    fn layout_holds(&mut self, layout: &Layout) -> bool {
-        let n = self.n;
-        if layout.hexes.len() != n || layout.regions.len() != self.map.regions.len() {
-            return false;
-        }
-        let mut bad = false;
-        let hexes = &layout.hexes[..n];
-        let cells = &self.map.cells[..n];
-        let (region, fixed) = (&self.region[..n], &self.fixed[..n]);
-        let (face_down, terrain, number) =
-            (&self.board.face_down[..n], &mut self.board.terrain[..n], &mut self.board.number[..n]);
-        for i in 0..n {
-            let h = &hexes[i];
-            terrain[i] = h.terrain.index() as u8;
-            number[i] = h.number.unwrap_or(0);
-            bad |= (h.hex != cells[i].hex)
-                | (h.region != region[i])
-                | (h.fixed != fixed[i])
-                | (h.face_down != face_down[i]);
-        }
-        // Harbors come in board order: kinds from their pools, fixed ones
-        // kept, a facing recorded for each face-up one.
-        self.kinds.fill(0);
-        self.board.harbors.clear();
-        for w in &self.harbor_cells {
-            self.board.harbor[w.cell as usize] = NO_HARBOR;
-        }
-        let mut next = layout.harbors.iter();
-        for w in &self.harbor_cells {
-            let i = w.cell as usize;
-            if !w.site && layout.hexes[i].terrain != Terrain::Harbor {
-                continue;
-            }
-            let Some(h) = next.next() else { return false };
-            bad |= h.hex != cells[i].hex;
-            match w.kind {
-                Some(k) => bad |= k != h.kind,
-                None => bump(&mut self.kinds, w.pool as usize * 6 + kind_index(h.kind)),
-            }
-            self.board.set_harbor(i, h);
-        }
-        bad |= next.next().is_some() || self.kinds != self.want_kinds;
-        // Face-down stacks hold the chips of their regions.
-        self.counts.fill(0);
-        for (ri, (r, info)) in self.map.regions.iter().zip(&layout.regions).enumerate() {
-            if r.face_down {
-                for v in &info.chip_stack {
-                    bad |= !(2..=12).contains(v);
-                    bump(&mut self.counts, ri * PER_REGION + 17 + usize::from(*v));
-                }
-            }
-        }
-        if bad {
-            return false;
-        }
-        let board = std::mem::take(&mut self.board);
-        let ok = self.tables_hold_counted(
-            &board.terrain,
-            &board.number,
-            &board.face_down,
-            &board.harbor,
-            &board.harbors,
-        );
-        self.board = board;
-        ok
-    }
-
     fn tables_hold(
         &mut self,
         terrain: &[u8],
@@ -527,60 +418,4 @@ pub fn check_board(
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn base() -> crate::model::Scenario {
-        crate::model::load(&crate::builtin::source("base").expect("built-in")).expect("valid")
-    }
-
-    #[test]
-    fn good_boards_pass_and_a_broken_one_names_rule_and_hexes() {
-        let s = base();
-        let map = s.map_for(4).expect("map");
-        let mut guard = Guard::new(map, &s.constraints, &[]);
-        let mut layout = crate::solve::solve(&s, 4, 5, &Default::default()).expect("solves");
-        assert!(guard.check(&layout).is_ok());
-        // Put two red chips side by side by swapping chips.
-        let reds: Vec<usize> = (0..layout.hexes.len())
-            .filter(|i| layout.hexes[*i].number.is_some_and(crate::vocab::is_red))
-            .collect();
-        let a = reds[0];
-        let b = map
-            .board
-            .neighbors_of(reds[1])
-            .find(|n| *n != a && layout.hexes[*n].number.is_some_and(|v| v != 6 && v != 8))
-            .expect("a chip beside a red one");
-        let (na, nb) = (layout.hexes[a].number, layout.hexes[b].number);
-        layout.hexes[a].number = nb;
-        layout.hexes[b].number = na;
-        let e = guard.check(&layout).expect_err("broken");
-        assert!(e
-            .problems
-            .iter()
-            .any(|p| p.rule == Rule::Constraint(crate::model::ConstraintId::NoAdjacentRed)
-                && p.at.len() == 2));
-        assert!(e.to_string().contains("`no_adjacent_red`"), "{e}");
-    }
-
-    #[test]
-    fn a_changed_fixed_hex_or_lost_lock_is_refused() {
-        let s = base();
-        let map = s.map_for(4).expect("map");
-        let layout = crate::solve::solve(&s, 4, 9, &Default::default()).expect("solves");
-        let i = layout.hexes.iter().position(|h| !h.fixed).expect("a slot");
-        let other = if layout.hexes[i].terrain == Terrain::Forest {
-            Terrain::Hills
-        } else {
-            Terrain::Forest
-        };
-        let lock =
-            Lock { hex: layout.hexes[i].hex, terrain: other, number: layout.hexes[i].number };
-        let e = check_board(map, &s.constraints, &[lock], &layout).expect_err("lost lock");
-        assert!(e.problems.iter().any(|p| p.rule == Rule::Locked), "{e}");
-        let mut sea_to_land = layout.clone();
-        sea_to_land.hexes[0].terrain = Terrain::Forest;
-        let e = check_board(map, &s.constraints, &[], &sea_to_land).expect_err("fixed");
-        assert!(e.problems.iter().any(|p| p.rule == Rule::Fixed), "{e}");
-    }
-}
+mod tests;

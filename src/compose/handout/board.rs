@@ -1,0 +1,229 @@
+//! The board's part of the handout: the facts list, the fixed hexes and
+//! the regions' tiles, chips and harbors, and the face-down areas, with the
+//! little text helpers that count and list them.
+
+use super::heading;
+use crate::compose::flow::{Block, Cell, Span};
+use crate::model::{CellContent, MapDef, Scenario};
+use crate::solve::Layout;
+use crate::vocab::Terrain;
+
+fn or_list(items: &[String]) -> String {
+    match items {
+        [] => String::new(),
+        [one] => one.clone(),
+        [init @ .., last] => format!("{} or {last}", init.join(", ")),
+    }
+}
+
+fn counted<T: PartialEq + Copy>(items: impl IntoIterator<Item = T>) -> Vec<(T, u32)> {
+    let mut v: Vec<(T, u32)> = Vec::new();
+    for x in items {
+        match v.iter_mut().find(|(y, _)| *y == x) {
+            Some(e) => e.1 += 1,
+            None => v.push((x, 1)),
+        }
+    }
+    v
+}
+
+fn counts_text<T: PartialEq + Copy>(items: &[(T, u32)], name: impl Fn(T) -> String) -> String {
+    items.iter().map(|(t, n)| format!("{n} {}", name(*t))).collect::<Vec<_>>().join(", ")
+}
+
+fn harbor_text(items: &[(&str, u32)]) -> String {
+    items
+        .iter()
+        .map(|(k, n)| {
+            let name = if *k == "3:1" { "3:1".to_string() } else { format!("2:1 {k}") };
+            if *n == 1 {
+                name
+            } else {
+                format!("{n} × {name}")
+            }
+        })
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+fn numbers_text(ns: &[u8]) -> String {
+    if ns.is_empty() {
+        return "none".into();
+    }
+    ns.iter().map(u8::to_string).collect::<Vec<_>>().join(", ")
+}
+
+fn row(cells: &[&str]) -> Vec<Span> {
+    Span::parse(&cells.concat())
+}
+
+/// The facts list: sets, players, victory points, starting gold.
+pub(super) fn facts(s: &Scenario, players: u8) -> Block {
+    let m = &s.meta;
+    let mut rows = Vec::new();
+    if !m.sets.is_empty() {
+        rows.push(row(&["**Sets needed:** ", &m.sets.join(", ")]));
+    }
+    let counts: Vec<String> = m.players.iter().map(u8::to_string).collect();
+    rows.push(row(&[
+        "**Players:** ",
+        &format!("{} (this handout: {players} players)", or_list(&counts)),
+    ]));
+    let with_variants = |base: Option<u32>, get: fn(&crate::model::Variant) -> Option<u32>| {
+        let mut parts: Vec<String> = base.map(|v| v.to_string()).into_iter().collect();
+        parts.extend(m.variants.iter().filter_map(|v| get(v).map(|n| format!("{}: {n}", v.name))));
+        parts.join("; ")
+    };
+    let vp = with_variants(m.victory_points, |v| v.victory_points);
+    if !vp.is_empty() {
+        rows.push(row(&["**Victory points:** ", &vp]));
+    }
+    let gold = with_variants(m.starting_gold, |v| v.starting_gold);
+    if !gold.is_empty() {
+        rows.push(row(&["**Starting gold per player:** ", &gold]));
+    }
+    Block::Bullets(rows)
+}
+
+/// What the fixed hexes of a map are, in words.
+pub(super) fn fixed_summary(map: &MapDef) -> Vec<Block> {
+    let mut fixed: Vec<(Terrain, u32)> = Vec::new();
+    let mut printed: Vec<u8> = Vec::new();
+    let mut chip_drawn = 0;
+    for c in &map.cells {
+        if let CellContent::Fixed { terrain, number, chip_region } = c.content {
+            match fixed.iter_mut().find(|(t, _)| *t == terrain) {
+                Some(e) => e.1 += 1,
+                None => fixed.push((terrain, 1)),
+            }
+            printed.extend(number);
+            if chip_region.is_some() {
+                chip_drawn += 1;
+            }
+        }
+    }
+    fixed.sort_by_key(|(t, _)| t.index());
+    let mut out = Vec::new();
+    let mut lines = Vec::new();
+    if !fixed.is_empty() {
+        lines.push(vec![
+            Span::bold("Fixed hexes: "),
+            Span::plain(counts_text(&fixed, |t| t.label().to_string())),
+            Span::plain("."),
+        ]);
+    }
+    if !printed.is_empty() {
+        printed.sort_unstable();
+        lines.push(vec![
+            Span::bold("Chips printed on fixed hexes: "),
+            Span::plain(numbers_text(&printed)),
+            Span::plain("."),
+        ]);
+    }
+    if chip_drawn > 0 {
+        lines.push(vec![Span::plain(format!(
+            "{chip_drawn} fixed hexes take their chip from a region's pool."
+        ))]);
+    }
+    let fixed_harbors: Vec<String> = map
+        .cells
+        .iter()
+        .filter_map(|c| c.harbor.and_then(|h| h.kind).map(|k| k.name().to_string()))
+        .collect();
+    if !fixed_harbors.is_empty() {
+        let c = counted(fixed_harbors.iter().map(String::as_str));
+        lines.push(vec![
+            Span::bold("Fixed harbors: "),
+            Span::plain(harbor_text(&c)),
+            Span::plain("."),
+        ]);
+    }
+    if !map.harbor_pool.is_empty() {
+        let c = counted(map.harbor_pool.iter().map(|k| k.name()));
+        lines.push(vec![
+            Span::bold("Harbors dealt at random: "),
+            Span::plain(harbor_text(&c)),
+            Span::plain("."),
+        ]);
+    }
+    if !lines.is_empty() {
+        out.push(Block::Bullets(lines));
+    }
+    out
+}
+
+pub(super) fn regions_table(map: &MapDef) -> Option<Block> {
+    if map.regions.is_empty() {
+        return None;
+    }
+    let rows = map
+        .regions
+        .iter()
+        .map(|r| {
+            let mut tiles = counts_text(&r.tiles, |t| t.label().to_string());
+            if !r.harbors.is_empty() {
+                let h = counted(r.harbors.iter().map(|k| k.name()));
+                tiles.push_str(&format!(" (harbor tiles: {})", harbor_text(&h)));
+            }
+            vec![
+                Cell::new(&format!("**{}**", r.name)),
+                Cell::new(&tiles),
+                Cell::new(&numbers_text(&r.numbers)),
+                Cell::new(if r.face_down { "face down" } else { "face up" }),
+            ]
+        })
+        .collect();
+    Some(Block::Table {
+        header: vec!["Region".into(), "Tiles".into(), "Number chips".into(), "Dealt".into()],
+        rows,
+        col_widths: Some(vec![1.3, 2.6, 2.2, 0.9]),
+    })
+}
+
+/// The face-down areas, as the players may know them: how many tiles and
+/// chips, and that the board's builder lays them as the generated map and
+/// the builder's sheet say (the one setup story of the plan and the
+/// builder's sheet). What lies where, and the stack's order, stay hidden.
+pub(super) fn face_down_blocks(layout: &Layout) -> Vec<Block> {
+    let items: Vec<Vec<Span>> = layout
+        .regions
+        .iter()
+        .enumerate()
+        .filter(|(_, r)| r.face_down)
+        .filter_map(|(ri, r)| {
+            let tiles =
+                layout.hexes.iter().filter(|h| h.face_down && h.region == Some(ri as u32)).count();
+            if tiles == 0 {
+                return None;
+            }
+            let stack = match r.chip_stack.len() {
+                0 => "it has no number chips".to_string(),
+                1 => "its 1 number chip lies face down beside the board".to_string(),
+                n => format!(
+                    "its {n} number chips lie in one face-down stack beside the board, in the \
+                     builder's order"
+                ),
+            };
+            Some(vec![
+                Span::bold(format!("{}: ", r.name)),
+                Span::plain(format!(
+                    "its {tiles} tiles lie face down, each on the hex the builder's sheet \
+                     gives it; {stack}."
+                )),
+            ])
+        })
+        .collect();
+    if items.is_empty() {
+        return Vec::new();
+    }
+    vec![
+        heading(2, "Face-down areas"),
+        Block::Paragraph(Span::parse(
+            "The generator has already shuffled these areas: one person builds the board from \
+             the builder's sheet, laying every face-down tile where it shows and stacking the \
+             chips in the order it lists, and keeps the sheet out of everyone's sight. Nobody \
+             shuffles them again, and nobody looks under a tile before it is revealed.",
+        )),
+        Block::Bullets(items),
+    ]
+}

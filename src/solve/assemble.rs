@@ -1,0 +1,99 @@
+//! The layout of a drawn board: harbor kinds and face-down chip stacks
+//! dealt from the sampler's stream, and every hex, harbor and region put
+//! into a [`Layout`].
+
+use super::problem::NO_DIR;
+use super::state::State;
+use super::{Layout, PlacedHarbor, PlacedHex, RegionInfo, Sampler, SolveStats, Solver};
+use crate::model::{board::NONE, CellContent};
+use crate::rng::shuffle;
+use crate::vocab::Terrain;
+
+impl Solver<'_> {
+    /// The layout of board `st`, with harbor kinds and face-down chip stacks
+    /// drawn from `rng` (the sampler's stream, after the board).
+    pub(super) fn build(
+        &self,
+        st: &State,
+        rng: &mut crate::rng::Rng,
+        seed: u64,
+        sampler: Sampler,
+        nodes: u64,
+        attempts: u32,
+    ) -> Layout {
+        let p = &self.p;
+        let map = p.map;
+        // Harbor kinds: the map's pool over its random harbor sites, each
+        // region's kinds over its harbor tiles, in board order.
+        let mut pool = p.pool_kinds.clone();
+        shuffle(rng, &mut pool);
+        let mut pool = pool.into_iter();
+        let mut region_kinds: Vec<_> = p
+            .regions
+            .iter()
+            .map(|r| {
+                let mut k = r.kinds.clone();
+                shuffle(rng, &mut k);
+                k.into_iter()
+            })
+            .collect();
+        let mut harbors = Vec::new();
+        for (i, cell) in map.cells.iter().enumerate() {
+            let kind = if let Some(h) = cell.harbor {
+                h.kind.or_else(|| pool.next())
+            } else if st.terrain[i] == Terrain::Harbor as u8 && p.cell_region[i] != NONE {
+                region_kinds[p.cell_region[i] as usize].next()
+            } else {
+                continue;
+            };
+            let Some(kind) = kind else { continue };
+            let toward = (st.hdir[i] != NO_DIR)
+                .then(|| map.cells[p.nb[i][st.hdir[i] as usize] as usize].hex);
+            harbors.push(PlacedHarbor { hex: cell.hex, toward, kind });
+        }
+        let regions = map
+            .regions
+            .iter()
+            .zip(&p.regions)
+            .map(|(r, plan)| {
+                let mut chip_stack = plan.stack.clone();
+                shuffle(rng, &mut chip_stack);
+                RegionInfo {
+                    key: r.key.clone(),
+                    name: r.name.clone(),
+                    face_down: r.face_down,
+                    chip_stack,
+                }
+            })
+            .collect();
+        let hexes = (0..p.n)
+            .map(|i| {
+                let cell = &map.cells[i];
+                let region = (p.cell_region[i] != NONE).then_some(p.cell_region[i]);
+                PlacedHex {
+                    hex: cell.hex,
+                    terrain: Terrain::ALL[st.terrain[i] as usize],
+                    number: (st.number[i] != 0).then_some(st.number[i]),
+                    region,
+                    fixed: matches!(cell.content, CellContent::Fixed { .. }),
+                    face_down: p.face_down[i],
+                }
+            })
+            .collect();
+        Layout {
+            scenario: String::new(),
+            title: String::new(),
+            players: 0,
+            seed,
+            hexes,
+            harbors,
+            regions,
+            labels: self.labels.clone(),
+            rolls: self.rolls.clone(),
+            castaways: self.castaways.clone(),
+            constraints: p.c.clone(),
+            sampler,
+            stats: SolveStats { terrain_attempts: attempts, nodes },
+        }
+    }
+}
