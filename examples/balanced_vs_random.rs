@@ -1,5 +1,5 @@
 //! The balanced search against keeping the best of as many random boards:
-//! `cargo run --release --example balanced_vs_random -- base 4 20000 5`
+//! `cargo run --release --features probes --example balanced_vs_random -- base 4 20000 5`
 //! prints, per seed, both scores and both times (one thread each).
 use std::sync::Mutex;
 use std::time::Instant;

@@ -1,5 +1,5 @@
 //! Draws from the fairness bar and times it:
-//! `cargo run --release --example bar_draw -- base 4 200 [FILE] [chain]`
+//! `cargo run --release --features probes --example bar_draw -- base 4 200 [FILE] [chain]`
 //! prints the method, the pilot's pass rate, the time to set up and the
 //! time per board (one thread).
 use std::time::Instant;

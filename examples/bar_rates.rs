@@ -1,5 +1,5 @@
 //! How often uniform boards clear the fairness bar:
-//! `cargo run --release --example bar_rates -- 20000 [FILE]` prints, for
+//! `cargo run --release --features probes --example bar_rates -- 20000 [FILE]` prints, for
 //! every built-in and player count, the share of boards that clear the bar
 //! (the default, or FILE's) and the share that meets each threshold alone.
 use hexpress::balance::{Bar, Config, Evaluator, Measures};

@@ -3,7 +3,7 @@
 //! under every preset and player count; then random lock sets on the base
 //! game under the strict rules that leave no completion.
 //!
-//! `cargo run --release --example first_board` (quote `uptime` with it).
+//! `cargo run --release --features probes --example first_board` (quote `uptime` with it).
 use std::time::Instant;
 
 use hexpress::model::{load, CellContent, Constraints, RulePreset};

@@ -1,5 +1,5 @@
 //! Times each drawing step for one scenario (release build):
-//! `cargo run --release --example render_timing -- [scenario] [players]`.
+//! `cargo run --release --features probes --example render_timing -- [scenario] [players]`.
 use std::time::Instant;
 
 use hexpress::compose::{handout, map};

@@ -1,5 +1,5 @@
 //! Draws boards of every built-in and checks them; prints method and speed.
-//! `cargo run --release --example sample_check -- [boards]`
+//! `cargo run --release --features probes --example sample_check -- [boards]`
 use hexpress::model::{load, Constraints};
 use hexpress::solve::{check::violations, SolveOptions, Solver};
 

@@ -1,4 +1,4 @@
-//! Boards per second of one built-in: `cargo run --release --example sample_speed -- base 4 200000 [strict]`
+//! Boards per second of one built-in: `cargo run --release --features probes --example sample_speed -- base 4 200000 [strict]`
 use hexpress::model::{load, Constraints};
 use hexpress::solve::{SolveOptions, Solver};
 

@@ -1,5 +1,5 @@
 //! The seat simulation on uniform boards of every built-in:
-//! `cargo run --release --example seat_stats -- 2000` prints, per scenario
+//! `cargo run --release --features probes --example seat_stats -- 2000` prints, per scenario
 //! and player count, the seat gap's percentiles under both policies, the
 //! mean total per seat, how often the two policies agree on the best seat,
 //! and the time per board (one thread).

@@ -1,5 +1,5 @@
 //! Prints search effort per seed for the base game under the strict rules.
-//! `cargo run --release --example solve_stats -- [seeds]`
+//! `cargo run --release --features probes --example solve_stats -- [seeds]`
 use hexpress::model::{load, Constraints};
 use hexpress::solve::{SolveOptions, Solver};
 

@@ -1,6 +1,6 @@
 //! Prints, for every built-in, player count and paper, the map sheets the
 //! tiler cuts and how many are slivers, with the time the search took.
-//! `cargo run --release --example tiling_report`.
+//! `cargo run --release --features probes --example tiling_report`.
 
 use std::time::Instant;
 

@@ -1,5 +1,5 @@
 //! Where a page tree's time goes: the full map SVG parsed with and without
-//! its text. `cargo run --release --example tree_cost`.
+//! its text. `cargo run --release --features probes --example tree_cost`.
 use std::time::Instant;
 
 fn main() {

@@ -210,6 +210,16 @@ pub fn default_text() -> &'static str {
     DEFAULT_WEIGHTS
 }
 
+/// Reading weights from a file lives beside the file's reader, so the
+/// scores never import it back.
+impl Weights {
+    /// Parses a weights file (see [`Config::parse`]) and keeps its weights.
+    /// Weights left out keep their default; unknown names are errors.
+    pub fn parse(text: &str) -> Result<Weights, WeightsError> {
+        Config::parse(text).map(|c| c.weights)
+    }
+}
+
 #[cfg(test)]
 #[allow(clippy::unwrap_used)]
 mod tests {

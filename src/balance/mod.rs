@@ -29,11 +29,11 @@ pub mod seats;
 pub mod svg;
 
 pub use bar::Bar;
-pub use config::Config;
+pub use config::{Config, WeightsError};
 pub use draw::{BarDraw, BarError, BarMethod, BarOptions, BarSampler, Pilot};
 pub use measures::{measures, Evaluator, HarborStrength, IslandTotals, Measures, RegionTotals};
 pub use report::{Histogram, Percentiles, Report};
-pub use score::{score, Objective, Weights, WeightsError, DEFAULT_WEIGHTS};
+pub use score::{score, Objective, Weights, DEFAULT_WEIGHTS};
 pub use search::{
     candidate_seed, random_boards, search, Budget, Outcome, Progress, RandomBoards, SearchOptions,
 };

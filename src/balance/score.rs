@@ -2,7 +2,6 @@
 //! Default weights live in `templates/balance.toml`; users pass their own
 //! with `--weights FILE` (read by [`super::config`]).
 
-pub use super::config::WeightsError;
 use super::Measures;
 
 /// The default weights file, embedded.
@@ -95,13 +94,6 @@ impl Default for Weights {
 }
 
 impl Weights {
-    /// Parses a weights file (see [`super::config::Config::parse`]) and
-    /// keeps its weights. Weights left out keep their default; unknown
-    /// names are errors.
-    pub fn parse(text: &str) -> Result<Weights, WeightsError> {
-        super::config::Config::parse(text).map(|c| c.weights)
-    }
-
     /// The slot of a weight by name.
     pub fn slot(&mut self, name: &str) -> Option<&mut f64> {
         Some(match name {

@@ -7,7 +7,6 @@ pub mod cuts;
 pub mod docks;
 pub mod keepout;
 pub mod legend;
-pub mod loose;
 pub mod marks;
 pub mod overview;
 pub mod picture;

@@ -160,7 +160,7 @@ pub fn overview(canvas: &MapCanvas, layout: &Layout, settings: &Settings, t: &Ti
         "neighbour so the lines meet, and glue. Work row by row from the first sheet.".into(),
     );
     for (k, l) in t.loose.iter().enumerate() {
-        let name = crate::compose::map::loose::Loose::name(k);
+        let name = crate::compose::map::cuts::loose::Loose::name(k);
         lines.push(format!(
             "Loose piece {name} (printed on sheet {}): cut it out and glue it over the hex marked {name} (in place of sheet {}).",
             label(l.host.0, l.host.1),
@@ -270,7 +270,7 @@ pub fn overview(canvas: &MapCanvas, layout: &Layout, settings: &Settings, t: &Ti
     // Each loose piece's hex, marked with its name.
     for (k, l) in t.loose.iter().enumerate() {
         let c = to_page(canvas.hexes[l.hex]);
-        let name = crate::compose::map::loose::Loose::name(k);
+        let name = crate::compose::map::cuts::loose::Loose::name(k);
         let bw = text_width(&name, Weight::Bold, NAME) + 1.6;
         let r = Rect::new(
             c.x - bw / 2.0,

@@ -154,7 +154,7 @@ impl Assembly {
                 .iter()
                 .enumerate()
                 .map(|(k, l)| {
-                    let name = crate::compose::map::loose::Loose::name(k);
+                    let name = crate::compose::map::cuts::loose::Loose::name(k);
                     format!(
                         "{name} (printed on sheet {}): cut it out and glue it over the hex marked {name}",
                         label(l.host.0, l.host.1)

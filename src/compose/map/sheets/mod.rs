@@ -308,7 +308,7 @@ fn loose_areas(cx: &Ctx<'_>, row: usize, col: usize) -> Vec<Rect> {
                 l.at.x - g.flat / 2.0,
                 l.at.y - g.radius(),
                 g.flat,
-                g.height() + crate::compose::map::loose::CAPTION,
+                g.height() + crate::compose::map::cuts::loose::CAPTION,
             )
         })
         .collect()
@@ -321,7 +321,7 @@ fn loose_pieces(cx: &Ctx<'_>, row: usize, col: usize) -> Vec<Item> {
     let (g, pal) = (cx.canvas.geom, cx.pal);
     let mut items = Vec::new();
     for (k, l) in cx.t.loose.iter().enumerate() {
-        let name = crate::compose::map::loose::Loose::name(k);
+        let name = crate::compose::map::cuts::loose::Loose::name(k);
         let c = cx.canvas.hexes[l.hex];
         if l.host == (row, col) {
             let hex = Rect::new(c.x - g.flat / 2.0, c.y - g.radius(), g.flat, g.height());
@@ -351,7 +351,7 @@ fn loose_pieces(cx: &Ctx<'_>, row: usize, col: usize) -> Vec<Item> {
             // it, at most 2.5 mm tall (three lines fill the caption's room),
             // never below the footer's 6 pt floor.
             let size = cx.small.min(2.5).max(TextRole::Footer.min_mm());
-            let room = g.flat + 2.0 * crate::compose::map::loose::CLEAR;
+            let room = g.flat + 2.0 * crate::compose::map::cuts::loose::CLEAR;
             for (i, line) in
                 pack_units(caption.split_whitespace(), " ", Weight::Regular, size, room)
                     .into_iter()
@@ -375,7 +375,7 @@ fn loose_pieces(cx: &Ctx<'_>, row: usize, col: usize) -> Vec<Item> {
         ) {
             // The glue mark, where the piece will cover it: on the part of
             // the hex this sheet shows, nearest the hex's centre.
-            let v = crate::compose::map::loose::visible(cx.t, row, col);
+            let v = crate::compose::map::cuts::loose::visible(cx.t, row, col);
             let p = Pt::new(
                 c.x.clamp(v.x + 6.0, v.x + v.w - 6.0),
                 c.y.clamp(v.y + 4.0, v.y + v.h - 4.0),

@@ -8,6 +8,8 @@
 //! sheets, one whose cuts pass between number chips and harbor tokens wins.
 //! [`crate::compose::map::sheets`] draws the sheets.
 
+pub mod loose;
+
 use crate::compose::map::canvas::MapCanvas;
 use crate::scene::{HexGeom, Pt, Rect};
 
@@ -52,8 +54,8 @@ pub struct Tiling {
     /// sliver's hexes became [`Tiling::loose`] pieces instead).
     pub slivers: usize,
     /// Hexes printed whole on another sheet's free paper, to cut out and
-    /// glue on, instead of a sliver sheet ([`crate::compose::map::loose`]).
-    pub loose: Vec<crate::compose::map::loose::Loose>,
+    /// glue on, instead of a sliver sheet ([`crate::compose::map::cuts::loose`]).
+    pub loose: Vec<crate::compose::map::cuts::loose::Loose>,
     /// The part of the canvas the sheets hold: the board's hexes and an
     /// [`EDGE`] border.
     pub region: Rect,
@@ -400,7 +402,7 @@ pub fn plan(canvas: &MapCanvas, paper: (f64, f64), margin: f64, overlap: f64) ->
         Some((_, t)) if t.sheets() > 0 => {
             let mut t = t;
             if t.slivers > 0 {
-                crate::compose::map::loose::loosen(&mut t, canvas, margin, |w| {
+                crate::compose::map::cuts::loose::loosen(&mut t, canvas, margin, |w| {
                     sheet_cover(canvas, w) < MIN_COVER * page
                 });
             }
