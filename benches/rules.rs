@@ -8,8 +8,8 @@
 //! time the whole-layout check `generate` and the web page run.
 
 use divan::{black_box, Bencher};
+use hexpress::axial::Hex;
 use hexpress::export::json::to_json;
-use hexpress::hex::Hex;
 use hexpress::model::{load, Constraints, Scenario};
 use hexpress::solve::{check_locks, Guard, Layout, Lock, SolveOptions, Solver};
 use hexpress::vocab::Terrain;

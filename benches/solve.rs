@@ -109,7 +109,7 @@ fn locked_no_completion_reach_catan(b: Bencher) {
     let map = s.map_for(4).expect("map").clone();
     let c = s.constraints.clone();
     let lock = hexpress::solve::Lock {
-        hex: hexpress::hex::Hex::new(4, -2),
+        hex: hexpress::axial::Hex::new(4, -2),
         terrain: hexpress::vocab::Terrain::Desert,
         number: None,
     };

@@ -53,6 +53,3 @@ pub mod solve;
 pub mod theme;
 pub mod units;
 pub mod vocab;
-
-/// The old name of [`axial`], kept so existing `hexpress::hex` paths still work.
-pub use axial as hex;

@@ -234,7 +234,7 @@ pub fn quote(s: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::hex::Hex;
+    use crate::axial::Hex;
     use crate::vocab::Terrain;
 
     #[test]

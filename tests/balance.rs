@@ -3,8 +3,8 @@
 //! count never changes the result.
 #![allow(clippy::unwrap_used)]
 
+use hexpress::axial::Hex;
 use hexpress::balance::{self, Budget, Evaluator, SearchOptions, Weights};
-use hexpress::hex::Hex;
 use hexpress::model::{self, Constraints, Scenario};
 use hexpress::solve::{check, Layout, PlacedHarbor, PlacedHex, RegionInfo, SolveStats, Solver};
 use hexpress::vocab::{HarborKind, Resource, Terrain};

@@ -22,8 +22,8 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use fairness::{measure, Board as FBoard, RefBar};
+use hexpress::axial::{Direction, Hex};
 use hexpress::balance::{BarMethod, BarOptions, BarSampler, Config, Evaluator};
-use hexpress::hex::{Direction, Hex};
 use hexpress::model::{load, MapDef};
 use hexpress::solve::Solver;
 use hexpress::vocab::{HarborKind, Terrain};

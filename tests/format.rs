@@ -6,9 +6,9 @@
 //! Each fixture in `tests/fixtures/` is solved for many seeds; every layout
 //! must pass `solve::check::violations` and show the fixture's facts.
 
+use hexpress::axial::{Direction, Hex};
 use hexpress::diag::{self, Source};
 use hexpress::export::json;
-use hexpress::hex::{Direction, Hex};
 use hexpress::model::{self, Scenario};
 use hexpress::solve::{self, check, Layout, PlacedHex};
 use hexpress::vocab::{HarborKind, Terrain};

@@ -24,7 +24,7 @@ use crate::sampling;
 
 use std::collections::BTreeSet;
 
-use hexpress::hex::Hex;
+use hexpress::axial::Hex;
 use hexpress::model::{CellContent, Constraints, MapDef, RulePreset, Scenario};
 use hexpress::solve::{check_locks, Lock, LockError, SolveError, SolveOptions, Solver};
 use hexpress::vocab::Terrain;

@@ -7,7 +7,7 @@ use crate::common;
 
 use std::collections::BTreeMap;
 
-use hexpress::hex::Hex;
+use hexpress::axial::Hex;
 use hexpress::model::game::{Building, Goods, Pay};
 use hexpress::model::{CellContent, MapDef, Region, Scenario};
 use hexpress::vocab::{Resource, Terrain};

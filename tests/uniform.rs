@@ -159,7 +159,7 @@ fn check_locked(s: &Scenario, c: &Constraints, locks: &[Lock], n: usize) {
 }
 
 fn lock(q: i32, r: i32, terrain: hexpress::vocab::Terrain, number: Option<u8>) -> Lock {
-    Lock { hex: hexpress::hex::Hex::new(q, r), terrain, number }
+    Lock { hex: hexpress::axial::Hex::new(q, r), terrain, number }
 }
 
 #[test]

@@ -5,7 +5,7 @@
 //! chip yet, so it produces nothing a player can plan for.
 
 use super::seats::{Policy, SeatFigures, SeatMeasures, SeatScratch, SeatTables};
-use crate::hex::Hex;
+use crate::axial::Hex;
 use crate::model::{board::NONE, MapDef};
 use crate::solve::Layout;
 use crate::vocab::{pips, HarborKind, Resource, Terrain};

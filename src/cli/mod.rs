@@ -292,7 +292,7 @@ fn check_drawable(scenario: &Scenario, players: u8) -> Result<(), Failure> {
             "the map has {n} hexes, more than the limit of {MAX_DRAWN_HEXES} for drawing (`MAX_DRAWN_HEXES`)\n  {hint}"
         ))));
     }
-    let (across, down) = crate::hex::extent(m.board.hexes.iter().copied());
+    let (across, down) = crate::axial::extent(m.board.hexes.iter().copied());
     if across.max(down) > MAX_DRAWN_SPAN {
         return Err(Failure::Io(contract::input(format!(
             "the map spans {across} hexes across and {down} down, more than the limit of {MAX_DRAWN_SPAN} for drawing (`MAX_DRAWN_SPAN`)\n  hint: bring far-away islands closer, or use --layout-only to write layout.json alone"

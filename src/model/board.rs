@@ -35,7 +35,7 @@ impl Board {
     /// Builds the adjacency of a set of distinct hexes.
     ///
     /// ```
-    /// use hexpress::hex::{Direction, Hex};
+    /// use hexpress::axial::{Direction, Hex};
     /// use hexpress::model::Board;
     /// let b = Board::new(vec![Hex::new(0, 0), Hex::new(1, 0)]);
     /// assert_eq!(b.neighbors_of(0).collect::<Vec<_>>(), vec![1]);

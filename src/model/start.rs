@@ -76,11 +76,11 @@ pub fn corner_neighbours(board: &Board) -> Vec<Vec<u32>> {
 /// minus a maximum matching (König's theorem).
 ///
 /// ```
-/// use hexpress::hex::Hex;
+/// use hexpress::axial::Hex;
 /// use hexpress::model::{start, Board};
 /// // One hex in a ring of six: the middle hex's six corners fit three settlements.
 /// let mut hexes = vec![Hex::new(0, 0)];
-/// hexes.extend(hexpress::hex::Direction::ALL.map(|d| Hex::new(0, 0).neighbor(d)));
+/// hexes.extend(hexpress::axial::Direction::ALL.map(|d| Hex::new(0, 0).neighbor(d)));
 /// let b = Board::new(hexes);
 /// let nb = start::corner_neighbours(&b);
 /// let mid: Vec<u32> = b.hex_corners[0].clone();

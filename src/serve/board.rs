@@ -134,7 +134,7 @@ pub fn recipe_of(r: &Resolved) -> Recipe {
 }
 
 /// Whether `hex` is a face-down hex whose contents the players' view keeps secret.
-pub fn is_secret(r: &Resolved, hex: crate::hex::Hex) -> bool {
+pub fn is_secret(r: &Resolved, hex: crate::axial::Hex) -> bool {
     r.view == View::Play
         && r.scenario.map_for(r.players).is_some_and(|m| {
             m.cells.iter().any(|c| {
@@ -267,7 +267,7 @@ pub fn to_json(r: &Resolved, b: &Board) -> Result<Value, ApiError> {
         }
     }
     let (dx, dy) = (canvas.board.x - x0, canvas.board.y - y0);
-    let locked = |h: crate::hex::Hex| r.locks.iter().any(|l| l.hex == h);
+    let locked = |h: crate::axial::Hex| r.locks.iter().any(|l| l.hex == h);
     let hidden = r.view == View::Play;
     let hexes: Vec<Value> = b
         .layout

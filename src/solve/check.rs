@@ -8,7 +8,7 @@
 use std::collections::BTreeMap;
 
 use super::Layout;
-use crate::hex::Hex;
+use crate::axial::Hex;
 use crate::model::oracle::{Clash, Oracle, View, NO_HARBOR, OPEN};
 use crate::model::{CellContent, ConstraintId, Constraints, MapDef};
 use crate::vocab::{HarborKind, Terrain};
@@ -159,7 +159,7 @@ impl LayoutBoard {
 }
 
 /// The direction index from `a` to its neighbour `b`, [`OPEN`] when `b` is
-/// not a neighbour (the order of [`crate::hex::Direction::ALL`]).
+/// not a neighbour (the order of [`crate::axial::Direction::ALL`]).
 fn direction(a: Hex, b: Hex) -> u8 {
     let (dq, dr) = (i64::from(b.q) - i64::from(a.q), i64::from(b.r) - i64::from(a.r));
     let d = match (dq, dr) {
@@ -171,7 +171,7 @@ fn direction(a: Hex, b: Hex) -> u8 {
         (0, 1) => 5,
         _ => return OPEN,
     };
-    debug_assert_eq!(a.neighbor(crate::hex::Direction::ALL[d as usize]), b);
+    debug_assert_eq!(a.neighbor(crate::axial::Direction::ALL[d as usize]), b);
     d
 }
 
@@ -356,7 +356,7 @@ mod tests {
     #[test]
     fn directions_match_the_neighbours() {
         let a = Hex::new(2, -3);
-        for (k, d) in crate::hex::Direction::ALL.into_iter().enumerate() {
+        for (k, d) in crate::axial::Direction::ALL.into_iter().enumerate() {
             assert_eq!(direction(a, a.neighbor(d)), k as u8);
         }
         assert_eq!(direction(a, Hex::new(4, -3)), OPEN);

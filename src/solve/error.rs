@@ -2,7 +2,7 @@
 
 use std::fmt;
 
-use crate::hex::Hex;
+use crate::axial::Hex;
 use crate::model::ConstraintId;
 use crate::vocab::Terrain;
 
@@ -158,7 +158,7 @@ impl LockClash {
     /// One sentence for players: what the hexes do, and what the rule asks.
     ///
     /// ```
-    /// use hexpress::hex::Hex;
+    /// use hexpress::axial::Hex;
     /// use hexpress::model::ConstraintId;
     /// use hexpress::solve::{ClashHex, LockClash};
     /// use hexpress::vocab::Terrain;

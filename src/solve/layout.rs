@@ -1,6 +1,6 @@
 //! The result of the solver: every hex with its terrain and chip, every harbor.
 
-use crate::hex::Hex;
+use crate::axial::Hex;
 use crate::model::Constraints;
 use crate::vocab::{HarborKind, Terrain};
 

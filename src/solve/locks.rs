@@ -232,7 +232,7 @@ const MAX_MORE_CLASHES: usize = 7;
 /// or `Ok` when a search may start.
 ///
 /// ```
-/// use hexpress::hex::Hex;
+/// use hexpress::axial::Hex;
 /// use hexpress::solve::{check_locks, Lock, LockError};
 /// use hexpress::vocab::Terrain;
 /// let s = hexpress::model::load(&hexpress::builtin::source("base").unwrap()).unwrap();

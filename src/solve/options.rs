@@ -4,7 +4,7 @@
 use std::time::Instant;
 
 use super::Layout;
-use crate::hex::Hex;
+use crate::axial::Hex;
 use crate::vocab::Terrain;
 
 /// Search limits.

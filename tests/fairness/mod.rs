@@ -6,7 +6,7 @@
 
 use std::collections::{BTreeSet, HashMap};
 
-use hexpress::hex::{Direction, Hex};
+use hexpress::axial::{Direction, Hex};
 use hexpress::model::MapDef;
 use hexpress::solve::Layout;
 use rand_chacha::ChaCha8Rng;

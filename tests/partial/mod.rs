@@ -8,7 +8,7 @@
 
 use std::collections::{BTreeSet, HashMap};
 
-use hexpress::hex::{Direction, Hex};
+use hexpress::axial::{Direction, Hex};
 use hexpress::model::{CellContent, Constraints, MapDef};
 use hexpress::solve::Lock;
 use hexpress::vocab::Terrain;

@@ -6,7 +6,7 @@
 use std::collections::HashSet;
 
 use super::{broken, Board, Geo};
-use hexpress::hex::Direction;
+use hexpress::axial::Direction;
 use hexpress::model::{CellContent, Constraints, MapDef};
 use hexpress::solve::Lock;
 use hexpress::vocab::{HarborKind, Terrain};

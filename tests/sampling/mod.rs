@@ -8,7 +8,7 @@ pub mod enumerate;
 
 use std::collections::{BTreeMap, HashMap};
 
-use hexpress::hex::{Direction, Hex};
+use hexpress::axial::{Direction, Hex};
 use hexpress::model::{CellContent, Constraints, MapDef};
 use hexpress::solve::Layout;
 use hexpress::vocab::{HarborKind, Terrain};

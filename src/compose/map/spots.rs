@@ -70,7 +70,7 @@ mod tests {
 
     #[test]
     fn board_corners_map_to_the_drawn_corner_between_their_two_neighbours() {
-        use crate::hex::{Direction, Hex};
+        use crate::axial::{Direction, Hex};
         let g = HexGeom::new(76.0);
         let c = g.center(Hex::new(0, 0));
         for k in 0..6u8 {

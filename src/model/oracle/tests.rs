@@ -1,7 +1,7 @@
 //! Tests of the board check on small hand-made boards.
 
 use super::*;
-use crate::hex::Hex;
+use crate::axial::Hex;
 
 fn line(n: i32) -> Board {
     Board::new((0..n).map(|q| Hex::new(q, 0)).collect())

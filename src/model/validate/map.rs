@@ -308,7 +308,7 @@ pub(super) fn map(
 /// with the number of hexes, so a few far-apart islands are bounded here.
 fn span_error(placed: &[(Hex, String, Span)]) -> Option<Diagnostic> {
     use crate::limits::MAX_MAP_SPAN;
-    let (across, down) = crate::hex::extent(placed.iter().map(|p| p.0));
+    let (across, down) = crate::axial::extent(placed.iter().map(|p| p.0));
     type Coord = fn(&Hex) -> i64;
     let axes: [(&str, Coord, i64); 2] =
         [("wide", |h| h.half_columns(), across), ("tall", |h| i64::from(h.r), down)];
