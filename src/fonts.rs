@@ -64,7 +64,7 @@ pub fn text_width(text: &str, weight: Weight, size: f64) -> f64 {
     let units = match cached {
         Some(u) => u,
         None => {
-            let u = shaped_units(face, weight, text);
+            let u = shaped_units(weight, text);
             ADVANCES.with_borrow_mut(|c| {
                 if c[w].len() >= WIDTH_CACHE_ENTRIES {
                     c[w].clear();
@@ -78,14 +78,23 @@ pub fn text_width(text: &str, weight: Weight, size: f64) -> f64 {
 }
 
 /// The sum of the shaped advances of `text`, in font units.
-fn shaped_units(face: &rustybuzz::Face<'static>, weight: Weight, text: &str) -> i64 {
+fn shaped_units(weight: Weight, text: &str) -> i64 {
+    shape(weight, text).glyph_positions().iter().map(|p| i64::from(p.x_advance)).sum()
+}
+
+/// `text` shaped in the bundled face of `weight`, left to right with no
+/// features, as usvg and krilla's `draw_text` shape it (the shaping plan
+/// is built once per thread, face, script and language). The PDF encoder
+/// draws these glyphs; [`text_width`] sums their advances.
+pub fn shape(weight: Weight, text: &str) -> rustybuzz::GlyphBuffer {
+    let face = face(weight);
     let mut buffer = UnicodeBuffer::new();
     buffer.push_str(text);
     buffer.set_direction(Direction::LeftToRight);
     // What `rustybuzz::shape` does, with the (slow to build) plan cached.
     buffer.guess_segment_properties();
     let (script, language) = (buffer.script(), buffer.language());
-    let shaped = PLANS.with_borrow_mut(|plans| {
+    PLANS.with_borrow_mut(|plans| {
         let i = match plans.iter().position(|p| p.0 == weight && p.1 == script && p.2 == language) {
             Some(i) => i,
             None => {
@@ -101,8 +110,7 @@ fn shaped_units(face: &rustybuzz::Face<'static>, weight: Weight, text: &str) -> 
             }
         };
         rustybuzz::shape_with_plan(face, &plans[i].3, buffer)
-    });
-    shaped.glyph_positions().iter().map(|p| i64::from(p.x_advance)).sum()
+    })
 }
 
 /// The first character of `text` that one of the bundled fonts cannot draw

@@ -1,16 +1,14 @@
-//! Text shaped for the PDF: the glyphs krilla's own `draw_text` would make
-//! (rustybuzz, left to right, no features), with the parsed faces and the
-//! shaping plans kept instead of rebuilt for every run of text, and the
-//! glyphs of a text kept while a job is encoded: a page in two documents
-//! (the print pack and its separate file) and a card printed once per player
-//! repeat the same texts.
+//! Text shaped for the PDF: the glyphs krilla's own `draw_text` would make,
+//! shaped by [`crate::fonts::shape`] (the shaping the text measure uses),
+//! and the glyphs of a text kept while a job is encoded: a page in two
+//! documents (the print pack and its separate file) and a card printed once
+//! per player repeat the same texts.
 
 use std::cell::RefCell;
 use std::collections::HashMap;
 use std::rc::Rc;
 
 use krilla::text::{Font, GlyphId, KrillaGlyph};
-use rustybuzz::{Direction, Face, ShapePlan, UnicodeBuffer};
 
 use crate::scene::Weight;
 
@@ -18,21 +16,11 @@ use crate::scene::Weight;
 /// server shapes unboundedly many texts).
 const KEEP: usize = 8192;
 
-type Plans = Vec<(Weight, rustybuzz::Script, Option<rustybuzz::Language>, ShapePlan)>;
 /// Glyphs by (bold, text).
 type Glyphs = HashMap<(bool, String), Rc<[KrillaGlyph]>>;
 
 thread_local! {
-    static FACES: RefCell<Vec<(Weight, Face<'static>)>> = const { RefCell::new(Vec::new()) };
-    static PLANS: RefCell<Plans> = const { RefCell::new(Vec::new()) };
     static GLYPHS: RefCell<Glyphs> = RefCell::new(HashMap::new());
-}
-
-fn bytes(weight: Weight) -> &'static [u8] {
-    match weight {
-        Weight::Regular => crate::fonts::REGULAR,
-        Weight::Bold => crate::fonts::BOLD,
-    }
 }
 
 /// The glyphs of `text` in `font` (the bundled face of `weight`), as
@@ -54,37 +42,7 @@ pub fn glyphs(text: &str, weight: Weight, font: &Font) -> Option<Rc<[KrillaGlyph
 }
 
 fn shape(text: &str, weight: Weight, upem: f32) -> Option<Vec<KrillaGlyph>> {
-    FACES.with_borrow_mut(|faces| {
-        let i = match faces.iter().position(|f| f.0 == weight) {
-            Some(i) => i,
-            None => {
-                faces.push((weight, Face::from_slice(bytes(weight), 0)?));
-                faces.len() - 1
-            }
-        };
-        let face = &faces[i].1;
-        let mut buffer = UnicodeBuffer::new();
-        buffer.push_str(text);
-        buffer.guess_segment_properties();
-        buffer.set_direction(Direction::LeftToRight);
-        let (script, language) = (buffer.script(), buffer.language());
-        let output = PLANS.with_borrow_mut(|plans| {
-            let at = plans.iter().position(|p| p.0 == weight && p.1 == script && p.2 == language);
-            let at = at.unwrap_or_else(|| {
-                let plan = ShapePlan::new(
-                    face,
-                    Direction::LeftToRight,
-                    Some(script),
-                    language.as_ref(),
-                    &[],
-                );
-                plans.push((weight, script, language, plan));
-                plans.len() - 1
-            });
-            rustybuzz::shape_with_plan(face, &plans[at].3, buffer)
-        });
-        Some(glyphs_of(&output, text.len(), upem))
-    })
+    Some(glyphs_of(&crate::fonts::shape(weight, text), text.len(), upem))
 }
 
 /// krilla's glyphs from a shaped buffer: advances and offsets per em, each
