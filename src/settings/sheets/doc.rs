@@ -109,6 +109,15 @@ impl<'a> Doc<'a> {
         }
     }
 
+    /// A `[width, height]` pair of positive millimetres at `key`.
+    pub(super) fn size_mm(&self, key: &str, v: &Value<'_>) -> Result<(f64, f64), TemplateError> {
+        let dims = v
+            .as_array()
+            .filter(|a| a.len() == 2)
+            .ok_or_else(|| self.err(key, "must be [width, height] in mm".to_string()))?;
+        Ok((self.positive(key, number(&dims[0]))?, self.positive(key, number(&dims[1]))?))
+    }
+
     pub(super) fn pos(&self, key: &str) -> Result<f64, TemplateError> {
         let v = self.num(key)?;
         self.positive(key, Some(v))

@@ -10,7 +10,7 @@ mod error;
 
 use std::path::Path;
 
-use doc::{number, Doc};
+use doc::Doc;
 pub use error::TemplateError;
 
 /// The built-in sheet settings.
@@ -226,12 +226,7 @@ impl SheetOptions {
         let sizes = s.table("paper.sizes")?;
         for (k, v) in sizes {
             let key = format!("paper.sizes.{}", k.name);
-            let dims = v
-                .as_array()
-                .filter(|a| a.len() == 2)
-                .ok_or_else(|| s.err(&key, "must be [width, height] in mm".to_string()))?;
-            let w = s.positive(&key, number(&dims[0]))?;
-            let h = s.positive(&key, number(&dims[1]))?;
+            let (w, h) = s.size_mm(&key, v)?;
             let (lo, hi) = (crate::limits::MIN_PAPER_MM, crate::limits::MAX_PAPER_MM);
             if w.min(h) < lo || w.max(h) > hi {
                 return Err(s.err(&key, format!("must lie between {lo} and {hi} mm on each side (`MIN_PAPER_MM`, `MAX_PAPER_MM`)")));
@@ -241,12 +236,7 @@ impl SheetOptions {
         let mut cards = Vec::new();
         for (k, v) in s.table("cards.sizes")? {
             let key = format!("cards.sizes.{}", k.name);
-            let dims = v
-                .as_array()
-                .filter(|a| a.len() == 2)
-                .ok_or_else(|| s.err(&key, "must be [width, height] in mm".to_string()))?;
-            let w = s.positive(&key, number(&dims[0]))?;
-            let h = s.positive(&key, number(&dims[1]))?;
+            let (w, h) = s.size_mm(&key, v)?;
             if w.min(h) < 30.0 || w.max(h) > 200.0 {
                 return Err(s.err(&key, "must lie between 30 and 200 mm on each side".into()));
             }
