@@ -17,7 +17,7 @@
 
 use hexpress::compose::job::print_job;
 use hexpress::outputs::Notes;
-use hexpress::scene::{Item, Page, TextRole};
+use hexpress::scene::{Item, JobView, Page, TextRole};
 use hexpress::settings::{Choices, Paper, Settings, View};
 
 /// Millimetres per point.
@@ -287,9 +287,14 @@ fn every_text_of_every_print_pack_prints_at_6_pt_or_more() {
                 let l =
                     hexpress::solve::solve(&sc, players, 5, &Default::default()).expect("solves");
                 let job = print_job(&l, &sc, &settings, &Notes::default()).expect("composes");
-                let files = hexpress::export::encode(job.view()).expect("encodes");
-                let (_, bytes) =
-                    files.iter().find(|(n, _)| n == "print-pack.pdf").expect("print-pack.pdf");
+                // Only the print pack is read: encode that file alone.
+                let all = job.view();
+                let pack: Vec<_> =
+                    all.files.iter().filter(|f| f.name == "print-pack.pdf").cloned().collect();
+                assert_eq!(pack.len(), 1, "{id}: one print-pack.pdf");
+                let files =
+                    hexpress::export::encode(JobView { files: &pack, ..all }).expect("encodes");
+                let bytes = &files[0].1;
                 let doc = lopdf::Document::load_mem(bytes).expect("reads");
                 for (n, id_) in doc.get_pages() {
                     for pt in pdf_text_sizes(&doc, id_) {
