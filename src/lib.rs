@@ -51,5 +51,6 @@ pub mod serve;
 pub mod settings;
 pub mod solve;
 pub mod theme;
+pub mod toml_file;
 pub mod units;
 pub mod vocab;

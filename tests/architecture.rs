@@ -12,8 +12,18 @@ use scan::{all_imports, imports_of, module_of, sources, top, Import};
 
 /// The bottom layer: shared by every stage, importing only each other as
 /// [`RULES`] says.
-const BOTTOM: &[&str] =
-    &["position", "limits", "axial", "units", "vocab", "rng", "fonts", "diag", "scene"];
+const BOTTOM: &[&str] = &[
+    "position",
+    "limits",
+    "axial",
+    "units",
+    "vocab",
+    "rng",
+    "fonts",
+    "diag",
+    "scene",
+    "toml_file",
+];
 
 /// The stages from the scenario text to the solved layout and its measures.
 const STAGES: &[&str] = &["builtin", "scenario", "model", "solve", "balance", "recipe"];
@@ -34,6 +44,8 @@ const RULES: &[(&str, &[&str])] = &[
     ("fonts", &["scene"]),
     ("diag", &["position", "limits"]),
     ("scene", &["axial"]),
+    // The one reader of the templates, the weights and the vocabulary.
+    ("toml_file", &["position", "diag", "vocab"]),
     ("builtin", &["@bottom"]),
     ("scenario", &["@bottom"]),
     ("model", &["@bottom", "builtin", "scenario"]),

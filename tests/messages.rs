@@ -56,6 +56,11 @@ const CASES: &[(&str, &[&str], i32)] = &[
         1,
     ),
     (
+        "sheets-typo",
+        &["generate", "--templates", "tests/data/hardening/sheets-typo", "--out", "OUT"],
+        1,
+    ),
+    (
         "handout-margin",
         &["generate", "--templates", "tests/data/hardening/handout-margin", "--out", "OUT"],
         1,
@@ -110,6 +115,7 @@ const PLACED: &[&str] = &[
     "theme-typo",
     "user-inks",
     "handout-margin",
+    "sheets-typo",
     "weights-typo",
     "utf16",
     "corner-cap-0",

@@ -167,7 +167,7 @@ mod tests {
         assert_eq!(w.corner_max, 3.0);
         assert_eq!(w.high_pairs, Weights::default().high_pairs);
         let e = Weights::parse("[weights]\ncorner_maxx = 1.0\n").unwrap_err();
-        assert_eq!(e.hint.as_deref(), Some("did you mean `corner_max`?"));
+        assert_eq!(e.hint, "did you mean `corner_max`?");
         let e = Weights::parse("[weights]\nhigh_pairs = -1\n").unwrap_err();
         assert_eq!((e.line, e.col), (2, 14));
         let e = Weights::parse("[weights]\nseat_gap = -0.5\n").unwrap_err();

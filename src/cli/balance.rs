@@ -84,15 +84,8 @@ pub(super) fn config(path: Option<&Path>) -> Result<Config, Failure> {
     let text = crate::limits::read_input(path)
         .with_context(|| format!("cannot read the weights file `{}`", path.display()))?;
     Config::parse(&text).map_err(|e| {
-        super::contract::report_file_problem(&crate::diag::FileProblem {
-            file: Source::new(path.display().to_string(), text.clone()),
-            span: Some(crate::diag::Span::from(e.span.clone())),
-            message: e.message.clone(),
-            label: "here".into(),
-            hint: e.hint.clone().unwrap_or_else(|| {
-                "see templates/balance.toml for the tables, names and values".into()
-            }),
-        });
+        let path = path.display().to_string();
+        super::contract::report_file_problem(&e.file_problem(path, text.clone()));
         Failure::Invalid
     })
 }

@@ -6,13 +6,12 @@
 
 use std::sync::OnceLock;
 
-use toml_span::value::ValueInner;
-
 use super::material::Components;
 use super::prose::Refs;
 use super::Meta;
 use crate::diag::{Diagnostic, Diagnostics, Span};
 use crate::scenario::raw::{RawScenario, RawTerm, Sp};
+use crate::toml_file::{TomlError, TomlFile};
 
 /// A term of the scenario, as the handout prints it.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -40,36 +39,19 @@ pub struct VocabTerm {
 pub const VOCABULARY: &str = include_str!("../../templates/vocabulary.toml");
 
 /// Parses the vocabulary file: `[[term]]` tables with `term`, `box`, `piece`.
-pub fn parse_vocabulary(text: &str) -> Result<Vec<VocabTerm>, String> {
-    let mut root = toml_span::parse(text).map_err(|e| format!("invalid TOML: {}", e.kind))?;
-    let ValueInner::Table(mut top) = root.take() else { return Err("not a table".into()) };
+pub fn parse_vocabulary(text: &str) -> Result<Vec<VocabTerm>, Box<TomlError>> {
+    let file = TomlFile::parse("vocabulary.toml", text)?;
+    let root = file.root();
+    root.entries(&["term"])?;
+    let Some(terms) = root.get("term") else { return Ok(Vec::new()) };
     let mut out = Vec::new();
-    let Some(mut terms) = top.remove("term") else { return Ok(out) };
-    let ValueInner::Array(items) = terms.take() else {
-        return Err("`term` is not [[term]]".into());
-    };
-    for mut item in items {
-        let ValueInner::Table(mut t) = item.take() else {
-            return Err("a term is not a table".into());
-        };
-        let mut text = |k: &str| -> Result<Option<String>, String> {
-            match t.remove(k).map(|mut v| v.take()) {
-                None => Ok(None),
-                Some(ValueInner::String(s)) => Ok(Some(s.to_string())),
-                Some(_) => Err(format!("`{k}` is not a string")),
-            }
-        };
-        let term = text("term")?.ok_or("a term without `term`")?;
-        let from_box = text("box")?;
-        let piece = match t.remove("piece").map(|mut v| v.take()) {
-            None => false,
-            Some(ValueInner::Boolean(b)) => b,
-            Some(_) => return Err(format!("`piece` of `{term}` is not true or false")),
-        };
-        if let Some(k) = t.keys().next() {
-            return Err(format!("unknown key `{}` at `{term}`", k.name));
-        }
-        out.push(VocabTerm { term, from_box, piece });
+    for t in terms.array()? {
+        t.entries(&["term", "box", "piece"])?;
+        out.push(VocabTerm {
+            term: t.require("term")?.string()?.to_string(),
+            from_box: t.get("box").map(|b| b.string().map(str::to_string)).transpose()?,
+            piece: t.get("piece").map(|p| p.bool()).transpose()?.unwrap_or(false),
+        });
     }
     Ok(out)
 }
@@ -337,7 +319,13 @@ mod tests {
             let n = v.iter().filter(|u| u.term.eq_ignore_ascii_case(&t.term)).count();
             assert_eq!(n, 1, "`{}` is listed twice", t.term);
         }
-        assert!(parse_vocabulary("[[term]]\nterm = \"x\"\ncolour = 1\n").is_err());
+        let e = parse_vocabulary("[[term]]\nterm = \"x\"\ncolour = 1\n").unwrap_err();
+        assert_eq!(
+            (e.message.as_str(), e.line, e.col),
+            ("unknown key `colour` in `term[0]`", 3, 1)
+        );
+        let e = parse_vocabulary("[[term]]\nbox = \"Seafarers\"\n").unwrap_err();
+        assert_eq!(e.message, "missing `term` in `term[0]`");
     }
 
     #[test]

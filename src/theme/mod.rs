@@ -289,23 +289,12 @@ impl Theme {
                 })
             }),
         })?;
-        if let Err(p) = parse::overlay_located(&mut theme, &text, false) {
-            let source = crate::diag::Source::new(path.display().to_string(), text.clone());
-            let message = match p.at {
-                Some(at) => {
-                    let (l, c) = source.line_col(at);
-                    format!("line {l}, column {c}: {}", p.message)
-                }
-                None => p.message.clone(),
+        if let Err(e) = parse::overlay(&mut theme, &text, false) {
+            let message = match e.span {
+                Some(_) => format!("line {}, column {}: {}", e.line, e.col, e.message),
+                None => e.message.clone(),
             };
-            let span = p.at.map(|a| a..a + key_len(&text, a));
-            let located = crate::diag::FileProblem {
-                file: source,
-                span,
-                message: p.message,
-                label: "here".into(),
-                hint: p.hint,
-            };
+            let located = e.file_problem(path.display().to_string(), text);
             return Err(ThemeError { path, message, located: Some(Box::new(located)) });
         }
         Ok(theme)
@@ -314,7 +303,7 @@ impl Theme {
     /// Parses a complete theme file (every key present), e.g. for tests.
     pub fn from_toml(text: &str) -> Result<Theme, String> {
         let mut theme = parse::builtin();
-        parse::overlay(&mut theme, text, true)?;
+        parse::overlay(&mut theme, text, true).map_err(|e| e.to_string())?;
         Ok(theme)
     }
 
@@ -340,13 +329,6 @@ impl Theme {
     pub fn pictogram(&self, t: Terrain) -> Pictogram {
         self.pictograms[t.index()]
     }
-}
-
-/// Length of the key or value starting at `at` (up to the end of the word).
-fn key_len(text: &str, at: usize) -> usize {
-    text.get(at..).map_or(0, |rest| {
-        rest.find(|c: char| c.is_whitespace() || c == '=' || c == ']').unwrap_or(rest.len())
-    })
 }
 
 /// The built-in theme's `[inks]`.

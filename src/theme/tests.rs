@@ -26,14 +26,18 @@ fn a_partial_override_keeps_the_other_values() {
 fn errors_name_the_key_and_line() {
     let mut t = Theme::builtin();
     let e = parse::overlay(&mut t, "[sizes]\nhex_flta = 80\n", false).expect_err("typo");
-    assert!(e.contains("line 2") && e.contains("hex_flat"), "{e}");
+    assert_eq!((e.line, e.col), (2, 1), "{e}");
+    assert_eq!(e.message, "unknown key `hex_flta` in `[sizes]`");
+    assert_eq!(e.hint, "did you mean `hex_flat`?");
     let e = parse::overlay(&mut t, "[palettes.colour]\nforest = \"green\"\n", false)
-        .expect_err("bad colour");
+        .expect_err("bad colour")
+        .to_string();
     assert!(e.contains("palettes.colour.forest") && e.contains("#rrggbb"), "{e}");
+    assert!(e.contains("line 2, column 11"), "at the value: {e}");
     let e = parse::overlay(&mut t, "[pictograms]\nforest = \"palm\"\n", false).expect_err("pic");
-    assert!(e.contains("trees"), "{e}");
+    assert!(e.message.contains("trees"), "{e}");
     let e = parse::overlay(&mut t, "[sizes]\nhex_flat = 2\n", false).expect_err("tiny hex");
-    assert!(e.contains("between 20"), "{e}");
+    assert!(e.message.contains("between 20"), "{e}");
     // Sheet margins live in sheets.toml only.
     assert!(parse::overlay(&mut t, "[sizes]\npage_margin = 7\n", false).is_err());
     assert!(Theme::from_toml("[sizes]\nhex_flat = 80\n").is_err(), "incomplete file");
@@ -64,8 +68,8 @@ fn the_print_pack_inks_come_from_the_built_in_file_only() {
     assert_eq!(inks.text, Theme::builtin().colour.ink, "handout text is the palette's ink");
     let mut t = Theme::builtin();
     let e = parse::overlay(&mut t, "[inks]\ngold = \"#000000\"\n", false).expect_err("user inks");
-    assert!(e.contains("line 1") && e.contains("built-in theme only"), "{e}");
+    assert!(e.line == 1 && e.message.contains("built-in theme only"), "{e}");
     let missing = BUILTIN.replace("gift = ", "# gift = ");
     let e = Theme::from_toml(&missing).expect_err("incomplete inks");
-    assert!(e.contains("`inks.gift` is missing"), "{e}");
+    assert!(e.contains("missing `gift` in `[inks]`"), "{e}");
 }

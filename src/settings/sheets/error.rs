@@ -2,6 +2,8 @@
 
 use std::path::{Path, PathBuf};
 
+use crate::toml_file::TomlError;
+
 /// A problem in a sheet template.
 #[derive(Debug, thiserror::Error)]
 pub enum TemplateError {
@@ -13,32 +15,10 @@ pub enum TemplateError {
         /// The cause.
         source: std::io::Error,
     },
-    /// The file is not valid TOML.
-    #[error("`{file}` is not valid TOML ({at}): {message}")]
-    Syntax {
-        /// The file.
-        file: String,
-        /// `line L, column C` of the problem.
-        at: String,
-        /// What the parser said.
-        message: String,
-        /// Byte range of the problem in the file.
-        span: Option<std::ops::Range<usize>>,
-    },
-    /// A key is missing, has the wrong type or an unusable value.
-    #[error("`{file}`{at}: `{key}` {problem}")]
-    Value {
-        /// The file.
-        file: String,
-        /// `, line L, column C` of the value, when the file holds it.
-        at: String,
-        /// Dotted key.
-        key: String,
-        /// What is wrong.
-        problem: String,
-        /// Byte range of the value in the file, when the file holds it.
-        span: Option<std::ops::Range<usize>>,
-    },
+    /// The file is not valid TOML, or a key is unknown, missing, has the
+    /// wrong type or an unusable value.
+    #[error(transparent)]
+    Toml(#[from] Box<TomlError>),
     /// A problem with its place in a template file of the user's.
     #[error(transparent)]
     Located(Box<crate::diag::FileProblem>),
@@ -52,38 +32,16 @@ pub enum TemplateError {
     },
 }
 
-/// The hint of a sheet template problem.
-const HINT: &str =
-    "the built-in templates/sheets.toml and printer.toml show every key with a valid value";
-
 impl TemplateError {
     /// The error with its place in the user's file (`dir`/`sheets.toml` or
     /// `printer.toml`, whose texts are given), when it has one there.
     pub(super) fn located(self, dir: &Path, sheets: &str, printer: &str) -> TemplateError {
-        let (file, span, message) = match &self {
-            TemplateError::Syntax { file, message, span: Some(sp), .. } => {
-                (file.clone(), sp.clone(), format!("invalid TOML: {message}"))
-            }
-            TemplateError::Value { file, key, problem, span: Some(sp), .. } => {
-                (file.clone(), sp.clone(), format!("`{key}` {problem}"))
-            }
-            _ => return self,
-        };
-        let path = dir.join(&file);
-        if !path.exists() {
+        let TemplateError::Toml(e) = &self else { return self };
+        let path = dir.join(e.file);
+        if e.builtin || e.span.is_none() || !path.exists() {
             return self;
         }
-        let text = if file == "printer.toml" { printer } else { sheets };
-        let hint = match &self {
-            TemplateError::Syntax { .. } => "check the line for a missing quote, bracket or `=`",
-            _ => HINT,
-        };
-        TemplateError::Located(Box::new(crate::diag::FileProblem {
-            file: crate::diag::Source::new(path.display().to_string(), text),
-            span: Some(span),
-            message,
-            label: "here".into(),
-            hint: hint.into(),
-        }))
+        let text = if e.file == "printer.toml" { printer } else { sheets };
+        TemplateError::Located(Box::new(e.file_problem(path.display().to_string(), text)))
     }
 }

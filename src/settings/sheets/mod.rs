@@ -10,8 +10,10 @@ mod error;
 
 use std::path::Path;
 
-use doc::Doc;
+use doc::{Doc, Schema};
 pub use error::TemplateError;
+
+use crate::toml_file::{Result as TomlResult, TomlError};
 
 /// The built-in sheet settings.
 pub const SHEETS_TOML: &str = include_str!("../../../templates/sheets.toml");
@@ -220,56 +222,19 @@ impl SheetOptions {
 
     /// Parses the two files' text.
     pub fn parse(sheets: &str, printer: &str) -> Result<SheetOptions, TemplateError> {
-        let s = Doc::parse("sheets.toml", sheets, SHEETS_TOML)?;
-        let p = Doc::parse("printer.toml", printer, PRINTER_TOML)?;
-        let mut papers = Vec::new();
-        let sizes = s.table("paper.sizes")?;
-        for (k, v) in sizes {
-            let key = format!("paper.sizes.{}", k.name);
-            let (w, h) = s.size_mm(&key, v)?;
-            let (lo, hi) = (crate::limits::MIN_PAPER_MM, crate::limits::MAX_PAPER_MM);
-            if w.min(h) < lo || w.max(h) > hi {
-                return Err(s.err(&key, format!("must lie between {lo} and {hi} mm on each side (`MIN_PAPER_MM`, `MAX_PAPER_MM`)")));
-            }
-            papers.push(Paper { name: k.name.to_string(), width: w, height: h });
-        }
-        let mut cards = Vec::new();
-        for (k, v) in s.table("cards.sizes")? {
-            let key = format!("cards.sizes.{}", k.name);
-            let (w, h) = s.size_mm(&key, v)?;
-            if w.min(h) < 30.0 || w.max(h) > 200.0 {
-                return Err(s.err(&key, "must lie between 30 and 200 mm on each side".into()));
-            }
-            cards.push(CardSize { name: k.name.to_string(), width: w.min(h), height: w.max(h) });
-        }
-        let default_card = s.string("cards.default")?;
-        let card = cards.iter().find(|c| c.name == default_card).cloned().ok_or_else(|| {
-            s.err("cards.default", format!("names no card size: `{default_card}`"))
-        })?;
-        let orient = |d: &Doc, key: &str| -> Result<Orientation, TemplateError> {
-            let v = d.string(key)?;
-            Orientation::from_name(&v)
-                .ok_or_else(|| d.err(key, format!("is `{v}`; use auto, portrait or landscape")))
-        };
-        let default_paper = s.string("paper.default")?;
-        let paper =
-            papers.iter().find(|p| p.name == default_paper).cloned().ok_or_else(|| {
-                s.err("paper.default", format!("names no paper: `{default_paper}`"))
-            })?;
+        let s = Doc::parse("sheets.toml", sheets, SHEETS_TOML, SHEETS_KEYS)?;
+        let p = Doc::parse("printer.toml", printer, PRINTER_TOML, PRINTER_KEYS)?;
+        let (papers, paper) = papers(&s)?;
+        let (cards, card) = cards(&s)?;
         let theme = crate::theme::Theme::builtin().sizes;
-        let duplex = match p.string("duplex")?.as_str() {
-            "long" => Duplex::Long,
-            "short" => Duplex::Short,
-            other => return Err(p.err("duplex", format!("is `{other}`; use long or short"))),
-        };
-        let opts = SheetOptions {
+        let mut opts = SheetOptions {
             paper,
-            orientation: orient(&s, "paper.orientation")?,
+            orientation: orientation(&s, "paper.orientation")?,
             shape_orientation: [
-                orient(&s, "orientation.circle")?,
-                orient(&s, "orientation.square")?,
-                orient(&s, "orientation.hex")?,
-                orient(&s, "orientation.card")?,
+                orientation(&s, "orientation.circle")?,
+                orientation(&s, "orientation.square")?,
+                orientation(&s, "orientation.hex")?,
+                orientation(&s, "orientation.card")?,
             ],
             margin: s.num("sheet.margin")?,
             gutter: s.non_negative("sheet.gutter")?,
@@ -291,13 +256,7 @@ impl SheetOptions {
                 square: s.piece_size("sizes.square")?,
                 card: (card.width, card.height),
             },
-            printer: PrinterProfile {
-                duplex,
-                back_offset_x: p.num("back_offset_x")?,
-                back_offset_y: p.num("back_offset_y")?,
-                scale_x: p.pos("scale_x")?,
-                scale_y: p.pos("scale_y")?,
-            },
+            printer: printer_profile(&p)?,
             papers,
             card,
             cards,
@@ -305,7 +264,6 @@ impl SheetOptions {
             mono: false,
             origins: std::collections::BTreeMap::new(),
         };
-        let mut opts = opts;
         let mut keys = vec!["sheet.margin".to_string(), "sheet.bleed".to_string()];
         keys.extend(opts.papers.iter().map(|p| format!("paper.sizes.{}", p.name)));
         for key in keys {
@@ -313,44 +271,7 @@ impl SheetOptions {
                 opts.origins.insert(key, at);
             }
         }
-        if opts.margin < MIN_MARGIN {
-            return Err(s.err(
-                "sheet.margin",
-                format!("is {} mm; home printers need at least {MIN_MARGIN} mm", opts.margin),
-            ));
-        }
-        if !(MIN_MARGIN..=50.0).contains(&opts.handout_margin) {
-            return Err(s.err(
-                "handout.margin",
-                format!(
-                    "is {} mm; a handout page needs between {MIN_MARGIN} and 50 mm",
-                    opts.handout_margin
-                ),
-            ));
-        }
-        if opts.bleed > MAX_BLEED {
-            return Err(s.err(
-                "sheet.bleed",
-                format!(
-                    "is {} mm; the artwork reaches only {MAX_BLEED} mm past the cut line \
-                     (`MAX_BLEED`), so use at most that",
-                    opts.bleed
-                ),
-            ));
-        }
-        for (key, v) in [("scale_x", opts.printer.scale_x), ("scale_y", opts.printer.scale_y)] {
-            if !(0.9..=1.1).contains(&v) {
-                return Err(p.err(key, format!("is {v}; a correction lies between 0.9 and 1.1")));
-            }
-        }
-        for (key, v) in [
-            ("back_offset_x", opts.printer.back_offset_x),
-            ("back_offset_y", opts.printer.back_offset_y),
-        ] {
-            if v.abs() > 10.0 {
-                return Err(p.err(key, format!("is {v} mm; an offset is at most 10 mm")));
-            }
-        }
+        check_margins(&s, &opts)?;
         Ok(opts)
     }
 
@@ -384,16 +305,16 @@ impl SheetOptions {
                 self.sizes.card = (c.width, c.height);
                 Ok(self)
             }
-            None => Err(TemplateError::Value {
-                file: "sheets.toml".into(),
-                at: String::new(),
-                key: "cards.sizes".into(),
-                problem: format!(
-                    "defines no card size `{name}`; defined: {}",
-                    self.cards.iter().map(|c| c.name.as_str()).collect::<Vec<_>>().join(", ")
-                ),
-                span: None,
-            }),
+            None => {
+                let known: Vec<&str> = self.cards.iter().map(|c| c.name.as_str()).collect();
+                let problem = format!(
+                    "`cards.sizes` defines no card size `{name}`; defined: {}",
+                    known.join(", ")
+                );
+                let mut e = TomlError::unplaced("sheets.toml", problem);
+                e.known = known.iter().map(|k| k.to_string()).collect();
+                Err(TemplateError::Toml(e))
+            }
         }
     }
 
@@ -406,6 +327,135 @@ impl SheetOptions {
         }
         self.shape_orientation[kind.min(3)]
     }
+}
+
+/// The keys of `sheets.toml`'s tables (`[paper.sizes]` and `[cards.sizes]`
+/// name their own).
+const SHEETS_KEYS: Schema = &[
+    ("", &["paper", "sheet", "handout", "orientation", "sizes", "cards"]),
+    ("paper", &["default", "orientation", "sizes"]),
+    (
+        "sheet",
+        &[
+            "margin",
+            "gutter",
+            "bleed",
+            "crop_length",
+            "crop_offset",
+            "cut_line",
+            "footer_size",
+            "footer_band",
+            "heading_size",
+            "heading_band",
+        ],
+    ),
+    ("handout", &["margin"]),
+    ("orientation", &["circle", "square", "hex", "card"]),
+    ("sizes", &["token", "coin", "fish", "square"]),
+    ("cards", &["default", "sizes"]),
+];
+
+/// The keys of `printer.toml`.
+const PRINTER_KEYS: Schema =
+    &[("", &["duplex", "back_offset_x", "back_offset_y", "scale_x", "scale_y"])];
+
+/// `[paper.sizes]` (by name) and the `paper.default` among them.
+fn papers(s: &Doc<'_>) -> TomlResult<(Vec<Paper>, Paper)> {
+    let mut papers = Vec::new();
+    for n in s.get("paper.sizes")?.table()? {
+        let (w, h) = n.pair("[width, height] in mm")?;
+        let (lo, hi) = (crate::limits::MIN_PAPER_MM, crate::limits::MAX_PAPER_MM);
+        if w.min(h) < lo || w.max(h) > hi {
+            return Err(n.error(format!(
+                "must lie between {lo} and {hi} mm on each side (`MIN_PAPER_MM`, `MAX_PAPER_MM`)"
+            )));
+        }
+        papers.push(Paper { name: n.name().to_string(), width: w, height: h });
+    }
+    papers.sort_by(|a, b| a.name.cmp(&b.name));
+    let default = s.string("paper.default")?;
+    match papers.iter().find(|p| p.name == default).cloned() {
+        Some(paper) => Ok((papers, paper)),
+        None => Err(s.get("paper.default")?.error(format!("names no paper: `{default}`"))),
+    }
+}
+
+/// `[cards.sizes]` (by name) and the `cards.default` among them.
+fn cards(s: &Doc<'_>) -> TomlResult<(Vec<CardSize>, CardSize)> {
+    let mut cards = Vec::new();
+    for n in s.get("cards.sizes")?.table()? {
+        let (w, h) = n.pair("[width, height] in mm")?;
+        if w.min(h) < 30.0 || w.max(h) > 200.0 {
+            return Err(n.error("must lie between 30 and 200 mm on each side"));
+        }
+        cards.push(CardSize { name: n.name().to_string(), width: w.min(h), height: w.max(h) });
+    }
+    cards.sort_by(|a, b| a.name.cmp(&b.name));
+    let default = s.string("cards.default")?;
+    match cards.iter().find(|c| c.name == default).cloned() {
+        Some(card) => Ok((cards, card)),
+        None => Err(s.get("cards.default")?.error(format!("names no card size: `{default}`"))),
+    }
+}
+
+fn orientation(s: &Doc<'_>, key: &str) -> TomlResult<Orientation> {
+    let name = s.get(key)?.one_of(&["auto", "portrait", "landscape"])?;
+    Ok(Orientation::from_name(name).unwrap_or(Orientation::Auto))
+}
+
+/// `printer.toml`: corrections of at most 10 mm and 10 %.
+fn printer_profile(p: &Doc<'_>) -> TomlResult<PrinterProfile> {
+    let duplex = match p.get("duplex")?.one_of(&["long", "short"])? {
+        "short" => Duplex::Short,
+        _ => Duplex::Long,
+    };
+    let mut scale = [1.0; 2];
+    for (key, slot) in ["scale_x", "scale_y"].iter().zip(&mut scale) {
+        let n = p.get(key)?;
+        *slot = n.positive()?;
+        if !(0.9..=1.1).contains(slot) {
+            return Err(n.error(format!("is {slot}; a correction lies between 0.9 and 1.1")));
+        }
+    }
+    let mut offset = [0.0; 2];
+    for (key, slot) in ["back_offset_x", "back_offset_y"].iter().zip(&mut offset) {
+        let n = p.get(key)?;
+        *slot = n.number()?;
+        if slot.abs() > 10.0 {
+            return Err(n.error(format!("is {slot} mm; an offset is at most 10 mm")));
+        }
+    }
+    Ok(PrinterProfile {
+        duplex,
+        back_offset_x: offset[0],
+        back_offset_y: offset[1],
+        scale_x: scale[0],
+        scale_y: scale[1],
+    })
+}
+
+/// The margins a home printer can reach and a bleed the artwork covers.
+fn check_margins(s: &Doc<'_>, o: &SheetOptions) -> TomlResult<()> {
+    if o.margin < MIN_MARGIN {
+        let problem = format!("is {} mm; home printers need at least {MIN_MARGIN} mm", o.margin);
+        return Err(s.get("sheet.margin")?.error(problem));
+    }
+    if !(MIN_MARGIN..=50.0).contains(&o.handout_margin) {
+        let problem = format!(
+            "is {} mm; a handout page needs between {MIN_MARGIN} and 50 mm",
+            o.handout_margin
+        );
+        return Err(s.get("handout.margin")?.error(problem));
+    }
+    if o.bleed > MAX_BLEED {
+        let problem = format!(
+            "is {} mm; the artwork reaches only {MAX_BLEED} mm past the cut line \
+             (`MAX_BLEED`), so use at most that",
+            o.bleed
+        );
+        return Err(s.get("sheet.bleed")?.error(problem));
+    }
+    Ok(())
 }
 
 #[cfg(test)]

@@ -49,7 +49,13 @@ fn bad_values_name_file_and_key() {
     let e = SheetOptions::parse(&wrong, PRINTER_TOML).unwrap_err().to_string();
     assert!(e.contains("sheet.bleed") && e.contains("number"), "{e}");
     let e = SheetOptions::parse("a = 1\nx = [", PRINTER_TOML).unwrap_err().to_string();
-    assert!(e.contains("not valid TOML") && e.contains("line 2, column"), "{e}");
+    assert!(e.contains("invalid TOML") && e.contains("`sheets.toml`, line 2, column"), "{e}");
+    // Unknown keys are refused, with the keys the table knows.
+    let typo = SHEETS_TOML.replace("bleed = 3.0", "bleeed = 3.0");
+    let e = SheetOptions::parse(&typo, PRINTER_TOML).unwrap_err().to_string();
+    assert!(e.contains("unknown key `bleeed` in `[sheet]`"), "{e}");
+    let e = SheetOptions::parse(SHEETS_TOML, "duplexx = \"long\"\n").unwrap_err().to_string();
+    assert!(e.contains("`printer.toml`, line 1, column 1: unknown key `duplexx`"), "{e}");
 }
 
 #[test]
