@@ -55,16 +55,17 @@ pub fn scenario_schema() -> String {
     s
 }
 
-/// The JSON Schema of `layout.json` (`hexpress-layout/1`), as pretty-printed
-/// JSON. Closed where the format is fixed (hexes, harbors, regions); open
-/// where later versions may add keys (`constraints`, `sampler`, `balance`),
-/// so a reader built on it keeps working.
-pub fn layout_schema() -> String {
-    use crate::export::json::FORMAT;
-    use crate::scenario::fields::{HARBOR_KINDS, TERRAINS};
+/// A chip number in `layout.json`.
+fn chip_schema() -> Value {
+    json!({ "type": "integer", "minimum": 2, "maximum": 12 })
+}
+
+/// One hex of `layout.json`.
+fn hex_schema() -> Value {
+    use crate::scenario::fields::TERRAINS;
     let int = json!({ "type": "integer" });
-    let chip = json!({ "type": "integer", "minimum": 2, "maximum": 12 });
-    let hex = json!({
+    let chip = chip_schema();
+    json!({
         "type": "object",
         "description": "One hex, in scenario order.",
         "properties": {
@@ -80,14 +81,20 @@ pub fn layout_schema() -> String {
         },
         "required": ["q", "r", "terrain", "number", "region", "fixed", "face_down"],
         "additionalProperties": false,
-    });
+    })
+}
+
+/// One harbor of `layout.json`.
+fn harbor_schema() -> Value {
+    use crate::scenario::fields::HARBOR_KINDS;
+    let int = json!({ "type": "integer" });
     let at = json!({
         "type": "object",
         "properties": { "q": int, "r": int },
         "required": ["q", "r"],
         "additionalProperties": false,
     });
-    let harbor = json!({
+    json!({
         "type": "object",
         "description": "A harbor: its sea hex, the land hex it faces and its kind.",
         "properties": {
@@ -97,8 +104,13 @@ pub fn layout_schema() -> String {
         },
         "required": ["q", "r", "toward", "kind"],
         "additionalProperties": false,
-    });
-    let region = json!({
+    })
+}
+
+/// One region of `layout.json`.
+fn region_schema() -> Value {
+    let chip = chip_schema();
+    json!({
         "type": "object",
         "properties": {
             "key": { "type": "string" },
@@ -108,8 +120,12 @@ pub fn layout_schema() -> String {
         },
         "required": ["key", "name", "face_down", "chip_stack"],
         "additionalProperties": false,
-    });
-    let sampler = json!({
+    })
+}
+
+/// How `layout.json` says the layout was drawn.
+fn sampler_schema() -> Value {
+    json!({
         "type": "object",
         "description": "How the layout was drawn: `rejection` (whole deals, `deals` of them), `counting` (a uniform draw from `layouts` counted chip layouts, completed by uniform deals; `attempts` of them; `boards` is the exact number of valid boards when known) or `markov-chain` (`steps` swaps proposed, `moved` accepted).",
         "properties": {
@@ -122,7 +138,17 @@ pub fn layout_schema() -> String {
             "boards": { "type": "integer", "minimum": 1 },
         },
         "required": ["method"],
-    });
+    })
+}
+
+/// The JSON Schema of `layout.json` (`hexpress-layout/1`), as pretty-printed
+/// JSON. Closed where the format is fixed (hexes, harbors, regions); open
+/// where later versions may add keys (`constraints`, `sampler`, `balance`),
+/// so a reader built on it keeps working.
+pub fn layout_schema() -> String {
+    use crate::export::json::FORMAT;
+    let (hex, harbor, region, sampler) =
+        (hex_schema(), harbor_schema(), region_schema(), sampler_schema());
     let root = json!({
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "title": "hexpress layout",

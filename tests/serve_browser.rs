@@ -534,6 +534,12 @@ fn painting_a_scenario(b: &Browser, downloads: &Path) {
     }
     let counts = text_of(b, "regions");
     assert!(counts.contains("3 tiles for the hexes: ✓"), "{counts}");
+    // The red chips are the server's (vocab::is_red), not the page's own idea.
+    let red = b.js(
+        "return [...document.querySelectorAll('#regions .chip-edit.red .chip-n')].map((e) => e.textContent).join(',')",
+        json!([]),
+    );
+    assert_eq!(red, json!("6,8"), "red chips in the painter");
     for chip in [5, 6, 9] {
         let n = b.js("return author.undo.length", json!([]));
         let i = [2, 3, 4, 5, 6, 8, 9, 10, 11, 12].iter().position(|c| *c == chip).expect("chip");
@@ -674,6 +680,11 @@ fn phone(b: &Browser, base: &str) {
         smallest.as_f64().expect("px") >= 12.0,
         "chip numbers of at least 12 px, not {smallest}"
     );
+    let red = b.js(
+        "return [...document.querySelectorAll('#big-chips text')].every((t) => t.classList.contains('red') === (t.textContent === '6' || t.textContent === '8'))",
+        json!([]),
+    );
+    assert_eq!(red, json!(true), "the big chips' red numbers are the server's");
     b.click("#zoom");
     std::thread::sleep(Duration::from_millis(300));
     let wide = b

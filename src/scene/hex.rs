@@ -5,7 +5,7 @@
 //! clockwise from the top one.
 
 use crate::axial::{Direction, Hex};
-use crate::scene::{Path, Pt};
+use crate::scene::{Path, Pt, Rect};
 
 /// sqrt(3).
 pub const SQRT3: f64 = 1.732_050_807_568_877_2;
@@ -60,6 +60,22 @@ impl HexGeom {
         Path::polygon(&self.corners(c))
     }
 
+    /// Whether `p` lies inside the hex centred on `c`, `pad` mm clear of
+    /// its edges.
+    pub fn contains(self, c: Pt, p: Pt, pad: f64) -> bool {
+        let (w, rad) = (self.flat / 2.0 - pad, self.radius() - pad * 2.0 / SQRT3);
+        let (dx, dy) = ((p.x - c.x).abs(), (p.y - c.y).abs());
+        dx <= w && dy <= rad - dx / SQRT3
+    }
+
+    /// Whether the rectangle `r` lies inside the hex centred on `c`, `pad`
+    /// mm clear of its edges (a hex is convex: its four corners do).
+    pub fn contains_rect(self, c: Pt, r: Rect, pad: f64) -> bool {
+        [(r.x, r.y), (r.x + r.w, r.y), (r.x, r.y + r.h), (r.x + r.w, r.y + r.h)]
+            .into_iter()
+            .all(|(x, y)| self.contains(c, Pt::new(x, y), pad))
+    }
+
     /// Indices into [`HexGeom::corners`] of the edge shared with the neighbour in `d`.
     pub const fn edge(d: Direction) -> (usize, usize) {
         match d {
@@ -105,5 +121,13 @@ mod tests {
             let dc = g.center(n);
             assert!((dc.x.hypot(dc.y) - 76.0).abs() < 1e-9, "centres are one flat apart");
         }
+    }
+
+    #[test]
+    fn a_rectangle_near_a_corner_is_outside_the_hex() {
+        let g = HexGeom::new(20.0);
+        let c = Pt::new(0.0, 0.0);
+        assert!(g.contains_rect(c, Rect::new(-2.0, -2.0, 4.0, 4.0), 0.5));
+        assert!(!g.contains_rect(c, Rect::new(7.0, -11.0, 2.0, 2.0), 0.0));
     }
 }

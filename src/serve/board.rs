@@ -253,68 +253,18 @@ fn encode(s: &str) -> String {
 /// The board as the page's JSON.
 pub fn to_json(r: &Resolved, b: &Board) -> Result<Value, ApiError> {
     let settings = r.settings()?;
-    let theme = &settings.theme;
     let canvas = map::canvas(&b.layout, &settings, &map::Notes::default());
     let svg = page_to_svg(&canvas.to_page());
-    // Hex centres in canvas mm: the canvas puts the board's top-left corner
-    // at `board.x, board.y`.
-    let g = HexGeom::new(theme.sizes.hex_flat);
-    let (mut x0, mut y0) = (f64::MAX, f64::MAX);
-    for h in &b.layout.hexes {
-        for k in g.corners(g.center(h.hex)) {
-            x0 = x0.min(k.x);
-            y0 = y0.min(k.y);
-        }
-    }
-    let (dx, dy) = (canvas.board.x - x0, canvas.board.y - y0);
-    let locked = |h: crate::axial::Hex| r.locks.iter().any(|l| l.hex == h);
+    let g = HexGeom::new(settings.theme.sizes.hex_flat);
+    let hexes = hexes_json(r, b, g, canvas.board);
     let hidden = r.view == View::Play;
-    let hexes: Vec<Value> = b
-        .layout
-        .hexes
-        .iter()
-        .map(|h| {
-            let c = g.center(h.hex);
-            // The players' view keeps a face-down tile secret: no terrain, no chip.
-            let secret = hidden && h.face_down;
-            json!({
-                "q": h.hex.q, "r": h.hex.r,
-                "x": round2(c.x + dx), "y": round2(c.y + dy),
-                "terrain": if secret { "unknown" } else { h.terrain.name() },
-                "number": if secret { None } else { h.number },
-                "fixed": h.fixed, "face_down": h.face_down,
-                "locked": locked(h.hex),
-            })
-        })
-        .collect();
     // The measures of what the players may see: in their view a face-down
     // hex counts as water without a chip, so no measure hints at its tile.
     let secret_hexes = hidden && b.layout.hexes.iter().any(|h| h.face_down);
     let public = public_layout(&b.layout, hidden);
     let map = solve::map_for(&r.scenario, r.players).ok();
     let seen = map.map(|m| Evaluator::for_players(m, r.players).measure(&public));
-    let balance = b.balanced.as_ref().map(|(o, rep)| {
-        let title = format!("{}, {} players, seed {}", r.scenario.meta.title, r.players, r.seed);
-        let m = if secret_hexes { seen.clone().unwrap_or_default() } else { o.measures.clone() };
-        json!({
-            "score": round2(o.score),
-            "candidate": o.candidate,
-            "evaluated": o.evaluated,
-            "failed": o.failed,
-            "random": {
-                "drawn": o.random.drawn,
-                "best": round2(o.random.best),
-                "median": round2(o.random.median),
-                "as_fair": o.random.as_fair,
-            },
-            "plotted": rep.samples,
-            "lines": balance::summary_lines(&m),
-            "explained": super::measures::explain(&m),
-            "table": if secret_hexes { String::new() } else { rep.table() },
-            // The plots mark this board's measures, face-down tiles included.
-            "plots": if secret_hexes { String::new() } else { balance::svg::render(rep, &title) },
-        })
-    });
+    let balance = balance_json(r, b, secret_hexes, seen.as_ref());
     let players = r.scenario.meta.players.clone();
     let default = Config::default();
     let measures = seen.as_ref().map(balance::summary_lines).unwrap_or_default();
@@ -328,19 +278,7 @@ pub fn to_json(r: &Resolved, b: &Board) -> Result<Value, ApiError> {
         })
     });
     let meets_bar = seen.as_ref().map(|m| default.bar.clears(m));
-    let bar = b.bar.as_ref().map(|x| {
-        json!({
-            "thresholds": x.config.bar.sentences(),
-            "values": balance::json::BarOut::new(&x.config.bar),
-            "method": x.draw.method.name(),
-            "how": crate::outputs::bar_method_line(&x.draw, &x.pilot),
-            "pilot_boards": x.pilot.boards,
-            "pilot_cleared": x.pilot.cleared,
-            "pass_rate": (x.pilot.pass_rate() * 1e4).round() / 1e4,
-            "candidates": x.draw.candidates,
-            "lines": crate::outputs::bar_lines(&x.draw, &x.pilot),
-        })
-    });
+    let bar = b.bar.as_ref().map(bar_json);
     Ok(json!({
         "scenario": r.scenario.meta.id,
         "title": r.scenario.meta.title,
@@ -368,6 +306,91 @@ pub fn to_json(r: &Resolved, b: &Board) -> Result<Value, ApiError> {
         "command": command(r),
         "share": share_query(r),
     }))
+}
+
+/// Each hex with its centre in canvas mm (the canvas puts the board's
+/// top-left corner at `board.x, board.y`), what it shows, and whether it is
+/// locked. The players' view keeps a face-down tile secret: no terrain, no
+/// chip.
+fn hexes_json(r: &Resolved, b: &Board, g: HexGeom, board: crate::scene::Rect) -> Vec<Value> {
+    let (mut x0, mut y0) = (f64::MAX, f64::MAX);
+    for h in &b.layout.hexes {
+        for k in g.corners(g.center(h.hex)) {
+            x0 = x0.min(k.x);
+            y0 = y0.min(k.y);
+        }
+    }
+    let (dx, dy) = (board.x - x0, board.y - y0);
+    let locked = |h: crate::axial::Hex| r.locks.iter().any(|l| l.hex == h);
+    let hidden = r.view == View::Play;
+    b.layout
+        .hexes
+        .iter()
+        .map(|h| {
+            let c = g.center(h.hex);
+            let secret = hidden && h.face_down;
+            let number = if secret { None } else { h.number };
+            json!({
+                "q": h.hex.q, "r": h.hex.r,
+                "x": round2(c.x + dx), "y": round2(c.y + dy),
+                "terrain": if secret { "unknown" } else { h.terrain.name() },
+                "number": number,
+                "red": number.is_some_and(crate::vocab::is_red),
+                "fixed": h.fixed, "face_down": h.face_down,
+                "locked": locked(h.hex),
+            })
+        })
+        .collect()
+}
+
+/// The balanced search's result, if the board was searched for: its score,
+/// the random boards it beat and the spread plots. With face-down hexes
+/// secret (`secret_hexes`), the measures are those the players may see
+/// (`seen`) and the table and plots are left out.
+fn balance_json(
+    r: &Resolved,
+    b: &Board,
+    secret_hexes: bool,
+    seen: Option<&balance::Measures>,
+) -> Option<Value> {
+    b.balanced.as_ref().map(|(o, rep)| {
+        let title = format!("{}, {} players, seed {}", r.scenario.meta.title, r.players, r.seed);
+        let m = if secret_hexes { seen.cloned().unwrap_or_default() } else { o.measures.clone() };
+        json!({
+            "score": round2(o.score),
+            "candidate": o.candidate,
+            "evaluated": o.evaluated,
+            "failed": o.failed,
+            "random": {
+                "drawn": o.random.drawn,
+                "best": round2(o.random.best),
+                "median": round2(o.random.median),
+                "as_fair": o.random.as_fair,
+            },
+            "plotted": rep.samples,
+            "lines": balance::summary_lines(&m),
+            "explained": super::measures::explain(&m),
+            "table": if secret_hexes { String::new() } else { rep.table() },
+            // The plots mark this board's measures, face-down tiles included.
+            "plots": if secret_hexes { String::new() } else { balance::svg::render(rep, &title) },
+        })
+    })
+}
+
+/// A board drawn from the fairness bar: the bar, how it was drawn and what
+/// the pilot saw.
+fn bar_json(x: &BarBoard) -> Value {
+    json!({
+        "thresholds": x.config.bar.sentences(),
+        "values": balance::json::BarOut::new(&x.config.bar),
+        "method": x.draw.method.name(),
+        "how": crate::outputs::bar_method_line(&x.draw, &x.pilot),
+        "pilot_boards": x.pilot.boards,
+        "pilot_cleared": x.pilot.cleared,
+        "pass_rate": (x.pilot.pass_rate() * 1e4).round() / 1e4,
+        "candidates": x.draw.candidates,
+        "lines": crate::outputs::bar_lines(&x.draw, &x.pilot),
+    })
 }
 
 /// The layout as the players see it: in their view (`hide`), a face-down

@@ -112,7 +112,43 @@ pub fn content_hash(text: &str) -> String {
 /// Checks a request and loads its scenario; bare `q,r` locks take their
 /// contents from the kept board `req.from`.
 pub fn resolve(req: &BoardRequest, kept: &KeptBoards) -> Result<Resolved, ApiError> {
-    let (source, builtin) = match (&req.text, &req.scenario) {
+    let (source, builtin) = scenario_source(req)?;
+    let rules = rules_of(req)?;
+    let scenario = model::load(&source).map_err(|d| ApiError::diagnostics(&source, &d))?;
+    let scenario = match rules {
+        None => scenario,
+        Some(r) => scenario.with_preset(r).map_err(|d| ApiError::diagnostics(&source, &d))?,
+    };
+    let players = req.players.unwrap_or(scenario.meta.default_players);
+    let seed = seed_of(req)?;
+    let (bar, candidates) = balance_of(req)?;
+    let (view, paper) = view_and_paper(req)?;
+    let (locks, from) = resolve_locks(req, kept)?;
+    if (candidates.is_some() || bar) && !locks.is_empty() {
+        return Err(ApiError::bad("a balanced search does not keep locked hexes yet")
+            .hint("unlock the hexes, or turn balanced off"));
+    }
+    let hash = content_hash(&source.text);
+    Ok(Resolved {
+        source,
+        scenario,
+        hash,
+        builtin,
+        players,
+        seed,
+        rules,
+        candidates,
+        bar,
+        view,
+        paper,
+        locks,
+        from,
+    })
+}
+
+/// The scenario's text, pasted or built in, and whether it is built in.
+fn scenario_source(req: &BoardRequest) -> Result<(Source, bool), ApiError> {
+    match (&req.text, &req.scenario) {
         (Some(t), _) => {
             if t.len() > MAX_SCENARIO_BYTES {
                 return Err(ApiError::bad(format!(
@@ -120,7 +156,7 @@ pub fn resolve(req: &BoardRequest, kept: &KeptBoards) -> Result<Resolved, ApiErr
                     t.len()
                 )));
             }
-            (Source::new("pasted.toml", t.clone()), false)
+            Ok((Source::new("pasted.toml", t.clone()), false))
         }
         (None, id) => {
             let id = id.as_deref().unwrap_or(builtin::DEFAULT);
@@ -131,35 +167,40 @@ pub fn resolve(req: &BoardRequest, kept: &KeptBoards) -> Result<Resolved, ApiErr
                 );
                 ApiError::bad(format!("no built-in scenario `{id}`")).hint(hint)
             })?;
-            (s, true)
+            Ok((s, true))
         }
-    };
-    let rules = match req.rules.as_deref() {
-        None | Some("") | Some("default") => None,
-        Some("official") => Some(RulePreset::Official),
-        Some("strict") => Some(RulePreset::Strict),
-        Some(o) => {
-            return Err(ApiError::bad(format!("unknown rules `{o}`; use official or strict")))
-        }
-    };
-    let scenario = model::load(&source).map_err(|d| ApiError::diagnostics(&source, &d))?;
-    let scenario = match rules {
-        None => scenario,
-        Some(r) => scenario.with_preset(r).map_err(|d| ApiError::diagnostics(&source, &d))?,
-    };
-    let players = req.players.unwrap_or(scenario.meta.default_players);
+    }
+}
+
+/// The rule preset asked for (`None`: the scenario's own rules).
+fn rules_of(req: &BoardRequest) -> Result<Option<RulePreset>, ApiError> {
+    match req.rules.as_deref() {
+        None | Some("") | Some("default") => Ok(None),
+        Some("official") => Ok(Some(RulePreset::Official)),
+        Some("strict") => Ok(Some(RulePreset::Strict)),
+        Some(o) => Err(ApiError::bad(format!("unknown rules `{o}`; use official or strict"))),
+    }
+}
+
+/// The seed asked for, or a fresh one when none is.
+fn seed_of(req: &BoardRequest) -> Result<u64, ApiError> {
     let seed_text = match &req.seed {
         None | Some(serde_json::Value::Null) => String::new(),
         Some(serde_json::Value::String(s)) => s.trim().to_string(),
         Some(other) => other.to_string(),
     };
-    let seed = match seed_text.as_str() {
-        "" => crate::rng::fresh_seed(),
+    match seed_text.as_str() {
+        "" => Ok(crate::rng::fresh_seed()),
         s => s.parse().map_err(|_| {
             ApiError::bad(format!("`{s:.40}` is not a seed"))
                 .hint("a whole number from 0 to 18446744073709551615")
-        })?,
-    };
+        }),
+    }
+}
+
+/// How a balanced board is made: drawn from the fairness bar (`true`), or
+/// searched among this many candidates.
+fn balance_of(req: &BoardRequest) -> Result<(bool, Option<u64>), ApiError> {
     let bar = match (req.balanced, req.mode.as_deref(), req.candidates) {
         (false, _, _) => false,
         (true, Some("bar"), Some(_)) => {
@@ -183,6 +224,11 @@ pub fn resolve(req: &BoardRequest, kept: &KeptBoards) -> Result<Resolved, ApiErr
             .hint("the command line has no such limit: use `hexpress generate --balanced`"))
         }
     };
+    Ok((bar, candidates))
+}
+
+/// The view and paper asked for (play and A4 by default).
+fn view_and_paper(req: &BoardRequest) -> Result<(View, Paper), ApiError> {
     let view = match req.view.as_deref() {
         None | Some("play") => View::Play,
         Some("setup") => View::Setup,
@@ -194,27 +240,7 @@ pub fn resolve(req: &BoardRequest, kept: &KeptBoards) -> Result<Resolved, ApiErr
         Some("a3") => Paper::A3,
         Some(o) => return Err(ApiError::bad(format!("unknown paper `{o}`; use a4, letter or a3"))),
     };
-    let (locks, from) = resolve_locks(req, kept)?;
-    if (candidates.is_some() || bar) && !locks.is_empty() {
-        return Err(ApiError::bad("a balanced search does not keep locked hexes yet")
-            .hint("unlock the hexes, or turn balanced off"));
-    }
-    let hash = content_hash(&source.text);
-    Ok(Resolved {
-        source,
-        scenario,
-        hash,
-        builtin,
-        players,
-        seed,
-        rules,
-        candidates,
-        bar,
-        view,
-        paper,
-        locks,
-        from,
-    })
+    Ok((view, paper))
 }
 
 /// The request's locks, bare positions filled from the kept board.

@@ -27,7 +27,7 @@ impl Sz {
         (1.2 * self.icon).max(self.pitch)
     }
     /// Baseline offset from the top of a line box of `pitch` for text of `size`.
-    fn baseline(size: f64, pitch: f64) -> f64 {
+    pub(super) fn baseline(size: f64, pitch: f64) -> f64 {
         let vm = vmetrics();
         (pitch - (vm.ascent + vm.descent) * size) / 2.0 + vm.ascent * size
     }
@@ -132,7 +132,14 @@ fn lay_part(p: &Part, width: f64, z: &Sz) -> Result<Laid, FlowError> {
     })
 }
 
-fn text_item(pos: Pt, text: &str, size: f64, weight: Weight, anchor: Anchor, color: Color) -> Item {
+pub(super) fn text_item(
+    pos: Pt,
+    text: &str,
+    size: f64,
+    weight: Weight,
+    anchor: Anchor,
+    color: Color,
+) -> Item {
     Item::Text {
         pos,
         text: text.to_string(),
@@ -140,7 +147,14 @@ fn text_item(pos: Pt, text: &str, size: f64, weight: Weight, anchor: Anchor, col
     }
 }
 
-fn line_items(line: &Line, x: f64, y: f64, size: f64, color: Color, out: &mut Vec<Item>) {
+pub(super) fn line_items(
+    line: &Line,
+    x: f64,
+    y: f64,
+    size: f64,
+    color: Color,
+    out: &mut Vec<Item>,
+) {
     for r in &line.runs {
         out.push(text_item(Pt::new(x + r.dx, y), &r.text, size, r.weight, Anchor::Start, color));
     }
@@ -282,25 +296,7 @@ fn lay_card(
         return Ok(None);
     };
     let mut items = Vec::new();
-    let mut y = area.y;
-    // Title, centred, with a rule under it.
-    let ts = 1.3 * z.s;
-    let tp = 1.4 * ts;
-    for line in wrap(&[Span::bold(title)], ts, area.w)? {
-        let x = area.x + (area.w - line.width) / 2.0;
-        line_items(
-            &line,
-            x,
-            y + Sz::baseline(ts, tp),
-            ts,
-            look.ink.line(inks().heading),
-            &mut items,
-        );
-        y += tp;
-    }
-    y += 0.25 * z.s;
-    items.push(rule(area.x, area.x + area.w, y, 0.3, look.ink.line(inks().heading)));
-    y += 0.5 * z.s;
+    let mut y = card_title(title, area, z, look, &mut items)?;
     let xs: Vec<f64> = widths
         .iter()
         .scan(area.x, |x, w| {
@@ -323,31 +319,17 @@ fn lay_card(
         y += h + 0.15 * z.s;
         items.push(rule(area.x, area.x + area.w, y, 0.2, look.ink.line(inks().quiet_text)));
     }
+    let cols = Columns { xs: &xs, widths: &widths };
     for (r, row) in rows.iter().enumerate() {
-        let mut cells = Vec::new();
-        let mut h = 0.0_f64;
-        for (i, cell) in row.iter().enumerate() {
-            let laid: Vec<Laid> =
-                cell.iter().map(|p| lay_part(p, widths[i], z)).collect::<Result<_, _>>()?;
-            h = h.max(laid.iter().map(|l| l.height(z)).sum());
-            cells.push(laid);
-        }
-        let row_h = h + 2.0 * z.pad;
-        if r % 2 == 1 {
-            items.push(Item::Path {
-                path: Path::rect(Rect::new(area.x, y, area.w, row_h)),
-                fill: Some(look.ink.fill(inks().zebra)),
-                stroke: None,
-            });
-        }
-        for (i, laid) in cells.iter().enumerate() {
-            let mut cy = y + z.pad;
-            for l in laid {
-                draw_laid(l, xs[i], cy, z, look, &mut items);
-                cy += l.height(z);
-            }
-        }
-        y += row_h;
+        y += card_row(
+            row,
+            r % 2 == 1,
+            &cols,
+            Rect::new(area.x, y, area.w, 0.0),
+            z,
+            look,
+            &mut items,
+        )?;
     }
     if let Some(n) = note {
         y += 0.4 * z.s;
@@ -360,6 +342,71 @@ fn lay_card(
         y += laid.height(z);
     }
     Ok(Some((items, y - area.y)))
+}
+
+/// The card's title, centred across `area` from its top, with a rule under
+/// it; returns where the body starts.
+fn card_title(
+    title: &str,
+    area: Rect,
+    z: &Sz,
+    look: &Look,
+    items: &mut Vec<Item>,
+) -> Result<f64, FlowError> {
+    let mut y = area.y;
+    let ts = 1.3 * z.s;
+    let tp = 1.4 * ts;
+    for line in wrap(&[Span::bold(title)], ts, area.w)? {
+        let x = area.x + (area.w - line.width) / 2.0;
+        line_items(&line, x, y + Sz::baseline(ts, tp), ts, look.ink.line(inks().heading), items);
+        y += tp;
+    }
+    y += 0.25 * z.s;
+    items.push(rule(area.x, area.x + area.w, y, 0.3, look.ink.line(inks().heading)));
+    Ok(y + 0.5 * z.s)
+}
+
+/// Where a card's columns start and how wide they are, mm.
+struct Columns<'a> {
+    xs: &'a [f64],
+    widths: &'a [f64],
+}
+
+/// One row of a card's table from the top of `at` (its x and width are the
+/// table's), on a zebra stripe when `striped`; returns its height.
+fn card_row(
+    row: &[CardCell],
+    striped: bool,
+    cols: &Columns<'_>,
+    at: Rect,
+    z: &Sz,
+    look: &Look,
+    items: &mut Vec<Item>,
+) -> Result<f64, FlowError> {
+    let mut cells = Vec::new();
+    let mut h = 0.0_f64;
+    for (i, cell) in row.iter().enumerate() {
+        let laid: Vec<Laid> =
+            cell.iter().map(|p| lay_part(p, cols.widths[i], z)).collect::<Result<_, _>>()?;
+        h = h.max(laid.iter().map(|l| l.height(z)).sum());
+        cells.push(laid);
+    }
+    let row_h = h + 2.0 * z.pad;
+    if striped {
+        items.push(Item::Path {
+            path: Path::rect(Rect::new(at.x, at.y, at.w, row_h)),
+            fill: Some(look.ink.fill(inks().zebra)),
+            stroke: None,
+        });
+    }
+    for (i, laid) in cells.iter().enumerate() {
+        let mut cy = at.y + z.pad;
+        for l in laid {
+            draw_laid(l, cols.xs[i], cy, z, look, items);
+            cy += l.height(z);
+        }
+    }
+    Ok(row_h)
 }
 
 fn rule(x0: f64, x1: f64, y: f64, width: f64, color: Color) -> Item {
@@ -401,74 +448,4 @@ pub(super) fn fit(
         }
     }
     Ok(None)
-}
-
-pub(super) fn front(width: f64, height: f64, body: Vec<Item>, ink: Ink) -> Vec<Item> {
-    let mut v = vec![
-        // Background to the bleed edge.
-        Item::Path {
-            path: Path::rect(Rect::new(-width / 2.0, -height / 2.0, width, height).inflate(4.0)),
-            fill: Some(ink.fill(inks().piece_paper)),
-            stroke: None,
-        },
-        Item::Path {
-            path: Path::rect(Rect::new(-width / 2.0, -height / 2.0, width, height).inflate(-2.2)),
-            fill: None,
-            stroke: Some(Stroke::solid(ink.line(inks().heading), 0.45)),
-        },
-    ];
-    v.extend(body);
-    v
-}
-
-/// The common back of every reference card: a framed panel with a hexagon,
-/// "Reference" and the scenario title.
-pub fn card_back(width: f64, height: f64, title: &str, ink: Ink) -> Result<Vec<Item>, FlowError> {
-    let card = Rect::new(-width / 2.0, -height / 2.0, width, height);
-    let fg = if ink == Ink::Color { inks().piece_paper } else { ink.line(inks().heading) };
-    let mut v = vec![
-        Item::Path {
-            path: Path::rect(card.inflate(4.0)),
-            fill: Some(ink.fill(inks().heading)),
-            stroke: None,
-        },
-        Item::Path {
-            path: Path::rect(card.inflate(-3.0)),
-            fill: None,
-            stroke: Some(Stroke::solid(fg, 0.5)),
-        },
-        Item::Path {
-            path: Path::rect(card.inflate(-4.0)),
-            fill: None,
-            stroke: Some(Stroke::solid(fg, 0.2)),
-        },
-    ];
-    // A hex 0.22 widths from centre to corner.
-    let r = 0.22 * width;
-    let hex = crate::scene::HexGeom::new(r * crate::scene::hex::SQRT3);
-    v.push(Item::Path {
-        path: hex.outline(Pt::new(0.0, -0.08 * height)),
-        fill: None,
-        stroke: Some(Stroke::solid(fg, 0.8)),
-    });
-    let area = text_area(width, height);
-    let size = (0.07 * width).min(4.0);
-    let word = "Reference";
-    let ws = size.min(0.9 * area.w / text_width(word, Weight::Bold, 1.0).max(1e-9));
-    v.push(text_item(
-        Pt::new(0.0, -0.08 * height + centre_baseline(ws)),
-        word,
-        ws,
-        Weight::Bold,
-        Anchor::Middle,
-        fg,
-    ));
-    let small = (0.75 * size).max(MIN_SIZE);
-    let mut y = 0.08 * height + r;
-    for line in wrap(&[Span::plain(title)], small, area.w)?.iter().take(3) {
-        let x = -line.width / 2.0;
-        line_items(line, x, y + Sz::baseline(small, 1.4 * small), small, fg, &mut v);
-        y += 1.4 * small;
-    }
-    Ok(v)
 }

@@ -23,10 +23,12 @@ use crate::scene::{Anchor, Color, Item, Path, Pt, Rect, Stroke, TextRole, TextSt
 use crate::units::MM_PER_PT;
 
 mod face;
+mod frame;
 mod split;
 
-pub use face::card_back;
-use face::{front, Look};
+use face::Look;
+pub use frame::card_back;
+use frame::front;
 use split::{faces, numbered};
 
 /// Distance from the cut line to the text area, mm.

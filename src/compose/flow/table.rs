@@ -146,6 +146,52 @@ fn row_part(
     (items, lines_max as f64 * pitch + 2.0 * pad_y)
 }
 
+/// The header's chunk: the header cells (`lines`) on their shade between
+/// two rules, kept with the first row when the table has rows.
+fn header_chunk(
+    ctx: &Ctx,
+    lines: &[Vec<Line>],
+    aligns: &[Align],
+    widths: &[f64],
+    pad: f64,
+    has_rows: bool,
+) -> Chunk {
+    let table_w: f64 = widths.iter().sum();
+    let (head_items, head_h) = row(ctx, lines, aligns, widths, pad);
+    let mut items = vec![Item::Path {
+        path: Path::rect(Rect::new(0.0, 0.0, table_w, head_h)),
+        fill: Some(inks().table_header),
+        stroke: None,
+    }];
+    items.extend(head_items);
+    items.push(rule(0.0, 0.0, table_w, inks().rule_dark, 0.35));
+    items.push(rule(head_h, 0.0, table_w, inks().rule_dark, 0.25));
+    Chunk {
+        height: head_h,
+        space_before: 0.7 * ctx.lh,
+        items,
+        keep_with_next: has_rows,
+        what: "a table header",
+        ..Chunk::default()
+    }
+}
+
+/// A row taller than a page in parts of `per_page` lines each.
+fn row_parts(
+    ctx: &Ctx,
+    lines: &[Vec<Line>],
+    aligns: &[Align],
+    widths: &[f64],
+    pad: f64,
+    per_page: usize,
+) -> Vec<(Vec<Item>, f64)> {
+    let count = lines.iter().map(Vec::len).max().unwrap_or(1);
+    (0..count)
+        .step_by(per_page)
+        .map(|from| row_part(ctx, lines, aligns, widths, pad, from..from + per_page))
+        .collect()
+}
+
 /// The chunks of a table: the header (kept with the first row) and one
 /// unbreakable chunk per row, each row repeating the header when it starts a
 /// page. A row taller than a page continues on the next page, in parts of
@@ -180,23 +226,8 @@ pub(crate) fn table_chunks(
         spans.iter().zip(&widths).map(|(s, w)| wrap(s, size, w - 2.0 * pad)).collect()
     };
 
-    let (head_items, head_h) = row(ctx, &wrap_row(&head_spans)?, &aligns, &widths, pad);
-    let mut items = vec![Item::Path {
-        path: Path::rect(Rect::new(0.0, 0.0, table_w, head_h)),
-        fill: Some(inks().table_header),
-        stroke: None,
-    }];
-    items.extend(head_items);
-    items.push(rule(0.0, 0.0, table_w, inks().rule_dark, 0.35));
-    items.push(rule(head_h, 0.0, table_w, inks().rule_dark, 0.25));
-    let head = Chunk {
-        height: head_h,
-        space_before: 0.7 * ctx.lh,
-        items,
-        keep_with_next: !rows.is_empty(),
-        what: "a table header",
-        ..Chunk::default()
-    };
+    let head = header_chunk(ctx, &wrap_row(&head_spans)?, &aligns, &widths, pad, !rows.is_empty());
+    let head_h = head.height;
     let room = ctx.spec.bottom() - ctx.spec.top();
     ctx.headers.push(Chunk { space_before: 0.0, ..head.clone() });
     let header_id = ctx.headers.len() - 1;
@@ -218,12 +249,7 @@ pub(crate) fn table_chunks(
                     room,
                 });
             }
-            let per_page = per_page as usize;
-            let count = lines.iter().map(Vec::len).max().unwrap_or(1);
-            (0..count)
-                .step_by(per_page)
-                .map(|from| row_part(ctx, &lines, &aligns, &widths, pad, from..from + per_page))
-                .collect()
+            row_parts(ctx, &lines, &aligns, &widths, pad, per_page as usize)
         } else {
             vec![(items, h)]
         };

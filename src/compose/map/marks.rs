@@ -79,7 +79,18 @@ pub fn harbor_block(
         fill: Some(pal.chip),
         stroke: Some(Stroke::solid(pal.ink, if spec.picture { 0.25 } else { 0.5 })),
     });
-    let (label, resource) = ratio(hb.kind);
+    items.extend(harbor_face(hb.kind, c, centre, r, spec));
+    let item = Item::Group { transform: Transform::IDENTITY, clip: None, items };
+    (Block::mark(bounds, item), (centre, r))
+}
+
+/// What a harbor's disc (radius `r`, centred on `centre`, on the hex
+/// centred on `c`) shows: its ratio, and the resource's icon in the disc at
+/// 1:1, beside it across the hex's centre in a picture.
+fn harbor_face(kind: HarborKind, c: Pt, centre: Pt, r: f64, spec: &MapSpec<'_>) -> Vec<Item> {
+    let pal = spec.theme.palette(spec.mode);
+    let mut items = Vec::new();
+    let (label, resource) = ratio(kind);
     if spec.picture {
         items.push(
             text(
@@ -131,8 +142,7 @@ pub fn harbor_block(
             }
         }
     }
-    let item = Item::Group { transform: Transform::IDENTITY, clip: None, items };
-    (Block::mark(bounds, item), (centre, r))
+    items
 }
 
 /// A hex name at 1:1, centred on the hex at `c` below its centre: it
@@ -157,18 +167,6 @@ pub fn full_size_label(
     Block::mark(
         Rect::new(pos.x - w / 2.0, pos.y - size, w, size * 1.3),
         text(pos, name, size, weight, Anchor::Middle, pal.ink),
-    )
-}
-
-/// Whether the rectangle `r` lies inside the pointy-top hex `g` centred on
-/// `c`, `pad` mm clear of its edges.
-fn inside_hex(r: Rect, c: Pt, g: HexGeom, pad: f64) -> bool {
-    let (w, rad) = (g.flat / 2.0 - pad, g.radius() - pad * 2.0 / 3f64.sqrt());
-    [(r.x, r.y), (r.x + r.w, r.y), (r.x, r.y + r.h), (r.x + r.w, r.y + r.h)].iter().all(
-        |&(x, y)| {
-            let (dx, dy) = ((x - c.x).abs(), (y - c.y).abs());
-            dx <= w && dy <= rad - dx / 3f64.sqrt()
-        },
     )
 }
 
@@ -200,7 +198,7 @@ pub fn picture_label(
             let top =
                 taken.map_or(c.y - 0.15 * g.radius(), |t| t.y + t.h + 0.3) + f64::from(k) * 0.4;
             let r = Rect::new(c.x - w / 2.0, top, w, h);
-            if !inside_hex(r.inflate(0.3), c, g, 0.4) {
+            if !g.contains_rect(c, r.inflate(0.3), 0.4) {
                 continue;
             }
             // On a paper box, readable on dark fills too.
@@ -237,7 +235,7 @@ pub fn picture_marker(
     let spots = [(0.0, 0.6), (0.0, -0.6), (-0.5, 0.3), (0.5, 0.3), (-0.5, -0.3), (0.5, -0.3)];
     let free = |p: Pt| {
         let b = Rect::new(p.x - r, p.y - r, 2.0 * r, 2.0 * r);
-        inside_hex(b, c, g, 0.2)
+        g.contains_rect(c, b, 0.2)
             && taken.is_none_or(|t| !crate::compose::map::keepout::overlaps(t, b))
     };
     let p = spots
@@ -285,13 +283,5 @@ mod tests {
         assert_eq!(note_letter(25), "z");
         assert_eq!(note_letter(26), "aa");
         assert_eq!(note_letter(27), "ab");
-    }
-
-    #[test]
-    fn a_rectangle_near_a_corner_is_outside_the_hex() {
-        let g = HexGeom::new(20.0);
-        let c = Pt::new(0.0, 0.0);
-        assert!(inside_hex(Rect::new(-2.0, -2.0, 4.0, 4.0), c, g, 0.5));
-        assert!(!inside_hex(Rect::new(7.0, -11.0, 2.0, 2.0), c, g, 0.0));
     }
 }

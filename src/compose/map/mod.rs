@@ -2,6 +2,7 @@
 //! the handout's picture) and the same canvas tiled over 1:1 sheets with an
 //! assembly overview first (map.pdf and the print pack).
 
+pub mod band;
 pub mod canvas;
 pub mod cuts;
 pub mod docks;

@@ -104,7 +104,6 @@ fn room(
 /// the board, and the key at full size.
 pub fn overview(canvas: &MapCanvas, layout: &Layout, settings: &Settings, t: &Tiling) -> Overview {
     let margin = settings.sheets.margin;
-    let small = settings.theme.sizes.small_text;
     let pal = settings.theme.palette(settings.mode);
     let red = mark_colour(settings);
     // Portrait or landscape, whichever draws the board larger.
@@ -121,6 +120,123 @@ pub fn overview(canvas: &MapCanvas, layout: &Layout, settings: &Settings, t: &Ti
     let pic = picture_canvas(layout, settings, settings.view, flat);
 
     let mut page = Page::new(w, h, "overview");
+    header(&mut page, canvas, settings, t, flat);
+
+    // The picture, centred in its room, right of and below the margin key.
+    let on = OnPage {
+        ox: margin + KEY_BAND + (aw - pic.width) / 2.0,
+        oy: top + KEY_BAND,
+        k: flat / canvas.geom.flat,
+        canvas_board: canvas.board,
+        picture_board: pic.board,
+    };
+    let (ox, oy) = (on.ox, on.oy);
+    let shift = |r: Rect| Rect::new(r.x + ox, r.y + oy, r.w, r.h);
+    let taken: Vec<Rect> = pic.blocks.iter().filter(|b| b.mark).map(|b| shift(b.bounds)).collect();
+    let discs: Vec<Rect> = pic
+        .keep_whole
+        .iter()
+        .map(|(c, r)| Rect::new(c.x - r + ox, c.y - r + oy, 2.0 * r, 2.0 * r))
+        .collect();
+    let disc = |(c, r): &(Pt, f64)| Rect::new(c.x - r + ox, c.y - r + oy, 2.0 * r, 2.0 * r);
+    let chips: Vec<Rect> = pic.chips.iter().map(disc).collect();
+    let harbors: Vec<Rect> = pic.harbor_discs.iter().map(disc).collect();
+    let board = shift(pic.board);
+    let lines_items: Vec<Item> = t
+        .cells()
+        .into_iter()
+        .map(|(row, col)| Item::Path {
+            path: Path::rect(on.rect(t.window(row, col))),
+            fill: None,
+            stroke: Some(Stroke::solid(red, 0.5)),
+        })
+        .collect();
+    let free = |r: Rect| r.x >= margin && r.y >= oy && r.y + r.h <= oy + ah + KEY_BAND;
+    let labels = sheet_names(t, &on, &taken, &discs, free);
+    let mut names = name_items(&labels, pal.paper, red);
+    names.extend(loose_marks(canvas, t, &on, flat, pal.paper, red));
+    page.items.extend(margin_key(t, &on, board, red));
+    // The picture's art, the sheet outlines, then its marks over them.
+    let shifted =
+        Item::Group { transform: Transform::translate(-ox, -oy), clip: None, items: lines_items };
+    let mut items = vec![Item::Group {
+        transform: Transform::translate(ox, oy),
+        clip: None,
+        items: layered(&pic.blocks, vec![shifted]),
+    }];
+    items.extend(names);
+    page.push(Item::Group {
+        transform: Transform::IDENTITY,
+        clip: Some(Path::rect(Rect::new(
+            margin,
+            oy - KEY_BAND,
+            w - 2.0 * margin,
+            ah + 2.0 * KEY_BAND,
+        ))),
+        items,
+    });
+    foot(&mut page, canvas, &pic.notes, margin, notes_h(w));
+    Overview { page, labels, chips, harbors, flat }
+}
+
+/// The key at the foot of the page: the picture's notes (`notes_h` mm
+/// tall), then the title block and legend.
+fn foot(
+    page: &mut Page,
+    canvas: &MapCanvas,
+    notes: &[(String, String)],
+    margin: f64,
+    notes_h: f64,
+) {
+    let (w, h) = (page.width, page.height);
+    let avail_w = w - 2.0 * margin;
+    let (key, key_h) = flow(&canvas.key, 0.0, 0.0, avail_w);
+    let key_top = h - margin - key_h;
+    let (notes, nh) = notes_items(notes, margin, key_top - GAP - notes_h, avail_w);
+    debug_assert!(nh <= notes_h + 1e-6);
+    page.items.extend(notes);
+    page.push(Item::Group {
+        transform: Transform::translate(margin, key_top),
+        clip: None,
+        items: key,
+    });
+}
+
+/// Where the picture lies on the page: canvas (1:1) mm -> picture mm -> page mm.
+struct OnPage {
+    /// The picture's left edge on the page.
+    ox: f64,
+    /// The picture's top edge on the page.
+    oy: f64,
+    /// Picture mm per canvas mm.
+    k: f64,
+    /// The board's box on the 1:1 canvas.
+    canvas_board: Rect,
+    /// The board's box in the picture.
+    picture_board: Rect,
+}
+
+impl OnPage {
+    /// A canvas point on the page.
+    fn pt(&self, p: Pt) -> Pt {
+        Pt::new(
+            self.ox + self.picture_board.x + self.k * (p.x - self.canvas_board.x),
+            self.oy + self.picture_board.y + self.k * (p.y - self.canvas_board.y),
+        )
+    }
+
+    /// A canvas box on the page.
+    fn rect(&self, r: Rect) -> Rect {
+        let a = self.pt(Pt::new(r.x, r.y));
+        Rect::new(a.x, a.y, r.w * self.k, r.h * self.k)
+    }
+}
+
+/// The page's title and the assembly instructions under it.
+fn header(page: &mut Page, canvas: &MapCanvas, settings: &Settings, t: &Tiling, flat: f64) {
+    let margin = settings.sheets.margin;
+    let small = settings.theme.sizes.small_text;
+    let pal = settings.theme.palette(settings.mode);
     let head = margin + 8.0;
     page.push(text(
         Pt::new(margin, head),
@@ -130,6 +246,21 @@ pub fn overview(canvas: &MapCanvas, layout: &Layout, settings: &Settings, t: &Ti
         Anchor::Start,
         pal.ink,
     ));
+    for (i, l) in instructions(canvas, t, flat).iter().enumerate() {
+        page.push(text(
+            Pt::new(margin, head + 7.0 + i as f64 * small * 1.5),
+            l.clone(),
+            small,
+            Weight::Regular,
+            Anchor::Start,
+            pal.ink,
+        ));
+    }
+}
+
+/// The lines of the assembly instructions, for a picture whose hexes are
+/// `flat` mm across.
+fn instructions(canvas: &MapCanvas, t: &Tiling, flat: f64) -> Vec<String> {
     // Places left out because a loose piece holds their part of the board
     // are told with the piece, not as empty.
     let mut replaced: Vec<(usize, usize)> = t.loose.iter().map(|l| l.instead_of).collect();
@@ -172,61 +303,27 @@ pub fn overview(canvas: &MapCanvas, layout: &Layout, settings: &Settings, t: &Ti
         scale,
         crate::units::num((flat * 10.0).round() / 10.0)
     ));
-    for (i, l) in lines.iter().enumerate() {
-        page.push(text(
-            Pt::new(margin, head + 7.0 + i as f64 * small * 1.5),
-            l.clone(),
-            small,
-            Weight::Regular,
-            Anchor::Start,
-            pal.ink,
-        ));
-    }
+    lines
+}
 
-    // The picture, centred in its room, right of and below the margin key.
-    let ox = margin + KEY_BAND + (aw - pic.width) / 2.0;
-    let oy = top + KEY_BAND;
-    // Canvas (1:1) mm -> picture mm -> page mm.
-    let k = flat / canvas.geom.flat;
-    let to_page = |p: Pt| {
-        Pt::new(
-            ox + pic.board.x + k * (p.x - canvas.board.x),
-            oy + pic.board.y + k * (p.y - canvas.board.y),
-        )
-    };
-    let rect_on_page = |r: Rect| {
-        let a = to_page(Pt::new(r.x, r.y));
-        Rect::new(a.x, a.y, r.w * k, r.h * k)
-    };
-    let shift = |r: Rect| Rect::new(r.x + ox, r.y + oy, r.w, r.h);
-    let taken: Vec<Rect> = pic.blocks.iter().filter(|b| b.mark).map(|b| shift(b.bounds)).collect();
-    let discs: Vec<Rect> = pic
-        .keep_whole
-        .iter()
-        .map(|(c, r)| Rect::new(c.x - r + ox, c.y - r + oy, 2.0 * r, 2.0 * r))
-        .collect();
-    let disc = |(c, r): &(Pt, f64)| Rect::new(c.x - r + ox, c.y - r + oy, 2.0 * r, 2.0 * r);
-    let chips: Vec<Rect> = pic.chips.iter().map(disc).collect();
-    let harbors: Vec<Rect> = pic.harbor_discs.iter().map(disc).collect();
-    let board = shift(pic.board);
-    let mut lines_items = Vec::new();
-    for (row, col) in t.cells() {
-        let win = rect_on_page(t.window(row, col));
-        lines_items.push(Item::Path {
-            path: Path::rect(win),
-            fill: None,
-            stroke: Some(Stroke::solid(red, 0.5)),
-        });
-    }
-    // Sheet names in free space of their outline, clear of every mark.
+/// Places each sheet's name in free space of its outline, clear of the
+/// picture's marks (`taken`), its discs and the names placed before it;
+/// `free` says whether a box lies where the page has room for a name.
+fn sheet_names(
+    t: &Tiling,
+    on: &OnPage,
+    taken: &[Rect],
+    discs: &[Rect],
+    free: impl Fn(Rect) -> bool,
+) -> Vec<(String, Rect)> {
     let mut labels: Vec<(String, Rect)> = Vec::new();
     for (row, col) in t.cells() {
         let name = label(row, col);
-        let own = rect_on_page(own_part(t, row, col));
+        let own = on.rect(own_part(t, row, col));
         let bw = text_width(&name, Weight::Bold, NAME) + 1.6;
         let bh = NAME * 1.25;
         let blocked = |r: Rect| {
-            taken.iter().chain(&discs).any(|m| overlaps(*m, r.inflate(0.4)))
+            taken.iter().chain(discs).any(|m| overlaps(*m, r.inflate(0.4)))
                 || labels.iter().any(|(_, l)| overlaps(*l, r.inflate(1.0)))
         };
         let centre = Pt::new(own.x + own.w / 2.0, own.y + own.h / 2.0);
@@ -237,8 +334,7 @@ pub fn overview(canvas: &MapCanvas, layout: &Layout, settings: &Settings, t: &Ti
             for i in 0..=nx {
                 let r = Rect::new(own.x + f64::from(i) * step, own.y + f64::from(j) * step, bw, bh);
                 let inside = r.x + r.w <= own.x + own.w && r.y + r.h <= own.y + own.h;
-                let on_page = r.x >= margin && r.y >= oy && r.y + r.h <= oy + ah + KEY_BAND;
-                if !inside || !on_page || blocked(r) {
+                if !inside || !free(r) || blocked(r) {
                     continue;
                 }
                 let d = (r.x + bw / 2.0 - centre.x).hypot(r.y + bh / 2.0 - centre.y);
@@ -251,11 +347,16 @@ pub fn overview(canvas: &MapCanvas, layout: &Layout, settings: &Settings, t: &Ti
             labels.push((name, r));
         }
     }
+    labels
+}
+
+/// The sheet names drawn in their boxes.
+fn name_items(labels: &[(String, Rect)], paper: Color, red: Color) -> Vec<Item> {
     let mut names = Vec::new();
-    for (name, r) in &labels {
+    for (name, r) in labels {
         names.push(Item::Path {
             path: Path::rect(*r),
-            fill: Some(pal.paper),
+            fill: Some(paper),
             stroke: Some(Stroke::solid(red, 0.3)),
         });
         names.push(text(
@@ -267,9 +368,21 @@ pub fn overview(canvas: &MapCanvas, layout: &Layout, settings: &Settings, t: &Ti
             red,
         ));
     }
-    // Each loose piece's hex, marked with its name.
+    names
+}
+
+/// Each loose piece's hex, marked with its name.
+fn loose_marks(
+    canvas: &MapCanvas,
+    t: &Tiling,
+    on: &OnPage,
+    flat: f64,
+    paper: Color,
+    red: Color,
+) -> Vec<Item> {
+    let mut names = Vec::new();
     for (k, l) in t.loose.iter().enumerate() {
-        let c = to_page(canvas.hexes[l.hex]);
+        let c = on.pt(canvas.hexes[l.hex]);
         let name = crate::compose::map::cuts::loose::Loose::name(k);
         let bw = text_width(&name, Weight::Bold, NAME) + 1.6;
         let r = Rect::new(
@@ -280,7 +393,7 @@ pub fn overview(canvas: &MapCanvas, layout: &Layout, settings: &Settings, t: &Ti
         );
         names.push(Item::Path {
             path: Path::rect(r),
-            fill: Some(pal.paper),
+            fill: Some(paper),
             stroke: Some(Stroke { color: red, width: 0.3, dash: vec![0.8, 0.6] }),
         });
         names.push(text(
@@ -292,11 +405,17 @@ pub fn overview(canvas: &MapCanvas, layout: &Layout, settings: &Settings, t: &Ti
             red,
         ));
     }
-    // The margin key: column numbers above, row letters on the left.
+    names
+}
+
+/// The margin key: column numbers above the picture, row letters left of
+/// it (`board` is the picture's board on the page).
+fn margin_key(t: &Tiling, on: &OnPage, board: Rect, red: Color) -> Vec<Item> {
+    let mut items = Vec::new();
     for (col, &(a, b)) in t.cols.iter().enumerate() {
-        let x = to_page(Pt::new((a + b) / 2.0, 0.0)).x;
-        page.push(text(
-            Pt::new(x, oy - 1.5),
+        let x = on.pt(Pt::new((a + b) / 2.0, 0.0)).x;
+        items.push(text(
+            Pt::new(x, on.oy - 1.5),
             (col + 1).to_string(),
             NAME,
             Weight::Bold,
@@ -305,10 +424,10 @@ pub fn overview(canvas: &MapCanvas, layout: &Layout, settings: &Settings, t: &Ti
         ));
     }
     for (row, &(a, b)) in t.rows.iter().enumerate() {
-        let y = to_page(Pt::new(0.0, (a + b) / 2.0)).y;
+        let y = on.pt(Pt::new(0.0, (a + b) / 2.0)).y;
         let letter = label(row, 0).trim_end_matches('1').to_string();
-        page.push(text(
-            Pt::new(ox.min(board.x) - 1.5, y + 0.36 * NAME),
+        items.push(text(
+            Pt::new(on.ox.min(board.x) - 1.5, y + 0.36 * NAME),
             letter,
             NAME,
             Weight::Bold,
@@ -316,38 +435,7 @@ pub fn overview(canvas: &MapCanvas, layout: &Layout, settings: &Settings, t: &Ti
             red,
         ));
     }
-    // The picture's art, the sheet outlines, then its marks over them.
-    let shifted =
-        Item::Group { transform: Transform::translate(-ox, -oy), clip: None, items: lines_items };
-    let mut items = vec![Item::Group {
-        transform: Transform::translate(ox, oy),
-        clip: None,
-        items: layered(&pic.blocks, vec![shifted]),
-    }];
-    items.extend(names);
-    page.push(Item::Group {
-        transform: Transform::IDENTITY,
-        clip: Some(Path::rect(Rect::new(
-            margin,
-            oy - KEY_BAND,
-            w - 2.0 * margin,
-            ah + 2.0 * KEY_BAND,
-        ))),
-        items,
-    });
-    // The key at the foot of the page: notes, then title block and legend.
-    let avail_w = w - 2.0 * margin;
-    let (key, key_h) = flow(&canvas.key, 0.0, 0.0, avail_w);
-    let key_top = h - margin - key_h;
-    let (notes, nh) = notes_items(&pic.notes, margin, key_top - GAP - notes_h(w), avail_w);
-    debug_assert!(nh <= notes_h(w) + 1e-6);
-    page.items.extend(notes);
-    page.push(Item::Group {
-        transform: Transform::translate(margin, key_top),
-        clip: None,
-        items: key,
-    });
-    Overview { page, labels, chips, harbors, flat }
+    items
 }
 
 /// The part of a sheet's window no later sheet covers (its glue strips

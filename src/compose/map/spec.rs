@@ -3,7 +3,7 @@
 //! ([`MapCanvas`]). `map.rs` draws it; the legend, the marks and the sheet
 //! cutters read it without importing the drawing.
 
-use crate::scene::{HexGeom, Item, Page, Pt, Rect};
+use crate::scene::{HexGeom, Item, Page, Pt, Rect, Transform};
 use crate::settings::View;
 use crate::theme::{Mode, Theme};
 
@@ -32,6 +32,11 @@ pub struct MapSpec<'a> {
     /// word at the picture's text size, hex names that do not fit as note
     /// letters, no title block or legend.
     pub picture: bool,
+}
+
+/// `items` in a group moved to `at`.
+pub fn group(at: Pt, items: Vec<Item>) -> Item {
+    Item::Group { transform: Transform::translate(at.x, at.y), clip: None, items }
 }
 
 /// One drawn piece of the canvas with its bounds (for cutting into sheets).

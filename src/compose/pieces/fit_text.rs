@@ -7,7 +7,7 @@
 
 use crate::compose::pieces::piece::{Piece, PieceSet, Shape};
 use crate::fonts::text_width;
-use crate::scene::{Anchor, Item, Pt, Rect, TextRole, TextStyle, Transform};
+use crate::scene::{Anchor, HexGeom, Item, Pt, Rect, TextRole, TextStyle, Transform};
 
 /// Room kept between a word and the cut line, mm.
 pub const MARGIN: f64 = 1.0;
@@ -33,10 +33,7 @@ pub fn inside(shape: Shape, r: Rect, margin: f64) -> bool {
             let rad = diameter / 2.0 - margin;
             corners.iter().all(|(x, y)| x * x + y * y <= rad * rad)
         }
-        Shape::Hex { flat } => {
-            let (w, rad) = (flat / 2.0 - margin, flat / 3f64.sqrt() - 2.0 * margin / 3f64.sqrt());
-            corners.iter().all(|(x, y)| x.abs() <= w && y.abs() <= rad - x.abs() / 3f64.sqrt())
-        }
+        Shape::Hex { flat } => HexGeom::new(flat).contains_rect(Pt::default(), r, margin),
         Shape::Square { side } => {
             let h = side / 2.0 - margin;
             corners.iter().all(|(x, y)| x.abs() <= h && y.abs() <= h)

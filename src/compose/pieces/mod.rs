@@ -8,6 +8,7 @@
 //! `[components]` table): gold coins, trade tokens, castaway tokens, fish
 //! tokens and fishing-ground tiles.
 
+mod counted;
 mod counts;
 pub mod cutting;
 pub mod described;
@@ -29,11 +30,12 @@ use std::collections::BTreeMap;
 use crate::compose::pieces::piece::{Piece, PieceSet, Shape};
 use crate::compose::pieces::theme_art::{harbor_token, MapArt};
 use crate::model::Scenario;
-use crate::scene::{Item, Path, Pt, Rect, Weight};
+use crate::scene::{Item, Path, Pt, Weight};
 use crate::settings::sheets::ComponentSizes;
 use crate::solve::Layout;
 use crate::theme::inks;
-use crate::vocab::{HarborKind, Resource, Terrain};
+use crate::vocab::{HarborKind, Terrain};
+use counted::from_counts;
 pub use counts::{CastawayTokens, ComponentCounts, TradeTokens};
 
 fn piece(
@@ -139,7 +141,6 @@ fn from_layout(
     art: &dyn MapArt,
 ) -> Vec<PieceSet> {
     let mut out = Vec::new();
-    let hex = Shape::Hex { flat: sizes.hex_flat };
     let chip = Shape::Circle { diameter: sizes.chip };
     let fog = art.fog_back(sizes.hex_flat);
     // With several fog areas, each one's backs carry its name, so the face-down
@@ -156,31 +157,7 @@ fn from_layout(
             fog.push(area_mark(&region.name, 0.62 * r, sizes.hex_flat * 0.06));
             chip_back_art.push(area_mark(&region.name, sizes.chip * 0.34, sizes.chip * 0.1));
         }
-        // Harbor tiles among the region's hexes show their trade.
-        let tiles = tally(
-            layout.hexes.iter().filter(|h| h.face_down && h.region == Some(ri as u32)).map(|h| {
-                let harbor = (h.terrain == Terrain::Harbor)
-                    .then(|| layout.harbors.iter().find(|p| p.hex == h.hex).map(|p| p.kind))
-                    .flatten();
-                (h.terrain, harbor)
-            }),
-        );
-        let tile_pieces = tiles
-            .into_iter()
-            .map(|((t, harbor), n)| {
-                let (front, name) = match harbor {
-                    Some(k) => {
-                        let mut front = art.terrain_face_with_mark(t, sizes.hex_flat);
-                        front.extend(harbor_tile_marks(art, k, sizes.hex_flat, sizes.chip));
-                        (front, format!("{} tile {t} {}", region.name, harbor_name(k)))
-                    }
-                    None => {
-                        (art.terrain_face(t, sizes.hex_flat), format!("{} tile {t}", region.name))
-                    }
-                };
-                piece(name, hex, front, Some(fog.clone()), n)
-            })
-            .collect();
+        let tile_pieces = region_tiles(layout, ri, sizes, art, &fog);
         out.extend(set(&format!("{}: face-down tiles", region.name), tile_pieces));
         let chips = tally(region.chip_stack.iter().copied())
             .into_iter()
@@ -197,24 +174,68 @@ fn from_layout(
         out.extend(set(&format!("{}: number chips", region.name), chips));
     }
     if counts.harbor_tokens {
-        let pool =
-            scenario.map_for(layout.players).map(|m| m.harbor_pool.clone()).unwrap_or_default();
-        let d = sizes.token;
-        let pieces = tally(pool)
-            .into_iter()
-            .map(|(k, n)| {
-                piece(
-                    format!("harbor {}", harbor_name(k)),
-                    Shape::Circle { diameter: d },
-                    harbor_token(art, k, d),
-                    None,
-                    n,
-                )
-            })
-            .collect();
-        out.extend(set("Harbor tokens", pieces));
+        out.extend(harbor_tokens(layout, scenario, sizes, art));
     }
     out
+}
+
+/// The face-down tiles of region `ri`, each with the fog back `fog`;
+/// harbor tiles among them show their trade.
+fn region_tiles(
+    layout: &Layout,
+    ri: usize,
+    sizes: &ComponentSizes,
+    art: &dyn MapArt,
+    fog: &[Item],
+) -> Vec<Piece> {
+    let region = &layout.regions[ri];
+    let hex = Shape::Hex { flat: sizes.hex_flat };
+    let tiles = tally(
+        layout.hexes.iter().filter(|h| h.face_down && h.region == Some(ri as u32)).map(|h| {
+            let harbor = (h.terrain == Terrain::Harbor)
+                .then(|| layout.harbors.iter().find(|p| p.hex == h.hex).map(|p| p.kind))
+                .flatten();
+            (h.terrain, harbor)
+        }),
+    );
+    tiles
+        .into_iter()
+        .map(|((t, harbor), n)| {
+            let (front, name) = match harbor {
+                Some(k) => {
+                    let mut front = art.terrain_face_with_mark(t, sizes.hex_flat);
+                    front.extend(harbor_tile_marks(art, k, sizes.hex_flat, sizes.chip));
+                    (front, format!("{} tile {t} {}", region.name, harbor_name(k)))
+                }
+                None => (art.terrain_face(t, sizes.hex_flat), format!("{} tile {t}", region.name)),
+            };
+            piece(name, hex, front, Some(fog.to_vec()), n)
+        })
+        .collect()
+}
+
+/// The harbor tokens for the map's harbor pool.
+fn harbor_tokens(
+    layout: &Layout,
+    scenario: &Scenario,
+    sizes: &ComponentSizes,
+    art: &dyn MapArt,
+) -> Option<PieceSet> {
+    let pool = scenario.map_for(layout.players).map(|m| m.harbor_pool.clone()).unwrap_or_default();
+    let d = sizes.token;
+    let pieces = tally(pool)
+        .into_iter()
+        .map(|(k, n)| {
+            piece(
+                format!("harbor {}", harbor_name(k)),
+                Shape::Circle { diameter: d },
+                harbor_token(art, k, d),
+                None,
+                n,
+            )
+        })
+        .collect();
+    set("Harbor tokens", pieces)
 }
 
 fn harbor_name(k: HarborKind) -> String {
@@ -235,164 +256,6 @@ fn chip_back(d: f64, art: &dyn MapArt) -> Vec<Item> {
         },
         tokens::label(d * 0.14, "?", d * 0.4, true, ink),
     ]
-}
-
-/// Face of a castaway token: what rescuing costs.
-fn castaway_front(cost: &[(Resource, u8)], side: f64, art: &dyn MapArt) -> Vec<Item> {
-    let ink = art.ink();
-    let h = side / 2.0 + 4.0;
-    let mut v = vec![Item::Path {
-        path: Path::rect(Rect::new(-h, -h, 2.0 * h, 2.0 * h)),
-        fill: Some(ink.fill(inks().piece_paper)),
-        stroke: None,
-    }];
-    v.push(tokens::label(-side * 0.3, "rescue", side * 0.12, true, ink));
-    let icons: Vec<Resource> =
-        cost.iter().flat_map(|(r, n)| std::iter::repeat_n(*r, usize::from(*n))).collect();
-    let s = (side * 0.8 / icons.len().max(1) as f64).min(side * 0.26);
-    for (i, r) in icons.iter().enumerate() {
-        let x = (i as f64 - (icons.len() as f64 - 1.0) / 2.0) * s;
-        v.extend(art.resource_icon(*r, Pt::new(x, -side * 0.04), s * 0.9));
-    }
-    // The cost in words under the icons, on as many lines as it takes at the
-    // smallest readable size.
-    let names: Vec<String> = cost.iter().map(|(r, n)| format!("{n} {}", r.name())).collect();
-    let size = tokens::min_text();
-    let lines = cost_lines(&names, size, side * 0.92);
-    let mut y = side * 0.5 - 1.2 - (lines.len() as f64 - 1.0) * size * 1.15;
-    for l in &lines {
-        v.push(tokens::label(y, l, size, false, ink));
-        y += size * 1.15;
-    }
-    v
-}
-
-/// `names` joined by " + " into lines no wider than `max` mm, breaking only
-/// between items (so "1 lumber" never splits).
-fn cost_lines(names: &[String], size: f64, max: f64) -> Vec<String> {
-    let units = names.iter().map(String::as_str);
-    let mut lines =
-        crate::compose::flow::wrap::pack_units(units, " + ", Weight::Regular, size, max);
-    let broken = lines.len().saturating_sub(1);
-    for l in &mut lines[..broken] {
-        l.push_str(" +");
-    }
-    lines
-}
-
-/// Fishing-ground tile: water, a fish and its number.
-fn fishing_ground(n: u8, sizes: &ComponentSizes, art: &dyn MapArt) -> Vec<Item> {
-    let f = sizes.hex_flat;
-    let ink = art.ink();
-    // The water reaches the full 4 mm past every edge.
-    let mut v = vec![Item::Path {
-        path: crate::scene::HexGeom::new(f + 8.0).outline(Pt::default()),
-        fill: Some(ink.fill(inks().fishing_ground)),
-        stroke: None,
-    }];
-    v.extend(tokens::fish(Pt::new(0.0, -f * 0.2), f * 0.34, ink));
-    v.push(tokens::label(-f * 0.34, "fishing ground", f * 0.06, true, ink));
-    v.extend(art.number_chip(n, sizes.chip).into_iter().map(|i| Item::Group {
-        transform: crate::scene::Transform::translate(0.0, f * 0.16),
-        clip: Some(Path::circle(Pt::default(), sizes.chip / 2.0)),
-        items: vec![i],
-    }));
-    v
-}
-
-/// Token sets declared by counts.
-fn from_counts(c: &ComponentCounts, sizes: &ComponentSizes, art: &dyn MapArt) -> Vec<PieceSet> {
-    let ink = art.ink();
-    let mut out = Vec::new();
-    let coin = Shape::Circle { diameter: sizes.coin };
-    out.extend(set(
-        "Gold coins",
-        vec![piece(
-            "gold coin".into(),
-            coin,
-            tokens::gold_coin(sizes.coin, ink),
-            Some(tokens::gold_coin(sizes.coin, ink)),
-            c.gold_coins,
-        )],
-    ));
-    let d = sizes.token;
-    let trade = c
-        .trade_tokens
-        .iter()
-        .map(|t| {
-            piece(
-                format!("trade token {} at {}", t.goods.name(), t.building.name()),
-                Shape::Circle { diameter: d },
-                tokens::trade_front(t.goods, d, ink),
-                Some(tokens::trade_back(t.building, d, ink)),
-                t.count,
-            )
-        })
-        .collect();
-    out.extend(set("Trade tokens", trade));
-    let sq = sizes.square;
-    let cast = c
-        .castaways
-        .iter()
-        .map(|t| {
-            let names: Vec<String> =
-                t.cost.iter().map(|(r, n)| format!("{n} {}", r.name())).collect();
-            piece(
-                format!("castaway {}", names.join(" ")),
-                Shape::Square { side: sq },
-                castaway_front(&t.cost, sq, art),
-                Some(tokens::castaway_back(sq, ink)),
-                t.count,
-            )
-        })
-        .collect();
-    out.extend(set("Castaway tokens", cast));
-    out.extend(set(
-        "Present tiles",
-        vec![piece(
-            "present tile".into(),
-            Shape::Square { side: sq },
-            tokens::present_front(sq, ink),
-            Some(tokens::present_back(sq, ink)),
-            c.presents,
-        )],
-    ));
-    let fd = sizes.fish;
-    let fish_shape = Shape::Circle { diameter: fd };
-    let back = tokens::fish_back(fd, ink);
-    let mut fish: Vec<Piece> = (1..=3u8)
-        .map(|n| {
-            piece(
-                format!("fish token {n}"),
-                fish_shape,
-                tokens::fish_token(n, fd, ink),
-                Some(back.clone()),
-                c.fish[usize::from(n - 1)],
-            )
-        })
-        .collect();
-    fish.push(piece(
-        "old boot".into(),
-        fish_shape,
-        tokens::fish_token(0, fd, ink),
-        Some(back.clone()),
-        c.old_boots,
-    ));
-    out.extend(set("Fish tokens", fish));
-    let grounds = tally(c.fishing_grounds.iter().copied())
-        .into_iter()
-        .map(|(n, k)| {
-            piece(
-                format!("fishing ground {n}"),
-                Shape::Hex { flat: sizes.hex_flat },
-                fishing_ground(n, sizes, art),
-                None,
-                k,
-            )
-        })
-        .collect();
-    out.extend(set("Fishing grounds", grounds));
-    out
 }
 
 /// Every component set the scenario uses, in print order: face-down tiles and

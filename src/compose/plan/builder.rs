@@ -134,42 +134,9 @@ pub fn builder_pages(layout: &Layout, settings: &Settings) -> Vec<Page> {
     let body = s.small_text.max(3.5);
     let room = w - 2.0 * m;
     let mut page = Page::new(w, h, BUILDER_LABEL);
-    let mut y = m;
-    let head = s.title_text.min(6.0);
-    for line in pack_units(BUILDER_HEADING.split(' '), " ", Weight::Bold, head, room) {
-        y += head * 1.25;
-        page.push(text(Pt::new(m, y), line, head, Weight::Bold, Anchor::Start, pal.ink));
-    }
-    y += 3.0;
-    page.push(Item::Path {
-        path: Path::line(Pt::new(m, y), Pt::new(w - m, y)),
-        fill: None,
-        stroke: Some(Stroke::solid(pal.ink, 0.6)),
-    });
-    let intro = format!(
-        "{} · {} players · seed {}. The generator has dealt the face-down areas: do not \
-         shuffle them again. Lay each cut-out tile face down on the hex where the map below \
-         shows its terrain (the hatched hexes), and stack each area's number chips face down \
-         beside the board in the order listed, top first. Keep this sheet out of the \
-         players' sight.",
-        layout.title, layout.players, layout.seed
-    );
-    y += 2.0;
-    for line in pack_units(intro.split(' '), " ", Weight::Regular, body, room) {
-        y += body * 1.4;
-        page.push(text(Pt::new(m, y), line, body, Weight::Regular, Anchor::Start, pal.ink));
-    }
+    let mut y = builder_head(&mut page, layout, settings, m, body);
     // The lists below the map, laid out first so the map takes the room left.
-    let mut lines: Vec<(Weight, f64, String)> = Vec::new();
-    for ri in hidden {
-        for (weight, units) in region_lines(layout, ri) {
-            let size = if weight == Weight::Bold { body * 1.2 } else { body };
-            for line in pack_units(units.iter().map(String::as_str), " ", weight, size, room - 4.0)
-            {
-                lines.push((weight, size, line));
-            }
-        }
-    }
+    let lines = region_list(layout, &hidden, body, room);
     let list_h: f64 = lines
         .iter()
         .map(|(w, size, _)| size * 1.4 + if *w == Weight::Bold { body } else { 0.0 })
@@ -210,6 +177,61 @@ pub fn builder_pages(layout: &Layout, settings: &Settings) -> Vec<Page> {
     let mut pages = vec![page];
     pages.extend(map_page);
     pages
+}
+
+/// The builder's sheet's warning heading, a rule and the instructions, from
+/// the top margin `m` down, in `body` text; returns where they end.
+fn builder_head(page: &mut Page, layout: &Layout, settings: &Settings, m: f64, body: f64) -> f64 {
+    let w = page.width;
+    let room = w - 2.0 * m;
+    let pal = settings.theme.palette(settings.mode);
+    let mut y = m;
+    let head = settings.theme.sizes.title_text.min(6.0);
+    for line in pack_units(BUILDER_HEADING.split(' '), " ", Weight::Bold, head, room) {
+        y += head * 1.25;
+        page.push(text(Pt::new(m, y), line, head, Weight::Bold, Anchor::Start, pal.ink));
+    }
+    y += 3.0;
+    page.push(Item::Path {
+        path: Path::line(Pt::new(m, y), Pt::new(w - m, y)),
+        fill: None,
+        stroke: Some(Stroke::solid(pal.ink, 0.6)),
+    });
+    let intro = format!(
+        "{} · {} players · seed {}. The generator has dealt the face-down areas: do not \
+         shuffle them again. Lay each cut-out tile face down on the hex where the map below \
+         shows its terrain (the hatched hexes), and stack each area's number chips face down \
+         beside the board in the order listed, top first. Keep this sheet out of the \
+         players' sight.",
+        layout.title, layout.players, layout.seed
+    );
+    y += 2.0;
+    for line in pack_units(intro.split(' '), " ", Weight::Regular, body, room) {
+        y += body * 1.4;
+        page.push(text(Pt::new(m, y), line, body, Weight::Regular, Anchor::Start, pal.ink));
+    }
+    y
+}
+
+/// Each hidden region's tiles and chip stack as lines of `room` mm (its
+/// heading bold and larger): weight, size and text.
+fn region_list(
+    layout: &Layout,
+    hidden: &[usize],
+    body: f64,
+    room: f64,
+) -> Vec<(Weight, f64, String)> {
+    let mut lines = Vec::new();
+    for &ri in hidden {
+        for (weight, units) in region_lines(layout, ri) {
+            let size = if weight == Weight::Bold { body * 1.2 } else { body };
+            for line in pack_units(units.iter().map(String::as_str), " ", weight, size, room - 4.0)
+            {
+                lines.push((weight, size, line));
+            }
+        }
+    }
+    lines
 }
 
 /// What the builder's sheet says when its map is on the next page.

@@ -123,76 +123,11 @@ pub fn calibration_pages_for(opts: &SheetOptions, landscape: bool) -> Vec<Page> 
         true,
     ));
     front.extend(ruler((w - 100.0) / 2.0, m + 20.0));
-    // The hex outline at the set size, with its flat-to-flat width marked.
-    let flat = opts.sizes.hex_flat;
-    let r = honeycomb::radius(flat);
-    let hc = Pt::new(w / 2.0 - 25.0, m + 50.0 + r);
-    front.push(Item::Group {
-        transform: crate::scene::Transform::translate(hc.x, hc.y),
-        clip: None,
-        items: vec![stroke(honeycomb::clip_outline(flat, 0.0, &[None; 6]), 0.3)],
-    });
-    let y = hc.y;
-    front.push(stroke(
-        Path::line(Pt::new(hc.x - flat / 2.0, y), Pt::new(hc.x + flat / 2.0, y)),
-        0.2,
-    ));
-    for x in [hc.x - flat / 2.0, hc.x + flat / 2.0] {
-        front.push(stroke(Path::line(Pt::new(x, y - 2.0), Pt::new(x, y + 2.0)), 0.2));
-    }
-    front.push(text(
-        hc.x,
-        y - 2.0,
-        format!("{} mm flat to flat", num(flat)),
-        3.0,
-        Anchor::Middle,
-        false,
-    ));
-    front.push(text(
-        hc.x,
-        hc.y + r + 6.0,
-        "hex tile: hold a real tile on it",
-        3.0,
-        Anchor::Middle,
-        false,
-    ));
-    // The chip circle.
-    let chip = opts.sizes.chip;
-    let cc = Pt::new(w / 2.0 + 45.0, hc.y);
-    front.push(stroke(Path::circle(cc, chip / 2.0), 0.3));
-    front.push(stroke(
-        Path::line(Pt::new(cc.x - chip / 2.0, cc.y), Pt::new(cc.x + chip / 2.0, cc.y)),
-        0.2,
-    ));
-    front.push(text(
-        cc.x,
-        cc.y + chip / 2.0 + 5.0,
-        format!("chip {} mm", num(chip)),
-        3.0,
-        Anchor::Middle,
-        false,
-    ));
-    // Alignment test.
+    let hc = Pt::new(w / 2.0 - 25.0, m + 50.0 + honeycomb::radius(opts.sizes.hex_flat));
+    front.extend(hex_gauge(hc, opts.sizes.hex_flat));
+    front.extend(chip_gauge(Pt::new(w / 2.0 + 45.0, hc.y), opts.sizes.chip));
     let crosses = cross_positions(w, h, opts);
-    let ty = crosses[0].y - 22.0;
-    front.push(text(
-        w / 2.0,
-        ty,
-        "Front/back test: print this sheet two-sided, hold it to the light.",
-        3.0,
-        Anchor::Middle,
-        true,
-    ));
-    front.push(text(
-        w / 2.0,
-        ty + 5.0,
-        "Each circle should sit on the cross of the back; read the offset in mm",
-        3.0,
-        Anchor::Middle,
-        false,
-    ));
-    front.push(text(w / 2.0, ty + 10.0, "and set back_offset_x / back_offset_y in printer.toml (x right, y down, as seen on the back).", 3.0, Anchor::Middle, false));
-    front.extend(crosses.iter().map(|c| cross(*c, false)));
+    front.extend(alignment_test(w, &crosses));
     let mut back =
         vec![text(w / 2.0, m + 8.0, "Calibration sheet: back", 5.0, Anchor::Middle, true)];
     back.extend(crosses.iter().map(|c| cross(back_centre(*c, w, h, &opts.printer), true)));
@@ -217,4 +152,83 @@ pub fn calibration_pages_for(opts: &SheetOptions, landscape: bool) -> Vec<Page> 
         wrap(front, "calibration".into(), Side::Front),
         wrap(back, format!("calibration{BACK_SUFFIX}"), Side::Back),
     ]
+}
+
+/// The hex outline at the set size (`flat` mm across), centred on `hc`,
+/// with its flat-to-flat width marked.
+fn hex_gauge(hc: Pt, flat: f64) -> Vec<Item> {
+    let r = honeycomb::radius(flat);
+    let mut items = vec![Item::Group {
+        transform: crate::scene::Transform::translate(hc.x, hc.y),
+        clip: None,
+        items: vec![stroke(honeycomb::clip_outline(flat, 0.0, &[None; 6]), 0.3)],
+    }];
+    let y = hc.y;
+    items.push(stroke(
+        Path::line(Pt::new(hc.x - flat / 2.0, y), Pt::new(hc.x + flat / 2.0, y)),
+        0.2,
+    ));
+    for x in [hc.x - flat / 2.0, hc.x + flat / 2.0] {
+        items.push(stroke(Path::line(Pt::new(x, y - 2.0), Pt::new(x, y + 2.0)), 0.2));
+    }
+    items.push(text(
+        hc.x,
+        y - 2.0,
+        format!("{} mm flat to flat", num(flat)),
+        3.0,
+        Anchor::Middle,
+        false,
+    ));
+    items.push(text(
+        hc.x,
+        hc.y + r + 6.0,
+        "hex tile: hold a real tile on it",
+        3.0,
+        Anchor::Middle,
+        false,
+    ));
+    items
+}
+
+/// The chip circle (`chip` mm across) centred on `cc`, with its diameter.
+fn chip_gauge(cc: Pt, chip: f64) -> Vec<Item> {
+    vec![
+        stroke(Path::circle(cc, chip / 2.0), 0.3),
+        stroke(Path::line(Pt::new(cc.x - chip / 2.0, cc.y), Pt::new(cc.x + chip / 2.0, cc.y)), 0.2),
+        text(
+            cc.x,
+            cc.y + chip / 2.0 + 5.0,
+            format!("chip {} mm", num(chip)),
+            3.0,
+            Anchor::Middle,
+            false,
+        ),
+    ]
+}
+
+/// The front/back test on a page `w` mm wide: its instructions above the
+/// circles at `crosses`.
+fn alignment_test(w: f64, crosses: &[Pt]) -> Vec<Item> {
+    let ty = crosses[0].y - 22.0;
+    let mut items = vec![
+        text(
+            w / 2.0,
+            ty,
+            "Front/back test: print this sheet two-sided, hold it to the light.",
+            3.0,
+            Anchor::Middle,
+            true,
+        ),
+        text(
+            w / 2.0,
+            ty + 5.0,
+            "Each circle should sit on the cross of the back; read the offset in mm",
+            3.0,
+            Anchor::Middle,
+            false,
+        ),
+    ];
+    items.push(text(w / 2.0, ty + 10.0, "and set back_offset_x / back_offset_y in printer.toml (x right, y down, as seen on the back).", 3.0, Anchor::Middle, false));
+    items.extend(crosses.iter().map(|c| cross(*c, false)));
+    items
 }

@@ -88,40 +88,8 @@ pub fn diagram(a: &Assembly) -> Block {
                 continue;
             };
             n += 1;
-            items.push(Item::Path {
-                path: cell,
-                fill: Some(inks().plan_cell),
-                stroke: Some(Stroke::solid(inks().plan_ink, 0.4)),
-            });
             let p = Pt::new((xs[c] + xs[c + 1]) / 2.0, (ys[r] + ys[r + 1]) / 2.0);
-            let base = p.y + size * 0.36;
-            // The glue order in a red disc, the sheet label beside it.
-            let d = Pt::new(p.x - size * 0.9, p.y);
-            items.push(Item::Path {
-                path: Path::circle(d, size * 0.75),
-                fill: Some(inks().accent),
-                stroke: None,
-            });
-            let order = n.to_string();
-            // Two digits are set a little smaller, never under the body text floor.
-            let floor = TextRole::Body.min_pt() * MM_PER_PT * 1.02;
-            let small = if n >= 10 { (size * 0.8).max(floor) } else { size };
-            items.push(text(
-                Pt::new(d.x, p.y + small * 0.36),
-                order,
-                small,
-                Weight::Bold,
-                Anchor::Middle,
-                inks().on_accent,
-            ));
-            items.push(text(
-                Pt::new(p.x + size * 0.1, base),
-                name.clone(),
-                size,
-                Weight::Bold,
-                Anchor::Start,
-                inks().plan_ink,
-            ));
+            items.extend(sheet_cell(cell, p, n, name, size));
             if row.get(c + 1).is_some_and(Option::is_some) {
                 // An arrow across the shared edge to the next sheet.
                 let x = xs[c + 1];
@@ -132,6 +100,45 @@ pub fn diagram(a: &Assembly) -> Block {
     }
     items.extend(arrows);
     Block::Image { width: xs[xs.len() - 1], height: ys[ys.len() - 1], items }
+}
+
+/// A sheet's cell in the assembly diagram, centred on `p`: the glue order
+/// `n` in a red disc, the sheet's label `name` beside it, in `size` text.
+fn sheet_cell(cell: Path, p: Pt, n: usize, name: &str, size: f64) -> Vec<Item> {
+    let mut items = vec![Item::Path {
+        path: cell,
+        fill: Some(inks().plan_cell),
+        stroke: Some(Stroke::solid(inks().plan_ink, 0.4)),
+    }];
+    let base = p.y + size * 0.36;
+    // The glue order in a red disc, the sheet label beside it.
+    let d = Pt::new(p.x - size * 0.9, p.y);
+    items.push(Item::Path {
+        path: Path::circle(d, size * 0.75),
+        fill: Some(inks().accent),
+        stroke: None,
+    });
+    let order = n.to_string();
+    // Two digits are set a little smaller, never under the body text floor.
+    let floor = TextRole::Body.min_pt() * MM_PER_PT * 1.02;
+    let small = if n >= 10 { (size * 0.8).max(floor) } else { size };
+    items.push(text(
+        Pt::new(d.x, p.y + small * 0.36),
+        order,
+        small,
+        Weight::Bold,
+        Anchor::Middle,
+        inks().on_accent,
+    ));
+    items.push(text(
+        Pt::new(p.x + size * 0.1, base),
+        name.to_string(),
+        size,
+        Weight::Bold,
+        Anchor::Start,
+        inks().plan_ink,
+    ));
+    items
 }
 
 fn para(s: &str) -> Block {
@@ -179,9 +186,23 @@ fn blocks(plan: &PrintPlan, size: f64) -> Vec<Block> {
     }
     v.push(Block::PageBreak);
     v.push(Block::Heading { level: 2, text: "Setting up at the table".into() });
+    v.push(setup_bullets(&plan.setup));
+    if !plan.files.is_empty() {
+        v.push(Block::Heading { level: 2, text: "Printing only part of the pack".into() });
+        v.push(para(
+            "The same pages are also written as separate files, each with its own page numbers:",
+        ));
+        v.push(file_bullets(plan));
+    }
+    v
+}
+
+/// The setup at the table as bullets: numbered steps, each followed by its
+/// sub-items (`- name: rest`, the piece name in bold).
+fn setup_bullets(setup: &[String]) -> Block {
     let mut n = 0;
-    v.push(Block::Bullets(
-        plan.setup
+    Block::Bullets(
+        setup
             .iter()
             .map(|s| match s.strip_prefix("- ") {
                 // A sub-item of the step before: its piece name in bold.
@@ -197,38 +218,32 @@ fn blocks(plan: &PrintPlan, size: f64) -> Vec<Block> {
                 }
             })
             .collect(),
-    ));
-    if !plan.files.is_empty() {
-        v.push(Block::Heading { level: 2, text: "Printing only part of the pack".into() });
-        v.push(para(
-            "The same pages are also written as separate files, each with its own page numbers:",
-        ));
-        v.push(Block::Bullets(
-            plan.files
-                .iter()
-                .map(|f| {
-                    let parts: Vec<String> = f
-                        .steps
-                        .iter()
-                        .map(|s| {
-                            format!(
-                                "{} {}: {} ({})",
-                                pages(s.first, s.last),
-                                s.range(),
-                                s.what,
-                                s.sides.text()
-                            )
-                        })
-                        .collect();
-                    vec![
-                        Span::bold(f.name.clone()),
-                        Span::plain(format!(": {}.", parts.join("; "))),
-                    ]
-                })
-                .collect(),
-        ));
-    }
-    v
+    )
+}
+
+/// The separate files as bullets: each file's name and the pages it holds.
+fn file_bullets(plan: &PrintPlan) -> Block {
+    Block::Bullets(
+        plan.files
+            .iter()
+            .map(|f| {
+                let parts: Vec<String> = f
+                    .steps
+                    .iter()
+                    .map(|s| {
+                        format!(
+                            "{} {}: {} ({})",
+                            pages(s.first, s.last),
+                            s.range(),
+                            s.what,
+                            s.sides.text()
+                        )
+                    })
+                    .collect();
+                vec![Span::bold(f.name.clone()), Span::plain(format!(": {}.", parts.join("; ")))]
+            })
+            .collect(),
+    )
 }
 
 /// "page" or "pages".

@@ -11,9 +11,9 @@ use serde_json::{json, Value};
 use super::drawing::Drawing;
 use crate::diag::{Diagnostics, Source};
 use crate::model::{ConstraintId, RulePreset};
-use crate::scenario::raw::{RawLegendEntry, RawMap, RawScenario};
+use crate::scenario::raw::{RawLegendEntry, RawMap, RawRegion, RawScenario};
 use crate::theme::{tint, Theme};
-use crate::vocab::{HarborKind, Terrain};
+use crate::vocab::{is_red, pips, HarborKind, Terrain};
 
 /// A legend entry as the painter needs it.
 #[derive(Clone, Debug, PartialEq)]
@@ -108,9 +108,15 @@ pub fn view(text: &str) -> Option<Value> {
             "colour": theme.colour.fill(*t).hex(),
         })).collect::<Vec<_>>(),
         "harbor_kinds": HarborKind::ALL.iter().map(|k| k.name()).collect::<Vec<_>>(),
+        // The number chips, and which are red: the page reads them from here.
+        "chips": (2u8..=12).filter(|n| pips(*n) > 0).map(|n| json!({
+            "number": n, "red": is_red(n),
+        })).collect::<Vec<_>>(),
     }))
 }
 
+/// One map as the painter shows it: its drawing, legend, regions and
+/// harbor pool.
 fn map_view(raw: &RawScenario, m: &RawMap, theme: &Theme, no_chip: &[Terrain]) -> Value {
     let codes = legend(raw, m);
     let drawing = m.hexes.as_ref().map(|g| Drawing::parse(&g.text));
@@ -122,9 +128,42 @@ fn map_view(raw: &RawScenario, m: &RawMap, theme: &Theme, no_chip: &[Terrain]) -
         Some(Ok(d)) => d.extent(),
         _ => None,
     };
-    // How many hexes of each code the map draws.
+    let used = code_counts(&cells, m);
+    let legend = legend_view(&codes, m, theme, &used);
+    let regions: Vec<Value> = m
+        .regions
+        .iter()
+        .map(|(key, r)| region_view(&key.value, r, &codes, &used, no_chip))
+        .collect();
+    let random_harbors: usize = codes
+        .iter()
+        .filter(|c| c.harbor.as_deref() == Some("random"))
+        .map(|c| used.get(c.code.as_str()).copied().unwrap_or(0))
+        .sum();
+    let pool: Vec<String> = m
+        .harbors
+        .as_ref()
+        .and_then(|h| h.pool.as_ref())
+        .map(|p| p.value.iter().map(|v| v.value.clone()).collect())
+        .unwrap_or_default();
+    json!({
+        "players": m.players.as_ref().map(|p| p.value.iter().map(|v| v.value).collect::<Vec<_>>()).unwrap_or_default(),
+        "paintable": matches!(drawing, Some(Ok(_))),
+        "extent": extent.map(|(a, b, c, d)| json!({"xmin": a, "xmax": b, "ymin": c, "ymax": d})),
+        "cells": cells.iter().map(|(x, y, c)| json!([x, y, c])).collect::<Vec<_>>(),
+        "placed_cells": m.cells.len(),
+        "legend": legend,
+        "regions": regions,
+        "harbor_pool": pool,
+        "random_harbors": random_harbors,
+    })
+}
+
+/// How many hexes of each code the map draws (in its drawing and its
+/// placed cells).
+fn code_counts<'a>(cells: &'a [(i64, i64, String)], m: &'a RawMap) -> BTreeMap<&'a str, usize> {
     let mut used: BTreeMap<&str, usize> = BTreeMap::new();
-    for (_, _, c) in &cells {
+    for (_, _, c) in cells {
         *used.entry(c.as_str()).or_default() += 1;
     }
     for c in &m.cells {
@@ -132,6 +171,17 @@ fn map_view(raw: &RawScenario, m: &RawMap, theme: &Theme, no_chip: &[Terrain]) -
             *used.entry(code.value.as_str()).or_default() += 1;
         }
     }
+    used
+}
+
+/// The map's legend as a palette: each code's kind, colour, plain words
+/// and how often the map uses it.
+fn legend_view(
+    codes: &[Code],
+    m: &RawMap,
+    theme: &Theme,
+    used: &BTreeMap<&str, usize>,
+) -> Vec<Value> {
     let region_keys: Vec<&str> = m.regions.iter().map(|(k, _)| k.value.as_str()).collect();
     let face_down = |r: &str| {
         m.regions
@@ -139,7 +189,7 @@ fn map_view(raw: &RawScenario, m: &RawMap, theme: &Theme, no_chip: &[Terrain]) -
             .any(|(k, reg)| k.value == r && reg.face_down.as_ref().is_some_and(|f| f.value))
     };
     let palette = &theme.colour;
-    let legend: Vec<Value> = codes
+    codes
         .iter()
         .map(|c| {
             let region_at =
@@ -165,72 +215,49 @@ fn map_view(raw: &RawScenario, m: &RawMap, theme: &Theme, no_chip: &[Terrain]) -
                 "used": used.get(c.code.as_str()).copied().unwrap_or(0),
             })
         })
-        .collect();
-    let regions: Vec<Value> = m
-        .regions
+        .collect()
+}
+
+/// One region `key`: its pools counted against the slots the map draws.
+fn region_view(
+    key: &str,
+    r: &RawRegion,
+    codes: &[Code],
+    used: &BTreeMap<&str, usize>,
+    no_chip: &[Terrain],
+) -> Value {
+    let slots: usize = codes
         .iter()
-        .map(|(key, r)| {
-            let slots: usize = codes
-                .iter()
-                .filter(|c| c.slot_of() == Some(key.value.as_str()))
-                .map(|c| used.get(c.code.as_str()).copied().unwrap_or(0))
-                .sum();
-            let fixed_chips: usize = codes
-                .iter()
-                .filter(|c| c.terrain.is_some() && c.region.as_deref() == Some(key.value.as_str()))
-                .map(|c| used.get(c.code.as_str()).copied().unwrap_or(0))
-                .sum();
-            let tiles: Vec<(String, i64)> = r
-                .tiles
-                .iter()
-                .flat_map(|t| &t.value)
-                .map(|(n, c)| (n.value.clone(), c.value))
-                .collect();
-            let chip_tiles: i64 = tiles
-                .iter()
-                .filter(|(n, _)| {
-                    Terrain::from_name(n).is_some_and(|t| t.can_take_chip() && !no_chip.contains(&t))
-                })
-                .map(|(_, c)| *c)
-                .sum();
-            let harbor_tiles: i64 =
-                tiles.iter().filter(|(n, _)| n == "harbor").map(|(_, c)| *c).sum();
-            json!({
-                "key": key.value,
-                "name": r.name.as_ref().map_or(key.value.clone(), |n| n.value.clone()),
-                "face_down": r.face_down.as_ref().is_some_and(|f| f.value),
-                "slots": slots,
-                "tiles": tiles.iter().map(|(n, c)| json!([n, c])).collect::<Vec<_>>(),
-                "tile_total": tiles.iter().map(|(_, c)| *c).sum::<i64>(),
-                "numbers": r.numbers.as_ref().map(|n| n.value.iter().map(|v| v.value).collect::<Vec<_>>()).unwrap_or_default(),
-                "chips_needed": chip_tiles + fixed_chips as i64,
-                "fixed_chips": fixed_chips,
-                "harbors": r.harbors.as_ref().map(|h| h.value.iter().map(|v| v.value.clone()).collect::<Vec<_>>()).unwrap_or_default(),
-                "harbor_tiles": harbor_tiles,
-            })
-        })
-        .collect();
-    let random_harbors: usize = codes
-        .iter()
-        .filter(|c| c.harbor.as_deref() == Some("random"))
+        .filter(|c| c.slot_of() == Some(key))
         .map(|c| used.get(c.code.as_str()).copied().unwrap_or(0))
         .sum();
-    let pool: Vec<String> = m
-        .harbors
-        .as_ref()
-        .and_then(|h| h.pool.as_ref())
-        .map(|p| p.value.iter().map(|v| v.value.clone()).collect())
-        .unwrap_or_default();
+    let fixed_chips: usize = codes
+        .iter()
+        .filter(|c| c.terrain.is_some() && c.region.as_deref() == Some(key))
+        .map(|c| used.get(c.code.as_str()).copied().unwrap_or(0))
+        .sum();
+    let tiles: Vec<(String, i64)> =
+        r.tiles.iter().flat_map(|t| &t.value).map(|(n, c)| (n.value.clone(), c.value)).collect();
+    let chip_tiles: i64 = tiles
+        .iter()
+        .filter(|(n, _)| {
+            Terrain::from_name(n).is_some_and(|t| t.can_take_chip() && !no_chip.contains(&t))
+        })
+        .map(|(_, c)| *c)
+        .sum();
+    let harbor_tiles: i64 = tiles.iter().filter(|(n, _)| n == "harbor").map(|(_, c)| *c).sum();
     json!({
-        "players": m.players.as_ref().map(|p| p.value.iter().map(|v| v.value).collect::<Vec<_>>()).unwrap_or_default(),
-        "paintable": matches!(drawing, Some(Ok(_))),
-        "extent": extent.map(|(a, b, c, d)| json!({"xmin": a, "xmax": b, "ymin": c, "ymax": d})),
-        "cells": cells.iter().map(|(x, y, c)| json!([x, y, c])).collect::<Vec<_>>(),
-        "placed_cells": m.cells.len(),
-        "legend": legend,
-        "regions": regions,
-        "harbor_pool": pool,
-        "random_harbors": random_harbors,
+        "key": key,
+        "name": r.name.as_ref().map_or(key.to_string(), |n| n.value.clone()),
+        "face_down": r.face_down.as_ref().is_some_and(|f| f.value),
+        "slots": slots,
+        "tiles": tiles.iter().map(|(n, c)| json!([n, c])).collect::<Vec<_>>(),
+        "tile_total": tiles.iter().map(|(_, c)| *c).sum::<i64>(),
+        "numbers": r.numbers.as_ref().map(|n| n.value.iter().map(|v| v.value).collect::<Vec<_>>()).unwrap_or_default(),
+        "chips_needed": chip_tiles + fixed_chips as i64,
+        "fixed_chips": fixed_chips,
+        "harbors": r.harbors.as_ref().map(|h| h.value.iter().map(|v| v.value.clone()).collect::<Vec<_>>()).unwrap_or_default(),
+        "harbor_tiles": harbor_tiles,
     })
 }
 

@@ -56,9 +56,7 @@ fn covered(t: &Tiling, canvas: &MapCanvas, i: usize) -> bool {
     (-nx / 2..=nx / 2).all(|a| {
         (-ny / 2..=ny / 2).all(|b| {
             let p = Pt::new(c.x + f64::from(a) * step, c.y + f64::from(b) * step);
-            let (dx, dy) = ((p.x - c.x).abs(), (p.y - c.y).abs());
-            let in_hex = dx <= g.flat / 2.0 - 0.3 && dy <= rad - 0.3 - dx / 3f64.sqrt();
-            !in_hex || inside(p)
+            !g.contains(c, p, 0.3) || inside(p)
         })
     })
 }

@@ -9,7 +9,6 @@
 //! where it runs clear of the board's ink ([`crate::compose::map::keepout`]).
 
 use crate::compose::art::text;
-use crate::compose::flow::wrap::pack_units;
 use crate::compose::map::canvas::MapCanvas;
 use crate::compose::map::cuts::{hex_in_rect, label, Tiling};
 use crate::compose::map::keepout::{ink_areas, overlaps};
@@ -19,8 +18,10 @@ use crate::scene::{
 };
 use crate::theme::Palette;
 
+mod loose;
 mod marks;
 
+use loose::{loose_areas, loose_pieces};
 use marks::{cross, cut_spots, dashed, solid};
 
 /// Length of an alignment line on the visible side of a cut.
@@ -187,97 +188,17 @@ fn sheet(cx: &Ctx<'_>, row: usize, col: usize, number: usize) -> Page {
         .filter(|b| overlaps(b.bounds, region) && overlaps(b.bounds, win))
         .map(|b| b.item.clone())
         .collect();
-    let glue = Color { r: 128, g: 128, b: 128, a: 70 };
     let name = label(row, col);
     let info = format!("sheet {number} of {} · map 1:1", t.sheets());
     let w = label_width(cx, &name);
     let placed =
         cx.labels[row * t.cols.len() + col].unwrap_or_else(|| place_label(cx, row, col, w));
-    let mut marks = Vec::new();
-    // Glue strips, with a note of the sheet that covers them.
-    let (right, bottom) = (cx.right_strip(row, col), cx.bottom_strip(row, col));
-    for (strip, turned, next) in [(right, true, (row, col + 1)), (bottom, false, (row + 1, col))] {
-        let Some(mut s) = strip else { continue };
-        items.push(Item::Path { path: Path::rect(s), fill: Some(glue), stroke: None });
-        // The corner where both strips meet belongs to neither note.
-        if turned {
-            s.h -= bottom.map_or(0.0, |b| b.h);
-        } else {
-            s.w -= right.map_or(0.0, |r| r.w);
-        }
-        let msg = format!("glue {} here", label(next.0, next.1));
-        let size = small.min(s.w.min(s.h) * 0.45);
-        let tw = text_width(&msg, Weight::Regular, size);
-        // At the far end of the strip, away from the label.
-        let (m, area) = if turned {
-            let x = s.x + s.w / 2.0 - size * 0.35;
-            let y = s.y + s.h - 4.0 - tw;
-            ([0.0, 1.0, -1.0, 0.0, x, y], Rect::new(x - 0.3 * size, y, size * 1.3, tw))
-        } else {
-            let x = s.x + s.w - 4.0 - tw;
-            let y = s.y + s.h / 2.0 + size * 0.35;
-            ([1.0, 0.0, 0.0, 1.0, x, y], Rect::new(x, y - size, tw, size * 1.3))
-        };
-        if !overlaps(area, placed.rect) {
-            marks.push((
-                area,
-                Item::Group {
-                    transform: Transform { m },
-                    clip: None,
-                    items: vec![text(
-                        Pt::default(),
-                        msg,
-                        size,
-                        Weight::Regular,
-                        Anchor::Start,
-                        pal.ink,
-                    )
-                    .with_role(TextRole::Footer)],
-                },
-            ));
-        }
-    }
+    let marks = glue_strips(cx, row, col, placed.rect, &mut items);
     let note_areas: Vec<Rect> =
         std::iter::once(placed.rect).chain(marks.iter().map(|(a, _)| *a)).collect();
     let blocked = |r: Rect| note_areas.iter().any(|a| overlaps(*a, r));
     items.extend(marks.into_iter().map(|(_, i)| i));
-    // Alignment lines: full lines and crosses on the sheet underneath (in
-    // its strip), short ticks at the cut edge of the sheet on top.
-    if t.has(row, col + 1) {
-        let c = t.cols[col + 1].0;
-        let s = cx.right_strip(row, col).unwrap_or(win);
-        let under = Some(placed.rect);
-        for y in cut_spots(cx, row, col + 1, true, under) {
-            if !blocked(Rect::new(s.x, y - 4.5, s.w, 9.0)) {
-                items.extend(cross(Pt::new(s.x + s.w / 2.0, y), pal));
-            }
-            items.push(solid(Pt::new(c - TICK, y), Pt::new(s.x + s.w, y), pal.ink, 0.2));
-        }
-    }
-    if t.has(row + 1, col) {
-        let c = t.rows[row + 1].0;
-        let s = cx.bottom_strip(row, col).unwrap_or(win);
-        for x in cut_spots(cx, row + 1, col, false, Some(placed.rect)) {
-            if !blocked(Rect::new(x - 4.5, s.y, 9.0, s.h)) {
-                items.extend(cross(Pt::new(x, s.y + s.h / 2.0), pal));
-            }
-            items.push(solid(Pt::new(x, c - TICK), Pt::new(x, s.y + s.h), pal.ink, 0.2));
-        }
-    }
-    if col > 0 && t.has(row, col - 1) {
-        items.push(dashed(Pt::new(win.x, win.y), Pt::new(win.x, win.y + win.h), pal.ink, 0.3));
-        let under = label_rect_of(cx, row, col - 1);
-        for y in cut_spots(cx, row, col, true, Some(under)) {
-            items.push(solid(Pt::new(win.x, y), Pt::new(win.x + TICK, y), pal.ink, 0.3));
-        }
-    }
-    if row > 0 && t.has(row - 1, col) {
-        items.push(dashed(Pt::new(win.x, win.y), Pt::new(win.x + win.w, win.y), pal.ink, 0.3));
-        let under = label_rect_of(cx, row - 1, col);
-        for x in cut_spots(cx, row, col, false, Some(under)) {
-            items.push(solid(Pt::new(x, win.y), Pt::new(x, win.y + TICK), pal.ink, 0.3));
-        }
-    }
+    items.extend(alignment_lines(cx, row, col, placed.rect, blocked));
     items.extend(loose_pieces(cx, row, col));
     let mut page = Page::new(t.sheet.0, t.sheet.1, name.clone());
     let shift = Transform::translate(cx.margin - win.x, cx.margin - win.y);
@@ -297,104 +218,98 @@ fn sheet(cx: &Ctx<'_>, row: usize, col: usize, number: usize) -> Page {
     page
 }
 
-/// The paper a loose piece and its caption take on sheet `row`, `col`.
-fn loose_areas(cx: &Ctx<'_>, row: usize, col: usize) -> Vec<Rect> {
-    let g = cx.canvas.geom;
-    cx.t.loose
-        .iter()
-        .filter(|l| l.host == (row, col))
-        .map(|l| {
-            Rect::new(
-                l.at.x - g.flat / 2.0,
-                l.at.y - g.radius(),
-                g.flat,
-                g.height() + crate::compose::map::cuts::loose::CAPTION,
-            )
-        })
-        .collect()
+/// The grey glue strips of sheet `row`, `col` (pushed on `items`), and the
+/// note on each naming the sheet that covers it, where the note stays clear
+/// of the label box `label_at`: returned with the area each takes.
+fn glue_strips(
+    cx: &Ctx<'_>,
+    row: usize,
+    col: usize,
+    label_at: Rect,
+    items: &mut Vec<Item>,
+) -> Vec<(Rect, Item)> {
+    let glue = Color { r: 128, g: 128, b: 128, a: 70 };
+    let mut marks = Vec::new();
+    let (right, bottom) = (cx.right_strip(row, col), cx.bottom_strip(row, col));
+    for (strip, turned, next) in [(right, true, (row, col + 1)), (bottom, false, (row + 1, col))] {
+        let Some(mut s) = strip else { continue };
+        items.push(Item::Path { path: Path::rect(s), fill: Some(glue), stroke: None });
+        // The corner where both strips meet belongs to neither note.
+        if turned {
+            s.h -= bottom.map_or(0.0, |b| b.h);
+        } else {
+            s.w -= right.map_or(0.0, |r| r.w);
+        }
+        let msg = format!("glue {} here", label(next.0, next.1));
+        let size = cx.small.min(s.w.min(s.h) * 0.45);
+        let tw = text_width(&msg, Weight::Regular, size);
+        // At the far end of the strip, away from the label.
+        let (m, area) = if turned {
+            let x = s.x + s.w / 2.0 - size * 0.35;
+            let y = s.y + s.h - 4.0 - tw;
+            ([0.0, 1.0, -1.0, 0.0, x, y], Rect::new(x - 0.3 * size, y, size * 1.3, tw))
+        } else {
+            let x = s.x + s.w - 4.0 - tw;
+            let y = s.y + s.h / 2.0 + size * 0.35;
+            ([1.0, 0.0, 0.0, 1.0, x, y], Rect::new(x, y - size, tw, size * 1.3))
+        };
+        if !overlaps(area, label_at) {
+            let note = text(Pt::default(), msg, size, Weight::Regular, Anchor::Start, cx.pal.ink)
+                .with_role(TextRole::Footer);
+            marks.push((
+                area,
+                Item::Group { transform: Transform { m }, clip: None, items: vec![note] },
+            ));
+        }
+    }
+    marks
 }
 
-/// The loose pieces printed on sheet `row`, `col` (each hex whole, with its
-/// dashed cut line and caption), and the glue mark of every loose piece
-/// that covers part of this sheet: its name on the hex it is glued over.
-fn loose_pieces(cx: &Ctx<'_>, row: usize, col: usize) -> Vec<Item> {
-    let (g, pal) = (cx.canvas.geom, cx.pal);
+/// Alignment lines: full lines and crosses on the sheet underneath (in its
+/// strip, crosses only where not `blocked` by a note), short ticks at the
+/// cut edge of the sheet on top; `label_at` is this sheet's label box.
+fn alignment_lines(
+    cx: &Ctx<'_>,
+    row: usize,
+    col: usize,
+    label_at: Rect,
+    blocked: impl Fn(Rect) -> bool,
+) -> Vec<Item> {
+    let (t, pal) = (cx.t, cx.pal);
+    let win = t.window(row, col);
     let mut items = Vec::new();
-    for (k, l) in cx.t.loose.iter().enumerate() {
-        let name = crate::compose::map::cuts::loose::Loose::name(k);
-        let c = cx.canvas.hexes[l.hex];
-        if l.host == (row, col) {
-            let hex = Rect::new(c.x - g.flat / 2.0, c.y - g.radius(), g.flat, g.height());
-            let art: Vec<Item> = cx
-                .canvas
-                .blocks
-                .iter()
-                .filter(|b| overlaps(b.bounds, hex))
-                .map(|b| b.item.clone())
-                .collect();
-            items.push(Item::Group {
-                transform: Transform::translate(l.at.x - c.x, l.at.y - c.y),
-                clip: Some(g.outline(c)),
-                items: art,
-            });
-            items.push(Item::Path {
-                path: g.outline(l.at),
-                fill: None,
-                stroke: Some(Stroke { color: pal.ink, width: 0.3, dash: vec![3.0, 2.0] }),
-            });
-            let (from_r, from_c) = l.instead_of;
-            let caption = format!(
-                "{name}: loose piece for the board's edge (instead of sheet {}): cut it out and glue it over the hex marked {name}",
-                label(from_r, from_c)
-            );
-            // Wrapped to the piece's width and the paper kept clear beside
-            // it, at most 2.5 mm tall (three lines fill the caption's room),
-            // never below the footer's 6 pt floor.
-            let size = cx.small.min(2.5).max(TextRole::Footer.min_mm());
-            let room = g.flat + 2.0 * crate::compose::map::cuts::loose::CLEAR;
-            for (i, line) in
-                pack_units(caption.split_whitespace(), " ", Weight::Regular, size, room)
-                    .into_iter()
-                    .enumerate()
-            {
-                items.push(
-                    text(
-                        Pt::new(l.at.x, l.at.y + g.radius() + 1.0 + size * (1.0 + 1.2 * i as f64)),
-                        line,
-                        size,
-                        Weight::Regular,
-                        Anchor::Middle,
-                        pal.ink,
-                    )
-                    .with_role(TextRole::Footer),
-                );
+    if t.has(row, col + 1) {
+        let c = t.cols[col + 1].0;
+        let s = cx.right_strip(row, col).unwrap_or(win);
+        for y in cut_spots(cx, row, col + 1, true, Some(label_at)) {
+            if !blocked(Rect::new(s.x, y - 4.5, s.w, 9.0)) {
+                items.extend(cross(Pt::new(s.x + s.w / 2.0, y), pal));
             }
-        } else if overlaps(
-            cx.t.window(row, col),
-            Rect::new(c.x - g.flat / 2.0, c.y - g.radius(), g.flat, g.height()),
-        ) {
-            // The glue mark, where the piece will cover it: on the part of
-            // the hex this sheet shows, nearest the hex's centre.
-            let v = crate::compose::map::cuts::loose::visible(cx.t, row, col);
-            let p = Pt::new(
-                c.x.clamp(v.x + 6.0, v.x + v.w - 6.0),
-                c.y.clamp(v.y + 4.0, v.y + v.h - 4.0),
-            );
-            let size = 4.0;
-            let w = text_width(&name, Weight::Bold, size) + 2.0;
-            items.push(Item::Path {
-                path: Path::rect(Rect::new(p.x - w / 2.0, p.y - size * 0.75, w, size * 1.5)),
-                fill: Some(pal.paper),
-                stroke: Some(Stroke { color: pal.ink, width: 0.3, dash: vec![1.0, 1.0] }),
-            });
-            items.push(text(
-                Pt::new(p.x, p.y + 0.36 * size),
-                name,
-                size,
-                Weight::Bold,
-                Anchor::Middle,
-                pal.ink,
-            ));
+            items.push(solid(Pt::new(c - TICK, y), Pt::new(s.x + s.w, y), pal.ink, 0.2));
+        }
+    }
+    if t.has(row + 1, col) {
+        let c = t.rows[row + 1].0;
+        let s = cx.bottom_strip(row, col).unwrap_or(win);
+        for x in cut_spots(cx, row + 1, col, false, Some(label_at)) {
+            if !blocked(Rect::new(x - 4.5, s.y, 9.0, s.h)) {
+                items.extend(cross(Pt::new(x, s.y + s.h / 2.0), pal));
+            }
+            items.push(solid(Pt::new(x, c - TICK), Pt::new(x, s.y + s.h), pal.ink, 0.2));
+        }
+    }
+    if col > 0 && t.has(row, col - 1) {
+        items.push(dashed(Pt::new(win.x, win.y), Pt::new(win.x, win.y + win.h), pal.ink, 0.3));
+        let under = label_rect_of(cx, row, col - 1);
+        for y in cut_spots(cx, row, col, true, Some(under)) {
+            items.push(solid(Pt::new(win.x, y), Pt::new(win.x + TICK, y), pal.ink, 0.3));
+        }
+    }
+    if row > 0 && t.has(row - 1, col) {
+        items.push(dashed(Pt::new(win.x, win.y), Pt::new(win.x + win.w, win.y), pal.ink, 0.3));
+        let under = label_rect_of(cx, row - 1, col);
+        for x in cut_spots(cx, row, col, false, Some(under)) {
+            items.push(solid(Pt::new(x, win.y), Pt::new(x, win.y + TICK), pal.ink, 0.3));
         }
     }
     items

@@ -281,86 +281,91 @@ pub fn goods_icon(g: Goods, c: Pt, s: f64, ink: Ink) -> Vec<Item> {
 /// A pictogram of a trade building, about `s` mm across, centred at `c`.
 pub fn building_icon(b: Building, c: Pt, s: f64, ink: Ink) -> Vec<Item> {
     match b {
-        Building::Castle => {
-            let wall = poly(
-                &[
-                    (-0.5, 0.45),
-                    (-0.5, -0.45),
-                    (-0.38, -0.45),
-                    (-0.38, -0.35),
-                    (-0.26, -0.35),
-                    (-0.26, -0.45),
-                    (-0.14, -0.45),
-                    (-0.14, -0.1),
-                    (0.14, -0.1),
-                    (0.14, -0.45),
-                    (0.26, -0.45),
-                    (0.26, -0.35),
-                    (0.38, -0.35),
-                    (0.38, -0.45),
-                    (0.5, -0.45),
-                    (0.5, 0.45),
-                ],
-                c,
-                s,
-            );
-            let gate = poly(
-                &[(-0.12, 0.45), (-0.12, 0.15), (0.0, 0.05), (0.12, 0.15), (0.12, 0.45)],
-                c,
-                s,
-            );
-            vec![shape(wall, inks().stone, 0.3, ink), shape(gate, inks().wood, 0.3, ink)]
-        }
-        Building::Quarry => {
-            let steps = poly(
-                &[
-                    (-0.5, 0.45),
-                    (-0.5, -0.4),
-                    (-0.2, -0.4),
-                    (-0.2, -0.1),
-                    (0.1, -0.1),
-                    (0.1, 0.18),
-                    (0.5, 0.18),
-                    (0.5, 0.45),
-                ],
-                c,
-                s,
-            );
-            let block = Path::rect(Rect::new(c.x + 0.15 * s, c.y - 0.12 * s, 0.28 * s, 0.22 * s));
-            vec![shape(steps, inks().stone, 0.3, ink), shape(block, inks().marble, 0.3, ink)]
-        }
-        Building::Glassworks => {
-            let hall = poly(
-                &[
-                    (-0.5, 0.45),
-                    (-0.5, -0.05),
-                    (0.0, -0.3),
-                    (0.22, -0.19),
-                    (0.22, -0.5),
-                    (0.38, -0.5),
-                    (0.38, -0.11),
-                    (0.5, -0.05),
-                    (0.5, 0.45),
-                ],
-                c,
-                s,
-            );
-            let fire = Path {
-                segs: vec![
-                    Seg::Move(Pt::new(c.x - 0.18 * s, c.y + 0.45 * s)),
-                    Seg::Line(Pt::new(c.x - 0.18 * s, c.y + 0.18 * s)),
-                    Seg::Cubic(
-                        Pt::new(c.x - 0.18 * s, c.y + 0.02 * s),
-                        Pt::new(c.x + 0.18 * s, c.y + 0.02 * s),
-                        Pt::new(c.x + 0.18 * s, c.y + 0.18 * s),
-                    ),
-                    Seg::Line(Pt::new(c.x + 0.18 * s, c.y + 0.45 * s)),
-                    Seg::Close,
-                ],
-            };
-            vec![shape(hall, inks().hall, 0.3, ink), shape(fire, inks().fire, 0.3, ink)]
-        }
+        Building::Castle => castle_icon(c, s, ink),
+        Building::Quarry => quarry_icon(c, s, ink),
+        Building::Glassworks => glassworks_icon(c, s, ink),
     }
+}
+
+/// A castle wall with battlements and a gate.
+fn castle_icon(c: Pt, s: f64, ink: Ink) -> Vec<Item> {
+    let wall = poly(
+        &[
+            (-0.5, 0.45),
+            (-0.5, -0.45),
+            (-0.38, -0.45),
+            (-0.38, -0.35),
+            (-0.26, -0.35),
+            (-0.26, -0.45),
+            (-0.14, -0.45),
+            (-0.14, -0.1),
+            (0.14, -0.1),
+            (0.14, -0.45),
+            (0.26, -0.45),
+            (0.26, -0.35),
+            (0.38, -0.35),
+            (0.38, -0.45),
+            (0.5, -0.45),
+            (0.5, 0.45),
+        ],
+        c,
+        s,
+    );
+    let gate = poly(&[(-0.12, 0.45), (-0.12, 0.15), (0.0, 0.05), (0.12, 0.15), (0.12, 0.45)], c, s);
+    vec![shape(wall, inks().stone, 0.3, ink), shape(gate, inks().wood, 0.3, ink)]
+}
+
+/// Quarry steps with a cut block.
+fn quarry_icon(c: Pt, s: f64, ink: Ink) -> Vec<Item> {
+    let steps = poly(
+        &[
+            (-0.5, 0.45),
+            (-0.5, -0.4),
+            (-0.2, -0.4),
+            (-0.2, -0.1),
+            (0.1, -0.1),
+            (0.1, 0.18),
+            (0.5, 0.18),
+            (0.5, 0.45),
+        ],
+        c,
+        s,
+    );
+    let block = Path::rect(Rect::new(c.x + 0.15 * s, c.y - 0.12 * s, 0.28 * s, 0.22 * s));
+    vec![shape(steps, inks().stone, 0.3, ink), shape(block, inks().marble, 0.3, ink)]
+}
+
+/// A glassworks hall with its chimney and furnace.
+fn glassworks_icon(c: Pt, s: f64, ink: Ink) -> Vec<Item> {
+    let hall = poly(
+        &[
+            (-0.5, 0.45),
+            (-0.5, -0.05),
+            (0.0, -0.3),
+            (0.22, -0.19),
+            (0.22, -0.5),
+            (0.38, -0.5),
+            (0.38, -0.11),
+            (0.5, -0.05),
+            (0.5, 0.45),
+        ],
+        c,
+        s,
+    );
+    let fire = Path {
+        segs: vec![
+            Seg::Move(Pt::new(c.x - 0.18 * s, c.y + 0.45 * s)),
+            Seg::Line(Pt::new(c.x - 0.18 * s, c.y + 0.18 * s)),
+            Seg::Cubic(
+                Pt::new(c.x - 0.18 * s, c.y + 0.02 * s),
+                Pt::new(c.x + 0.18 * s, c.y + 0.02 * s),
+                Pt::new(c.x + 0.18 * s, c.y + 0.18 * s),
+            ),
+            Seg::Line(Pt::new(c.x + 0.18 * s, c.y + 0.45 * s)),
+            Seg::Close,
+        ],
+    };
+    vec![shape(hall, inks().hall, 0.3, ink), shape(fire, inks().fire, 0.3, ink)]
 }
 
 /// Face of a trade token: the goods.

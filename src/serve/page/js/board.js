@@ -74,7 +74,7 @@ function readableChips() {
     const t = document.createElementNS(SVGNS, "text");
     t.setAttribute("x", h.x); t.setAttribute("y", (h.y + font * 0.36).toFixed(2));
     t.setAttribute("font-size", font.toFixed(2));
-    t.setAttribute("class", h.number === 6 || h.number === 8 ? "big-num red" : "big-num");
+    t.setAttribute("class", h.red ? "big-num red" : "big-num");
     t.textContent = h.number;
     g.appendChild(c);
     g.appendChild(t);

@@ -3,8 +3,6 @@
 // no model of its own.
 "use strict";
 
-const CHIPS = [2, 3, 4, 5, 6, 8, 9, 10, 11, 12];
-
 function el(tag, attrs = {}, text) {
   const e = document.createElement(tag);
   for (const [k, v] of Object.entries(attrs)) {
@@ -185,9 +183,9 @@ function drawRegions(view, map) {
     card.appendChild(tiles);
     card.appendChild(status(r.tile_total, r.slots, "tiles for the hexes"));
     const chips = el("div", { class: "chips-row" });
-    for (const n of CHIPS) {
+    for (const { number: n, red } of view.chips) {
       const have = r.numbers.filter((v) => v === n).length;
-      const c = el("div", { class: `chip-edit${n === 6 || n === 8 ? " red" : ""}` });
+      const c = el("div", { class: `chip-edit${red ? " red" : ""}` });
       c.appendChild(el("span", { class: "chip-n" }, String(n)));
       c.appendChild(counter(have, () => edit({ op: "numbers", region: r.key, numbers: removeOne(r.numbers, n) }),
         () => edit({ op: "numbers", region: r.key, numbers: addOne(r.numbers, n) }), `${n} chip`));

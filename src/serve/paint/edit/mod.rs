@@ -136,21 +136,10 @@ pub fn apply(text: &str, edit: &Edit) -> Result<Option<String>, String> {
     let mut doc: DocumentMut = text.parse().map_err(|e: toml_edit::TomlError| {
         format!("the file is not valid TOML yet: {}", e.message())
     })?;
+    let doc = &mut doc;
     let changed = match edit {
-        Edit::Paint { map, cells, code } => {
-            let code = code.as_deref().filter(|c| *c != "." && !c.is_empty());
-            if let Some(c) = code {
-                check_code(c)?;
-            }
-            drawing_edit(&mut doc, *map, |d| {
-                let mut any = false;
-                for &(x, y) in cells {
-                    any |= d.set(x, y, code)?;
-                }
-                Ok(any)
-            })?
-        }
-        Edit::Grow { map, side, add } => drawing_edit(&mut doc, *map, |d| {
+        Edit::Paint { map, cells, code } => paint(doc, *map, cells, code.as_deref())?,
+        Edit::Grow { map, side, add } => drawing_edit(doc, *map, |d| {
             if *add {
                 d.add(*side, ".");
             } else {
@@ -158,172 +147,210 @@ pub fn apply(text: &str, edit: &Edit) -> Result<Option<String>, String> {
             }
             Ok(true)
         })?,
-        Edit::Tiles { map, region, terrain, count } => {
-            if Terrain::from_name(terrain).is_none() {
-                return Err(format!("`{terrain}` is not a terrain"));
-            }
-            if !(0..=crate::limits::MAX_HEXES as i64).contains(count) {
-                return Err(format!("{count} tiles: a count is 0 to {}", crate::limits::MAX_HEXES));
-            }
-            let r = region_mut(&mut doc, *map, region)?;
-            if r.get("tiles").is_none() {
-                r.insert("tiles", Item::Value(Value::InlineTable(InlineTable::new())));
-            }
-            let tiles = r.get_mut("tiles").ok_or("`tiles` is missing")?;
-            let old = tiles.get(terrain).and_then(Item::as_integer);
-            if old == Some(*count) || (old.is_none() && *count == 0) {
-                false
-            } else {
-                match tiles.as_inline_table_mut() {
-                    Some(inline) if old.is_none() => {
-                        append_inline(inline, terrain, Value::from(*count))
-                    }
-                    _ => {
-                        let t = tiles.as_table_like_mut().ok_or("`tiles` is not a table")?;
-                        if *count == 0 {
-                            t.remove(terrain);
-                        } else {
-                            set(t, terrain, Value::from(*count));
-                        }
-                    }
-                }
-                true
-            }
-        }
+        Edit::Tiles { map, region, terrain, count } => tiles(doc, *map, region, terrain, *count)?,
         Edit::Numbers { map, region, numbers } => {
             if let Some(n) = numbers.iter().find(|n| !(2..=12).contains(*n) || **n == 7) {
                 return Err(format!("{n} is not a number chip (2-6, 8-12)"));
             }
-            let r = region_mut(&mut doc, *map, region)?;
+            let r = region_mut(doc, *map, region)?;
             set_array(r, "numbers", numbers.iter().map(|n| Value::from(*n)))
         }
         Edit::Harbors { map, region, harbors } => {
             check_harbors(harbors)?;
-            let r = region_mut(&mut doc, *map, region)?;
+            let r = region_mut(doc, *map, region)?;
             if harbors.is_empty() {
                 r.remove("harbors").is_some()
             } else {
                 set_array(r, "harbors", harbors.iter().map(|h| Value::from(h.as_str())))
             }
         }
-        Edit::Pool { map, pool } => {
-            check_harbors(pool)?;
-            let m = map_mut(&mut doc, *map)?;
-            if pool.is_empty() {
-                m.remove("harbors").is_some()
-            } else {
-                if m.get("harbors").is_none() {
-                    m.insert("harbors", Item::Table(Table::new()));
-                }
-                let h = m
-                    .get_mut("harbors")
-                    .and_then(Item::as_table_like_mut)
-                    .ok_or("`harbors` is not a table")?;
-                set_array(h, "pool", pool.iter().map(|h| Value::from(h.as_str())))
-            }
-        }
-        Edit::FaceDown { map, region, on } => {
-            let r = region_mut(&mut doc, *map, region)?;
-            let old = r.get("face_down").and_then(Item::as_bool).unwrap_or(false);
-            if old == *on {
-                false
-            } else if *on {
-                set(r, "face_down", Value::from(true));
-                true
-            } else {
-                r.remove("face_down");
-                true
-            }
-        }
-        Edit::Region { map, key } => {
-            check_key(key)?;
-            let m = map_mut(&mut doc, *map)?;
-            if m.get("regions").is_none() {
-                let mut t = Table::new();
-                t.set_implicit(true);
-                m.insert("regions", Item::Table(t));
-            }
-            let regions = m
-                .get_mut("regions")
-                .and_then(Item::as_table_like_mut)
-                .ok_or("`regions` is not a table")?;
-            if regions.get(key).is_some() {
-                return Err(format!("the map already has a region `{key}`"));
-            }
-            let mut t = Table::new();
-            t.insert("tiles", Item::Value(Value::InlineTable(InlineTable::new())));
-            t.insert("numbers", Item::Value(Value::Array(Array::new())));
-            regions.insert(key, Item::Table(t));
-            true
-        }
-        Edit::Rule { key, value } => {
-            let known = crate::model::ConstraintId::ALL.iter().any(|c| c.key() == key);
-            if !known || key == "harbors_face_land" {
-                return Err(format!("`{key}` is not a rule the painter switches"));
-            }
-            let v = match value {
-                Json::Null => None,
-                Json::Bool(b) => Some(Value::from(*b)),
-                Json::Number(n) => match n.as_i64() {
-                    Some(n) if (1..=100).contains(&n) => Some(Value::from(n)),
-                    _ => return Err(format!("{n} is not a limit from 1 to 100")),
-                },
-                other => return Err(format!("{other} is not a rule setting")),
-            };
-            let c = constraints_mut(&mut doc);
-            set_or_remove(c, key, v)
-        }
-        Edit::Preset { preset } => {
-            let v = match preset.as_deref() {
-                None | Some("") => None,
-                Some(p) => match RulePreset::from_name(p) {
-                    Some(p) => Some(Value::from(p.name())),
-                    None => return Err(format!("`{p}` is not a preset: official or strict")),
-                },
-            };
-            let c = constraints_mut(&mut doc);
-            set_or_remove(c, "preset", v)
-        }
+        Edit::Pool { map, pool } => harbor_pool(doc, *map, pool)?,
+        Edit::FaceDown { map, region, on } => face_down(doc, *map, region, *on)?,
+        Edit::Region { map, key } => add_region(doc, *map, key)?,
+        Edit::Rule { key, value } => rule(doc, key, value)?,
+        Edit::Preset { preset } => self::preset(doc, preset.as_deref())?,
         Edit::Players { players } => {
             check_players(players)?;
-            let s = doc
-                .get_mut("scenario")
-                .and_then(Item::as_table_like_mut)
-                .ok_or("the file has no `[scenario]` table")?;
+            let s = scenario_mut(doc)?;
             set_array(s, "players", players.iter().map(|p| Value::from(*p)))
         }
         Edit::MapPlayers { map, players } => {
             check_players(players)?;
-            let m = map_mut(&mut doc, *map)?;
+            let m = map_mut(doc, *map)?;
             set_array(m, "players", players.iter().map(|p| Value::from(*p)))
         }
-        Edit::Legend { code, entry } => {
-            check_code(code)?;
-            let v = entry.as_ref().map(legend_value).transpose()?;
-            if doc.get("legend").is_none() {
-                doc.insert("legend", Item::Table(Table::new()));
-            }
-            let l = doc
-                .get_mut("legend")
-                .and_then(Item::as_table_like_mut)
-                .ok_or("`legend` is not a table")?;
-            set_or_remove(l, code, v)
-        }
-        Edit::Meta { key, value } => {
-            if key != "id" && key != "title" {
-                return Err(format!("`{key}` is not set from the painter"));
-            }
-            if value.chars().count() > crate::limits::MAX_SHORT_TEXT {
-                return Err(format!("longer than {} characters", crate::limits::MAX_SHORT_TEXT));
-            }
-            let s = doc
-                .get_mut("scenario")
-                .and_then(Item::as_table_like_mut)
-                .ok_or("the file has no `[scenario]` table")?;
-            set_or_remove(s, key, Some(Value::from(value.as_str())))
-        }
+        Edit::Legend { code, entry } => legend(doc, code, entry.as_ref())?,
+        Edit::Meta { key, value } => meta(doc, key, value)?,
     };
     Ok(changed.then(|| doc.to_string()))
+}
+
+/// The `[scenario]` table.
+fn scenario_mut(doc: &mut DocumentMut) -> Result<&mut dyn toml_edit::TableLike, String> {
+    doc.get_mut("scenario")
+        .and_then(Item::as_table_like_mut)
+        .ok_or_else(|| "the file has no `[scenario]` table".to_string())
+}
+
+/// [`Edit::Paint`]: puts `code` (`None` or `"."`: no hex) at `cells`.
+fn paint(
+    doc: &mut DocumentMut,
+    map: usize,
+    cells: &[(i64, i64)],
+    code: Option<&str>,
+) -> Result<bool, String> {
+    let code = code.filter(|c| *c != "." && !c.is_empty());
+    if let Some(c) = code {
+        check_code(c)?;
+    }
+    drawing_edit(doc, map, |d| {
+        let mut any = false;
+        for &(x, y) in cells {
+            any |= d.set(x, y, code)?;
+        }
+        Ok(any)
+    })
+}
+
+/// [`Edit::Tiles`]: sets how many tiles of `terrain` a region's pool holds.
+fn tiles(
+    doc: &mut DocumentMut,
+    map: usize,
+    region: &str,
+    terrain: &str,
+    count: i64,
+) -> Result<bool, String> {
+    if Terrain::from_name(terrain).is_none() {
+        return Err(format!("`{terrain}` is not a terrain"));
+    }
+    if !(0..=crate::limits::MAX_HEXES as i64).contains(&count) {
+        return Err(format!("{count} tiles: a count is 0 to {}", crate::limits::MAX_HEXES));
+    }
+    let r = region_mut(doc, map, region)?;
+    if r.get("tiles").is_none() {
+        r.insert("tiles", Item::Value(Value::InlineTable(InlineTable::new())));
+    }
+    let tiles = r.get_mut("tiles").ok_or("`tiles` is missing")?;
+    let old = tiles.get(terrain).and_then(Item::as_integer);
+    if old == Some(count) || (old.is_none() && count == 0) {
+        return Ok(false);
+    }
+    match tiles.as_inline_table_mut() {
+        Some(inline) if old.is_none() => append_inline(inline, terrain, Value::from(count)),
+        _ => {
+            let t = tiles.as_table_like_mut().ok_or("`tiles` is not a table")?;
+            if count == 0 {
+                t.remove(terrain);
+            } else {
+                set(t, terrain, Value::from(count));
+            }
+        }
+    }
+    Ok(true)
+}
+
+/// [`Edit::Pool`]: replaces a map's pool of random harbors.
+fn harbor_pool(doc: &mut DocumentMut, map: usize, pool: &[String]) -> Result<bool, String> {
+    check_harbors(pool)?;
+    let m = map_mut(doc, map)?;
+    if pool.is_empty() {
+        return Ok(m.remove("harbors").is_some());
+    }
+    if m.get("harbors").is_none() {
+        m.insert("harbors", Item::Table(Table::new()));
+    }
+    let h =
+        m.get_mut("harbors").and_then(Item::as_table_like_mut).ok_or("`harbors` is not a table")?;
+    Ok(set_array(h, "pool", pool.iter().map(|h| Value::from(h.as_str()))))
+}
+
+/// [`Edit::FaceDown`]: deals a region face down or face up.
+fn face_down(doc: &mut DocumentMut, map: usize, region: &str, on: bool) -> Result<bool, String> {
+    let r = region_mut(doc, map, region)?;
+    let old = r.get("face_down").and_then(Item::as_bool).unwrap_or(false);
+    if old == on {
+        return Ok(false);
+    }
+    if on {
+        set(r, "face_down", Value::from(true));
+    } else {
+        r.remove("face_down");
+    }
+    Ok(true)
+}
+
+/// [`Edit::Region`]: adds a region `key` (empty pools) to a map.
+fn add_region(doc: &mut DocumentMut, map: usize, key: &str) -> Result<bool, String> {
+    check_key(key)?;
+    let m = map_mut(doc, map)?;
+    if m.get("regions").is_none() {
+        let mut t = Table::new();
+        t.set_implicit(true);
+        m.insert("regions", Item::Table(t));
+    }
+    let regions =
+        m.get_mut("regions").and_then(Item::as_table_like_mut).ok_or("`regions` is not a table")?;
+    if regions.get(key).is_some() {
+        return Err(format!("the map already has a region `{key}`"));
+    }
+    let mut t = Table::new();
+    t.insert("tiles", Item::Value(Value::InlineTable(InlineTable::new())));
+    t.insert("numbers", Item::Value(Value::Array(Array::new())));
+    regions.insert(key, Item::Table(t));
+    Ok(true)
+}
+
+/// [`Edit::Rule`]: sets a placement rule (`null`: the preset's value).
+fn rule(doc: &mut DocumentMut, key: &str, value: &Json) -> Result<bool, String> {
+    let known = crate::model::ConstraintId::ALL.iter().any(|c| c.key() == key);
+    if !known || key == "harbors_face_land" {
+        return Err(format!("`{key}` is not a rule the painter switches"));
+    }
+    let v = match value {
+        Json::Null => None,
+        Json::Bool(b) => Some(Value::from(*b)),
+        Json::Number(n) => match n.as_i64() {
+            Some(n) if (1..=100).contains(&n) => Some(Value::from(n)),
+            _ => return Err(format!("{n} is not a limit from 1 to 100")),
+        },
+        other => return Err(format!("{other} is not a rule setting")),
+    };
+    Ok(set_or_remove(constraints_mut(doc), key, v))
+}
+
+/// [`Edit::Preset`]: picks the rule preset (`None` or empty: the default).
+fn preset(doc: &mut DocumentMut, preset: Option<&str>) -> Result<bool, String> {
+    let v = match preset {
+        None | Some("") => None,
+        Some(p) => match RulePreset::from_name(p) {
+            Some(p) => Some(Value::from(p.name())),
+            None => return Err(format!("`{p}` is not a preset: official or strict")),
+        },
+    };
+    Ok(set_or_remove(constraints_mut(doc), "preset", v))
+}
+
+/// [`Edit::Legend`]: adds, changes or (with no entry) removes a legend code.
+fn legend(doc: &mut DocumentMut, code: &str, entry: Option<&Json>) -> Result<bool, String> {
+    check_code(code)?;
+    let v = entry.map(legend_value).transpose()?;
+    if doc.get("legend").is_none() {
+        doc.insert("legend", Item::Table(Table::new()));
+    }
+    let l =
+        doc.get_mut("legend").and_then(Item::as_table_like_mut).ok_or("`legend` is not a table")?;
+    Ok(set_or_remove(l, code, v))
+}
+
+/// [`Edit::Meta`]: sets `[scenario] id` or `title`.
+fn meta(doc: &mut DocumentMut, key: &str, value: &str) -> Result<bool, String> {
+    if key != "id" && key != "title" {
+        return Err(format!("`{key}` is not set from the painter"));
+    }
+    if value.chars().count() > crate::limits::MAX_SHORT_TEXT {
+        return Err(format!("longer than {} characters", crate::limits::MAX_SHORT_TEXT));
+    }
+    Ok(set_or_remove(scenario_mut(doc)?, key, Some(Value::from(value))))
 }
 
 fn check_code(c: &str) -> Result<(), String> {
