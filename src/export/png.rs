@@ -41,17 +41,18 @@ pub fn tree_to_png(page: &Page, tree: &usvg::Tree, dpi: f64) -> Result<Vec<u8>, 
     let size = tree.size();
     let ts = tiny_skia::Transform::from_scale(w as f32 / size.width(), h as f32 / size.height());
     resvg::render(tree, ts, &mut pixmap.as_mut());
-    encode_rgb(&pixmap, dpi)
+    encode_rgb(pixmap, dpi)
 }
 
 /// Encodes an opaque pixmap as 8-bit RGB PNG with fast compression and the
 /// resolution recorded (pHYs). The page is painted white first, so every
 /// pixel is opaque and premultiplied values equal straight ones.
-fn encode_rgb(pixmap: &tiny_skia::Pixmap, dpi: f64) -> Result<Vec<u8>, RenderError> {
-    let rgb: Vec<u8> = pixmap.data().chunks_exact(4).flat_map(|p| [p[0], p[1], p[2]]).collect();
+fn encode_rgb(pixmap: tiny_skia::Pixmap, dpi: f64) -> Result<Vec<u8>, RenderError> {
+    let (width, height) = (pixmap.width(), pixmap.height());
+    let rgb = rgba_to_rgb(pixmap.take());
     let mut out = Vec::with_capacity(rgb.len() / 4);
     {
-        let mut enc = ::png::Encoder::new(&mut out, pixmap.width(), pixmap.height());
+        let mut enc = ::png::Encoder::new(&mut out, width, height);
         enc.set_color(::png::ColorType::Rgb);
         enc.set_depth(::png::BitDepth::Eight);
         enc.set_compression(::png::Compression::Fast);
@@ -66,6 +67,21 @@ fn encode_rgb(pixmap: &tiny_skia::Pixmap, dpi: f64) -> Result<Vec<u8>, RenderErr
         w.finish().map_err(|e| RenderError::Png(e.to_string()))?;
     }
     Ok(out)
+}
+
+/// RGBA bytes -> RGB bytes in the same buffer (alpha dropped): a full page
+/// at preview resolution is tens of megabytes, and a second buffer costs
+/// as much in page faults as the copy itself.
+fn rgba_to_rgb(mut data: Vec<u8>) -> Vec<u8> {
+    let n = data.len() / 4;
+    for i in 0..n {
+        let (r, w) = (4 * i, 3 * i);
+        data[w] = data[r];
+        data[w + 1] = data[r + 1];
+        data[w + 2] = data[r + 2];
+    }
+    data.truncate(3 * n);
+    data
 }
 
 #[cfg(test)]
@@ -89,5 +105,11 @@ mod tests {
         assert_eq!(px(5, 10).red(), 0, "left half is black");
         assert_eq!(px(35, 10).red(), 255, "right half is white");
         assert!(page_to_png(&p, 0.0).is_err());
+    }
+
+    #[test]
+    fn alpha_is_dropped_in_place() {
+        assert_eq!(rgba_to_rgb(vec![1, 2, 3, 255, 4, 5, 6, 255]), vec![1, 2, 3, 4, 5, 6]);
+        assert!(rgba_to_rgb(Vec::new()).is_empty());
     }
 }
