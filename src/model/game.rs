@@ -249,9 +249,12 @@ fn castaway_tokens(c: &RawComponents, diags: &mut Diagnostics) -> Vec<CastawayTo
                 .find(|(k, _)| k.value == bad.0.name())
                 .map_or(c.span.clone(), |(k, _)| k.span.clone());
             diags.push(
-                Diagnostic::error(format!("castaways are paid in resources, not `{}`", bad.0.name()))
-                    .at(at, "not a resource")
-                    .hint("use lumber, wool, grain, brick or ore"),
+                Diagnostic::error(format!(
+                    "castaways are paid in resources, not `{}`",
+                    bad.0.name()
+                ))
+                .at(at, "not a resource")
+                .hint("use lumber, wool, grain, brick or ore"),
             );
         }
         if let Some(n) = count(n, 1, 50, "`count`", diags) {
@@ -314,10 +317,13 @@ fn check_table(t: &RawTable, earlier: &[RefTable], diags: &mut Diagnostics) {
     for row in &t.rows {
         if row.value.len() != cols {
             diags.push(
-                Diagnostic::error(format!("this row has {} cells for {cols} columns", row.value.len()))
-                    .at(row.span.clone(), "wrong number of cells")
-                    .also(t.columns.span.clone(), "the columns")
-                    .hint("give every row one cell per column (\"\" for an empty cell)"),
+                Diagnostic::error(format!(
+                    "this row has {} cells for {cols} columns",
+                    row.value.len()
+                ))
+                .at(row.span.clone(), "wrong number of cells")
+                .also(t.columns.span.clone(), "the columns")
+                .hint("give every row one cell per column (\"\" for an empty cell)"),
             );
         }
     }

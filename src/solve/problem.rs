@@ -350,18 +350,23 @@ impl<'a> Problem<'a> {
     /// grounds may keep harbors off.
     fn harbors_depend_on_terrain(&self) -> bool {
         let harbor = Terrain::Harbor as u8;
-        let dynamic_harbors = self.regions.iter().any(|r| !r.face_down && r.tiles.contains(&harbor));
+        let dynamic_harbors =
+            self.regions.iter().any(|r| !r.face_down && r.tiles.contains(&harbor));
         let faces_water = self.facing_cells.iter().any(|x| {
             let i = *x as usize;
             let fixed = self.sites.get(self.site_of[i] as usize).and_then(|s| s.facing);
             match fixed {
                 Some(k) => self.could_be_water(self.nb[i][k as usize] as usize),
-                None => self.dmax[i].iter().any(|k| self.could_be_water(self.nb[i][*k as usize] as usize)),
+                None => self.dmax[i]
+                    .iter()
+                    .any(|k| self.could_be_water(self.nb[i][*k as usize] as usize)),
             }
         });
         dynamic_harbors
             || faces_water
-            || (self.dealt_fishing && self.c.harbors_off_fishing_grounds && !self.facing_cells.is_empty())
+            || (self.dealt_fishing
+                && self.c.harbors_off_fishing_grounds
+                && !self.facing_cells.is_empty())
     }
 
     /// Number of corners (the sentinel corner has this index).

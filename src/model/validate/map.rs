@@ -177,14 +177,14 @@ fn drawn_cells(
 /// The error for a hex whose code is not in the legend.
 fn unknown_code(code: &str, legend: &BTreeMap<String, Option<Code>>, span: Span) -> Diagnostic {
     let known: Vec<&str> = legend.keys().map(String::as_str).collect();
-    Diagnostic::error(format!("code `{code}` is not in the legend"))
-        .at(span, "unknown code")
-        .hint(match did_you_mean(code, known.iter().copied()) {
+    Diagnostic::error(format!("code `{code}` is not in the legend")).at(span, "unknown code").hint(
+        match did_you_mean(code, known.iter().copied()) {
             Some(s) if s != code => {
                 format!("did you mean `{s}`? or add `{code} = ...` to `[legend]`")
             }
             _ => format!("add `\"{code}\" = \"sea\"` (or another entry) to `[legend]`"),
-        })
+        },
+    )
 }
 
 /// Reports the regions no hex uses. On an `incomplete` map their hexes may be

@@ -66,7 +66,12 @@ fn pool_tiles(
 }
 
 /// The error for a region with `total` tiles for its `slots` hexes.
-fn tile_count_error(key: &Sp<String>, tiles: &Sp<TileCounts>, total: i64, slots: i64) -> Diagnostic {
+fn tile_count_error(
+    key: &Sp<String>,
+    tiles: &Sp<TileCounts>,
+    total: i64,
+    slots: i64,
+) -> Diagnostic {
     let more = total > slots;
     Diagnostic::error(format!("region `{}` has {total} tiles for {slots} hexes", key.value))
         .at(tiles.span.clone(), format!("{total} tiles"))
@@ -78,7 +83,11 @@ fn tile_count_error(key: &Sp<String>, tiles: &Sp<TileCounts>, total: i64, slots:
                 key.value
             )
         } else {
-            format!("add {} tile(s) to the pool, or draw fewer `{}` hexes", slots - total, key.value)
+            format!(
+                "add {} tile(s) to the pool, or draw fewer `{}` hexes",
+                slots - total,
+                key.value
+            )
         })
 }
 

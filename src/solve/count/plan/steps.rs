@@ -1,8 +1,8 @@
 //! The steps of a plan, built in the order the hexes get their symbols.
 
 use super::{
-    order, pack, too_many_open, variables, Carry, Choice, Plan, Pool, Step, TooBig, CHIPLESS,
-    GOLD, MAX_OPEN,
+    order, pack, too_many_open, variables, Carry, Choice, Plan, Pool, Step, TooBig, CHIPLESS, GOLD,
+    MAX_OPEN,
 };
 use crate::model::{rules, Constraints};
 use crate::solve::count::classes::Classes;
@@ -156,7 +156,14 @@ impl<'v> Order<'v> {
     }
 
     /// The pools in the key after step `k` (of pool `pool`).
-    fn carry(&self, pools: &[Pool], k: usize, pool: u8, before: &[u64], after: &[u64]) -> Vec<Carry> {
+    fn carry(
+        &self,
+        pools: &[Pool],
+        k: usize,
+        pool: u8,
+        before: &[u64],
+        after: &[u64],
+    ) -> Vec<Carry> {
         (0..pools.len())
             .filter(|pi| self.pool_first[*pi] < k + 1 && self.pool_last[*pi] > k)
             .map(|pi| Carry {
