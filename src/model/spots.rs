@@ -96,7 +96,12 @@ fn check_spots(map: &MapDef, diags: &mut Diagnostics) -> u32 {
 
 /// The error when `map` marks a different number of castaway spots than
 /// the pack prints tokens (`tokens`, written at `tokens_at`).
-fn count_error(map: &MapDef, tokens: u32, spots: u32, tokens_at: Option<&Span>) -> Option<Diagnostic> {
+fn count_error(
+    map: &MapDef,
+    tokens: u32,
+    spots: u32,
+    tokens_at: Option<&Span>,
+) -> Option<Diagnostic> {
     let players: Vec<String> = map.players.iter().map(u8::to_string).collect();
     let which = format!("the map for {} players", players.join(" and "));
     if tokens > 0 && spots != tokens {

@@ -182,9 +182,11 @@ impl Walker<'_> {
                     r: c.take("r").and_then(|mut v| self.int(&mut v, "r")),
                     code: c.take("code").and_then(|mut v| self.string(&mut v, "code")),
                 };
-                for (k, have) in
-                    [("q", cell.q.is_some()), ("r", cell.r.is_some()), ("code", cell.code.is_some())]
-                {
+                for (k, have) in [
+                    ("q", cell.q.is_some()),
+                    ("r", cell.r.is_some()),
+                    ("code", cell.code.is_some()),
+                ] {
                     if !have {
                         self.missing(c.span.clone(), "[[map.cells]]", k);
                     }
