@@ -176,6 +176,18 @@ struct Scored {
     first_failure: Option<(u64, SolveError)>,
 }
 
+impl Scored {
+    /// Adds a later range's boards and failures.
+    fn absorb(&mut self, part: Scored) {
+        self.scores.extend(part.scores);
+        self.gaps.extend(part.gaps);
+        self.failed += part.failed;
+        if self.first_failure.is_none() {
+            self.first_failure = part.first_failure;
+        }
+    }
+}
+
 /// Random boards of a search whose seats are measured (when the score does
 /// not measure them anyway): the yardstick for the kept board's seat gap.
 pub const SEAT_YARDSTICK: u64 = 250;
@@ -285,13 +297,7 @@ pub fn search(
     opts: &SearchOptions,
     progress: Progress<'_>,
 ) -> Result<Outcome, SolveError> {
-    let n = match opts.budget {
-        Budget::Candidates(n) => n.max(1),
-        Budget::Time(t) => calibrate(solver, eval, weights, seed, opts, t),
-        Budget::Both { candidates, time } => {
-            calibrate(solver, eval, weights, seed, opts, time).min(candidates.max(1))
-        }
-    };
+    let n = board_count(solver, eval, weights, seed, opts);
     let seeds = Seeds::new(seed);
     let k0 = random_phase(n);
     let batch = opts.batch.max(1);
@@ -310,12 +316,7 @@ pub fn search(
             SEAT_YARDSTICK,
             &|_, _, _, _| {},
         );
-        scored.scores.extend(part.scores);
-        scored.gaps.extend(part.gaps);
-        scored.failed += part.failed;
-        if scored.first_failure.is_none() {
-            scored.first_failure = part.first_failure;
-        }
+        scored.absorb(part);
         done = end;
         progress(done, n);
     }
@@ -342,18 +343,7 @@ pub fn search(
     layout.seed = seed;
     let measures = eval.measure(&layout);
     let s = score(&measures, weights);
-    let scores: Vec<f64> = scored.scores.iter().map(|x| x.0).collect();
-    let mut gaps = scored.gaps;
-    gaps.sort_by(f64::total_cmp);
-    let random = RandomBoards {
-        drawn: scores.len() as u64,
-        best: first,
-        median: scores.get(scores.len() / 2).copied().unwrap_or(first),
-        as_fair: scores.iter().filter(|x| **x <= s).count() as u64,
-        seat_gap_drawn: gaps.len() as u64,
-        seat_gap_median: gaps.get(gaps.len() / 2).copied().unwrap_or(0.0),
-        seat_gap_as_low: gaps.iter().filter(|g| **g <= measures.seat_gap + 1e-9).count() as u64,
-    };
+    let random = random_boards_seen(&scored.scores, scored.gaps, first, s, measures.seat_gap);
     Ok(Outcome {
         layout,
         measures,
@@ -364,6 +354,46 @@ pub fn search(
         random,
         failed: scored.failed,
     })
+}
+
+/// How many candidates a search weighs under `opts.budget` (at least one).
+fn board_count(
+    solver: &Solver<'_>,
+    eval: &Evaluator<'_>,
+    weights: &Weights,
+    seed: u64,
+    opts: &SearchOptions,
+) -> u64 {
+    match opts.budget {
+        Budget::Candidates(n) => n.max(1),
+        Budget::Time(t) => calibrate(solver, eval, weights, seed, opts, t),
+        Budget::Both { candidates, time } => {
+            calibrate(solver, eval, weights, seed, opts, time).min(candidates.max(1))
+        }
+    }
+}
+
+/// How the kept board (score `s`, seat gap `seat_gap`) compares with the
+/// random boards drawn: their sorted `scores` (`first` the best), and the
+/// seat `gaps` measured.
+fn random_boards_seen(
+    scores: &[(f64, u64)],
+    mut gaps: Vec<f64>,
+    first: f64,
+    s: f64,
+    seat_gap: f64,
+) -> RandomBoards {
+    let scores: Vec<f64> = scores.iter().map(|x| x.0).collect();
+    gaps.sort_by(f64::total_cmp);
+    RandomBoards {
+        drawn: scores.len() as u64,
+        best: first,
+        median: scores.get(scores.len() / 2).copied().unwrap_or(first),
+        as_fair: scores.iter().filter(|x| **x <= s).count() as u64,
+        seat_gap_drawn: gaps.len() as u64,
+        seat_gap_median: gaps.get(gaps.len() / 2).copied().unwrap_or(0.0),
+        seat_gap_as_low: gaps.iter().filter(|g| **g <= seat_gap + 1e-9).count() as u64,
+    }
 }
 
 /// The walks' starting threshold: a tenth of the gap between the median and

@@ -1,7 +1,7 @@
 //! `generate --balanced` and `hexpress balance`: the balanced search and the
 //! balance report on the command line, with a progress bar on a terminal.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::time::Duration;
 
 use anyhow::Context;
@@ -10,7 +10,7 @@ use super::args::{BalanceArgs, BalancedArg, GenerateArgs};
 use super::{load_with_rules, report_solve_error, resolve, Failure};
 use crate::balance::{
     self, report, BarDraw, BarError, BarOptions, Budget, Config, Evaluator, Objective, Outcome,
-    Pilot, SearchOptions,
+    Pilot, Report, SearchOptions,
 };
 use crate::diag::Source;
 use crate::export::files;
@@ -313,6 +313,36 @@ fn solve_failed(source: &Source, scenario: &Scenario, e: &SolveError) -> Failure
     Failure::Invalid
 }
 
+/// The report's tables on stdout: the measures, the seat simulation, the
+/// fairness bar and the places.
+fn print_tables(rep: &Report) {
+    println!(
+        "{} layouts measured (lower is fairer; corner_min is shown, not scored)\n",
+        rep.samples
+    );
+    print!("{}", rep.table());
+    if rep.failed > 0 {
+        println!("({} candidates could not be laid out and were skipped)", rep.failed);
+    }
+    println!(
+        "\nseat simulation ({} draft, snake order, {} tie-break draws per layout; see docs/balance.md):",
+        rep.policy.name(),
+        balance::seats::TIE_DRAWS
+    );
+    print!("{}", rep.seat_table());
+    println!(
+        "\nfairness bar: {} of {} random layouts clear it ({:.2} %)",
+        rep.cleared,
+        rep.samples,
+        100.0 * rep.pass_rate()
+    );
+    for s in rep.bar.sentences() {
+        println!("  - {s}");
+    }
+    println!();
+    print!("{}", rep.places_table());
+}
+
 /// `hexpress balance`.
 pub(super) fn run(a: &BalanceArgs) -> Result<(), Failure> {
     let source = resolve(&a.scenario)?;
@@ -354,11 +384,7 @@ pub(super) fn run(a: &BalanceArgs) -> Result<(), Failure> {
     // The last guard on the board the report shows and recommends.
     super::guard(&scenario, players, &[], &rep.chosen.layout)?;
 
-    let out_dir: PathBuf = match &a.out {
-        Some(d) => d.clone(),
-        None => files::run_dir(Path::new("output"), &scenario.meta.id, players, seed)
-            .context("bad output folder")?,
-    };
+    let out_dir = super::out_dir(a.out.as_deref(), &scenario, players, seed)?;
     let title = format!("{}, {players} players, seed {seed}", scenario.meta.title);
     let svg = balance::svg::render(&rep, &title);
     let path = files::write_atomic(&out_dir, "balance.svg", svg.as_bytes())
@@ -367,31 +393,7 @@ pub(super) fn run(a: &BalanceArgs) -> Result<(), Failure> {
         return Ok(());
     }
     println!("{} — {} players — seed {}", scenario.meta.title, players, seed);
-    println!(
-        "{} layouts measured (lower is fairer; corner_min is shown, not scored)\n",
-        rep.samples
-    );
-    print!("{}", rep.table());
-    if rep.failed > 0 {
-        println!("({} candidates could not be laid out and were skipped)", rep.failed);
-    }
-    println!(
-        "\nseat simulation ({} draft, snake order, {} tie-break draws per layout; see docs/balance.md):",
-        rep.policy.name(),
-        balance::seats::TIE_DRAWS
-    );
-    print!("{}", rep.seat_table());
-    println!(
-        "\nfairness bar: {} of {} random layouts clear it ({:.2} %)",
-        rep.cleared,
-        rep.samples,
-        100.0 * rep.pass_rate()
-    );
-    for s in rep.bar.sentences() {
-        println!("  - {s}");
-    }
-    println!();
-    print!("{}", rep.places_table());
+    print_tables(&rep);
     let o = &rep.chosen;
     let mut recipe =
         crate::recipe::Recipe::new(a.scenario.clone(), players, seed).with_max_nodes(a.max_nodes);

@@ -169,55 +169,20 @@ fn generate(a: &GenerateArgs) -> Result<(), Failure> {
         check_drawable(&scenario, players)?;
     }
     terminal::detail(&format!("checked `{}` in {} ms", source.name, ms(started)));
-    let opts = SolveOptions {
-        max_nodes: a.max_nodes,
-        deadline: Some(Instant::now() + Duration::from_millis(a.time_limit_ms)),
-        ..SolveOptions::default()
-    };
     let balanced = match a.balanced {
         Some(mode) => Some(balance::for_generate(a, mode, &source, &scenario, players, seed)?),
         None => None,
     };
     let layout = match &balanced {
         Some(b) => b.layout().clone(),
-        None => match solve::solve_locked(&scenario, players, seed, &opts, locks) {
-            Ok(l) => l,
-            Err(solve::SolveError::Lock(e)) => {
-                eprint!("{}", lock::message(&lock_set, &source, &scenario, players, &e));
-                return Err(Failure::Invalid);
-            }
-            Err(
-                e @ (solve::SolveError::Unsatisfiable { .. } | solve::SolveError::Conflict { .. }),
-            ) if !locks.is_empty() => {
-                eprint!("{}", lock::unsat_message(&lock_set, &scenario, &e));
-                return Err(Failure::Invalid);
-            }
-            Err(e) => {
-                report_solve_error(&source, &scenario, &e);
-                return Err(Failure::Invalid);
-            }
-        },
+        None => solve_for_generate(a, &source, &scenario, players, seed, &lock_set)?,
     };
     terminal::detail(&format!("laid out the map in {} ms", ms(started)));
     // The last guard: nothing is drawn or written for a board it refuses.
     let checked = guard(&scenario, players, locks, &layout)?;
-    let out_dir: PathBuf = match &a.out {
-        Some(d) => d.clone(),
-        None => files::run_dir(Path::new("output"), &scenario.meta.id, players, seed)
-            .context("bad output folder")?,
-    };
-    // Every option that shapes the board, for the command every output prints.
-    // A balanced map comes back from its search seed and candidate count, or
-    // its bar draw (custom weights are part of the recipe too); a locked one
-    // from its locks.
-    let mut how = Recipe::new(scenario_arg, players, seed).with_max_nodes(a.max_nodes);
-    how.rules = a.rules;
-    how.balanced =
-        balanced.as_ref().map(|b| b.recipe(a.weights.as_ref().map(|w| w.display().to_string())));
-    how.locks.clone_from(locks);
-    // A lock on a face-down hex is named by place: the players' pages print
-    // the command, and must not print what the fog hides.
-    let how = how.hide_face_down_locks(&layout);
+    let out_dir = out_dir(a.out.as_deref(), &scenario, players, seed)?;
+    let how =
+        recipe_for_generate(a, scenario_arg, players, seed, balanced.as_ref(), locks, &layout);
     // Everything is drawn in memory first: a bad option, template, font or
     // text fails here, before the first byte is written.
     let command = how.command();
@@ -236,16 +201,7 @@ fn generate(a: &GenerateArgs) -> Result<(), Failure> {
     }
     let mut out = String::new();
     if !terminal::quiet() {
-        out.push_str(&format!("{} — {} players — seed {}\n\n", scenario.meta.title, players, seed));
-        if layout.hexes.len() <= PICTURE_MAX_HEXES {
-            out.push_str(&text::picture(&layout));
-        } else {
-            out.push_str(&format!(
-                "({} hexes: too many to draw here; see layout.json)\n",
-                layout.hexes.len()
-            ));
-        }
-        out.push('\n');
+        out.push_str(&board_picture(&scenario, players, seed, &layout));
         if balanced.is_none() {
             out.push_str(&format!("sampler: {}\n", layout.sampler));
         }
@@ -264,6 +220,94 @@ fn generate(a: &GenerateArgs) -> Result<(), Failure> {
     staged.commit().context("writing the output")?;
     terminal::detail(&format!("wrote them in {} ms", ms(started)));
     Ok(())
+}
+
+/// Where a run's files go: `--out`, or `output/<scenario>-<players>p-<seed>`.
+pub(crate) fn out_dir(
+    out: Option<&Path>,
+    scenario: &Scenario,
+    players: u8,
+    seed: u64,
+) -> Result<PathBuf, Failure> {
+    Ok(match out {
+        Some(d) => d.to_path_buf(),
+        None => files::run_dir(Path::new("output"), &scenario.meta.id, players, seed)
+            .context("bad output folder")?,
+    })
+}
+
+/// The board of `generate` without `--balanced`: drawn around the locks
+/// within the time and node budgets. A failure is reported, naming the
+/// locks when they are why.
+fn solve_for_generate(
+    a: &GenerateArgs,
+    source: &Source,
+    scenario: &Scenario,
+    players: u8,
+    seed: u64,
+    lock_set: &lock::LockSet,
+) -> Result<solve::Layout, Failure> {
+    let opts = SolveOptions {
+        max_nodes: a.max_nodes,
+        deadline: Some(Instant::now() + Duration::from_millis(a.time_limit_ms)),
+        ..SolveOptions::default()
+    };
+    let locks = &lock_set.locks;
+    match solve::solve_locked(scenario, players, seed, &opts, locks) {
+        Ok(l) => Ok(l),
+        Err(solve::SolveError::Lock(e)) => {
+            eprint!("{}", lock::message(lock_set, source, scenario, players, &e));
+            Err(Failure::Invalid)
+        }
+        Err(e @ (solve::SolveError::Unsatisfiable { .. } | solve::SolveError::Conflict { .. }))
+            if !locks.is_empty() =>
+        {
+            eprint!("{}", lock::unsat_message(lock_set, scenario, &e));
+            Err(Failure::Invalid)
+        }
+        Err(e) => {
+            report_solve_error(source, scenario, &e);
+            Err(Failure::Invalid)
+        }
+    }
+}
+
+/// Every option that shapes the board, for the command every output prints.
+/// A balanced map comes back from its search seed and candidate count, or
+/// its bar draw (custom weights are part of the recipe too); a locked one
+/// from its locks.
+fn recipe_for_generate(
+    a: &GenerateArgs,
+    scenario_arg: &str,
+    players: u8,
+    seed: u64,
+    balanced: Option<&balance::Balanced>,
+    locks: &[solve::Lock],
+    layout: &solve::Layout,
+) -> Recipe {
+    let mut how = Recipe::new(scenario_arg, players, seed).with_max_nodes(a.max_nodes);
+    how.rules = a.rules;
+    how.balanced = balanced.map(|b| b.recipe(a.weights.as_ref().map(|w| w.display().to_string())));
+    how.locks = locks.to_vec();
+    // A lock on a face-down hex is named by place: the players' pages print
+    // the command, and must not print what the fog hides.
+    how.hide_face_down_locks(layout)
+}
+
+/// The head of `generate`'s summary: title, players and seed, then the
+/// board drawn in text (when it is small enough) and a blank line.
+fn board_picture(scenario: &Scenario, players: u8, seed: u64, layout: &solve::Layout) -> String {
+    let mut out = format!("{} — {} players — seed {}\n\n", scenario.meta.title, players, seed);
+    if layout.hexes.len() <= PICTURE_MAX_HEXES {
+        out.push_str(&text::picture(layout));
+    } else {
+        out.push_str(&format!(
+            "({} hexes: too many to draw here; see layout.json)\n",
+            layout.hexes.len()
+        ));
+    }
+    out.push('\n');
+    out
 }
 
 /// The last check of a board before it is drawn or written

@@ -1,13 +1,12 @@
 //! `hexpress rules`: the rules handout of one layout, alone.
 
-use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 use anyhow::Context;
 
 use super::args::RulesArgs;
 use super::Failure;
-use crate::export::files::{run_dir, write_all};
+use crate::export::files::write_all;
 use crate::outputs;
 use crate::settings::{Choices, Settings};
 use crate::solve::{self, SolveOptions};
@@ -34,11 +33,7 @@ pub fn run(a: &RulesArgs) -> Result<(), Failure> {
     };
     // The last guard: the handout is drawn only from a board that passed it.
     super::guard(&scenario, players, &[], &layout)?;
-    let dir: PathBuf = match &a.out {
-        Some(d) => d.clone(),
-        None => run_dir(Path::new("output"), &scenario.meta.id, players, seed)
-            .context("bad output folder")?,
-    };
+    let dir = super::out_dir(a.out.as_deref(), &scenario, players, seed)?;
     let choices = Choices {
         paper: a.paper,
         view: a.view,

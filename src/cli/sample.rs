@@ -15,11 +15,12 @@ use rayon::prelude::*;
 
 use super::args::SampleArgs;
 use super::{load_with_rules, report_solve_error, resolve, Failure};
-use crate::balance::{self, BarOptions, BarSampler, Evaluator};
+use crate::balance::{self, BarOptions, BarSampler, Config, Evaluator};
 use crate::builtin;
 use crate::export::json;
+use crate::model::Scenario;
 use crate::recipe::Recipe;
-use crate::solve::{self, BrokenBoard, SolveOptions, Solver};
+use crate::solve::{self, BrokenBoard, Guard, Scratch, SolveOptions, Solver};
 
 /// Why a board of the run was not written.
 enum Fault {
@@ -27,6 +28,8 @@ enum Fault {
     Draw(balance::BarError),
     /// The last guard refused it (a bug).
     Broken(BrokenBoard),
+    /// Writing its line failed.
+    Write(anyhow::Error),
 }
 
 /// Boards drawn per parallel chunk before they are written in order.
@@ -40,14 +43,7 @@ pub fn run(a: &SampleArgs) -> Result<(), Failure> {
     let source = resolve(scenario_arg)?;
     let scenario = load_with_rules(&source, a.rules)?;
     let players = a.players.unwrap_or(scenario.meta.default_players);
-    // Line k's command is `generate` with the seed of board k.
-    let mut base = Recipe::new(scenario_arg, players, 0).with_max_nodes(a.max_nodes);
-    base.rules = a.rules;
-    base.balanced = a.balanced.then(|| crate::recipe::Balanced {
-        weights: a.weights.as_ref().map(|w| w.display().to_string()),
-        ..crate::recipe::Balanced::bar()
-    });
-    let (head, tail) = base.around_seed();
+    let (head, tail) = command_around_seed(a, scenario_arg, players);
     let map = match solve::map_for(&scenario, players) {
         Ok(m) => m,
         Err(e) => {
@@ -77,80 +73,35 @@ pub fn run(a: &SampleArgs) -> Result<(), Failure> {
         }
         false => None,
     };
-
-    let guard = solver.guard();
-
-    let mut out: Box<dyn Write> = match &a.out {
-        Some(path) => Box::new(io::BufWriter::new(
-            std::fs::File::create(path)
-                .with_context(|| format!("cannot create `{}`", path.display()))?,
-        )),
-        None => Box::new(io::BufWriter::new(io::stdout().lock())),
+    let lines = Lines {
+        scenario: &scenario,
+        solver: &solver,
+        eval: &eval,
+        bar: bar.as_ref(),
+        config: &config,
+        opts,
+        measures: a.measures,
+        players,
+        head,
+        tail,
     };
+    let mut out = output(a)?;
     let progress_bar = progress(a.count, super::terminal::quiet());
+    let guard = solver.guard();
     let mut done = 0u64;
     while done < a.count {
         let n = (a.count - done).min(CHUNK);
-        // At least 256 boards a task: each task sets up its own buffers.
-        let lines: Vec<Result<String, Fault>> = (0..n as usize)
-            .into_par_iter()
-            .with_min_len(256)
-            .map_init(
-                || (solver.scratch(), guard.clone()),
-                |(scratch, guard), j| {
-                    let s = seed.wrapping_add(done + j as u64);
-                    // The last guard runs on every board before it is
-                    // written: a board it refuses never is.
-                    let (mut l, balance) = match &bar {
-                        Some(b) => {
-                            let d = b.draw_with(scratch, s).map_err(Fault::Draw)?;
-                            guard.check(&d.layout).map_err(Fault::Broken)?;
-                            let obj = balance::json::bar_object(&d, &b.pilot(), &config);
-                            (d.layout, Some(obj))
-                        }
-                        None => {
-                            let (l, _) = solver.solve_checked(scratch, guard, s, &opts).map_err(
-                                |e| match e {
-                                    solve::SolveError::Broken(b) => Fault::Broken(*b),
-                                    e => Fault::Draw(e.into()),
-                                },
-                            )?;
-                            let obj = a.measures.then(|| {
-                                balance::json::measures_object(&eval.measure(&l), &config)
-                            });
-                            (l, obj)
-                        }
-                    };
-                    l.scenario.clone_from(&scenario.meta.id);
-                    l.title.clone_from(&scenario.meta.title);
-                    l.players = players;
-                    let command = format!("{head}{}{tail}", l.seed);
-                    Ok(one_line(&json::layout_json_with(&l, &command, balance)))
-                },
-            )
-            .collect();
-        // A refused board stops the run before any line of its chunk is written.
-        if let Some(Err(Fault::Broken(e))) =
-            lines.iter().find(|l| matches!(l, Err(Fault::Broken(_))))
-        {
-            progress_bar.finish_and_clear();
-            let _ = out.flush();
-            return Err(Failure::Io(anyhow::anyhow!("{e}\n  hint: {}", e.hint())));
-        }
-        for line in lines {
-            match line {
-                Ok(text) => match writeln!(out, "{text}") {
-                    Ok(()) => {}
-                    // A closed pipe (`| head`) is the reader saying "enough".
-                    Err(e) if e.kind() == io::ErrorKind::BrokenPipe => return Ok(()),
-                    Err(e) => return Err(anyhow::Error::new(e).context("writing boards").into()),
-                },
-                Err(Fault::Draw(e)) => {
-                    progress_bar.finish_and_clear();
-                    return Err(super::balance::bar_failed(&source, &scenario, &config, &e));
-                }
-                Err(Fault::Broken(_)) => unreachable!("refused boards end the run above"),
+        let chunk = lines.chunk(&guard, seed.wrapping_add(done), n);
+        match write_chunk(&mut out, chunk, &progress_bar) {
+            Ok(Written::All) => {}
+            Ok(Written::PipeClosed) => return Ok(()),
+            Err(Fault::Draw(e)) => {
+                return Err(super::balance::bar_failed(&source, &scenario, &config, &e))
             }
+            Err(Fault::Broken(e)) => {
+                return Err(Failure::Io(anyhow::anyhow!("{e}\n  hint: {}", e.hint())))
+            }
+            Err(Fault::Write(e)) => return Err(e.context("writing boards").into()),
         }
         done += n;
         progress_bar.set_position(done);
@@ -161,23 +112,151 @@ pub fn run(a: &SampleArgs) -> Result<(), Failure> {
         r => r.context("writing boards").map_err(Failure::from),
     }?;
     if !super::terminal::quiet() {
-        eprintln!(
-            "{} boards of `{}` ({players} players), seeds {seed} to {}",
-            a.count,
-            scenario.meta.id,
-            seed.wrapping_add(a.count.saturating_sub(1))
-        );
-        if let Some(b) = &bar {
-            let p = b.pilot();
-            eprintln!(
-                "drawn uniformly among the boards that clear the fairness bar, by {} ({:.2} % of {} random boards cleared it)",
-                b.method().name(),
-                100.0 * p.pass_rate(),
-                p.boards
-            );
-        }
+        summary(a, &scenario, players, seed, bar.as_ref());
     }
     Ok(())
+}
+
+/// Line k's command is `generate` with the seed of board k: the command
+/// before and after the seed.
+fn command_around_seed(a: &SampleArgs, scenario_arg: &str, players: u8) -> (String, String) {
+    let mut base = Recipe::new(scenario_arg, players, 0).with_max_nodes(a.max_nodes);
+    base.rules = a.rules;
+    base.balanced = a.balanced.then(|| crate::recipe::Balanced {
+        weights: a.weights.as_ref().map(|w| w.display().to_string()),
+        ..crate::recipe::Balanced::bar()
+    });
+    base.around_seed()
+}
+
+/// Where the lines go: the `--out` file, or stdout.
+fn output(a: &SampleArgs) -> Result<Box<dyn Write>, Failure> {
+    Ok(match &a.out {
+        Some(path) => Box::new(io::BufWriter::new(
+            std::fs::File::create(path)
+                .with_context(|| format!("cannot create `{}`", path.display()))?,
+        )),
+        None => Box::new(io::BufWriter::new(io::stdout().lock())),
+    })
+}
+
+/// What every board of a run shares, and how its line is made.
+struct Lines<'b, 'a> {
+    scenario: &'b Scenario,
+    solver: &'b Solver<'a>,
+    eval: &'b Evaluator<'b>,
+    bar: Option<&'b BarSampler<'b, 'a>>,
+    config: &'b Config,
+    opts: SolveOptions,
+    /// Whether a line carries the balance measures (`--measures`).
+    measures: bool,
+    players: u8,
+    /// The line's `generate` command, before and after the seed.
+    head: String,
+    tail: String,
+}
+
+impl Lines<'_, '_> {
+    /// The lines of the `n` boards from seed `first` on, drawn on all cores.
+    fn chunk(&self, guard: &Guard<'_>, first: u64, n: u64) -> Vec<Result<String, Fault>> {
+        // At least 256 boards a task: each task sets up its own buffers.
+        (0..n as usize)
+            .into_par_iter()
+            .with_min_len(256)
+            .map_init(
+                || (self.solver.scratch(), guard.clone()),
+                |(scratch, guard), j| self.line(scratch, guard, first.wrapping_add(j as u64)),
+            )
+            .collect()
+    }
+
+    /// The line of the board for seed `s`. The last guard runs on every
+    /// board before it is written: a board it refuses never is.
+    fn line(&self, scratch: &mut Scratch, guard: &mut Guard<'_>, s: u64) -> Result<String, Fault> {
+        let (mut l, balance) = match self.bar {
+            Some(b) => {
+                let d = b.draw_with(scratch, s).map_err(Fault::Draw)?;
+                guard.check(&d.layout).map_err(Fault::Broken)?;
+                let obj = balance::json::bar_object(&d, &b.pilot(), self.config);
+                (d.layout, Some(obj))
+            }
+            None => {
+                let (l, _) = self.solver.solve_checked(scratch, guard, s, &self.opts).map_err(
+                    |e| match e {
+                        solve::SolveError::Broken(b) => Fault::Broken(*b),
+                        e => Fault::Draw(e.into()),
+                    },
+                )?;
+                let obj = self
+                    .measures
+                    .then(|| balance::json::measures_object(&self.eval.measure(&l), self.config));
+                (l, obj)
+            }
+        };
+        l.scenario.clone_from(&self.scenario.meta.id);
+        l.title.clone_from(&self.scenario.meta.title);
+        l.players = self.players;
+        let command = format!("{}{}{}", self.head, l.seed, self.tail);
+        Ok(one_line(&json::layout_json_with(&l, &command, balance)))
+    }
+}
+
+/// How writing a chunk ended, when it did not fail.
+enum Written {
+    /// Every line is written.
+    All,
+    /// The reader closed the pipe (`| head`): it has had enough.
+    PipeClosed,
+}
+
+/// Writes a chunk's lines in seed order. A refused board stops the run
+/// before any line of its chunk is written; a board that could not be drawn
+/// stops it at that board. The progress bar is cleared before either error.
+fn write_chunk(
+    out: &mut dyn Write,
+    mut lines: Vec<Result<String, Fault>>,
+    progress_bar: &ProgressBar,
+) -> Result<Written, Fault> {
+    if let Some(i) = lines.iter().position(|l| matches!(l, Err(Fault::Broken(_)))) {
+        progress_bar.finish_and_clear();
+        let _ = out.flush();
+        let Err(e) = lines.swap_remove(i) else { unreachable!("a refused board is an error") };
+        return Err(e);
+    }
+    for line in lines {
+        match line {
+            Ok(text) => match writeln!(out, "{text}") {
+                Ok(()) => {}
+                Err(e) if e.kind() == io::ErrorKind::BrokenPipe => return Ok(Written::PipeClosed),
+                Err(e) => return Err(Fault::Write(anyhow::Error::new(e))),
+            },
+            Err(e) => {
+                progress_bar.finish_and_clear();
+                return Err(e);
+            }
+        }
+    }
+    Ok(Written::All)
+}
+
+/// The closing note on stderr: which boards were written and, with a bar,
+/// how they were drawn.
+fn summary(a: &SampleArgs, scenario: &Scenario, players: u8, seed: u64, bar: Option<&BarSampler>) {
+    eprintln!(
+        "{} boards of `{}` ({players} players), seeds {seed} to {}",
+        a.count,
+        scenario.meta.id,
+        seed.wrapping_add(a.count.saturating_sub(1))
+    );
+    if let Some(b) = bar {
+        let p = b.pilot();
+        eprintln!(
+            "drawn uniformly among the boards that clear the fairness bar, by {} ({:.2} % of {} random boards cleared it)",
+            b.method().name(),
+            100.0 * p.pass_rate(),
+            p.boards
+        );
+    }
 }
 
 /// `layout.json` on one line: its lines never break inside a string, so

@@ -112,99 +112,9 @@ pub fn validate_game(
     let variants: &[Variant] = meta.map_or(&[], |m| &m.variants);
     let mut g = Game::default();
     if let Some(c) = &raw.components {
-        let comp = &mut g.components;
-        comp.gold_chits = c
-            .gold_chits
-            .as_ref()
-            .and_then(|v| count(v, 0, 500, "`gold_chits`", diags))
-            .unwrap_or(0);
-        comp.present_tiles = c
-            .present_tiles
-            .as_ref()
-            .and_then(|v| count(v, 0, 100, "`present_tiles`", diags))
-            .unwrap_or(0);
-        if let Some(fg) = &c.fishing_grounds {
-            for n in &fg.value {
-                if (2..=12).contains(&n.value) && n.value != 7 {
-                    comp.fishing_grounds.push(n.value as u8);
-                } else {
-                    diags.push(
-                        Diagnostic::error(format!("`{}` is not a number chip", n.value))
-                            .at(n.span.clone(), "no such number")
-                            .hint("fishing grounds carry numbers 2 to 12, without 7"),
-                    );
-                }
-            }
-        }
-        if let Some(ft) = &c.fish_tokens {
-            let mut f = FishTokens::default();
-            for (k, n) in &ft.value {
-                let n = count(n, 0, 200, "a token count", diags).unwrap_or(0);
-                match k.value.as_str() {
-                    "one" => f.one = n,
-                    "two" => f.two = n,
-                    "three" => f.three = n,
-                    _ => f.old_boot = n,
-                }
-            }
-            comp.fish_tokens = Some(f);
-        }
-        for (b, goods) in &c.trade_tokens {
-            let Some(building) = Building::from_name(&b.value) else {
-                unknown("trade building", b, fields::BUILDINGS, diags);
-                continue;
-            };
-            let mut gs = Vec::new();
-            for (name, n) in &goods.value {
-                match Goods::from_name(&name.value) {
-                    Some(gd) => {
-                        if let Some(n) = count(n, 0, 99, "a token count", diags) {
-                            gs.push((gd, n));
-                        }
-                    }
-                    None => unknown("good", name, fields::GOODS, diags),
-                }
-            }
-            comp.trade_tokens.push(TradeTokens { building, goods: gs });
-        }
-        for (c, n) in &c.castaway_tokens {
-            let cost = cost(c, diags);
-            if let Some(bad) = cost.iter().find(|(p, _)| !matches!(p, Pay::Resource(_))) {
-                let at = c
-                    .value
-                    .iter()
-                    .find(|(k, _)| k.value == bad.0.name())
-                    .map_or(c.span.clone(), |(k, _)| k.span.clone());
-                diags.push(
-                    Diagnostic::error(format!(
-                        "castaways are paid in resources, not `{}`",
-                        bad.0.name()
-                    ))
-                    .at(at, "not a resource")
-                    .hint("use lumber, wool, grain, brick or ore"),
-                );
-            }
-            if let Some(n) = count(n, 1, 50, "`count`", diags) {
-                comp.castaway_tokens.push(CastawayTokens { cost, count: n });
-            }
-        }
+        g.components = components(c, diags);
     }
-    for c in &raw.costs {
-        if c.cost.value.is_empty() && c.alt.is_none() {
-            diags.push(
-                Diagnostic::warning(format!("`{}` has an empty cost: it prints as \"free\"", c.item.value))
-                    .at(c.cost.span.clone(), "nothing to pay")
-                    .hint("if it costs something a cost table cannot show (e.g. commodities by level), say so in a rules section instead"),
-            );
-        }
-        g.costs.push(CostRow {
-            item: c.item.value.clone(),
-            cost: cost(&c.cost, diags),
-            alt: c.alt.as_ref().map(|a| cost(a, diags)),
-            note: c.note.as_ref().map(|n| n.value.clone()),
-            variant: variant_ok(&c.variant, variants, diags),
-        });
-    }
+    g.costs = cost_rows(&raw.costs, variants, diags);
     let refs = Refs::new(meta, &raw.values, &g.costs, source, diags);
     for (row, c) in g.costs.iter_mut().zip(&raw.costs) {
         row.note = c.note.as_ref().map(|n| refs.fill(n, diags));
@@ -228,46 +138,7 @@ pub fn validate_game(
         });
     }
     for t in &raw.tables {
-        let id_ok = !t.id.value.is_empty()
-            && t.id
-                .value
-                .bytes()
-                .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-');
-        if !id_ok {
-            diags.push(
-                Diagnostic::error(format!("table id `{}` is not a plain name", t.id.value))
-                    .at(t.id.span.clone(), "invalid id")
-                    .hint("use lowercase letters, digits and dashes"),
-            );
-        }
-        if g.tables.iter().any(|x: &RefTable| x.id == t.id.value) {
-            diags.push(
-                Diagnostic::error(format!("two tables have the id `{}`", t.id.value))
-                    .at(t.id.span.clone(), "repeated")
-                    .hint("give each table its own `id`"),
-            );
-        }
-        let cols = t.columns.value.len();
-        if cols == 0 {
-            diags.push(
-                Diagnostic::error("a table needs at least one column")
-                    .at(t.columns.span.clone(), "no columns")
-                    .hint("name its columns, e.g. `columns = [\"Roll\", \"Effect\"]`"),
-            );
-        }
-        for row in &t.rows {
-            if row.value.len() != cols {
-                diags.push(
-                    Diagnostic::error(format!(
-                        "this row has {} cells for {cols} columns",
-                        row.value.len()
-                    ))
-                    .at(row.span.clone(), "wrong number of cells")
-                    .also(t.columns.span.clone(), "the columns")
-                    .hint("give every row one cell per column (\"\" for an empty cell)"),
-                );
-            }
-        }
+        check_table(t, &g.tables, diags);
         g.tables.push(RefTable {
             id: t.id.value.clone(),
             title: t.title.value.clone(),
@@ -294,4 +165,166 @@ pub fn validate_game(
         };
     }
     g
+}
+
+/// `[components]` without its parts (those need the values, read later).
+fn components(c: &RawComponents, diags: &mut Diagnostics) -> Components {
+    let mut comp = Components {
+        gold_chits: c
+            .gold_chits
+            .as_ref()
+            .and_then(|v| count(v, 0, 500, "`gold_chits`", diags))
+            .unwrap_or(0),
+        present_tiles: c
+            .present_tiles
+            .as_ref()
+            .and_then(|v| count(v, 0, 100, "`present_tiles`", diags))
+            .unwrap_or(0),
+        ..Components::default()
+    };
+    if let Some(fg) = &c.fishing_grounds {
+        for n in &fg.value {
+            if (2..=12).contains(&n.value) && n.value != 7 {
+                comp.fishing_grounds.push(n.value as u8);
+            } else {
+                diags.push(
+                    Diagnostic::error(format!("`{}` is not a number chip", n.value))
+                        .at(n.span.clone(), "no such number")
+                        .hint("fishing grounds carry numbers 2 to 12, without 7"),
+                );
+            }
+        }
+    }
+    if let Some(ft) = &c.fish_tokens {
+        let mut f = FishTokens::default();
+        for (k, n) in &ft.value {
+            let n = count(n, 0, 200, "a token count", diags).unwrap_or(0);
+            match k.value.as_str() {
+                "one" => f.one = n,
+                "two" => f.two = n,
+                "three" => f.three = n,
+                _ => f.old_boot = n,
+            }
+        }
+        comp.fish_tokens = Some(f);
+    }
+    comp.trade_tokens = trade_tokens(c, diags);
+    comp.castaway_tokens = castaway_tokens(c, diags);
+    comp
+}
+
+/// `[[components.trade_tokens]]`: the goods tokens of each trade building.
+fn trade_tokens(c: &RawComponents, diags: &mut Diagnostics) -> Vec<TradeTokens> {
+    let mut out = Vec::new();
+    for (b, goods) in &c.trade_tokens {
+        let Some(building) = Building::from_name(&b.value) else {
+            unknown("trade building", b, fields::BUILDINGS, diags);
+            continue;
+        };
+        let mut gs = Vec::new();
+        for (name, n) in &goods.value {
+            match Goods::from_name(&name.value) {
+                Some(gd) => {
+                    if let Some(n) = count(n, 0, 99, "a token count", diags) {
+                        gs.push((gd, n));
+                    }
+                }
+                None => unknown("good", name, fields::GOODS, diags),
+            }
+        }
+        out.push(TradeTokens { building, goods: gs });
+    }
+    out
+}
+
+/// `[[components.castaway_tokens]]`: castaway tokens, paid in resources.
+fn castaway_tokens(c: &RawComponents, diags: &mut Diagnostics) -> Vec<CastawayTokens> {
+    let mut out = Vec::new();
+    for (c, n) in &c.castaway_tokens {
+        let cost = cost(c, diags);
+        if let Some(bad) = cost.iter().find(|(p, _)| !matches!(p, Pay::Resource(_))) {
+            let at = c
+                .value
+                .iter()
+                .find(|(k, _)| k.value == bad.0.name())
+                .map_or(c.span.clone(), |(k, _)| k.span.clone());
+            diags.push(
+                Diagnostic::error(format!(
+                    "castaways are paid in resources, not `{}`",
+                    bad.0.name()
+                ))
+                .at(at, "not a resource")
+                .hint("use lumber, wool, grain, brick or ore"),
+            );
+        }
+        if let Some(n) = count(n, 1, 50, "`count`", diags) {
+            out.push(CastawayTokens { cost, count: n });
+        }
+    }
+    out
+}
+
+/// `[[costs]]`, their notes still unfilled (they may refer to values, which
+/// are read after the costs).
+fn cost_rows(costs: &[RawCost], variants: &[Variant], diags: &mut Diagnostics) -> Vec<CostRow> {
+    let mut out = Vec::new();
+    for c in costs {
+        if c.cost.value.is_empty() && c.alt.is_none() {
+            diags.push(
+                Diagnostic::warning(format!("`{}` has an empty cost: it prints as \"free\"", c.item.value))
+                    .at(c.cost.span.clone(), "nothing to pay")
+                    .hint("if it costs something a cost table cannot show (e.g. commodities by level), say so in a rules section instead"),
+            );
+        }
+        out.push(CostRow {
+            item: c.item.value.clone(),
+            cost: cost(&c.cost, diags),
+            alt: c.alt.as_ref().map(|a| cost(a, diags)),
+            note: c.note.as_ref().map(|n| n.value.clone()),
+            variant: variant_ok(&c.variant, variants, diags),
+        });
+    }
+    out
+}
+
+/// Checks a `[[tables]]` entry's id (plain, not used by an `earlier` table)
+/// and its shape (some columns, one cell per column in every row).
+fn check_table(t: &RawTable, earlier: &[RefTable], diags: &mut Diagnostics) {
+    let id_ok = !t.id.value.is_empty()
+        && t.id.value.bytes().all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-');
+    if !id_ok {
+        diags.push(
+            Diagnostic::error(format!("table id `{}` is not a plain name", t.id.value))
+                .at(t.id.span.clone(), "invalid id")
+                .hint("use lowercase letters, digits and dashes"),
+        );
+    }
+    if earlier.iter().any(|x| x.id == t.id.value) {
+        diags.push(
+            Diagnostic::error(format!("two tables have the id `{}`", t.id.value))
+                .at(t.id.span.clone(), "repeated")
+                .hint("give each table its own `id`"),
+        );
+    }
+    let cols = t.columns.value.len();
+    if cols == 0 {
+        diags.push(
+            Diagnostic::error("a table needs at least one column")
+                .at(t.columns.span.clone(), "no columns")
+                .hint("name its columns, e.g. `columns = [\"Roll\", \"Effect\"]`"),
+        );
+    }
+    for row in &t.rows {
+        if row.value.len() != cols {
+            diags.push(
+                Diagnostic::error(format!(
+                    "this row has {} cells for {cols} columns",
+                    row.value.len()
+                ))
+                .at(row.span.clone(), "wrong number of cells")
+                .also(t.columns.span.clone(), "the columns")
+                .hint("give every row one cell per column (\"\" for an empty cell)"),
+            );
+        }
+    }
 }

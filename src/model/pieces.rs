@@ -56,14 +56,6 @@ fn key(name: &str) -> String {
 /// The pieces of `c` in handout order: the robber and pirate, the printed
 /// kinds, the generic parts, the parts from boxes.
 fn known(c: &Components, raw: Option<&RawComponents>) -> Vec<Known> {
-    let printed = |name: &str, n: u32, at: Option<Span>| Known {
-        name: name.to_string(),
-        count: PieceCount::Total(n),
-        from: PieceFrom::Printed,
-        at,
-        required: true,
-    };
-    let sp = |s: Option<&Sp<i64>>| s.map(|s| s.span.clone());
     let mut v = vec![
         Known {
             name: "Robber".into(),
@@ -84,6 +76,26 @@ fn known(c: &Components, raw: Option<&RawComponents>) -> Vec<Known> {
     // get a second entry.
     let listed = |name: &str| c.parts.from_box.iter().any(|b| key(&b.item) == key(name));
     v.retain(|p| !listed(&p.name));
+    printed_kinds(c, raw, &mut v);
+    parts(c, raw, &mut v);
+    v
+}
+
+/// A piece the pack prints, `n` of it, declared at `at`.
+fn printed(name: &str, n: u32, at: Option<Span>) -> Known {
+    Known {
+        name: name.to_string(),
+        count: PieceCount::Total(n),
+        from: PieceFrom::Printed,
+        at,
+        required: true,
+    }
+}
+
+/// Adds the printed kinds of `[components]` to `v`: gold coins, present
+/// tiles, fishing grounds, fish tokens, trade and castaway tokens.
+fn printed_kinds(c: &Components, raw: Option<&RawComponents>, v: &mut Vec<Known>) {
+    let sp = |s: Option<&Sp<i64>>| s.map(|s| s.span.clone());
     if c.gold_chits > 0 {
         v.push(printed("Gold coins", c.gold_chits, raw.and_then(|r| sp(r.gold_chits.as_ref()))));
     }
@@ -112,6 +124,11 @@ fn known(c: &Components, raw: Option<&RawComponents>) -> Vec<Known> {
         let at = raw.and_then(|r| r.castaway_tokens.first().map(|t| t.0.span.clone()));
         v.push(printed("Castaway tokens", n, at));
     }
+}
+
+/// Adds the generic parts (tokens, cards, tracks) and the parts from boxes
+/// to `v`.
+fn parts(c: &Components, raw: Option<&RawComponents>, v: &mut Vec<Known>) {
     let p = &c.parts;
     for (i, t) in p.tokens.iter().enumerate() {
         let at = raw.and_then(|r| r.tokens.get(i)).map(|t| t.name.span.clone());
@@ -135,7 +152,6 @@ fn known(c: &Components, raw: Option<&RawComponents>) -> Vec<Known> {
             required: true,
         });
     }
-    v
 }
 
 /// The names of every piece the pack prints or lists from a box (the robber

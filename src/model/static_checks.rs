@@ -129,28 +129,7 @@ fn diagnostic(map: &MapDef, rules: &RuleSources<'_>, b: &FixedBoard, clash: &Cla
             d
         }
         ConstraintId::HarborFacesLand => {
-            let h = cell(0);
-            let faced = clash.cells.get(1).map(|j| *j as usize);
-            let (message, label) = match (h.harbor.and_then(|s| s.facing), faced) {
-                (Some(dir), Some(j)) if b.face_down[j] => (
-                    format!("the harbor at {} faces `{}`, a face-down tile", h.hex, dir.name()),
-                    "faces the fog",
-                ),
-                (Some(dir), _) => (
-                    format!("the harbor at {} faces `{}`, where there is no land", h.hex, dir.name()),
-                    "harbor not on a coast",
-                ),
-                (None, _) => (
-                    format!(
-                        "the harbor at {} has no face-up land next to it: it cannot face land the players can see",
-                        h.hex
-                    ),
-                    "harbor in the fog",
-                ),
-            };
-            return Diagnostic::error(message)
-                .at(h.span.clone(), label)
-                .hint(rules.relax_hint(id, Surface::Cli));
+            return harbor_faces_no_land(map, b, clash).hint(rules.relax_hint(id, Surface::Cli));
         }
         ConstraintId::HarborsApart => Diagnostic::error(format!(
             "the harbors at {} and {} share a settlement corner, which `{id}` forbids",
@@ -171,4 +150,29 @@ fn diagnostic(map: &MapDef, rules: &RuleSources<'_>, b: &FixedBoard, clash: &Cla
         None => d,
     };
     d.hint(format!("{}; or change the fixed hexes", rules.relax_hint(id, Surface::Cli)))
+}
+
+/// A fixed harbor that faces no land the players can see, as an error at
+/// the harbor (without its hint).
+fn harbor_faces_no_land(map: &MapDef, b: &FixedBoard, clash: &Clash) -> Diagnostic {
+    let h = &map.cells[clash.cells[0] as usize];
+    let faced = clash.cells.get(1).map(|j| *j as usize);
+    let (message, label) = match (h.harbor.and_then(|s| s.facing), faced) {
+        (Some(dir), Some(j)) if b.face_down[j] => (
+            format!("the harbor at {} faces `{}`, a face-down tile", h.hex, dir.name()),
+            "faces the fog",
+        ),
+        (Some(dir), _) => (
+            format!("the harbor at {} faces `{}`, where there is no land", h.hex, dir.name()),
+            "harbor not on a coast",
+        ),
+        (None, _) => (
+            format!(
+                "the harbor at {} has no face-up land next to it: it cannot face land the players can see",
+                h.hex
+            ),
+            "harbor in the fog",
+        ),
+    };
+    Diagnostic::error(message).at(h.span.clone(), label)
 }

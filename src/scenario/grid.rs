@@ -29,26 +29,7 @@ struct Tok<'a> {
 
 /// Places the codes of a drawing; reports misaligned codes into `diags`.
 pub fn read_grid(grid: &RawGrid, diags: &mut Diagnostics) -> Vec<GridCode> {
-    let mut toks = Vec::new();
-    let mut byte = 0usize;
-    for (line_no, line) in grid.text.split('\n').enumerate() {
-        let mut in_tok: Option<(usize, i64, usize)> = None; // (byte start, col, char start)
-        let line_trim = line.strip_suffix('\r').unwrap_or(line);
-        for (col, (bi, ch)) in line_trim.char_indices().enumerate() {
-            let col = col as i64;
-            if ch.is_whitespace() {
-                if let Some((bs, c, _)) = in_tok.take() {
-                    toks.push(tok(grid, line_trim, bs, bi, c, line_no, byte));
-                }
-            } else if in_tok.is_none() {
-                in_tok = Some((bi, col, 0));
-            }
-        }
-        if let Some((bs, c, _)) = in_tok.take() {
-            toks.push(tok(grid, line_trim, bs, line_trim.len(), c, line_no, byte));
-        }
-        byte += line.len() + 1;
-    }
+    let toks = tokens(grid);
     if toks.is_empty() {
         diags.push(
             Diagnostic::error("the map drawing has no hexes")
@@ -73,12 +54,50 @@ pub fn read_grid(grid: &RawGrid, diags: &mut Diagnostics) -> Vec<GridCode> {
         );
         return Vec::new();
     }
-    let half = pitch / 2;
+    let Some(placed) = on_grid(&toks, pitch / 2, diags) else {
+        return Vec::new();
+    };
+    centred(placed)
+}
+
+/// The codes of the drawing, in reading order, with their columns.
+fn tokens(grid: &RawGrid) -> Vec<Tok<'_>> {
+    let mut toks = Vec::new();
+    let mut byte = 0usize;
+    for (line_no, line) in grid.text.split('\n').enumerate() {
+        let mut in_tok: Option<(usize, i64, usize)> = None; // (byte start, col, char start)
+        let line_trim = line.strip_suffix('\r').unwrap_or(line);
+        for (col, (bi, ch)) in line_trim.char_indices().enumerate() {
+            let col = col as i64;
+            if ch.is_whitespace() {
+                if let Some((bs, c, _)) = in_tok.take() {
+                    toks.push(tok(grid, line_trim, bs, bi, c, line_no, byte));
+                }
+            } else if in_tok.is_none() {
+                in_tok = Some((bi, col, 0));
+            }
+        }
+        if let Some((bs, c, _)) = in_tok.take() {
+            toks.push(tok(grid, line_trim, bs, line_trim.len(), c, line_no, byte));
+        }
+        byte += line.len() + 1;
+    }
+    toks
+}
+
+/// Each code's place on the doubled grid (column steps of `half`, rows),
+/// counted from the first code; `None` when some code is off the grid or
+/// not shifted by half a hex from its neighbouring rows (each is reported).
+fn on_grid<'t, 'a>(
+    toks: &'t [Tok<'a>],
+    half: i64,
+    diags: &mut Diagnostics,
+) -> Option<Vec<(i64, i64, &'t Tok<'a>)>> {
     let first = &toks[0];
     let (c0, parity) = (first.col, (first.line as i64) & 1);
-    let mut placed: Vec<(i64, i64, &Tok<'_>)> = Vec::new();
+    let mut placed = Vec::new();
     let mut ok = true;
-    for t in &toks {
+    for t in toks {
         let d = t.col - c0;
         if d.rem_euclid(half) != 0 {
             ok = false;
@@ -107,9 +126,12 @@ pub fn read_grid(grid: &RawGrid, diags: &mut Diagnostics) -> Vec<GridCode> {
         }
         placed.push((x, y, t));
     }
-    if !ok {
-        return Vec::new();
-    }
+    ok.then_some(placed)
+}
+
+/// The placed codes (empty spots left out) at axial coordinates, the middle
+/// of the drawing at `(0, 0)`.
+fn centred(placed: Vec<(i64, i64, &Tok<'_>)>) -> Vec<GridCode> {
     let (xmin, xmax) = minmax(placed.iter().map(|p| p.0));
     let (ymin, ymax) = minmax(placed.iter().map(|p| p.1));
     let ymid = (ymin + ymax).div_euclid(2);

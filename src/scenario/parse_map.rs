@@ -146,72 +146,19 @@ impl Walker<'_> {
         m.players = t.take("players").and_then(|mut v| self.int_array(&mut v, "players"));
         m.hexes = t.take("hexes").and_then(|mut v| self.grid(&mut v));
         if let Some(mut v) = t.take("cells") {
-            for mut item in self.array_of_tables(&mut v, "cells").unwrap_or_default() {
-                if let Some(mut c) = self.table(&mut item, "[[map.cells]]", fields::CELL) {
-                    let cell = RawCell {
-                        span: c.span.clone(),
-                        q: c.take("q").and_then(|mut v| self.int(&mut v, "q")),
-                        r: c.take("r").and_then(|mut v| self.int(&mut v, "r")),
-                        code: c.take("code").and_then(|mut v| self.string(&mut v, "code")),
-                    };
-                    for (k, have) in [
-                        ("q", cell.q.is_some()),
-                        ("r", cell.r.is_some()),
-                        ("code", cell.code.is_some()),
-                    ] {
-                        if !have {
-                            self.missing(c.span.clone(), "[[map.cells]]", k);
-                        }
-                    }
-                    c.finish(self);
-                    m.cells.push(cell);
-                }
-            }
+            m.cells = self.map_cells(&mut v);
         }
         if let Some(mut v) = t.take("legend") {
             m.legend = self.legend(&mut v, "[map.legend]");
         }
         if let Some(mut v) = t.take("regions") {
-            let vsp = span(v.span);
-            match v.take() {
-                ValueInner::Table(entries) => {
-                    let mut regions: Vec<_> = entries.into_iter().collect();
-                    regions.sort_by_key(|(k, _)| k.span.start);
-                    for (k, mut rv) in regions {
-                        let key = Sp::new(k.name.to_string(), span(k.span));
-                        if let Some(r) = self.region(&mut rv, &key.value) {
-                            m.regions.push((key, r));
-                        }
-                    }
-                }
-                other => {
-                    let fake = Value::with_span(ValueInner::Boolean(false), vsp.clone().into());
-                    self.wrong_type(&fake, &other, "a table of regions", "regions");
-                }
-            }
+            m.regions = self.map_regions(&mut v);
         }
         if let Some(mut v) = t.take("harbors") {
-            if let Some(mut h) = self.table(&mut v, "[map.harbors]", fields::HARBORS) {
-                let pool = h.take("pool").and_then(|mut v| self.str_array(&mut v, "pool"));
-                if pool.is_none() {
-                    self.missing(h.span.clone(), "[map.harbors]", "pool");
-                }
-                h.finish(self);
-                m.harbors = Some(RawHarbors { pool });
-            }
+            m.harbors = self.map_harbors(&mut v);
         }
         if let Some(mut v) = t.take("start") {
-            if let Some(mut st) = self.table(&mut v, "[map.start]", fields::START) {
-                let regions =
-                    st.take("regions").and_then(|mut v| self.str_array(&mut v, "regions"));
-                let avoid = st.take("avoid").and_then(|mut v| self.str_array(&mut v, "avoid"));
-                if regions.is_none() {
-                    self.missing(st.span.clone(), "[map.start]", "regions");
-                }
-                let span = st.span.clone();
-                st.finish(self);
-                m.start = Some(RawStart { span, regions, avoid });
-            }
+            m.start = self.map_start(&mut v);
         }
         if m.players.is_none() {
             self.missing(t.span.clone(), "[[map]]", "players");
@@ -221,6 +168,82 @@ impl Walker<'_> {
         }
         t.finish(self);
         Some(m)
+    }
+
+    /// `[[map.cells]]`: hexes placed by coordinates; each needs `q`, `r`
+    /// and `code`.
+    fn map_cells(&mut self, v: &mut Value<'_>) -> Vec<RawCell> {
+        let mut cells = Vec::new();
+        for mut item in self.array_of_tables(v, "cells").unwrap_or_default() {
+            if let Some(mut c) = self.table(&mut item, "[[map.cells]]", fields::CELL) {
+                let cell = RawCell {
+                    span: c.span.clone(),
+                    q: c.take("q").and_then(|mut v| self.int(&mut v, "q")),
+                    r: c.take("r").and_then(|mut v| self.int(&mut v, "r")),
+                    code: c.take("code").and_then(|mut v| self.string(&mut v, "code")),
+                };
+                for (k, have) in [
+                    ("q", cell.q.is_some()),
+                    ("r", cell.r.is_some()),
+                    ("code", cell.code.is_some()),
+                ] {
+                    if !have {
+                        self.missing(c.span.clone(), "[[map.cells]]", k);
+                    }
+                }
+                c.finish(self);
+                cells.push(cell);
+            }
+        }
+        cells
+    }
+
+    /// `[map.regions.*]`, in file order of their keys.
+    fn map_regions(&mut self, v: &mut Value<'_>) -> Vec<(Sp<String>, RawRegion)> {
+        let vsp = span(v.span);
+        let mut out = Vec::new();
+        match v.take() {
+            ValueInner::Table(entries) => {
+                let mut regions: Vec<_> = entries.into_iter().collect();
+                regions.sort_by_key(|(k, _)| k.span.start);
+                for (k, mut rv) in regions {
+                    let key = Sp::new(k.name.to_string(), span(k.span));
+                    if let Some(r) = self.region(&mut rv, &key.value) {
+                        out.push((key, r));
+                    }
+                }
+            }
+            other => {
+                let fake = Value::with_span(ValueInner::Boolean(false), vsp.clone().into());
+                self.wrong_type(&fake, &other, "a table of regions", "regions");
+            }
+        }
+        out
+    }
+
+    /// `[map.harbors]`: the harbor pool (`pool` is required).
+    fn map_harbors(&mut self, v: &mut Value<'_>) -> Option<RawHarbors> {
+        let mut h = self.table(v, "[map.harbors]", fields::HARBORS)?;
+        let pool = h.take("pool").and_then(|mut v| self.str_array(&mut v, "pool"));
+        if pool.is_none() {
+            self.missing(h.span.clone(), "[map.harbors]", "pool");
+        }
+        h.finish(self);
+        Some(RawHarbors { pool })
+    }
+
+    /// `[map.start]`: the start regions (`regions` is required) and the
+    /// codes to avoid.
+    fn map_start(&mut self, v: &mut Value<'_>) -> Option<RawStart> {
+        let mut st = self.table(v, "[map.start]", fields::START)?;
+        let regions = st.take("regions").and_then(|mut v| self.str_array(&mut v, "regions"));
+        let avoid = st.take("avoid").and_then(|mut v| self.str_array(&mut v, "avoid"));
+        if regions.is_none() {
+            self.missing(st.span.clone(), "[map.start]", "regions");
+        }
+        let span = st.span.clone();
+        st.finish(self);
+        Some(RawStart { span, regions, avoid })
     }
 
     pub(super) fn region(&mut self, v: &mut Value<'_>, name: &str) -> Option<RawRegion> {

@@ -21,10 +21,32 @@ impl Solver<'_> {
         nodes: u64,
         attempts: u32,
     ) -> Layout {
+        // Harbor kinds first, then the chip stacks: the stream's order.
+        let harbors = self.placed_harbors(st, rng);
+        let regions = self.region_infos(rng);
+        Layout {
+            scenario: String::new(),
+            title: String::new(),
+            players: 0,
+            seed,
+            hexes: self.placed_hexes(st),
+            harbors,
+            regions,
+            labels: self.labels.clone(),
+            rolls: self.rolls.clone(),
+            castaways: self.castaways.clone(),
+            constraints: self.p.c.clone(),
+            sampler,
+            stats: SolveStats { terrain_attempts: attempts, nodes },
+        }
+    }
+
+    /// The harbors of board `st`. Harbor kinds: the map's pool over its
+    /// random harbor sites, each region's kinds over its harbor tiles, in
+    /// board order.
+    fn placed_harbors(&self, st: &State, rng: &mut crate::rng::Rng) -> Vec<PlacedHarbor> {
         let p = &self.p;
         let map = p.map;
-        // Harbor kinds: the map's pool over its random harbor sites, each
-        // region's kinds over its harbor tiles, in board order.
         let mut pool = p.pool_kinds.clone();
         shuffle(rng, &mut pool);
         let mut pool = pool.into_iter();
@@ -51,10 +73,16 @@ impl Solver<'_> {
                 .then(|| map.cells[p.nb[i][st.hdir[i] as usize] as usize].hex);
             harbors.push(PlacedHarbor { hex: cell.hex, toward, kind });
         }
-        let regions = map
+        harbors
+    }
+
+    /// The regions, each face-down region's chip stack shuffled.
+    fn region_infos(&self, rng: &mut crate::rng::Rng) -> Vec<RegionInfo> {
+        self.p
+            .map
             .regions
             .iter()
-            .zip(&p.regions)
+            .zip(&self.p.regions)
             .map(|(r, plan)| {
                 let mut chip_stack = plan.stack.clone();
                 shuffle(rng, &mut chip_stack);
@@ -65,10 +93,15 @@ impl Solver<'_> {
                     chip_stack,
                 }
             })
-            .collect();
-        let hexes = (0..p.n)
+            .collect()
+    }
+
+    /// Every hex of board `st`, in board order.
+    fn placed_hexes(&self, st: &State) -> Vec<PlacedHex> {
+        let p = &self.p;
+        (0..p.n)
             .map(|i| {
-                let cell = &map.cells[i];
+                let cell = &p.map.cells[i];
                 let region = (p.cell_region[i] != NONE).then_some(p.cell_region[i]);
                 PlacedHex {
                     hex: cell.hex,
@@ -79,21 +112,6 @@ impl Solver<'_> {
                     face_down: p.face_down[i],
                 }
             })
-            .collect();
-        Layout {
-            scenario: String::new(),
-            title: String::new(),
-            players: 0,
-            seed,
-            hexes,
-            harbors,
-            regions,
-            labels: self.labels.clone(),
-            rolls: self.rolls.clone(),
-            castaways: self.castaways.clone(),
-            constraints: p.c.clone(),
-            sampler,
-            stats: SolveStats { terrain_attempts: attempts, nodes },
-        }
+            .collect()
     }
 }

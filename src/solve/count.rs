@@ -37,6 +37,8 @@ use super::problem::Problem;
 use crate::model::{rules, Constraints};
 use crate::rng::Rng;
 
+/// One step's edges, as (cumulative count, successor, symbol).
+type StepEdges = Vec<(u128, u32, u8)>;
 /// Most states the forward sweep may reach, over all steps.
 pub(crate) const MAX_STATES: usize = 2_500_000;
 /// Most bytes the walkable table may take.
@@ -243,9 +245,32 @@ impl Counter {
         }
     }
 
+    /// Builds the table: the states reached forward, the completions of each
+    /// counted backward, and the live states' edges packed.
     fn build(&mut self, c: &Constraints, max_states: usize) -> Result<(), TooBig> {
+        let layers = self.forward(c, max_states)?;
+        let (first_rev, edges_rev) = self.backward(c, layers)?;
+        if std::env::var_os("HEXPRESS_COUNT_DEBUG").is_some() {
+            let sizes: Vec<usize> = first_rev.iter().map(|f| f.len() - 1).collect();
+            eprintln!("live states per step: {sizes:?}");
+        }
+        let edges: usize = edges_rev.iter().map(Vec::len).sum();
+        let wide = u64::try_from(self.total).is_err();
+        let size = if wide { size_of::<Edge<u128>>() } else { size_of::<Edge<u64>>() };
+        if edges.saturating_mul(size) > MAX_TABLE_BYTES {
+            return Err(TooBig::Memory);
+        }
+        self.table = match u64::try_from(self.total) {
+            Ok(_) => Tables::Narrow(table(&first_rev, &edges_rev, self.total)?),
+            Err(_) => Tables::Wide(table(&first_rev, &edges_rev, self.total)?),
+        };
+        Ok(())
+    }
+
+    /// Forward: the keys reached at each step boundary (at most
+    /// `max_states` in all).
+    fn forward(&mut self, c: &Constraints, max_states: usize) -> Result<Vec<Vec<u128>>, TooBig> {
         let n = self.plan.steps.len();
-        // Forward: the keys reached at each step boundary.
         let mut layers: Vec<Vec<u128>> = vec![vec![0]];
         let mut succ = Vec::new();
         for i in 0..n {
@@ -267,7 +292,20 @@ impl Counter {
             }
             layers.push(next);
         }
-        // Backward: completions of each state; only live states keep edges.
+        Ok(layers)
+    }
+
+    /// Backward: completions of each state; only live states keep edges.
+    /// Per step, in step order: each live state's first edge, and its edges
+    /// as (cumulative count, successor, symbol). Sets the live count and
+    /// the total.
+    fn backward(
+        &mut self,
+        c: &Constraints,
+        mut layers: Vec<Vec<u128>>,
+    ) -> Result<(Vec<Vec<u32>>, Vec<StepEdges>), TooBig> {
+        let n = self.plan.steps.len();
+        let mut succ = Vec::new();
         let mut live: KeyMap = KeyMap::default();
         let mut counts: Vec<u128> = Vec::new();
         if let Some(last) = layers[n].first() {
@@ -275,15 +313,13 @@ impl Counter {
             counts.push(1);
         }
         self.live = live.len();
-        // Per step (backward): each live state's first edge, and its edges
-        // as (cumulative count, successor, symbol).
         let mut first_rev: Vec<Vec<u32>> = Vec::with_capacity(n);
-        let mut edges_rev: Vec<Vec<(u128, u32, u8)>> = Vec::with_capacity(n);
+        let mut edges_rev: Vec<StepEdges> = Vec::with_capacity(n);
         for i in (0..n).rev() {
             let mut map = KeyMap::default();
             let mut cnt: Vec<u128> = Vec::new();
             let mut first = vec![0u32];
-            let mut edges: Vec<(u128, u32, u8)> = Vec::new();
+            let mut edges: StepEdges = Vec::new();
             for key in &layers[i] {
                 self.successors(c, i, *key, &mut succ);
                 let mark = edges.len();
@@ -311,21 +347,7 @@ impl Counter {
         first_rev.reverse();
         edges_rev.reverse();
         self.total = if live.contains_key(&0) { counts.first().copied().unwrap_or(0) } else { 0 };
-        if std::env::var_os("HEXPRESS_COUNT_DEBUG").is_some() {
-            let sizes: Vec<usize> = first_rev.iter().map(|f| f.len() - 1).collect();
-            eprintln!("live states per step: {sizes:?}");
-        }
-        let edges: usize = edges_rev.iter().map(Vec::len).sum();
-        let wide = u64::try_from(self.total).is_err();
-        let size = if wide { size_of::<Edge<u128>>() } else { size_of::<Edge<u64>>() };
-        if edges.saturating_mul(size) > MAX_TABLE_BYTES {
-            return Err(TooBig::Memory);
-        }
-        self.table = match u64::try_from(self.total) {
-            Ok(_) => Tables::Narrow(table(&first_rev, &edges_rev, self.total)?),
-            Err(_) => Tables::Wide(table(&first_rev, &edges_rev, self.total)?),
-        };
-        Ok(())
+        Ok((first_rev, edges_rev))
     }
 
     /// Draws `k` symbol layouts (`k` at most 16), each uniformly and

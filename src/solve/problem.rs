@@ -97,8 +97,16 @@ pub(crate) struct Problem<'a> {
     pub facing_cells: Vec<u32>,
 }
 
-impl<'a> Problem<'a> {
-    pub fn new(map: &'a MapDef, c: &Constraints, locks: &[Lock]) -> Result<Problem<'a>, LockError> {
+/// The board's adjacency with the off-map sentinels the samplers index by.
+struct Geometry {
+    nb: Vec<[u32; 6]>,
+    corner_at: Vec<[u32; 6]>,
+    corners: Vec<[u32; 3]>,
+    mates: Vec<[[u32; 2]; 6]>,
+}
+
+impl Geometry {
+    fn new(map: &MapDef) -> Geometry {
         let n = map.cells.len();
         let b = &map.board;
         let n_corners = b.corners.len() as u32;
@@ -124,6 +132,107 @@ impl<'a> Problem<'a> {
                 })
             })
             .collect();
+        Geometry { nb, corner_at, corners, mates }
+    }
+}
+
+/// The region of each slot and chip-drawing fixed hex, [`NONE`] elsewhere.
+fn cell_regions(map: &MapDef) -> Vec<u32> {
+    let mut cell_region = vec![NONE; map.cells.len()];
+    for (i, cell) in map.cells.iter().enumerate() {
+        match cell.content {
+            CellContent::Fixed { chip_region: Some(r), .. } => cell_region[i] = r as u32,
+            CellContent::Fixed { .. } => {}
+            CellContent::Slot { region } => cell_region[i] = region as u32,
+        }
+    }
+    cell_region
+}
+
+/// The regions' plans from the tiles and chips the locks leave, and whether
+/// where chips go, or what they may be, depends on the terrain deal.
+fn region_plans(
+    map: &MapDef,
+    c: &Constraints,
+    locked: &[bool],
+    mut tiles: Vec<Vec<u8>>,
+    mut chips: Vec<Vec<u8>>,
+    terrain_rules: bool,
+    free: u16,
+) -> (Vec<RegionPlan>, bool) {
+    let gold_matters = c.gold_no_red && c.takes_chip(Terrain::Gold);
+    let mut chips_need_terrain = false;
+    let mut regions = Vec::with_capacity(map.regions.len());
+    for (ri, r) in map.regions.iter().enumerate() {
+        let slots: Vec<u32> = r.slots.iter().filter(|s| !locked[**s]).map(|s| *s as u32).collect();
+        let mut t = std::mem::take(&mut tiles[ri]);
+        // Early: tiles that decide where chips go or what they may be.
+        let is_early = |x: u8| {
+            let tt = Terrain::ALL[x as usize];
+            terrain_rules || !c.takes_chip(tt) || (gold_matters && tt == Terrain::Gold)
+        };
+        t.sort_by_key(|x| (!is_early(*x), *x));
+        let early = t.iter().filter(|x| is_early(**x)).count();
+        if !r.face_down && early > 0 && !t.is_empty() {
+            chips_need_terrain |= t[..early].iter().any(|x| {
+                let tt = Terrain::ALL[*x as usize];
+                !c.takes_chip(tt) || (gold_matters && tt == Terrain::Gold)
+            }) && t.len() > 1;
+        }
+        let chip_fixed: Vec<u32> =
+            r.chip_cells.iter().filter(|s| !locked[**s]).map(|s| *s as u32).collect();
+        let mut ch = std::mem::take(&mut chips[ri]);
+        let is_free = |v: u8| free & rules::chip_bit(v) != 0;
+        ch.sort_by_key(|v| (is_free(*v), std::cmp::Reverse(pips(*v)), *v));
+        let constrained = ch.iter().filter(|v| !is_free(**v)).count();
+        let (chips, stack) = if r.face_down { (Vec::new(), ch) } else { (ch, Vec::new()) };
+        regions.push(RegionPlan {
+            face_down: r.face_down,
+            slots,
+            tiles: t,
+            early,
+            chip_fixed,
+            chips,
+            constrained,
+            stack,
+            kinds: r.harbors.clone(),
+        });
+    }
+    (regions, chips_need_terrain || terrain_rules)
+}
+
+/// The harbors printed on fixed hexes, board order, and which site is on
+/// each cell (`NONE` if none).
+fn harbor_sites(map: &MapDef) -> (Vec<Site>, Vec<u32>) {
+    let mut sites = Vec::new();
+    let mut site_of = vec![NONE; map.cells.len()];
+    for (i, cell) in map.cells.iter().enumerate() {
+        if let Some(h) = cell.harbor {
+            site_of[i] = sites.len() as u32;
+            sites.push(Site { facing: h.facing.map(|d| d.index() as u8) });
+        }
+    }
+    (sites, site_of)
+}
+
+/// Whether each corner touches a fishing ground already in place, plus the
+/// sentinel corner (false).
+fn fishing_corners(corners: &[[u32; 3]], base_terrain: &[u8], n: usize) -> Vec<bool> {
+    let fishing_t = Terrain::FishingGround as u8;
+    let mut fishing: Vec<bool> = corners
+        .iter()
+        .map(|m| m.iter().any(|x| (*x as usize) < n && base_terrain[*x as usize] == fishing_t))
+        .collect();
+    fishing.push(false);
+    fishing
+}
+
+impl<'a> Problem<'a> {
+    /// Compiles `map` under the rules `c` with `locks` in place; an error when
+    /// a lock does not fit the map or the locks break a rule among themselves.
+    pub fn new(map: &'a MapDef, c: &Constraints, locks: &[Lock]) -> Result<Problem<'a>, LockError> {
+        let n = map.cells.len();
+        let Geometry { nb, corner_at, corners, mates } = Geometry::new(map);
 
         // Fixed and locked hexes, and what the pools leave for the rest;
         // locks that break a rule among themselves end here.
@@ -134,142 +243,23 @@ impl<'a> Problem<'a> {
             number: base_number,
             locked,
             face_down,
-            mut tiles,
-            mut chips,
+            tiles,
+            chips,
             ..
         } = locked_board;
-        let mut cell_region = vec![NONE; n];
-        for (i, cell) in map.cells.iter().enumerate() {
-            match cell.content {
-                CellContent::Fixed { chip_region: Some(r), .. } => cell_region[i] = r as u32,
-                CellContent::Fixed { .. } => {}
-                CellContent::Slot { region } => cell_region[i] = region as u32,
-            }
-        }
 
         let terrain_rules = c.max_terrain_group.is_some() || c.gold_not_adjacent;
         let free = rules::free_chips(c);
-        let gold_matters = c.gold_no_red && c.takes_chip(Terrain::Gold);
-        let mut chips_need_terrain = false;
-        let mut regions = Vec::with_capacity(map.regions.len());
-        for (ri, r) in map.regions.iter().enumerate() {
-            let slots: Vec<u32> =
-                r.slots.iter().filter(|s| !locked[**s]).map(|s| *s as u32).collect();
-            let mut t = std::mem::take(&mut tiles[ri]);
-            // Early: tiles that decide where chips go or what they may be.
-            let is_early = |x: u8| {
-                let tt = Terrain::ALL[x as usize];
-                terrain_rules || !c.takes_chip(tt) || (gold_matters && tt == Terrain::Gold)
-            };
-            t.sort_by_key(|x| (!is_early(*x), *x));
-            let early = t.iter().filter(|x| is_early(**x)).count();
-            if !r.face_down && early > 0 && !t.is_empty() {
-                chips_need_terrain |= t[..early].iter().any(|x| {
-                    let tt = Terrain::ALL[*x as usize];
-                    !c.takes_chip(tt) || (gold_matters && tt == Terrain::Gold)
-                }) && t.len() > 1;
-            }
-            let chip_fixed: Vec<u32> =
-                r.chip_cells.iter().filter(|s| !locked[**s]).map(|s| *s as u32).collect();
-            let mut ch = std::mem::take(&mut chips[ri]);
-            let is_free = |v: u8| free & rules::chip_bit(v) != 0;
-            ch.sort_by_key(|v| (is_free(*v), std::cmp::Reverse(pips(*v)), *v));
-            let constrained = ch.iter().filter(|v| !is_free(**v)).count();
-            let (chips, stack) = if r.face_down { (Vec::new(), ch) } else { (ch, Vec::new()) };
-            regions.push(RegionPlan {
-                face_down: r.face_down,
-                slots,
-                tiles: t,
-                early,
-                chip_fixed,
-                chips,
-                constrained,
-                stack,
-                kinds: r.harbors.clone(),
-            });
-        }
-        if terrain_rules {
-            chips_need_terrain = true;
-        }
-
-        let mut sites = Vec::new();
-        let mut site_of = vec![NONE; n];
-        for (i, cell) in map.cells.iter().enumerate() {
-            if let Some(h) = cell.harbor {
-                site_of[i] = sites.len() as u32;
-                sites.push(Site { facing: h.facing.map(|d| d.index() as u8) });
-            }
-        }
-        let dynamic_harbors =
-            regions.iter().any(|r| !r.face_down && r.tiles.contains(&(Terrain::Harbor as u8)));
-
-        // Could cell m ever be land the players see?
-        let may_be_land = |m: usize| {
-            if face_down[m] {
-                return false;
-            }
-            if base_terrain[m] != UNSET {
-                return Terrain::ALL[base_terrain[m] as usize].is_land();
-            }
-            let r = cell_region[m] as usize;
-            regions[r].tiles.iter().any(|x| Terrain::ALL[*x as usize].is_land())
-        };
-        let dmax: Vec<Vec<u8>> = (0..n)
-            .map(|i| {
-                (0..6u8)
-                    .filter(|k| {
-                        let m = nb[i][*k as usize] as usize;
-                        m < n && may_be_land(m)
-                    })
-                    .collect()
-            })
-            .collect();
-        let mut facing_cells: Vec<u32> = Vec::new();
-        for i in 0..n {
-            let dynamic = base_terrain[i] == UNSET
-                && !face_down[i]
-                && regions[cell_region[i] as usize].tiles.contains(&(Terrain::Harbor as u8));
-            let locked_tile = locked[i]
-                && base_terrain[i] == Terrain::Harbor as u8
-                && !face_down[i]
-                && cell_region[i] != NONE;
-            if site_of[i] != NONE || dynamic || locked_tile {
-                facing_cells.push(i as u32);
-            }
-        }
-        // Harbor rules depend on the terrain deal when a harbor may face a
-        // free slot that could be water, or when harbor tiles move.
-        let could_be_water = |m: usize| {
-            m < n
-                && base_terrain[m] == UNSET
-                && !face_down[m]
-                && regions[cell_region[m] as usize]
-                    .tiles
-                    .iter()
-                    .any(|x| !Terrain::ALL[*x as usize].is_land())
-        };
-        let harbors_need_terrain = dynamic_harbors
-            || facing_cells.iter().any(|x| {
-                let i = *x as usize;
-                let fixed = sites.get(site_of[i] as usize).and_then(|s| s.facing);
-                match fixed {
-                    Some(k) => could_be_water(nb[i][k as usize] as usize),
-                    None => dmax[i].iter().any(|k| could_be_water(nb[i][*k as usize] as usize)),
-                }
-            });
+        let (regions, chips_need_terrain) =
+            region_plans(map, c, &locked, tiles, chips, terrain_rules, free);
+        let (sites, site_of) = harbor_sites(map);
         // Corners of the fishing grounds already in place; fishing grounds
         // that regions deal are looked up on the board as it is dealt.
-        let fishing_t = Terrain::FishingGround as u8;
-        let mut fishing: Vec<bool> = corners
-            .iter()
-            .map(|m| m.iter().any(|x| (*x as usize) < n && base_terrain[*x as usize] == fishing_t))
-            .collect();
-        fishing.push(false);
-        let dealt_fishing = regions.iter().any(|r| r.tiles.contains(&fishing_t));
-        let harbors_need_terrain = harbors_need_terrain
-            || (dealt_fishing && c.harbors_off_fishing_grounds && !facing_cells.is_empty());
+        let fishing = fishing_corners(&corners, &base_terrain, n);
+        let dealt_fishing =
+            regions.iter().any(|r| r.tiles.contains(&(Terrain::FishingGround as u8)));
 
-        Ok(Problem {
+        let mut p = Problem {
             map,
             c: c.clone(),
             n,
@@ -279,22 +269,104 @@ impl<'a> Problem<'a> {
             mates,
             base_terrain,
             base_number,
-            cell_region,
+            cell_region: cell_regions(map),
             face_down,
             regions,
             sites,
             site_of,
             pool_kinds: map.harbor_pool.clone(),
-            dmax,
+            dmax: Vec::new(),
             fishing,
             dealt_fishing,
             pair: rules::pair_table(c),
             free,
             terrain_rules,
             chips_need_terrain,
-            harbors_need_terrain,
-            facing_cells,
-        })
+            harbors_need_terrain: false,
+            facing_cells: Vec::new(),
+        };
+        p.dmax = (0..n).map(|i| p.max_facings(i)).collect();
+        p.facing_cells = p.harbor_cells(&locked);
+        p.harbors_need_terrain = p.harbors_depend_on_terrain();
+        Ok(p)
+    }
+
+    /// Could cell `m` ever be land the players see?
+    fn may_be_land(&self, m: usize) -> bool {
+        if self.face_down[m] {
+            return false;
+        }
+        if self.base_terrain[m] != UNSET {
+            return Terrain::ALL[self.base_terrain[m] as usize].is_land();
+        }
+        let r = self.cell_region[m] as usize;
+        self.regions[r].tiles.iter().any(|x| Terrain::ALL[*x as usize].is_land())
+    }
+
+    /// Could cell `m` be dealt water the players see (`m` may be off-map)?
+    fn could_be_water(&self, m: usize) -> bool {
+        m < self.n
+            && self.base_terrain[m] == UNSET
+            && !self.face_down[m]
+            && self.regions[self.cell_region[m] as usize]
+                .tiles
+                .iter()
+                .any(|x| !Terrain::ALL[*x as usize].is_land())
+    }
+
+    /// The directions a face-up harbor on cell `i` may ever face: on-map,
+    /// face-up, possibly land.
+    fn max_facings(&self, i: usize) -> Vec<u8> {
+        (0..6u8)
+            .filter(|k| {
+                let m = self.nb[i][*k as usize] as usize;
+                m < self.n && self.may_be_land(m)
+            })
+            .collect()
+    }
+
+    /// The cells that may carry a face-up harbor needing a facing: harbor
+    /// sites, free slots of face-up regions that deal harbor tiles, and
+    /// locked harbor tiles. Board order.
+    fn harbor_cells(&self, locked: &[bool]) -> Vec<u32> {
+        let harbor = Terrain::Harbor as u8;
+        (0..self.n)
+            .filter(|&i| {
+                let dynamic = self.base_terrain[i] == UNSET
+                    && !self.face_down[i]
+                    && self.regions[self.cell_region[i] as usize].tiles.contains(&harbor);
+                let locked_tile = locked[i]
+                    && self.base_terrain[i] == harbor
+                    && !self.face_down[i]
+                    && self.cell_region[i] != NONE;
+                self.site_of[i] != NONE || dynamic || locked_tile
+            })
+            .map(|i| i as u32)
+            .collect()
+    }
+
+    /// Harbor rules depend on the terrain deal when harbor tiles move, when a
+    /// harbor may face a free slot that could be water, or when dealt fishing
+    /// grounds may keep harbors off.
+    fn harbors_depend_on_terrain(&self) -> bool {
+        let harbor = Terrain::Harbor as u8;
+        let dynamic_harbors =
+            self.regions.iter().any(|r| !r.face_down && r.tiles.contains(&harbor));
+        let faces_water = self.facing_cells.iter().any(|x| {
+            let i = *x as usize;
+            let fixed = self.sites.get(self.site_of[i] as usize).and_then(|s| s.facing);
+            match fixed {
+                Some(k) => self.could_be_water(self.nb[i][k as usize] as usize),
+                None => self.dmax[i]
+                    .iter()
+                    .any(|k| self.could_be_water(self.nb[i][*k as usize] as usize)),
+            }
+        });
+        dynamic_harbors
+            || faces_water
+            || (self.dealt_fishing
+                && self.c.harbors_off_fishing_grounds
+                && !self.facing_cells.is_empty())
     }
 
     /// Number of corners (the sentinel corner has this index).

@@ -89,33 +89,10 @@ pub(crate) fn terrain(
     allowed: Option<&[u32]>,
 ) -> Result<(), Stop> {
     if !p.terrain_rules && allowed.is_none() {
-        let mut tiles = Vec::new();
-        for r in &p.regions {
-            tiles.clone_from(&r.tiles);
-            shuffle(rng, &mut tiles);
-            for (s, t) in r.slots.iter().zip(&tiles) {
-                st.terrain[*s as usize] = *t;
-            }
-        }
+        shuffle_terrain(p, st, rng);
         return budget.tick();
     }
-    // Slots of all regions in board order; per region, tiles left by terrain.
-    let mut order: Vec<(u32, usize)> = Vec::new();
-    for (ri, r) in p.regions.iter().enumerate() {
-        order.extend(r.slots.iter().map(|s| (*s, ri)));
-    }
-    order.sort_unstable();
-    let initial: Vec<[u32; 17]> = p
-        .regions
-        .iter()
-        .map(|r| {
-            let mut c = [0u32; 17];
-            for t in &r.tiles {
-                c[*t as usize] += 1;
-            }
-            c
-        })
-        .collect();
+    let (order, initial) = terrain_order(p);
     let mut counts = initial.clone();
     let len = order.len();
     let mut tried = vec![0u32; len + 1];
@@ -166,15 +143,7 @@ pub(crate) fn terrain(
             d = 0;
             continue;
         }
-        let mut pick = below(rng, total);
-        let mut chosen = cand[0].0;
-        for (t, w) in &cand[..nc] {
-            if pick < *w {
-                chosen = *t;
-                break;
-            }
-            pick -= w;
-        }
+        let chosen = weighted_pick(rng, &cand[..nc], total);
         tried[d] |= 1 << chosen;
         counts[region][chosen as usize] -= 1;
         st.terrain[cell] = chosen;
@@ -182,6 +151,57 @@ pub(crate) fn terrain(
         tried[d] = 0;
     }
     Ok(())
+}
+
+/// Deals every region's tiles on its slots in a random order (no terrain
+/// rule to keep).
+fn shuffle_terrain(p: &Problem<'_>, st: &mut State, rng: &mut Rng) {
+    let mut tiles = Vec::new();
+    for r in &p.regions {
+        tiles.clone_from(&r.tiles);
+        shuffle(rng, &mut tiles);
+        for (s, t) in r.slots.iter().zip(&tiles) {
+            st.terrain[*s as usize] = *t;
+        }
+    }
+}
+
+/// The terrain search's order: the slots of all regions in board order, each
+/// with its region; and per region, its tiles counted by terrain.
+fn terrain_order(p: &Problem<'_>) -> (Vec<(u32, usize)>, Vec<[u32; 17]>) {
+    let mut order: Vec<(u32, usize)> = Vec::new();
+    for (ri, r) in p.regions.iter().enumerate() {
+        order.extend(r.slots.iter().map(|s| (*s, ri)));
+    }
+    order.sort_unstable();
+    let initial: Vec<[u32; 17]> = p
+        .regions
+        .iter()
+        .map(|r| {
+            let mut c = [0u32; 17];
+            for t in &r.tiles {
+                c[*t as usize] += 1;
+            }
+            c
+        })
+        .collect();
+    (order, initial)
+}
+
+/// One terrain of `cand` (terrain, tiles left), drawn in proportion to the
+/// tiles left; `total` is their sum (at least 1).
+#[inline]
+fn weighted_pick(rng: &mut Rng, cand: &[(u8, u32)], total: u32) -> u8 {
+    let mut pick = below(rng, total);
+    let mut chosen = cand[0].0;
+    for (t, w) in cand {
+        if pick < *w {
+            chosen = *t;
+            break;
+        }
+        pick -= w;
+    }
+    chosen
 }
 
 /// Facings for every face-up harbor that needs one: a small search, since

@@ -17,6 +17,9 @@ impl Oracle<'_> {
         }
     }
 
+    /// Checks the harbor rules in one scan: the harbors whose facing is
+    /// decided take their corners first, then the ones still to be turned
+    /// are checked against them.
     pub(super) fn harbors(
         &mut self,
         v: &View<'_>,
@@ -27,9 +30,19 @@ impl Oracle<'_> {
             self.owner_at.iter_mut().for_each(|s| *s = 0);
             self.scans = 1;
         }
+        self.facing_harbors(v, f)?;
+        self.open_harbors(v, f)
+    }
+
+    /// Harbors whose facing is decided: they face land they may face, and
+    /// take their corners (off fishing grounds, apart from each other).
+    fn facing_harbors(
+        &mut self,
+        v: &View<'_>,
+        f: &mut dyn FnMut(Clash) -> ControlFlow<()>,
+    ) -> ControlFlow<()> {
         let apart = self.c.harbors_apart;
         let off_fishing = self.fishing && self.c.harbors_off_fishing_grounds;
-        // Harbors whose facing is decided: they take their corners.
         for &i in v.harbors {
             let i = i as usize;
             let d = v.harbor[i];
@@ -62,8 +75,16 @@ impl Oracle<'_> {
                 }
             }
         }
-        // Harbors still to be turned: on a whole board they face nothing;
-        // on a partial one they clash only when every side is ruled out.
+        ControlFlow::Continue(())
+    }
+
+    /// Harbors still to be turned: on a whole board they face nothing; on a
+    /// partial one they clash only when every side is ruled out.
+    fn open_harbors(
+        &self,
+        v: &View<'_>,
+        f: &mut dyn FnMut(Clash) -> ControlFlow<()>,
+    ) -> ControlFlow<()> {
         for &i in v.harbors {
             let i = i as usize;
             if v.harbor[i] != OPEN {
@@ -80,24 +101,7 @@ impl Oracle<'_> {
                 if !self.may_face(v, j) {
                     continue;
                 }
-                let mut blocked = None;
-                for k in self.landing(i, d) {
-                    if k == NONE {
-                        continue;
-                    }
-                    if off_fishing {
-                        if let Some(m) = self.fishing_at(v, k) {
-                            blocked = Some((ConstraintId::HarborsOffFishing, m));
-                            break;
-                        }
-                    }
-                    let other = self.owner(k);
-                    if apart && other != NONE && other != i as u32 {
-                        blocked = Some((ConstraintId::HarborsApart, other));
-                        break;
-                    }
-                }
-                match blocked {
+                match self.side_blocked(v, i, d) {
                     None => {
                         open = true;
                         break;
@@ -116,6 +120,30 @@ impl Oracle<'_> {
             }
         }
         ControlFlow::Continue(())
+    }
+
+    /// Why a harbor on cell `i` may not face side `d`: a corner it would
+    /// land on touches a fishing ground, or another harbor took it (the
+    /// rule and the cell in the way); `None` when it may.
+    #[inline]
+    fn side_blocked(&self, v: &View<'_>, i: usize, d: u8) -> Option<(ConstraintId, u32)> {
+        let apart = self.c.harbors_apart;
+        let off_fishing = self.fishing && self.c.harbors_off_fishing_grounds;
+        for k in self.landing(i, d) {
+            if k == NONE {
+                continue;
+            }
+            if off_fishing {
+                if let Some(m) = self.fishing_at(v, k) {
+                    return Some((ConstraintId::HarborsOffFishing, m));
+                }
+            }
+            let other = self.owner(k);
+            if apart && other != NONE && other != i as u32 {
+                return Some((ConstraintId::HarborsApart, other));
+            }
+        }
+        None
     }
 
     /// Whether a harbor may face cell `j` as far as is known: on the map,

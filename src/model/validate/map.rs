@@ -2,6 +2,25 @@
 
 use super::*;
 
+/// A hex as the drawing or a `[[map.cells]]` entry placed it: position,
+/// legend code, and where it was written.
+type Placed = (Hex, String, Span);
+
+/// A cell's link to a region, resolved once the regions are known:
+/// (cell index, region name, whether the cell is a slot of the region
+/// rather than a fixed hex taking its chip from it).
+type RegionUse = (usize, Sp<String>, bool);
+
+/// The cells built from the placed hexes, before their regions are resolved.
+struct Drawn {
+    cells: Vec<Cell>,
+    /// The legend code of each cell.
+    codes: Vec<String>,
+    /// Region names in order of first use in the drawing.
+    region_order: Vec<String>,
+    region_uses: Vec<RegionUse>,
+}
+
 pub(super) fn map(
     m: &RawMap,
     top_legend: &BTreeMap<String, Option<Code>>,
@@ -17,10 +36,45 @@ pub(super) fn map(
         legend.insert(k.value.clone(), legend_entry(k, e, c, diags));
     }
 
-    // Codes placed by the drawing, then the explicit cells.
-    let mut placed: Vec<(Hex, String, Span)> = Vec::new();
     // Set when some hex could not be read: counts and coasts would then be
     // checked against a partial map and give misleading follow-up errors.
+    let (placed, mut incomplete) = placed_hexes(m, diags)?;
+    let drawn = drawn_cells(placed, &legend, &mut incomplete, diags);
+    check_unused_regions(m, &drawn.region_order, incomplete, diags);
+    let Drawn { mut cells, codes, region_order, region_uses } = drawn;
+    let regions = regions(m, &region_order, &region_uses, &mut cells, incomplete, c, diags);
+    let harbor_pool = harbor_pool(m, &cells, incomplete, diags);
+
+    let board = Board::new(cells.iter().map(|c| c.hex).collect());
+    if !incomplete {
+        check_harbor_coasts(&cells, &regions, &board, diags);
+    }
+
+    let start = m.start.as_ref().and_then(|raw| {
+        let may_land = |i: usize| may_be_land(i, &cells, &regions);
+        let ctx = super::start::Context {
+            cells: &cells,
+            codes: &codes,
+            regions: &regions,
+            legend: &legend,
+            board: &board,
+            players: &players,
+            may_be_land: &may_land,
+        };
+        super::start::start_area(raw, &ctx, incomplete, diags)
+    });
+
+    if diags.error_count() > before {
+        return None;
+    }
+    Some(MapDef { players, cells, regions, harbor_pool, board, start })
+}
+
+/// The hexes the drawing and the explicit cells place, in that order, and
+/// whether some hex of the drawing could not be read. `None` (with the error
+/// reported) when the map is over the size limits.
+fn placed_hexes(m: &RawMap, diags: &mut Diagnostics) -> Option<(Vec<Placed>, bool)> {
+    let mut placed: Vec<Placed> = Vec::new();
     let mut incomplete = false;
     if let Some(g) = &m.hexes {
         let errors = diags.error_count();
@@ -55,11 +109,25 @@ pub(super) fn map(
         diags.push(d);
         return None;
     }
+    Some((placed, incomplete))
+}
+
+/// One cell per placed hex, its content read from the legend. A hex given
+/// twice or whose code is not in the legend is reported and left out (an
+/// unknown or unreadable code also marks the map `incomplete`).
+fn drawn_cells(
+    placed: Vec<Placed>,
+    legend: &BTreeMap<String, Option<Code>>,
+    incomplete: &mut bool,
+    diags: &mut Diagnostics,
+) -> Drawn {
     let mut seen: BTreeMap<Hex, Span> = BTreeMap::new();
-    let mut cells: Vec<Cell> = Vec::new();
-    let mut region_order: Vec<String> = Vec::new();
-    let mut slot_regions: Vec<(usize, Sp<String>, bool)> = Vec::new(); // (cell, region, is_slot)
-    let mut codes: Vec<String> = Vec::new(); // legend code of each cell
+    let mut drawn = Drawn {
+        cells: Vec::new(),
+        codes: Vec::new(),
+        region_order: Vec::new(),
+        region_uses: Vec::new(),
+    };
     for (hex, code, span) in placed {
         if let Some(first) = seen.get(&hex) {
             diags.push(
@@ -72,54 +140,63 @@ pub(super) fn map(
         }
         seen.insert(hex, span.clone());
         let Some(entry) = legend.get(&code) else {
-            incomplete = true;
-            let known: Vec<&str> = legend.keys().map(String::as_str).collect();
-            diags.push(
-                Diagnostic::error(format!("code `{code}` is not in the legend"))
-                    .at(span.clone(), "unknown code")
-                    .hint(match did_you_mean(&code, known.iter().copied()) {
-                        Some(s) if s != code => {
-                            format!("did you mean `{s}`? or add `{code} = ...` to `[legend]`")
-                        }
-                        _ => format!("add `\"{code}\" = \"sea\"` (or another entry) to `[legend]`"),
-                    }),
-            );
+            *incomplete = true;
+            diags.push(unknown_code(&code, legend, span));
             continue;
         };
         let Some(entry) = entry.clone() else {
-            incomplete = true;
+            *incomplete = true;
             continue; // already reported
         };
-        let idx = cells.len();
+        let idx = drawn.cells.len();
+        let mut use_region = |name: &Sp<String>, is_slot: bool| {
+            if !drawn.region_order.contains(&name.value) {
+                drawn.region_order.push(name.value.clone());
+            }
+            drawn.region_uses.push((idx, Sp::new(name.value.clone(), span.clone()), is_slot));
+        };
         let (content, harbor, label, rolls, castaway) = match entry {
             Code::Fixed { terrain, number, chip_region, harbor, label, rolls, castaway } => {
                 if let Some(r) = chip_region {
-                    if !region_order.contains(&r.value) {
-                        region_order.push(r.value.clone());
-                    }
-                    slot_regions.push((idx, Sp::new(r.value.clone(), span.clone()), false));
+                    use_region(&r, false);
                 }
                 let content = CellContent::Fixed { terrain, number, chip_region: None };
                 (content, harbor, label, rolls, castaway)
             }
             Code::Slot { region, label } => {
-                if !region_order.contains(&region.value) {
-                    region_order.push(region.value.clone());
-                }
-                slot_regions.push((idx, Sp::new(region.value.clone(), span.clone()), true));
+                use_region(&region, true);
                 (CellContent::Slot { region: usize::MAX }, None, label, Vec::new(), None)
             }
         };
-        cells.push(Cell { hex, content, harbor, label, rolls, castaway, span });
-        codes.push(code);
+        drawn.cells.push(Cell { hex, content, harbor, label, rolls, castaway, span });
+        drawn.codes.push(code);
     }
+    drawn
+}
 
-    // Regions, ordered by first use in the drawing; defined-but-unused is an error.
-    let defined: BTreeMap<&str, (&Sp<String>, &RawRegion)> =
-        m.regions.iter().map(|(k, r)| (k.value.as_str(), (k, r))).collect();
+/// The error for a hex whose code is not in the legend.
+fn unknown_code(code: &str, legend: &BTreeMap<String, Option<Code>>, span: Span) -> Diagnostic {
+    let known: Vec<&str> = legend.keys().map(String::as_str).collect();
+    Diagnostic::error(format!("code `{code}` is not in the legend")).at(span, "unknown code").hint(
+        match did_you_mean(code, known.iter().copied()) {
+            Some(s) if s != code => {
+                format!("did you mean `{s}`? or add `{code} = ...` to `[legend]`")
+            }
+            _ => format!("add `\"{code}\" = \"sea\"` (or another entry) to `[legend]`"),
+        },
+    )
+}
+
+/// Reports the regions no hex uses. On an `incomplete` map their hexes may be
+/// the unreadable ones, so only their values are checked.
+fn check_unused_regions(
+    m: &RawMap,
+    region_order: &[String],
+    incomplete: bool,
+    diags: &mut Diagnostics,
+) {
     for (k, r) in &m.regions {
         if !region_order.contains(&k.value) && incomplete {
-            // Its hexes may be the unreadable ones: check only its values.
             for (name, _) in r.tiles.iter().flat_map(|ts| &ts.value) {
                 let _ = terrain(name, diags);
             }
@@ -132,26 +209,28 @@ pub(super) fn map(
             );
         }
     }
+}
+
+/// The map's regions, ordered by first use in the drawing, with their pools
+/// checked; links each cell to its region. A region used but not defined is
+/// reported at the first hex using it.
+fn regions(
+    m: &RawMap,
+    region_order: &[String],
+    region_uses: &[RegionUse],
+    cells: &mut [Cell],
+    incomplete: bool,
+    c: &Constraints,
+    diags: &mut Diagnostics,
+) -> Vec<Region> {
+    let defined: BTreeMap<&str, (&Sp<String>, &RawRegion)> =
+        m.regions.iter().map(|(k, r)| (k.value.as_str(), (k, r))).collect();
     let mut regions: Vec<Region> = Vec::new();
     let mut region_index: BTreeMap<String, usize> = BTreeMap::new();
-    for name in &region_order {
+    for name in region_order {
         let Some((key, rr)) = defined.get(name.as_str()) else {
-            // Report at the first hex using it.
-            if let Some((_, sp, _)) = slot_regions.iter().find(|(_, r, _)| &r.value == name) {
-                let names: Vec<&str> = defined.keys().copied().collect();
-                diags.push(
-                    Diagnostic::error(format!("region `{name}` is not defined for this map"))
-                        .at(sp.span.clone(), "used here")
-                        .hint(match did_you_mean(name, names.iter().copied()) {
-                            Some(s) => format!(
-                                "did you mean `{s}`? regions of this map: {}",
-                                names.join(", ")
-                            ),
-                            None => format!(
-                                "add a `[map.regions.{name}]` table with its `tiles` and `numbers`"
-                            ),
-                        }),
-                );
+            if let Some((_, sp, _)) = region_uses.iter().find(|(_, r, _)| &r.value == name) {
+                diags.push(undefined_region(name, &defined, sp));
             }
             continue;
         };
@@ -167,7 +246,7 @@ pub(super) fn map(
             chip_cells: Vec::new(),
         });
     }
-    for (cell, region, is_slot) in &slot_regions {
+    for (cell, region, is_slot) in region_uses {
         if let Some(ri) = region_index.get(&region.value) {
             if *is_slot {
                 cells[*cell].content = CellContent::Slot { region: *ri };
@@ -184,8 +263,32 @@ pub(super) fn map(
         let (key, rr) = defined[region.key.as_str()];
         pools(key, rr, region, incomplete, c, diags);
     }
+    regions
+}
 
-    // Harbor pool vs random harbor hexes.
+/// The error for a region a hex uses that the map does not define.
+fn undefined_region(
+    name: &str,
+    defined: &BTreeMap<&str, (&Sp<String>, &RawRegion)>,
+    used: &Sp<String>,
+) -> Diagnostic {
+    let names: Vec<&str> = defined.keys().copied().collect();
+    Diagnostic::error(format!("region `{name}` is not defined for this map"))
+        .at(used.span.clone(), "used here")
+        .hint(match did_you_mean(name, names.iter().copied()) {
+            Some(s) => format!("did you mean `{s}`? regions of this map: {}", names.join(", ")),
+            None => format!("add a `[map.regions.{name}]` table with its `tiles` and `numbers`"),
+        })
+}
+
+/// The harbor kinds of `[map.harbors] pool`, checked against the number of
+/// random harbor hexes.
+fn harbor_pool(
+    m: &RawMap,
+    cells: &[Cell],
+    incomplete: bool,
+    diags: &mut Diagnostics,
+) -> Vec<HarborKind> {
     let random_harbors: Vec<usize> = cells
         .iter()
         .enumerate()
@@ -225,51 +328,53 @@ pub(super) fn map(
         }
         None => {}
     }
+    harbor_pool
+}
 
-    let board = Board::new(cells.iter().map(|c| c.hex).collect());
-
-    // Harbors must touch land: a fixed facing must point at a hex that is or may be land.
-    let may_be_land = |i: usize, cells: &[Cell], regions: &[Region]| match cells[i].content {
+/// Whether cell `i` is or may be land: a fixed land hex, or a slot of a
+/// region whose pool holds land (or could not be read).
+fn may_be_land(i: usize, cells: &[Cell], regions: &[Region]) -> bool {
+    match cells[i].content {
         CellContent::Fixed { terrain, .. } => terrain.is_land(),
-        CellContent::Slot { region } => {
-            // A region whose pool could not be read may hold land.
-            regions
-                .get(region)
-                .is_none_or(|r| r.tiles.is_empty() || r.tiles.iter().any(|(t, _)| t.is_land()))
-        }
+        CellContent::Slot { region } => regions
+            .get(region)
+            .is_none_or(|r| r.tiles.is_empty() || r.tiles.iter().any(|(t, _)| t.is_land())),
+    }
+}
+
+/// Harbors must touch land: a fixed facing must point at a hex that is or
+/// may be land, and a harbor without a facing needs some land beside it.
+fn check_harbor_coasts(cells: &[Cell], regions: &[Region], board: &Board, diags: &mut Diagnostics) {
+    let land_at = |i: usize, d: Direction| {
+        let n = board.neighbors[i][d.index()];
+        n != board::NONE && may_be_land(n as usize, cells, regions)
     };
-    for (i, cell) in cells.iter().enumerate().filter(|_| !incomplete) {
+    for (i, cell) in cells.iter().enumerate() {
         let Some(h) = cell.harbor else { continue };
         match h.facing {
-            Some(dir) => {
-                let n = board.neighbors[i][dir.index()];
-                let ok = n != board::NONE && may_be_land(n as usize, &cells, &regions);
-                if !ok {
-                    let lands: Vec<&str> = Direction::ALL
-                        .into_iter()
-                        .filter(|d| {
-                            let n = board.neighbors[i][d.index()];
-                            n != board::NONE && may_be_land(n as usize, &cells, &regions)
-                        })
-                        .map(Direction::name)
-                        .collect();
-                    diags.push(
-                        Diagnostic::error(format!(
-                            "the harbor at {} faces `{}`, where there is no land",
-                            cell.hex,
-                            dir.name()
-                        ))
-                        .at(cell.span.clone(), "harbor not on a coast")
-                        .hint(if lands.is_empty() {
-                            "move the harbor next to the island".to_string()
-                        } else {
-                            format!("land lies to the {}", lands.join(", "))
-                        }),
-                    );
-                }
+            Some(dir) if !land_at(i, dir) => {
+                let lands: Vec<&str> = Direction::ALL
+                    .into_iter()
+                    .filter(|d| land_at(i, *d))
+                    .map(Direction::name)
+                    .collect();
+                diags.push(
+                    Diagnostic::error(format!(
+                        "the harbor at {} faces `{}`, where there is no land",
+                        cell.hex,
+                        dir.name()
+                    ))
+                    .at(cell.span.clone(), "harbor not on a coast")
+                    .hint(if lands.is_empty() {
+                        "move the harbor next to the island".to_string()
+                    } else {
+                        format!("land lies to the {}", lands.join(", "))
+                    }),
+                );
             }
+            Some(_) => {}
             None => {
-                if !board.neighbors_of(i).any(|n| may_be_land(n, &cells, &regions)) {
+                if !board.neighbors_of(i).any(|n| may_be_land(n, cells, regions)) {
                     diags.push(
                         Diagnostic::error(format!(
                             "the harbor at {} has no land next to it",
@@ -282,25 +387,6 @@ pub(super) fn map(
             }
         }
     }
-
-    let start = m.start.as_ref().and_then(|raw| {
-        let may_land = |i: usize| may_be_land(i, &cells, &regions);
-        let ctx = super::start::Context {
-            cells: &cells,
-            codes: &codes,
-            regions: &regions,
-            legend: &legend,
-            board: &board,
-            players: &players,
-            may_be_land: &may_land,
-        };
-        super::start::start_area(raw, &ctx, incomplete, diags)
-    });
-
-    if diags.error_count() > before {
-        return None;
-    }
-    Some(MapDef { players, cells, regions, harbor_pool, board, start })
 }
 
 /// An error if the hexes spread wider or taller than `MAX_MAP_SPAN`, at the

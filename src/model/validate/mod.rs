@@ -197,6 +197,8 @@ fn players_list(v: &Sp<Vec<Sp<i64>>>, diags: &mut Diagnostics) -> Vec<u8> {
     out
 }
 
+/// `[scenario]`: id, title, player counts, victory points, variants and
+/// credits; `None` when the id or title is missing.
 fn meta(m: &RawMeta, diags: &mut Diagnostics) -> Option<Meta> {
     let id = m.id.as_ref()?;
     let id_ok = !id.value.is_empty()
@@ -218,6 +220,28 @@ fn meta(m: &RawMeta, diags: &mut Diagnostics) -> Option<Meta> {
                 .hint("give the scenario a title, e.g. `title = \"Seafarers of the north\"`"),
         );
     }
+    let (players, default_players) = meta_players(m, diags);
+    let vp = m.victory_points.as_ref().and_then(|v| int_in(v, 1, 99, "victory points", diags));
+    let gold = m.starting_gold.as_ref().and_then(|v| int_in(v, 0, 99, "starting gold", diags));
+    let variants = m.variants.iter().filter_map(|v| variant(v, diags)).collect();
+    Some(Meta {
+        id: id.value.clone(),
+        title: title.value.clone(),
+        description: m.description.as_ref().map(|d| d.value.clone()),
+        sets: m.sets.iter().map(|s| s.value.clone()).collect(),
+        players,
+        default_players,
+        victory_points: vp.map(|v| v as u32),
+        starting_gold: gold.map(|v| v as u32),
+        variants,
+        source: m.source.as_ref().map(|s| s.value.clone()),
+        designer: m.designer.as_ref().map(|s| s.value.clone()),
+    })
+}
+
+/// The player counts `players` lists (required), and `default_players`
+/// (one of them; the largest when not given).
+fn meta_players(m: &RawMeta, diags: &mut Diagnostics) -> (Vec<u8>, u8) {
     let players = match &m.players {
         Some(p) => players_list(p, diags),
         None => {
@@ -248,40 +272,24 @@ fn meta(m: &RawMeta, diags: &mut Diagnostics) -> Option<Meta> {
         }
         None => players.last().copied().unwrap_or(4),
     };
-    let vp = m.victory_points.as_ref().and_then(|v| int_in(v, 1, 99, "victory points", diags));
-    let gold = m.starting_gold.as_ref().and_then(|v| int_in(v, 0, 99, "starting gold", diags));
-    let variants = m
-        .variants
-        .iter()
-        .filter_map(|v| {
-            Some(Variant {
-                name: v.name.as_ref()?.value.clone(),
-                victory_points: v
-                    .victory_points
-                    .as_ref()
-                    .and_then(|x| int_in(x, 1, 99, "victory points", diags))
-                    .map(|x| x as u32),
-                starting_gold: v
-                    .starting_gold
-                    .as_ref()
-                    .and_then(|x| int_in(x, 0, 99, "starting gold", diags))
-                    .map(|x| x as u32),
-                description: v.description.as_ref().map(|d| d.value.clone()),
-            })
-        })
-        .collect();
-    Some(Meta {
-        id: id.value.clone(),
-        title: title.value.clone(),
-        description: m.description.as_ref().map(|d| d.value.clone()),
-        sets: m.sets.iter().map(|s| s.value.clone()).collect(),
-        players,
-        default_players,
-        victory_points: vp.map(|v| v as u32),
-        starting_gold: gold.map(|v| v as u32),
-        variants,
-        source: m.source.as_ref().map(|s| s.value.clone()),
-        designer: m.designer.as_ref().map(|s| s.value.clone()),
+    (players, default_players)
+}
+
+/// One `[[scenario.variants]]` entry; `None` without a name.
+fn variant(v: &RawVariant, diags: &mut Diagnostics) -> Option<Variant> {
+    Some(Variant {
+        name: v.name.as_ref()?.value.clone(),
+        victory_points: v
+            .victory_points
+            .as_ref()
+            .and_then(|x| int_in(x, 1, 99, "victory points", diags))
+            .map(|x| x as u32),
+        starting_gold: v
+            .starting_gold
+            .as_ref()
+            .and_then(|x| int_in(x, 0, 99, "starting gold", diags))
+            .map(|x| x as u32),
+        description: v.description.as_ref().map(|d| d.value.clone()),
     })
 }
 

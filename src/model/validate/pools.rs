@@ -2,6 +2,8 @@
 
 use super::*;
 
+/// Reads a region's pools into `region`: its tiles (checked against its
+/// hexes unless the map is `incomplete`), harbor kinds and number chips.
 pub(super) fn pools(
     key: &Sp<String>,
     rr: &RawRegion,
@@ -14,6 +16,26 @@ pub(super) fn pools(
         check_pool_values(rr, diags);
         return;
     };
+    let Some(total) = pool_tiles(key, tiles, region, diags) else {
+        check_pool_values(rr, diags);
+        return;
+    };
+    let slots = region.slots.len() as i64;
+    if total != slots && !incomplete {
+        diags.push(tile_count_error(key, tiles, total, slots));
+    }
+    pool_harbors(key, rr, &tiles.span, region, diags);
+    pool_numbers(key, rr, &tiles.span, region, c, diags);
+}
+
+/// Reads `tiles` into `region.tiles` and gives their total, or `None` when
+/// some entry is bad (it is reported).
+fn pool_tiles(
+    key: &Sp<String>,
+    tiles: &Sp<TileCounts>,
+    region: &mut Region,
+    diags: &mut Diagnostics,
+) -> Option<i64> {
     let mut seen = BTreeSet::new();
     let mut total: i64 = 0;
     let mut ok = true;
@@ -40,37 +62,44 @@ pub(super) fn pools(
             region.tiles.push((t, n as u32));
         }
     }
-    if !ok {
-        check_pool_values(rr, diags);
-        return;
-    }
-    let slots = region.slots.len() as i64;
-    if total != slots && !incomplete {
-        let more = total > slots;
-        diags.push(
-            Diagnostic::error(format!(
-                "region `{}` has {total} tiles for {slots} hexes",
-                key.value
-            ))
-            .at(tiles.span.clone(), format!("{total} tiles"))
-            .also(key.span.clone(), format!("{slots} hexes on the map"))
-            .hint(if more {
-                format!(
-                    "remove {} tile(s) from the pool, or draw more `{}` hexes on the map",
-                    total - slots,
-                    key.value
-                )
-            } else {
-                format!(
-                    "add {} tile(s) to the pool, or draw fewer `{}` hexes",
-                    slots - total,
-                    key.value
-                )
-            }),
-        );
-    }
+    ok.then_some(total)
+}
 
-    // Harbor tiles in the pool need their kinds.
+/// The error for a region with `total` tiles for its `slots` hexes.
+fn tile_count_error(
+    key: &Sp<String>,
+    tiles: &Sp<TileCounts>,
+    total: i64,
+    slots: i64,
+) -> Diagnostic {
+    let more = total > slots;
+    Diagnostic::error(format!("region `{}` has {total} tiles for {slots} hexes", key.value))
+        .at(tiles.span.clone(), format!("{total} tiles"))
+        .also(key.span.clone(), format!("{slots} hexes on the map"))
+        .hint(if more {
+            format!(
+                "remove {} tile(s) from the pool, or draw more `{}` hexes on the map",
+                total - slots,
+                key.value
+            )
+        } else {
+            format!(
+                "add {} tile(s) to the pool, or draw fewer `{}` hexes",
+                slots - total,
+                key.value
+            )
+        })
+}
+
+/// Reads the kinds of the region's harbor tiles into `region.harbors`: one
+/// per `harbor` tile in the pool.
+fn pool_harbors(
+    key: &Sp<String>,
+    rr: &RawRegion,
+    tiles_span: &Span,
+    region: &mut Region,
+    diags: &mut Diagnostics,
+) {
     let harbor_tiles =
         region.tiles.iter().find(|(t, _)| *t == Terrain::Harbor).map_or(0, |(_, n)| *n) as usize;
     if let Some(hs) = &rr.harbors {
@@ -82,7 +111,7 @@ pub(super) fn pools(
     }
     let given = rr.harbors.as_ref().map_or(0, |h| h.value.len());
     if given != harbor_tiles {
-        let sp = rr.harbors.as_ref().map_or(tiles.span.clone(), |h| h.span.clone());
+        let sp = rr.harbors.as_ref().map_or(tiles_span.clone(), |h| h.span.clone());
         diags.push(
             Diagnostic::error(format!(
                 "region `{}` has {harbor_tiles} harbor tile(s) but {given} harbor kind(s)",
@@ -94,8 +123,19 @@ pub(super) fn pools(
             ),
         );
     }
+}
 
-    // Number chips: one per chip-taking hex of the region.
+/// Reads the region's number chips into `region.numbers`: one per
+/// chip-taking hex of the region (its chip-taking tiles and the fixed hexes
+/// drawing their chip from it).
+fn pool_numbers(
+    key: &Sp<String>,
+    rr: &RawRegion,
+    tiles_span: &Span,
+    region: &mut Region,
+    c: &Constraints,
+    diags: &mut Diagnostics,
+) {
     let chip_tiles: u32 =
         region.tiles.iter().filter(|(t, _)| c.takes_chip(*t)).map(|(_, n)| *n).sum();
     let fixed_chips = region.chip_cells.len() as u32;
@@ -110,14 +150,14 @@ pub(super) fn pools(
     }
     let have = rr.numbers.as_ref().map_or(0, |n| n.value.len()) as u32;
     if have != want {
-        let sp = rr.numbers.as_ref().map_or(tiles.span.clone(), |n| n.span.clone());
+        let sp = rr.numbers.as_ref().map_or(tiles_span.clone(), |n| n.span.clone());
         let gold = region.tiles.iter().find(|(t, _)| *t == Terrain::Gold).map_or(0, |(_, n)| *n);
         let mut d = Diagnostic::error(format!(
             "region `{}` has {have} number chips for {want} chip-taking hexes",
             key.value
         ))
         .at(sp, format!("{have} chips"));
-        d = d.also(tiles.span.clone(), format!("{chip_tiles} tiles take a chip"));
+        d = d.also(tiles_span.clone(), format!("{chip_tiles} tiles take a chip"));
         if gold > 0 && c.takes_chip(Terrain::Gold) && have + gold == want {
             d = d.hint("the count matches if gold gets no chip: add `no_chip = [\"gold\"]` to `[constraints]`");
         } else if have > want {

@@ -29,9 +29,45 @@ pub(super) fn start_area(
     diags: &mut Diagnostics,
 ) -> Option<StartArea> {
     let before = diags.error_count();
+    let list = raw.regions.as_ref()?;
+    let chosen = start_regions(list, ctx, diags);
+    let avoid_codes = avoid_codes(raw, ctx, diags);
+    if diags.error_count() > before {
+        return None;
+    }
+    let n = ctx.cells.len();
+    let mut start_hex = vec![false; n];
+    for &ri in &chosen {
+        let r = &ctx.regions[ri];
+        for &c in r.slots.iter().chain(&r.chip_cells) {
+            start_hex[c] = true;
+        }
+    }
+    let avoid: Vec<bool> = ctx.codes.iter().map(|c| avoid_codes.contains(&c.as_str())).collect();
+    let area = StartArea {
+        regions: chosen.iter().map(|i| ctx.regions[*i].key.clone()).collect(),
+        start_hex,
+        avoid,
+    };
+    if incomplete {
+        return Some(area);
+    }
+    if let Some(d) = room_error(&area, list, ctx) {
+        diags.push(d);
+        return None;
+    }
+    Some(area)
+}
+
+/// The indices of the regions `regions` names; an empty, repeated or
+/// unknown name is reported.
+fn start_regions(
+    list: &Sp<Vec<Sp<String>>>,
+    ctx: &Context<'_>,
+    diags: &mut Diagnostics,
+) -> Vec<usize> {
     let keys: Vec<&str> = ctx.regions.iter().map(|r| r.key.as_str()).collect();
     let mut chosen: Vec<usize> = Vec::new();
-    let list = raw.regions.as_ref()?;
     if list.value.is_empty() {
         diags.push(
             Diagnostic::error("`regions` in [map.start] is empty")
@@ -64,6 +100,11 @@ pub(super) fn start_area(
             ),
         }
     }
+    chosen
+}
+
+/// The legend codes of `avoid`; a code not in the legend is reported.
+fn avoid_codes<'r>(raw: &'r RawStart, ctx: &Context<'_>, diags: &mut Diagnostics) -> Vec<&'r str> {
     let mut avoid_codes: Vec<&str> = Vec::new();
     for c in raw.avoid.iter().flat_map(|a| &a.value) {
         if ctx.legend.contains_key(&c.value) {
@@ -81,26 +122,16 @@ pub(super) fn start_area(
             );
         }
     }
-    if diags.error_count() > before {
-        return None;
-    }
-    let n = ctx.cells.len();
-    let mut start_hex = vec![false; n];
-    for &ri in &chosen {
-        let r = &ctx.regions[ri];
-        for &c in r.slots.iter().chain(&r.chip_cells) {
-            start_hex[c] = true;
-        }
-    }
-    let avoid: Vec<bool> = ctx.codes.iter().map(|c| avoid_codes.contains(&c.as_str())).collect();
-    let area = StartArea {
-        regions: chosen.iter().map(|i| ctx.regions[*i].key.clone()).collect(),
-        start_hex,
-        avoid,
-    };
-    if incomplete {
-        return Some(area);
-    }
+    avoid_codes
+}
+
+/// The error when the start area has no room for every player's first
+/// settlements, even on the most favourable layout.
+fn room_error(
+    area: &StartArea,
+    list: &Sp<Vec<Sp<String>>>,
+    ctx: &Context<'_>,
+) -> Option<Diagnostic> {
     // Corners that could hold a first settlement on the most favourable
     // layout: touching a start hex that may be land, and no hex to avoid.
     let candidates: Vec<u32> = ctx
@@ -121,20 +152,19 @@ pub(super) fn start_area(
     let most = ctx.players.iter().copied().max().unwrap_or(0) as usize;
     let need = most * FIRST_SETTLEMENTS;
     let room = start::room(&start::corner_neighbours(ctx.board), &candidates);
-    if room < need {
-        let names: Vec<String> = area.regions.iter().map(|k| format!("`{k}`")).collect();
-        let (what, has) = match names.len() {
-            1 => (format!("the start region {}", names[0]), "has"),
-            _ => (format!("the start regions {}", names.join(", ")), "have"),
-        };
-        diags.push(
-            Diagnostic::error(format!(
-                "{what} {has} room for {room} first settlements, but {most} players need {need}"
-            ))
-            .at(list.span.clone(), format!("{} usable corners; at most {room} settlements fit on them", candidates.len()))
-            .hint("a first settlement needs a corner touching a land hex of a start region, no hex in `avoid`, and no settlement on a neighbouring corner: add hexes to the region, list more regions, or drop codes from `avoid`"),
-        );
+    if room >= need {
         return None;
     }
-    Some(area)
+    let names: Vec<String> = area.regions.iter().map(|k| format!("`{k}`")).collect();
+    let (what, has) = match names.len() {
+        1 => (format!("the start region {}", names[0]), "has"),
+        _ => (format!("the start regions {}", names.join(", ")), "have"),
+    };
+    Some(
+        Diagnostic::error(format!(
+            "{what} {has} room for {room} first settlements, but {most} players need {need}"
+        ))
+        .at(list.span.clone(), format!("{} usable corners; at most {room} settlements fit on them", candidates.len()))
+        .hint("a first settlement needs a corner touching a land hex of a start region, no hex in `avoid`, and no settlement on a neighbouring corner: add hexes to the region, list more regions, or drop codes from `avoid`"),
+    )
 }

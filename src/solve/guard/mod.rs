@@ -163,127 +163,175 @@ fn kind_index(k: HarborKind) -> usize {
     }
 }
 
+/// What each cell of a map must show, before the locks.
+struct CellWants {
+    /// The terrain ([`UNSET`]: any) and chip ([`ANY`]: see `chip_rule`).
+    terrain: Vec<u8>,
+    number: Vec<u8>,
+    /// How each cell gets its chip.
+    chip_rule: Vec<ChipRule>,
+    /// Where each cell's tile and chip count in the pools' tallies (the
+    /// spare tally for none).
+    tile_at: Vec<u32>,
+    chip_at: Vec<u32>,
+    /// Region, fixed and face-down flags a layout must show.
+    region: Vec<Option<u32>>,
+    fixed: Vec<bool>,
+    face_down: Vec<bool>,
+}
+
+impl CellWants {
+    /// The wants of `map`'s cells; hexes that count in no pool count in the
+    /// spare tally at `spare` (after the regions').
+    fn new(map: &MapDef, spare: u32) -> CellWants {
+        let n = map.cells.len();
+        let fd = |r: usize| map.regions[r].face_down;
+        let mut w = CellWants {
+            terrain: vec![UNSET; n],
+            number: vec![ANY; n],
+            chip_rule: vec![EXACT; n],
+            tile_at: vec![spare; n],
+            chip_at: vec![spare + 17; n],
+            region: vec![None; n],
+            fixed: vec![false; n],
+            face_down: vec![false; n],
+        };
+        for (i, cell) in map.cells.iter().enumerate() {
+            match cell.content {
+                CellContent::Fixed { terrain, number, chip_region } => {
+                    w.fixed[i] = true;
+                    w.region[i] = chip_region.map(|r| r as u32);
+                    w.terrain[i] = terrain.index() as u8;
+                    match chip_region {
+                        Some(r) if number.is_none() && !fd(r) => {
+                            w.chip_rule[i] = DEALT;
+                            w.chip_at[i] = (r * PER_REGION + 17) as u32;
+                        }
+                        _ => w.number[i] = number.unwrap_or(0),
+                    }
+                }
+                CellContent::Slot { region: r } => {
+                    w.region[i] = Some(r as u32);
+                    w.face_down[i] = fd(r);
+                    w.tile_at[i] = (r * PER_REGION) as u32;
+                    match fd(r) {
+                        true => w.chip_rule[i] = NO_CHIP,
+                        false => {
+                            w.chip_rule[i] = BY_TERRAIN;
+                            w.chip_at[i] = (r * PER_REGION + 17) as u32;
+                        }
+                    }
+                }
+            }
+        }
+        w
+    }
+
+    /// Locked hexes must show their lock (locks off the map are left out).
+    fn lock(&mut self, map: &MapDef, locks: &[Lock]) {
+        for l in locks {
+            if let Some(&i) = map.board.index.get(&l.hex) {
+                self.terrain[i] = l.terrain.index() as u8;
+                if self.chip_rule[i] != NO_CHIP {
+                    self.number[i] = l.number.unwrap_or(0);
+                    self.chip_rule[i] = EXACT;
+                }
+            }
+        }
+    }
+}
+
+/// What the pools deal: per region (17 terrains, then 13 chip values) plus
+/// a spare tally, and harbor kinds per pool (each region's, then the map's).
+fn pool_counts(map: &MapDef) -> (Vec<u16>, Vec<u16>) {
+    let nr = map.regions.len();
+    let mut want_counts = vec![0u16; (nr + 1) * PER_REGION];
+    let mut want_kinds = vec![0u16; (nr + 1) * 6];
+    for (ri, r) in map.regions.iter().enumerate() {
+        for (t, k) in &r.tiles {
+            let slot = &mut want_counts[ri * PER_REGION + t.index()];
+            *slot = slot.saturating_add(u16::try_from(*k).unwrap_or(u16::MAX));
+        }
+        for v in &r.numbers {
+            if (2..=12).contains(v) {
+                want_counts[ri * PER_REGION + 17 + usize::from(*v)] += 1;
+            }
+        }
+        for k in &r.harbors {
+            want_kinds[ri * 6 + kind_index(*k)] += 1;
+        }
+    }
+    for k in &map.harbor_pool {
+        want_kinds[nr * 6 + kind_index(*k)] += 1;
+    }
+    (want_counts, want_kinds)
+}
+
+/// The cells that hold or may hold a harbor: harbor hexes, and slots of
+/// regions that deal harbor tiles.
+fn harbor_wants(map: &MapDef, face_down: &[bool]) -> Vec<HarborWant> {
+    let nr = map.regions.len();
+    (0..map.cells.len())
+        .filter_map(|i| {
+            let cell = &map.cells[i];
+            let (site, pool) = match (cell.harbor, cell.content) {
+                (Some(_), _) => (true, nr as u32),
+                (None, CellContent::Slot { region })
+                    if map.regions[region].tiles.iter().any(|(t, _)| *t == Terrain::Harbor) =>
+                {
+                    (false, region as u32)
+                }
+                _ => return None,
+            };
+            Some(HarborWant {
+                cell: i as u32,
+                site,
+                face_down: face_down[i],
+                kind: cell.harbor.and_then(|h| h.kind),
+                facing: cell.harbor.and_then(|h| h.facing).map(|d| d.index() as u8),
+                pool,
+            })
+        })
+        .collect()
+}
+
 impl<'a> Guard<'a> {
     /// The guard for boards of `map` under rules `c` that keep `locks`
     /// (locks that do not fit the map are left out: they were refused
     /// before any board was drawn).
     pub fn new(map: &'a MapDef, c: &Constraints, locks: &[Lock]) -> Guard<'a> {
         let n = map.cells.len();
-        let nr = map.regions.len();
-        let fd = |r: usize| map.regions[r].face_down;
-        let mut want_terrain = vec![UNSET; n];
-        let mut want_number = vec![ANY; n];
-        let mut chip_rule = vec![EXACT; n];
         // Hexes that count in no pool count in a spare tally after the regions'.
-        let spare = (nr * PER_REGION) as u32;
-        let mut tile_at = vec![spare; n];
-        let mut chip_at = vec![spare + 17; n];
-        let mut region = vec![None; n];
-        let mut fixed = vec![false; n];
-        let mut face_down = vec![false; n];
-        for (i, cell) in map.cells.iter().enumerate() {
-            match cell.content {
-                CellContent::Fixed { terrain, number, chip_region } => {
-                    fixed[i] = true;
-                    region[i] = chip_region.map(|r| r as u32);
-                    want_terrain[i] = terrain.index() as u8;
-                    match chip_region {
-                        Some(r) if number.is_none() && !fd(r) => {
-                            chip_rule[i] = DEALT;
-                            chip_at[i] = (r * PER_REGION + 17) as u32;
-                        }
-                        _ => want_number[i] = number.unwrap_or(0),
-                    }
-                }
-                CellContent::Slot { region: r } => {
-                    region[i] = Some(r as u32);
-                    face_down[i] = fd(r);
-                    tile_at[i] = (r * PER_REGION) as u32;
-                    match fd(r) {
-                        true => chip_rule[i] = NO_CHIP,
-                        false => {
-                            chip_rule[i] = BY_TERRAIN;
-                            chip_at[i] = (r * PER_REGION + 17) as u32;
-                        }
-                    }
-                }
-            }
-        }
-        for l in locks {
-            if let Some(&i) = map.board.index.get(&l.hex) {
-                want_terrain[i] = l.terrain.index() as u8;
-                if chip_rule[i] != NO_CHIP {
-                    want_number[i] = l.number.unwrap_or(0);
-                    chip_rule[i] = EXACT;
-                }
-            }
-        }
-        let mut want_counts = vec![0u16; (nr + 1) * PER_REGION];
-        let mut want_kinds = vec![0u16; (nr + 1) * 6];
-        for (ri, r) in map.regions.iter().enumerate() {
-            for (t, k) in &r.tiles {
-                let slot = &mut want_counts[ri * PER_REGION + t.index()];
-                *slot = slot.saturating_add(u16::try_from(*k).unwrap_or(u16::MAX));
-            }
-            for v in &r.numbers {
-                if (2..=12).contains(v) {
-                    want_counts[ri * PER_REGION + 17 + usize::from(*v)] += 1;
-                }
-            }
-            for k in &r.harbors {
-                want_kinds[ri * 6 + kind_index(*k)] += 1;
-            }
-        }
-        for k in &map.harbor_pool {
-            want_kinds[nr * 6 + kind_index(*k)] += 1;
-        }
-        let harbor_cells = (0..n)
-            .filter_map(|i| {
-                let cell = &map.cells[i];
-                let (site, pool) = match (cell.harbor, cell.content) {
-                    (Some(_), _) => (true, nr as u32),
-                    (None, CellContent::Slot { region })
-                        if map.regions[region].tiles.iter().any(|(t, _)| *t == Terrain::Harbor) =>
-                    {
-                        (false, region as u32)
-                    }
-                    _ => return None,
-                };
-                Some(HarborWant {
-                    cell: i as u32,
-                    site,
-                    face_down: face_down[i],
-                    kind: cell.harbor.and_then(|h| h.kind),
-                    facing: cell.harbor.and_then(|h| h.facing).map(|d| d.index() as u8),
-                    pool,
-                })
-            })
-            .collect();
+        let spare = (map.regions.len() * PER_REGION) as u32;
+        let mut w = CellWants::new(map, spare);
+        w.lock(map, locks);
+        let (want_counts, want_kinds) = pool_counts(map);
+        let harbor_cells = harbor_wants(map, &w.face_down);
         let on = crate::model::ConstraintId::ALL
             .into_iter()
             .filter(|id| c.is_on(*id))
             .fold(0u16, |m, id| m | 1 << id.index());
+        let dealt = (0..n)
+            .filter(|i| w.tile_at[*i] != spare || w.chip_at[*i] != spare + 17)
+            .map(|i| (i as u32, w.chip_rule[i], w.tile_at[i], w.chip_at[i]))
+            .collect();
         let board = LayoutBoard {
             terrain: vec![0; n],
             number: vec![0; n],
-            face_down,
+            face_down: w.face_down,
             harbor: vec![NO_HARBOR; n],
             harbors: Vec::new(),
         };
-        let dealt = (0..n)
-            .filter(|i| tile_at[*i] != spare || chip_at[*i] != spare + 17)
-            .map(|i| (i as u32, chip_rule[i], tile_at[i], chip_at[i]))
-            .collect();
         Guard {
             map,
             c: c.clone(),
             locks: locks.to_vec(),
             n,
-            want_terrain,
-            want_number,
+            want_terrain: w.terrain,
+            want_number: w.number,
             dealt,
-            region,
-            fixed,
+            region: w.region,
+            fixed: w.fixed,
             harbor_cells,
             takes: Terrain::ALL.map(|t| c.takes_chip(t)),
             oracle: Oracle::for_map(map, c),

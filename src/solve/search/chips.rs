@@ -267,6 +267,8 @@ impl ChipSearch {
         }
     }
 
+    /// Places the chips some rule can block by a depth-first search with
+    /// restarts, then shuffles the free ones onto the hexes left.
     pub(super) fn run(
         mut self,
         p: &Problem<'_>,
@@ -280,11 +282,9 @@ impl ChipSearch {
         let mut enter = vec![0usize; len + 1];
         let mut before = vec![0usize; len + 1];
         let mut cell = vec![NONE; len + 1];
-        for r in 0..p.regions.len() {
-            if !self.enough_room(r) {
-                self.count_blockers(p, st, rej);
-                return Err(Stop::Exhausted);
-            }
+        if (0..p.regions.len()).any(|r| !self.enough_room(r)) {
+            self.count_blockers(p, st, rej);
+            return Err(Stop::Exhausted);
         }
         let (mut run, mut run_nodes, mut d) = (0u32, 0u64, 0usize);
         let mut blame = 0u32;
@@ -339,7 +339,13 @@ impl ChipSearch {
             }
             // On a failed check the loop comes back to depth d and refutes x.
         }
-        // The free chips: a plain shuffle onto the hexes left.
+        self.deal_free_chips(p, st, rng);
+        Ok(())
+    }
+
+    /// The free chips (no rule can block them): a plain shuffle onto the
+    /// hexes left open.
+    fn deal_free_chips(&self, p: &Problem<'_>, st: &mut State, rng: &mut Rng) {
         for (ri, reg) in p.regions.iter().enumerate() {
             if reg.face_down {
                 continue;
@@ -354,7 +360,6 @@ impl ChipSearch {
                 }
             }
         }
-        Ok(())
     }
 
     /// Leaves depth `d` for `d - 1`; `false` at the top (nothing left to try).
