@@ -20,6 +20,7 @@ use crate::compose::plan::text::plan_text;
 use crate::compose::plan::{Part, PartKind, PrintPlan};
 use crate::model::Scenario;
 use crate::scene::{JobView, Page};
+use crate::settings::sheets::SheetOptions;
 use crate::settings::Settings;
 use crate::solve::Layout;
 
@@ -220,79 +221,25 @@ fn add_pack(
 ) -> Result<(), FlowError> {
     let info = FooterInfo::new(layout.title.clone(), layout.seed);
     let opts = &settings.sheets;
-    let own = |mut pages: Vec<Page>| {
-        stamp_footers(&mut pages, opts, &info);
-        pages
-    };
     let sheets = pieces.imposition.pages();
-    // Every page of the pack after its plan is also in exactly one separate
-    // file, numbering its own sheets: calibration.pdf, map.pdf (added
-    // before), components.pdf (pieces and reference cards), rules.pdf
-    // (added before) and builder.pdf.
-    let calibration_file = job.add_pages(own(calibration_pages_for(opts, false)));
-    let components_file = job.add_pages(own(keep_parity(sheets.clone(), 1, opts)));
-    let mut builder = crate::compose::plan::builder::builder_pages(layout, settings);
-    let builder_file = job.add_pages(own(builder.clone()));
+    let builder = crate::compose::plan::builder::builder_pages(layout, settings);
+    let separate = add_separate_pages(job, opts, &info, &sheets, &builder);
     // The calibration sheet flips as the pack's two-sided sheets do.
-    let mut calibration = calibration_pages_for(opts, pieces.imposition.two_sided_landscape());
+    let calibration = calibration_pages_for(opts, pieces.imposition.two_sided_landscape());
     // The plan's pages come first, always an even number of them: the
     // parity of every later page, and so where blank pages go, does not
     // depend on how many.
     let first = calibration.len() + pack.map_sheets.len() + 1;
-    let mut components = keep_parity(sheets, first, opts);
-    let (lead, plan, plan_pages) = {
-        let map = &job.pages[pack.map_sheets.clone()];
-        let (overview, map_pages) = map.split_at(1.min(map.len()));
-        let hand = &job.pages[pack.handout.clone()];
-        let part = |kind, pages| Part { kind, pages };
-        let parts = [
-            part(PartKind::Calibration, &calibration[..]),
-            part(PartKind::MapOverview, overview),
-            part(PartKind::MapSheets, map_pages),
-            part(PartKind::Components, &components[..]),
-            part(PartKind::Handout, hand),
-            part(PartKind::Builder, &builder[..]),
-        ];
-        let calibration_parts = [part(PartKind::Calibration, &job.pages[calibration_file.clone()])];
-        let map_parts = [parts[1], parts[2]];
-        let comp_parts = [part(PartKind::Components, &job.pages[components_file.clone()])];
-        let hand_parts = [parts[4]];
-        let builder_parts = [part(PartKind::Builder, &job.pages[builder_file.clone()])];
-        let mut files: Vec<(&str, &[Part<'_>])> =
-            vec![("calibration.pdf", &calibration_parts[..]), ("map.pdf", &map_parts[..])];
-        if !components_file.is_empty() {
-            files.push(("components.pdf", &comp_parts[..]));
-        }
-        files.push(("rules.pdf", &hand_parts[..]));
-        if !builder_file.is_empty() {
-            files.push(("builder.pdf", &builder_parts[..]));
-        }
-        let input = PlanInput {
-            pack: &parts,
-            plan_pages: 2,
-            files: &files,
-            tiling: pack.tiling,
-            command: &pack.command,
-        };
-        settled_plan(input, layout, scenario, settings)?
-    };
-    // Sheet numbers across the whole pack, now that its length is known.
-    let (cal, map, comp) = (
-        sheet_count(&calibration),
-        sheet_count(&job.pages[pack.map_sheets.clone()]),
-        sheet_count(&components),
-    );
-    let tail = sheet_count(&builder);
-    let total = lead / 2 + cal + map + comp + sheet_count(&job.pages[pack.handout.clone()]) + tail;
-    stamp_footers_from(&mut calibration, opts, &info, lead / 2 + 1, total);
-    stamp_footers_from(&mut components, opts, &info, lead / 2 + cal + map + 1, total);
-    stamp_footers_from(&mut builder, opts, &info, total - tail + 1, total);
+    let mut own = PackOwn { calibration, components: keep_parity(sheets, first, opts), builder };
+    let (lead, plan, plan_pages) =
+        plan_of_pack(job, &own, &separate, &pack, layout, scenario, settings)?;
+    number_pack(job, &mut own, &pack, lead, opts, &info);
     let plan_range = job.add_pages(plan_pages);
-    let calibration = job.add_pages(calibration);
-    let components = job.add_pages(components);
+    let calibration = job.add_pages(own.calibration);
+    let components = job.add_pages(own.components);
     // The builder's sheet (face-down contents) last, apart from the handout:
     // single-sided, after every back, so it cannot shift their parity.
-    let builder = job.add_pages(builder);
+    let builder = job.add_pages(own.builder);
     let order = plan_range
         .chain(calibration)
         .chain(pack.map_sheets)
@@ -300,21 +247,136 @@ fn add_pack(
         .chain(pack.handout)
         .chain(builder)
         .collect();
+    add_pack_files(job, layout, order, separate);
+    job.add_file("print-plan.txt", Vec::new(), Encoding::Text { text: plan_text(&plan) });
+    job.plan = Some(plan);
+    Ok(())
+}
+
+/// The pages only the pack holds, composed without footers until the
+/// pack's length is known: its calibration sheet (which flips as the pack
+/// does), its component sheets (blank pages where the pack's parity needs
+/// them) and the builder's sheet.
+struct PackOwn {
+    calibration: Vec<Page>,
+    components: Vec<Page>,
+    builder: Vec<Page>,
+}
+
+/// Where the separate files' pages are in the job.
+struct Separate {
+    calibration: Range<usize>,
+    components: Range<usize>,
+    builder: Range<usize>,
+}
+
+/// Adds the pages of the separate files only the pack shows, each file
+/// numbering its own sheets. Every page of the pack after its plan is also
+/// in exactly one separate file: calibration.pdf, map.pdf (added before),
+/// components.pdf (pieces and reference cards), rules.pdf (added before)
+/// and builder.pdf.
+fn add_separate_pages(
+    job: &mut PrintJob,
+    opts: &SheetOptions,
+    info: &FooterInfo,
+    sheets: &[Page],
+    builder: &[Page],
+) -> Separate {
+    let own = |mut pages: Vec<Page>| {
+        stamp_footers(&mut pages, opts, info);
+        pages
+    };
+    let calibration = job.add_pages(own(calibration_pages_for(opts, false)));
+    let components = job.add_pages(own(keep_parity(sheets.to_vec(), 1, opts)));
+    let builder = job.add_pages(own(builder.to_vec()));
+    Separate { calibration, components, builder }
+}
+
+/// The print plan of the pack (`own` and the parts already in the job)
+/// and of its separate files, settled: its page count, the plan and its
+/// pages.
+fn plan_of_pack(
+    job: &PrintJob,
+    own: &PackOwn,
+    separate: &Separate,
+    pack: &Pack<'_>,
+    layout: &Layout,
+    scenario: &Scenario,
+    settings: &Settings,
+) -> Result<(usize, PrintPlan, Vec<Page>), FlowError> {
+    let map = &job.pages[pack.map_sheets.clone()];
+    let (overview, map_pages) = map.split_at(1.min(map.len()));
+    let hand = &job.pages[pack.handout.clone()];
+    let part = |kind, pages| Part { kind, pages };
+    let parts = [
+        part(PartKind::Calibration, &own.calibration[..]),
+        part(PartKind::MapOverview, overview),
+        part(PartKind::MapSheets, map_pages),
+        part(PartKind::Components, &own.components[..]),
+        part(PartKind::Handout, hand),
+        part(PartKind::Builder, &own.builder[..]),
+    ];
+    let calibration_parts = [part(PartKind::Calibration, &job.pages[separate.calibration.clone()])];
+    let map_parts = [parts[1], parts[2]];
+    let comp_parts = [part(PartKind::Components, &job.pages[separate.components.clone()])];
+    let hand_parts = [parts[4]];
+    let builder_parts = [part(PartKind::Builder, &job.pages[separate.builder.clone()])];
+    let mut files: Vec<(&str, &[Part<'_>])> =
+        vec![("calibration.pdf", &calibration_parts[..]), ("map.pdf", &map_parts[..])];
+    if !separate.components.is_empty() {
+        files.push(("components.pdf", &comp_parts[..]));
+    }
+    files.push(("rules.pdf", &hand_parts[..]));
+    if !separate.builder.is_empty() {
+        files.push(("builder.pdf", &builder_parts[..]));
+    }
+    let input = PlanInput {
+        pack: &parts,
+        plan_pages: 2,
+        files: &files,
+        tiling: pack.tiling,
+        command: &pack.command,
+    };
+    settled_plan(input, layout, scenario, settings)
+}
+
+/// Numbers the sheets of the pack's own pages across the whole pack, now
+/// that its length (`lead` plan pages first) is known.
+fn number_pack(
+    job: &PrintJob,
+    own: &mut PackOwn,
+    pack: &Pack<'_>,
+    lead: usize,
+    opts: &SheetOptions,
+    info: &FooterInfo,
+) {
+    let (cal, map, comp) = (
+        sheet_count(&own.calibration),
+        sheet_count(&job.pages[pack.map_sheets.clone()]),
+        sheet_count(&own.components),
+    );
+    let tail = sheet_count(&own.builder);
+    let total = lead / 2 + cal + map + comp + sheet_count(&job.pages[pack.handout.clone()]) + tail;
+    stamp_footers_from(&mut own.calibration, opts, info, lead / 2 + 1, total);
+    stamp_footers_from(&mut own.components, opts, info, lead / 2 + cal + map + 1, total);
+    stamp_footers_from(&mut own.builder, opts, info, total - tail + 1, total);
+}
+
+/// Adds `print-pack.pdf` (its pages in `order`) and, in the pack's order,
+/// the separate files only it shows (map.pdf and rules.pdf are added
+/// before).
+fn add_pack_files(job: &mut PrintJob, layout: &Layout, order: Vec<usize>, separate: Separate) {
     let doc = |what: &str| Encoding::Pdf {
         title: format!("{} {what} (seed {})", layout.title, layout.seed),
     };
     job.add_file("print-pack.pdf", order, doc("print pack"));
-    // The separate files, in the pack's order (map.pdf and rules.pdf are added before).
-    job.add_file("calibration.pdf", calibration_file.collect(), doc("calibration sheet"));
-    if !components_file.is_empty() {
-        job.add_file("components.pdf", components_file.collect(), doc("components"));
+    job.add_file("calibration.pdf", separate.calibration.collect(), doc("calibration sheet"));
+    if !separate.components.is_empty() {
+        job.add_file("components.pdf", separate.components.collect(), doc("components"));
     }
-    if !builder_file.is_empty() {
-        job.add_file("builder.pdf", builder_file.collect(), doc("builder's sheet"));
+    if !separate.builder.is_empty() {
+        job.add_file("builder.pdf", separate.builder.collect(), doc("builder's sheet"));
     }
-    job.add_file("print-plan.txt", Vec::new(), Encoding::Text { text: plan_text(&plan) });
-    job.plan = Some(plan);
-    Ok(())
 }
 
 /// The plan and its pages, laid out until the number of pages it was
