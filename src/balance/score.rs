@@ -47,13 +47,15 @@ pub const WEIGHT_NAMES: [&str; 9] = [
 /// outweighs any difference the other measures make between good boards.
 pub const SEATS_OBJECTIVE_WEIGHT: f64 = 50.0;
 
-/// What a balanced search (`--balanced best`) minimises.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+/// What a balanced search (`--balanced best`, `--objective`) minimises.
+#[derive(clap::ValueEnum, Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum Objective {
     /// The weighted score as the weights file gives it.
     #[default]
+    #[value(help = "The weighted balance score")]
     Score,
     /// The seat gap first: its weight is raised to [`SEATS_OBJECTIVE_WEIGHT`].
+    #[value(help = "The seat gap first, then the score")]
     Seats,
 }
 

@@ -171,7 +171,7 @@ pub struct GenerateArgs {
     /// What `--balanced best` minimises: the weighted balance `score`, or
     /// the `seats` gap first (the seat simulation's best seat minus its worst).
     #[arg(long, value_enum, requires = "balanced", value_name = "AIM")]
-    pub objective: Option<ObjectiveArg>,
+    pub objective: Option<crate::balance::Objective>,
     /// Boards to score with --balanced best (random boards and improvement
     /// steps together) [default: 20000].
     #[arg(long, requires = "balanced", value_parser = parse_candidates)]
@@ -296,7 +296,7 @@ pub struct BalanceArgs {
     pub max_nodes: u64,
     /// What the chosen board's search minimises (as `generate --balanced best --objective`).
     #[arg(long, value_enum, value_name = "AIM")]
-    pub objective: Option<ObjectiveArg>,
+    pub objective: Option<crate::balance::Objective>,
     /// More searches (seeds SEED+1 on, SAMPLES boards each) whose boards
     /// show where the search puts 6, 8 and the desert.
     #[arg(long, default_value_t = 12, value_parser = clap::value_parser!(u64).range(0..=200))]
@@ -310,34 +310,6 @@ pub enum BalancedArg {
     Bar,
     /// The fairest board a search finds (not a uniform draw).
     Best,
-}
-
-/// What `--balanced best` minimises.
-#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
-pub enum ObjectiveArg {
-    /// The weighted balance score.
-    Score,
-    /// The seat gap first, then the score.
-    Seats,
-}
-
-impl ObjectiveArg {
-    /// The library's objective.
-    pub fn objective(self) -> crate::balance::Objective {
-        match self {
-            ObjectiveArg::Score => crate::balance::Objective::Score,
-            ObjectiveArg::Seats => crate::balance::Objective::Seats,
-        }
-    }
-}
-
-/// Which edge the printer flips on for double-sided sheets.
-#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
-pub enum DuplexArg {
-    /// Long-edge flipping (the usual default).
-    Long,
-    /// Short-edge flipping.
-    Short,
 }
 
 /// Rendering options of `generate`.
@@ -373,7 +345,7 @@ pub struct RenderArgs {
     pub labels: bool,
     /// Flip edge for double-sided component sheets (overrides printer.toml).
     #[arg(long, value_enum)]
-    pub duplex: Option<DuplexArg>,
+    pub duplex: Option<crate::settings::sheets::Duplex>,
     /// Write only layout.json (no drawing).
     #[arg(long)]
     pub layout_only: bool,

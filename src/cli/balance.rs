@@ -149,7 +149,7 @@ pub(super) fn for_generate(
             .map_err(|e| bar_failed(source, scenario, &config, &e))?;
         return Ok(Balanced::Bar { draw: Box::new(draw), pilot, config });
     }
-    let objective = a.objective.map_or(Objective::Score, |o| o.objective());
+    let objective = a.objective.unwrap_or_default();
     let budget = match (a.time_budget, a.candidates) {
         (Some(ms), None) => Budget::Time(Duration::from_millis(ms)),
         (Some(ms), Some(n)) => {
@@ -350,7 +350,7 @@ pub(super) fn run(a: &BalanceArgs) -> Result<(), Failure> {
     let players = a.players.unwrap_or(scenario.meta.default_players);
     let seed = a.seed.unwrap_or_else(crate::rng::fresh_seed);
     let config = config(a.weights.as_deref())?;
-    let objective = a.objective.map_or(Objective::Score, |o| o.objective());
+    let objective = a.objective.unwrap_or_default();
     let Some(map) = scenario.map_for(players) else {
         let e = SolveError::NoMap {
             scenario: scenario.meta.id.clone(),

@@ -4,9 +4,8 @@
 
 use anyhow::Context;
 
-use super::args::{DuplexArg, RenderArgs};
+use super::args::RenderArgs;
 use crate::export::OutFile;
-use crate::settings::sheets::Duplex;
 use crate::settings::{Choices, Formats, Settings};
 
 /// The drawing choices of the command line.
@@ -23,10 +22,7 @@ pub fn choices(a: &RenderArgs) -> anyhow::Result<Choices> {
         templates_dir: a.templates.clone(),
         hex_size: a.hex_size,
         labels: a.labels,
-        duplex: a.duplex.map(|d| match d {
-            DuplexArg::Long => Duplex::Long,
-            DuplexArg::Short => Duplex::Short,
-        }),
+        duplex: a.duplex,
     })
 }
 

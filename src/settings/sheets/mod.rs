@@ -50,14 +50,17 @@ impl Orientation {
     }
 }
 
-/// How the printer turns the paper between front and back.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// How the printer turns the paper between front and back (`--duplex`,
+/// `printer.toml`'s `duplex`).
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Duplex {
     /// Flip on the long edge: a portrait back is the front mirrored left-right,
     /// a landscape back is mirrored top-bottom.
+    #[value(help = "Long-edge flipping (the usual default)")]
     Long,
     /// Flip on the short edge: a portrait back is mirrored top-bottom,
     /// a landscape back left-right.
+    #[value(help = "Short-edge flipping")]
     Short,
 }
 
