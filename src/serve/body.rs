@@ -1,17 +1,18 @@
-//! Request bodies are read whole before a handler sees them, within
-//! [`BODY_READ_TIMEOUT_MS`] and up to [`MAX_REQUEST_BYTES`]: a body promised
-//! and never sent gets 408, a body over the limit 413, both as JSON.
+//! Request bodies are read whole before a handler sees them, within the
+//! server's body timeout ([`crate::limits::BODY_READ_TIMEOUT_MS`] unless a
+//! test shortens it) and up to [`MAX_REQUEST_BYTES`]: a body promised and
+//! never sent gets 408, a body over the limit 413, both as JSON.
 
 use std::time::Duration;
 
 use axum::body::Body;
-use axum::extract::Request;
+use axum::extract::{Request, State};
 use axum::http::{header, StatusCode};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 
 use super::error::ApiError;
-use crate::limits::{BODY_READ_TIMEOUT_MS, MAX_REQUEST_BYTES};
+use crate::limits::MAX_REQUEST_BYTES;
 
 fn too_large() -> Response {
     ApiError::new(
@@ -21,8 +22,8 @@ fn too_large() -> Response {
     .into_response()
 }
 
-/// The middleware: reads the body within its time and size limits.
-pub async fn layer(req: Request, next: Next) -> Response {
+/// The middleware: reads the body within `body_ms` and the size limit.
+pub async fn layer(State(body_ms): State<u64>, req: Request, next: Next) -> Response {
     let declared = req
         .headers()
         .get(header::CONTENT_LENGTH)
@@ -33,8 +34,7 @@ pub async fn layer(req: Request, next: Next) -> Response {
     }
     let (parts, body) = req.into_parts();
     let read = axum::body::to_bytes(body, MAX_REQUEST_BYTES);
-    let bytes = match tokio::time::timeout(Duration::from_millis(BODY_READ_TIMEOUT_MS), read).await
-    {
+    let bytes = match tokio::time::timeout(Duration::from_millis(body_ms), read).await {
         Ok(Ok(b)) => b,
         Ok(Err(e)) if e.to_string().contains("length limit") => return too_large(),
         Ok(Err(e)) => {
@@ -44,9 +44,7 @@ pub async fn layer(req: Request, next: Next) -> Response {
         Err(_) => {
             let mut r = ApiError::new(
                 StatusCode::REQUEST_TIMEOUT,
-                format!(
-                    "the request's body did not arrive within {BODY_READ_TIMEOUT_MS} ms (the limit)"
-                ),
+                format!("the request's body did not arrive within {body_ms} ms (the limit)"),
             )
             .into_response();
             r.headers_mut().insert(header::CONNECTION, header::HeaderValue::from_static("close"));

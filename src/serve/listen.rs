@@ -9,7 +9,8 @@
 //! - headers must arrive within [`HEADER_READ_TIMEOUT_MS`] (hyper's timer,
 //!   which also runs between requests on a kept-alive connection);
 //! - a connection with no request in flight and no byte received for
-//!   [`IDLE_TIMEOUT_MS`] is closed, and so is one whose request has kept it
+//!   [`IDLE_TIMEOUT_MS`] is closed (both are [`Timeouts`], which tests
+//!   shorten), and so is one whose request has kept it
 //!   busy for [`REQUEST_TIME_LIMIT_MS`] (a client that never reads its answer).
 
 use std::collections::HashMap;
@@ -30,7 +31,8 @@ use tokio::net::{TcpListener, TcpStream};
 use tokio::sync::Notify;
 
 use crate::limits::{
-    FD_RESERVE, HEADER_READ_TIMEOUT_MS, IDLE_TIMEOUT_MS, MAX_CONNECTIONS, REQUEST_TIME_LIMIT_MS,
+    BODY_READ_TIMEOUT_MS, FD_RESERVE, HEADER_READ_TIMEOUT_MS, IDLE_TIMEOUT_MS, MAX_CONNECTIONS,
+    REQUEST_TIME_LIMIT_MS,
 };
 
 /// The connection cap for this process: [`MAX_CONNECTIONS`], or the soft
@@ -61,10 +63,35 @@ struct Conn {
 }
 
 /// Every open connection of one server.
+/// How long a connection may take, in milliseconds. The defaults are the
+/// named limits [`HEADER_READ_TIMEOUT_MS`], [`IDLE_TIMEOUT_MS`] and
+/// [`BODY_READ_TIMEOUT_MS`]; tests shorten them to see them act.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Timeouts {
+    /// For a request's headers (from the connection's opening, or from the
+    /// end of the previous answer).
+    pub header_ms: u64,
+    /// With no request in flight and no byte received.
+    pub idle_ms: u64,
+    /// For a request's whole body once its headers are in.
+    pub body_ms: u64,
+}
+
+impl Default for Timeouts {
+    fn default() -> Self {
+        Timeouts {
+            header_ms: HEADER_READ_TIMEOUT_MS,
+            idle_ms: IDLE_TIMEOUT_MS,
+            body_ms: BODY_READ_TIMEOUT_MS,
+        }
+    }
+}
+
 struct Registry {
     started: Instant,
     conns: Mutex<HashMap<u64, Arc<Conn>>>,
     cap: usize,
+    idle_ms: u64,
 }
 
 impl Registry {
@@ -104,7 +131,7 @@ impl Registry {
         let mut conns = self.lock();
         conns.retain(|_, c| {
             let expired = match c.busy.load(Ordering::SeqCst) {
-                0 => now.saturating_sub(c.active_ms.load(Ordering::SeqCst)) > IDLE_TIMEOUT_MS,
+                0 => now.saturating_sub(c.active_ms.load(Ordering::SeqCst)) > self.idle_ms,
                 _ => {
                     now.saturating_sub(c.busy_since_ms.load(Ordering::SeqCst))
                         > REQUEST_TIME_LIMIT_MS
@@ -234,10 +261,20 @@ fn refusal(cap: usize) -> Vec<u8> {
     .into_bytes()
 }
 
-/// Serves `app` on `listener` until `stop` completes.
-pub async fn serve(listener: TcpListener, app: Router, stop: impl Future<Output = ()>) {
-    let registry =
-        Arc::new(Registry { started: Instant::now(), conns: Mutex::default(), cap: cap() });
+/// Serves `app` on `listener` until `stop` completes, cutting connections
+/// at `timeouts` (the body's is `app`'s, see [`super::router_for`]).
+pub async fn serve(
+    listener: TcpListener,
+    app: Router,
+    timeouts: Timeouts,
+    stop: impl Future<Output = ()>,
+) {
+    let registry = Arc::new(Registry {
+        started: Instant::now(),
+        conns: Mutex::default(),
+        cap: cap(),
+        idle_ms: timeouts.idle_ms,
+    });
     let reaper = {
         let registry = registry.clone();
         tokio::spawn(async move {
@@ -286,7 +323,8 @@ pub async fn serve(listener: TcpListener, app: Router, stop: impl Future<Output 
             });
             continue;
         }
-        tokio::spawn(connection(next_id, stream, conn, registry.clone(), app.clone()));
+        let header_ms = timeouts.header_ms;
+        tokio::spawn(connection(next_id, stream, conn, registry.clone(), app.clone(), header_ms));
     }
     reaper.abort();
     for c in registry.lock().drain() {
@@ -300,6 +338,7 @@ async fn connection(
     conn: Arc<Conn>,
     registry: Arc<Registry>,
     app: Router,
+    header_ms: u64,
 ) {
     let io =
         TokioIo::new(Watched { inner: stream, conn: conn.clone(), registry: registry.clone() });
@@ -317,7 +356,7 @@ async fn connection(
     let mut builder = hyper::server::conn::http1::Builder::new();
     builder
         .timer(TokioTimer::new())
-        .header_read_timeout(Duration::from_millis(HEADER_READ_TIMEOUT_MS))
+        .header_read_timeout(Duration::from_millis(header_ms))
         .max_buf_size(64 << 10);
     let served = builder.serve_connection(io, service);
     tokio::select! {

@@ -38,13 +38,14 @@ use std::sync::{Arc, Mutex};
 
 use axum::body::Bytes;
 use axum::extract::DefaultBodyLimit;
-use axum::middleware::{from_fn, from_fn_with_state};
+use axum::middleware::from_fn_with_state;
 use axum::routing::{get, post};
 use axum::Router;
 
 use crate::export::OutFile;
 use crate::limits::{KEPT_PACK_BYTES, MAX_JOBS, MAX_REQUEST_BYTES};
 pub use jobs::JobLimits;
+pub use listen::Timeouts;
 
 /// Packs kept for download at once (a print pack of the base game is about
 /// 1 MB; a large map's more, and all of them together are kept within
@@ -100,12 +101,13 @@ pub fn router() -> Router {
 
 /// The server's routes with given job limits.
 pub fn router_with(limits: JobLimits) -> Router {
-    router_for(limits, IpAddr::V4(std::net::Ipv4Addr::LOCALHOST))
+    router_for(limits, IpAddr::V4(std::net::Ipv4Addr::LOCALHOST), Timeouts::default().body_ms)
 }
 
 /// The server's routes with given job limits, for a server listening on
-/// `host` (the names it answers to, see [`guard`]).
-pub fn router_for(limits: JobLimits, host: IpAddr) -> Router {
+/// `host` (the names it answers to, see [`guard`]), reading request bodies
+/// within `body_ms` milliseconds.
+pub fn router_for(limits: JobLimits, host: IpAddr, body_ms: u64) -> Router {
     Router::new()
         .route("/", get(api::index))
         .route("/style.css", get(api::style))
@@ -126,7 +128,7 @@ pub fn router_for(limits: JobLimits, host: IpAddr) -> Router {
             packs: Mutex::default(),
             boards: kept::KeptBoards::default(),
         }))
-        .layer(from_fn(body::layer))
+        .layer(from_fn_with_state(body_ms, body::layer))
         .layer(from_fn_with_state(guard::Guard::new(host), guard::layer))
 }
 
@@ -150,8 +152,9 @@ pub fn run(addr: SocketAddr, ready: impl FnOnce(SocketAddr)) -> std::io::Result<
     rt.block_on(async move {
         let listener = tokio::net::TcpListener::bind(addr).await?;
         ready(listener.local_addr()?);
-        let app = router_for(JobLimits::default(), addr.ip());
-        listen::serve(listener, app, std::future::pending()).await;
+        let timeouts = Timeouts::default();
+        let app = router_for(JobLimits::default(), addr.ip(), timeouts.body_ms);
+        listen::serve(listener, app, timeouts, std::future::pending()).await;
         Ok(())
     })
 }
@@ -172,14 +175,24 @@ pub fn spawn(addr: SocketAddr) -> std::io::Result<Running> {
 
 /// Like [`spawn`], with given job limits (tests use a tight one).
 pub fn spawn_with(addr: SocketAddr, limits: JobLimits) -> std::io::Result<Running> {
+    spawn_limited(addr, limits, Timeouts::default())
+}
+
+/// Like [`spawn_with`], with given connection timeouts (tests use short
+/// ones to see them act).
+pub fn spawn_limited(
+    addr: SocketAddr,
+    limits: JobLimits,
+    timeouts: Timeouts,
+) -> std::io::Result<Running> {
     let rt = runtime()?;
     let listener = rt.block_on(tokio::net::TcpListener::bind(addr))?;
     let addr = listener.local_addr()?;
     let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
     let thread = std::thread::spawn(move || {
         rt.block_on(async move {
-            let app = router_for(limits, addr.ip());
-            listen::serve(listener, app, async move {
+            let app = router_for(limits, addr.ip(), timeouts.body_ms);
+            listen::serve(listener, app, timeouts, async move {
                 let _ = stopped.await;
             })
             .await;
