@@ -25,8 +25,8 @@ pub enum LockSpecError {
     /// An unknown terrain name.
     #[error("`{0}` is not a terrain name (forest, pasture, fields, hills, mountains, desert, gold, ...)")]
     Terrain(String),
-    /// A chip outside 2-12.
-    #[error("`{0}` is not a number chip (2-12)")]
+    /// A value that is no number chip (2 to 12, without 7).
+    #[error("`{0}` is not a number chip (2 to 12, without 7)")]
     Chip(String),
     /// More locks than the limit.
     #[error("{0} locks asked for; at most {MAX_LOCKS} hexes can be locked")]
@@ -90,7 +90,7 @@ fn parse_item(item: &str) -> Result<LockItem, LockSpecError> {
             let number = match n {
                 None => None,
                 Some(n) => match n.parse::<u8>() {
-                    Ok(v) if (2..=12).contains(&v) => Some(v),
+                    Ok(v) if crate::vocab::is_chip_number(i64::from(v)) => Some(v),
                     _ => return Err(LockSpecError::Chip(n.to_string())),
                 },
             };
@@ -231,6 +231,7 @@ mod tests {
         assert!(matches!(parse_list("1;2"), Err(LockSpecError::Syntax(_))));
         assert!(matches!(parse_list("1,2=lava"), Err(LockSpecError::Terrain(_))));
         assert!(matches!(parse_list("1,2=forest:13"), Err(LockSpecError::Chip(_))));
+        assert!(matches!(parse_list("1,2=forest:7"), Err(LockSpecError::Chip(_))));
         let many = "0,0 ".repeat(MAX_LOCKS + 1);
         assert!(matches!(parse_list(&many), Err(LockSpecError::TooMany(_))));
     }

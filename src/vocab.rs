@@ -245,6 +245,19 @@ pub const fn pips(n: u8) -> u8 {
     }
 }
 
+/// Whether `n` is the number of a number chip: 2 to 12, without 7 (the
+/// robber's roll has no chip). The one test of a chip value: scenario
+/// numbers, fishing grounds, locks and the page's edits all ask it.
+///
+/// ```
+/// use hexpress::vocab::is_chip_number;
+/// assert!(is_chip_number(2) && is_chip_number(12));
+/// assert!(!is_chip_number(7) && !is_chip_number(1) && !is_chip_number(13));
+/// ```
+pub const fn is_chip_number(n: i64) -> bool {
+    n >= 2 && n <= 12 && n != 7
+}
+
 /// Whether `n` is a "red" number (6 or 8).
 pub const fn is_red(n: u8) -> bool {
     n == 6 || n == 8

@@ -184,7 +184,7 @@ fn components(c: &RawComponents, diags: &mut Diagnostics) -> Components {
     };
     if let Some(fg) = &c.fishing_grounds {
         for n in &fg.value {
-            if (2..=12).contains(&n.value) && n.value != 7 {
+            if crate::vocab::is_chip_number(n.value) {
                 comp.fishing_grounds.push(n.value as u8);
             } else {
                 diags.push(

@@ -102,7 +102,7 @@ pub fn plain(c: &Constraints, id: ConstraintId) -> String {
 
 /// Chip `v` as a bit of a chip mask (bit `v`; nothing for 0, the empty hex).
 pub const fn chip_bit(v: u8) -> u16 {
-    if v >= 2 && v <= 12 && v != 7 {
+    if crate::vocab::is_chip_number(v as i64) {
         1 << v
     } else {
         0

@@ -160,7 +160,7 @@ fn rolls(rs: &Sp<Vec<Sp<i64>>>, diags: &mut Diagnostics) -> Option<Vec<u8>> {
 }
 
 fn chip_number(v: &Sp<i64>, diags: &mut Diagnostics) -> Option<u8> {
-    if !(2..=12).contains(&v.value) || v.value == 7 {
+    if !crate::vocab::is_chip_number(v.value) {
         diags.push(
             Diagnostic::error(format!("`{}` is not a number chip", v.value))
                 .at(v.span.clone(), "no such chip")

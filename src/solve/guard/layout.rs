@@ -101,7 +101,7 @@ impl Guard<'_> {
         for (ri, (r, info)) in self.map.regions.iter().zip(&layout.regions).enumerate() {
             if r.face_down {
                 for v in &info.chip_stack {
-                    bad |= !(2..=12).contains(v);
+                    bad |= !crate::vocab::is_chip_number(i64::from(*v));
                     bump(&mut self.counts, ri * PER_REGION + 17 + usize::from(*v));
                 }
             }

@@ -253,7 +253,7 @@ fn pool_counts(map: &MapDef) -> (Vec<u16>, Vec<u16>) {
             *slot = slot.saturating_add(u16::try_from(*k).unwrap_or(u16::MAX));
         }
         for v in &r.numbers {
-            if (2..=12).contains(v) {
+            if crate::vocab::is_chip_number(i64::from(*v)) {
                 want_counts[ri * PER_REGION + 17 + usize::from(*v)] += 1;
             }
         }

@@ -149,7 +149,7 @@ pub fn apply(text: &str, edit: &Edit) -> Result<Option<String>, String> {
         })?,
         Edit::Tiles { map, region, terrain, count } => tiles(doc, *map, region, terrain, *count)?,
         Edit::Numbers { map, region, numbers } => {
-            if let Some(n) = numbers.iter().find(|n| !(2..=12).contains(*n) || **n == 7) {
+            if let Some(n) = numbers.iter().find(|n| !crate::vocab::is_chip_number(**n)) {
                 return Err(format!("{n} is not a number chip (2-6, 8-12)"));
             }
             let r = region_mut(doc, *map, region)?;
