@@ -6,6 +6,7 @@
 //! calibration sheet flips the same way. Every built-in, every player
 //! count, A4 and Letter.
 
+use crate::common;
 use hexpress::outputs::Notes;
 use hexpress::settings::{Choices, Paper, Settings};
 use lopdf::{Document, Object};
@@ -179,10 +180,8 @@ fn two_sided_runs_keep_one_orientation_and_the_calibration_flips_the_same_way() 
                     hexpress::solve::solve(&sc, players, 7, &Default::default()).expect("solves");
                 let job = hexpress::compose::job::print_job(&l, &sc, &settings, &Notes::default())
                     .expect("composes");
-                let files = hexpress::export::encode(job.view()).expect("encodes");
-                let (_, bytes) =
-                    files.iter().find(|(n, _)| n == "print-pack.pdf").expect("print pack");
-                let doc = Document::load_mem(bytes).expect("reads");
+                let bytes = common::encode_file(job.view(), "print-pack.pdf");
+                let doc = Document::load_mem(&bytes).expect("reads");
                 let pages: Vec<lopdf::ObjectId> = doc.get_pages().into_values().collect();
                 let wide = |n: usize| {
                     let b = page_box(&doc, pages[n - 1], b"MediaBox").expect("media box");

@@ -15,9 +15,10 @@
 //! matrices, prints at 6 pt or more; and the pages of one map.pdf print at
 //! exactly the sizes the IR composed.
 
+use crate::common;
 use hexpress::compose::job::print_job;
 use hexpress::outputs::Notes;
-use hexpress::scene::{Item, JobView, Page, TextRole};
+use hexpress::scene::{Item, Page, TextRole};
 use hexpress::settings::{Choices, Paper, Settings, View};
 
 /// Millimetres per point.
@@ -244,9 +245,8 @@ fn a_pdf_read_back_prints_its_text_at_the_sizes_composed() {
         .expect("valid");
     let l = hexpress::solve::solve(&sc, 4, 5, &Default::default()).expect("solves");
     let job = print_job(&l, &sc, &settings, &Notes::default()).expect("composes");
-    let files = hexpress::export::encode(job.view()).expect("encodes");
-    let (_, bytes) = files.iter().find(|(n, _)| n == "map.pdf").expect("map.pdf");
-    let doc = lopdf::Document::load_mem(bytes).expect("reads");
+    let bytes = common::encode_file(job.view(), "map.pdf");
+    let doc = lopdf::Document::load_mem(&bytes).expect("reads");
     let map = job.file("map.pdf").expect("map.pdf in the job");
     let pages: Vec<lopdf::ObjectId> = doc.get_pages().into_values().collect();
     assert_eq!(pages.len(), map.pages.len());
@@ -288,13 +288,7 @@ fn every_text_of_every_print_pack_prints_at_6_pt_or_more() {
                     hexpress::solve::solve(&sc, players, 5, &Default::default()).expect("solves");
                 let job = print_job(&l, &sc, &settings, &Notes::default()).expect("composes");
                 // Only the print pack is read: encode that file alone.
-                let all = job.view();
-                let pack: Vec<_> =
-                    all.files.iter().filter(|f| f.name == "print-pack.pdf").cloned().collect();
-                assert_eq!(pack.len(), 1, "{id}: one print-pack.pdf");
-                let files =
-                    hexpress::export::encode(JobView { files: &pack, ..all }).expect("encodes");
-                let bytes = &files[0].1;
+                let bytes = &common::encode_file(job.view(), "print-pack.pdf");
                 let doc = lopdf::Document::load_mem(bytes).expect("reads");
                 for (n, id_) in doc.get_pages() {
                     for pt in pdf_text_sizes(&doc, id_) {

@@ -5,6 +5,7 @@
 //! the plan's pages and `print-plan.txt` state the same ranges; and the
 //! separate files' ranges match those files. Every built-in, A4 and Letter.
 
+use crate::common;
 use hexpress::compose::job::print_job;
 use hexpress::compose::plan::{PartKind, PrintPlan, Sides, Step};
 use hexpress::outputs::Notes;
@@ -177,8 +178,7 @@ fn the_plan_names_the_chosen_flip_edge() {
         let plan = job.plan.as_ref().expect("a plan");
         let cal = plan.steps_of(PartKind::Calibration).next().expect("calibration");
         assert_eq!(cal.sides, Sides::Two(edge));
-        let files = hexpress::export::encode(job.view()).expect("encodes");
-        let txt = &files.iter().find(|(n, _)| n == "print-plan.txt").expect("txt").1;
-        assert!(String::from_utf8_lossy(txt).contains(words), "{words}");
+        let txt = common::encode_file(job.view(), "print-plan.txt");
+        assert!(String::from_utf8_lossy(&txt).contains(words), "{words}");
     }
 }

@@ -421,8 +421,7 @@ fn file_pages<'a>(job: &'a PrintJob, name: &str) -> Vec<&'a Page> {
 
 /// The bytes of file `name` of a job, as `generate` writes them.
 fn file_bytes(job: &PrintJob, name: &str) -> Vec<u8> {
-    let files = hexpress::export::encode(job.view()).unwrap();
-    files.into_iter().find(|(n, _)| n == name).unwrap().1
+    common::encode_file(job.view(), name)
 }
 
 #[test]

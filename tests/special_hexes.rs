@@ -6,6 +6,7 @@
 //! them in its legend. Setup view (every tile shown) and play view (face-down
 //! tiles hidden behind fog), colour and black and white.
 
+use crate::common;
 use hexpress::compose::art::{ink_for, pictogram};
 use hexpress::compose::job::map_job;
 use hexpress::compose::map::canvas;
@@ -59,9 +60,8 @@ fn every_special_hex_is_drawn_and_named_in_the_legend() {
                         .expect("solves");
                     let c = canvas(&l, &settings, &Notes::default());
                     let (job, _) = map_job(&l, &settings, &Notes::default());
-                    let files = hexpress::export::encode(job.view()).expect("encodes");
-                    let svg = files.iter().find(|(n, _)| n == "map.svg").expect("map.svg");
-                    let svg = String::from_utf8_lossy(&svg.1);
+                    let svg = common::encode_file(job.view(), "map.svg");
+                    let svg = String::from_utf8_lossy(&svg);
                     let named = |label: &str| svg.contains(&format!(">{label}</text>"));
                     // The first blocks of the canvas are the hex tiles, in layout order.
                     assert!(c.blocks.len() >= l.hexes.len(), "{name}");

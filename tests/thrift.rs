@@ -8,6 +8,7 @@
 //! - with `--black-and-white`, no pixel of any page of any file has
 //!   channels that differ, and no colour in the IR is anything but a grey.
 
+use crate::common;
 use hexpress::compose::job::print_job;
 use hexpress::outputs::Notes;
 use hexpress::scene::{Item, Page};
@@ -130,9 +131,8 @@ fn black_and_white_pages_hold_no_coloured_pixel() {
                 pages += 1;
             }
             // The files the job writes are encoded from these pages only.
-            let files = hexpress::export::encode(job.view()).expect("encodes");
-            let png = files.iter().find(|(n, _)| n == "preview.png").expect("preview");
-            let img = resvg::tiny_skia::Pixmap::decode_png(&png.1).expect("png");
+            let png = common::encode_file(job.view(), "preview.png");
+            let img = resvg::tiny_skia::Pixmap::decode_png(&png).expect("png");
             let coloured =
                 img.pixels().iter().filter(|p| p.red() != p.green() || p.green() != p.blue());
             assert_eq!(coloured.count(), 0, "{id} {paper:?} preview.png");

@@ -57,6 +57,20 @@ pub fn check_golden_bytes(path: &str, actual: &[u8]) {
     }
 }
 
+/// The bytes of the file `name` of a job, encoded alone: what `generate`
+/// writes to that file (the encoders share only caches between files), for
+/// tests that read one file and need not pay for the others.
+pub fn encode_file(all: hexpress::scene::JobView<'_>, name: &str) -> Vec<u8> {
+    let file = all.files.iter().find(|f| f.name == name);
+    let file = file.unwrap_or_else(|| panic!("{name} is not a file of the job"));
+    let one = hexpress::scene::JobView { files: std::slice::from_ref(file), ..all };
+    let mut files = hexpress::export::encode(one).expect("encodes");
+    assert_eq!(files.len(), 1, "{name}: one file");
+    let (got, bytes) = files.pop().expect("one file");
+    assert_eq!(got, name);
+    bytes
+}
+
 /// The rules handout's pages as `generate` composes them (`rules.pdf` of
 /// the production job), with the plain command of the layout.
 pub fn handout(
