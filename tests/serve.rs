@@ -185,6 +185,11 @@ fn limits_and_bad_requests_are_refused_as_json() {
         let msg = r.json()["error"]["message"].as_str().expect("message").to_string();
         assert!(msg.contains(needle), "{msg:?} should mention {needle:?}");
     }
+    // A player count the scenario has no map for points at the counts it lists.
+    let r = post(s.addr, "/api/board", &json!({"scenario": "base", "players": 9}));
+    let d = &r.json()["error"]["diagnostics"][0];
+    assert_eq!(d["line"], 11, "`players = [3, 4]` of scenarios/base.toml: {d}");
+    assert!(d["label"].as_str().is_some_and(|l| l.contains("player counts")), "{d}");
     // A body over the limit is refused before it is parsed.
     let big = vec![b' '; hexpress::limits::MAX_REQUEST_BYTES + 10];
     let r = request(s.addr, "POST", "/api/board", Some(&big), std::time::Duration::from_secs(30))

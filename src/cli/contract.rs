@@ -99,36 +99,6 @@ pub fn is_input(e: &anyhow::Error) -> bool {
     })
 }
 
-/// The span of the value at `path` (table names, then the key) in a TOML
-/// text, if it parses and holds it.
-pub fn key_span(text: &str, path: &[&str]) -> Option<crate::diag::Span> {
-    let root = toml_span::parse(text).ok()?;
-    let mut v = &root;
-    for key in path {
-        v = v.as_table()?.iter().find(|(k, _)| k.name == *key)?.1;
-    }
-    Some(v.span.start..v.span.end)
-}
-
-/// `diags` with a label on the first diagnostic that has none.
-pub fn with_label(
-    diags: crate::diag::Diagnostics,
-    span: crate::diag::Span,
-    label: &str,
-) -> crate::diag::Diagnostics {
-    let mut out = crate::diag::Diagnostics::new();
-    let mut done = false;
-    for d in diags.items() {
-        let mut d = d.clone();
-        if !done && d.labels.is_empty() {
-            d = d.at(span.clone(), label);
-            done = true;
-        }
-        out.push(d);
-    }
-    out
-}
-
 fn template_input(t: &TemplateError) -> bool {
     match t {
         TemplateError::Io { source, .. } => crate::limits::unreadable_input(source),

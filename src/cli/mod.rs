@@ -383,15 +383,7 @@ fn written_lines(paths: &[PathBuf], files: &[(String, Vec<u8>)]) -> String {
 }
 
 pub(crate) fn report_solve_error(source: &Source, scenario: &Scenario, e: &SolveError) {
-    let mut d = solve::error_diagnostics(scenario, e);
-    if let SolveError::NoMap { .. } = e {
-        // A player count from the command line: point at the counts the
-        // scenario lists.
-        if let Some(sp) = contract::key_span(&source.text, &["scenario", "players"]) {
-            d = contract::with_label(d, sp, "the player counts this scenario has maps for");
-        }
-    }
-    report(source, &d);
+    report(source, &solve::error_diagnostics(scenario, e));
 }
 
 fn validate(names: &[String]) -> Result<(), Failure> {

@@ -49,6 +49,9 @@ pub struct Scenario {
     pub overrides: Overrides,
     /// Where each rule was set in the file (absent: its default is in force).
     pub constraint_spans: std::collections::BTreeMap<ConstraintId, Span>,
+    /// Where the file lists its player counts (`[scenario] players`), for
+    /// messages about a player count it has no map for.
+    pub players_span: Option<Span>,
     /// Components, tables and rules prose.
     pub game: game::Game,
 }

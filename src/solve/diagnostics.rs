@@ -17,6 +17,11 @@ pub fn error_diagnostics(scenario: &Scenario, e: &SolveError) -> Diagnostics {
             d = d.at(sp, label);
         }
     }
+    if let (SolveError::NoMap { .. }, Some(sp)) = (e, &scenario.players_span) {
+        // A player count asked for from outside the file (the command
+        // line, the page): point at the counts the scenario lists.
+        d = d.at(sp.clone(), "the player counts this scenario has maps for");
+    }
     let mut ds = Diagnostics::new();
     ds.push(d);
     ds

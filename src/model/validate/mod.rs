@@ -83,6 +83,7 @@ pub fn validate(raw: &RawScenario, _source: &Source, diags: &mut Diagnostics) ->
         preset_choice,
         overrides,
         constraint_spans: spans,
+        players_span: raw.meta.as_ref().and_then(|m| m.players.as_ref()).map(|p| p.span.clone()),
         game,
     })
 }
