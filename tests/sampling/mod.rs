@@ -249,11 +249,23 @@ pub struct Reference<'a> {
     takes: Vec<bool>,
     /// For each chip value, the values that may not be its neighbour (bits).
     bad: [u16; 13],
-    /// Per cell and corner: the other two hexes there (`usize::MAX`: none).
+    /// Per cell and corner: the other two hexes there (the always-empty
+    /// cell past the end of [`Deal::num`] where there is none).
     mates: Vec<[[usize; 2]; 6]>,
+    /// Neighbours by direction for the chip checks (the always-empty cell
+    /// past the end of [`Deal::num`] off the map).
+    chip_nb: Vec<[usize; 6]>,
+    /// Per region: how many of its tiles (the first ones) are dealt before
+    /// the chips: the chipless ones and gold.
+    early: Vec<usize>,
+    /// Per cell: its index in its region's `slots` (0 for other cells).
+    pos: Vec<usize>,
 }
 
 /// Buffers of one reference deal.
+///
+/// Between deals only what the last deal wrote is undone (the chips it
+/// placed, the tiles it revealed), so a rejected deal costs what it dealt.
 pub struct Deal {
     b: Board,
     /// Chip per cell while dealing (0: none), plus an empty cell at the end.
@@ -263,6 +275,14 @@ pub struct Deal {
     cells: Vec<usize>,
     seen: Vec<bool>,
     stack: Vec<usize>,
+    /// Cells given a chip by the last deal.
+    placed: Vec<usize>,
+    /// Cells given an early tile (chipless or gold) by the last deal.
+    shown: Vec<usize>,
+    /// Whether the last deal went on to reveal every tile.
+    revealed: bool,
+    /// Positions in a region's `slots` of the hexes whose tile takes no chip.
+    gaps: Vec<usize>,
 }
 
 impl<'a> Reference<'a> {
@@ -281,7 +301,7 @@ impl<'a> Reference<'a> {
             .collect();
         let nb =
             (0..n).map(|i| std::array::from_fn(|d| g.nb(i, d).unwrap_or(usize::MAX))).collect();
-        let tiles = map
+        let tiles: Vec<Vec<Terrain>> = map
             .regions
             .iter()
             .map(|r| {
@@ -317,9 +337,10 @@ impl<'a> Reference<'a> {
                 }
             }
         }
+        let chip_nb = (0..n).map(|i| std::array::from_fn(|d| g.nb(i, d).unwrap_or(n))).collect();
         let mates = (0..n)
             .map(|i| {
-                let mut m = [[usize::MAX; 2]; 6];
+                let mut m = [[n; 2]; 6];
                 for (k, slot) in m.iter_mut().enumerate() {
                     let others = g.corner(i, k).into_iter().filter_map(|h| g.at.get(&h).copied());
                     for (o, j) in slot.iter_mut().zip(others.filter(|j| *j != i)) {
@@ -329,7 +350,17 @@ impl<'a> Reference<'a> {
                 m
             })
             .collect();
-        Reference { map, c, g, nb, cand, tiles, chips, takes, bad, mates }
+        let early = tiles
+            .iter()
+            .map(|t| t.iter().take_while(|t| !c.takes_chip(**t) || **t == Terrain::Gold).count())
+            .collect();
+        let mut pos = vec![0; n];
+        for r in &map.regions {
+            for (k, s) in r.slots.iter().enumerate() {
+                pos[*s] = k;
+            }
+        }
+        Reference { map, c, g, nb, cand, tiles, chips, takes, bad, mates, chip_nb, early, pos }
     }
 
     pub fn geo(&self) -> &Geo {
@@ -357,6 +388,27 @@ impl<'a> Reference<'a> {
             cells: Vec::new(),
             seen: vec![false; n],
             stack: Vec::new(),
+            placed: Vec::new(),
+            shown: Vec::new(),
+            revealed: true,
+            gaps: Vec::new(),
+        }
+    }
+
+    /// Undoes the last deal: its chips go, its tiles turn back into a
+    /// chip-taking placeholder (forest).
+    fn undo(&self, d: &mut Deal) {
+        for x in d.placed.drain(..) {
+            d.num[x] = 0;
+        }
+        if std::mem::take(&mut d.revealed) {
+            d.shown.clear();
+            for s in self.map.regions.iter().flat_map(|r| &r.slots) {
+                d.b.terrain[*s] = Terrain::Forest;
+            }
+        }
+        for s in d.shown.drain(..) {
+            d.b.terrain[s] = Terrain::Forest;
         }
     }
 
@@ -374,29 +426,37 @@ impl<'a> Reference<'a> {
         // The tiles are revealed in two steps of one Fisher-Yates shuffle per
         // region: first where the chipless tiles (and gold) go, which decides
         // the chip hexes, then, only if the chips passed, the rest.
-        let early = |t: &Terrain| !self.takes[t.index()] || *t == Terrain::Gold;
+        // Every slot not dealt yet holds a forest: some chip-taking tile,
+        // dealt below.
+        self.undo(d);
         for (ri, r) in map.regions.iter().enumerate() {
             let slots = &mut d.slots[ri];
             slots.clone_from(&r.slots);
-            let tiles = &self.tiles[ri];
-            let first = tiles.iter().take_while(|t| early(t)).count();
-            for (k, t) in tiles.iter().enumerate().take(first) {
+            for (k, t) in self.tiles[ri].iter().enumerate().take(self.early[ri]) {
                 let j = k + rng.below(slots.len() - k);
                 slots.swap(k, j);
                 d.b.terrain[slots[k]] = *t;
-            }
-            for s in &slots[first..] {
-                d.b.terrain[*s] = Terrain::Forest; // some chip-taking tile, dealt below
-                d.num[*s] = 0;
-            }
-            for s in slots[..first].iter().chain(&r.chip_cells) {
-                d.num[*s] = 0;
+                d.shown.push(slots[k]);
             }
         }
         for (ri, r) in map.regions.iter().enumerate().filter(|(_, r)| !r.face_down) {
+            // The region's hexes that take a chip, in the order of its
+            // slots, then its fixed hexes that draw a chip from it.
+            d.gaps.clear();
+            for (k, t) in self.tiles[ri].iter().enumerate().take(self.early[ri]) {
+                if !self.takes[t.index()] {
+                    d.gaps.push(self.pos[d.slots[ri][k]]);
+                }
+            }
+            d.gaps.sort_unstable();
             d.cells.clear();
-            d.cells.extend(r.slots.iter().copied().filter(|s| self.takes[d.b.terrain[*s].index()]));
-            d.cells.extend(r.chip_cells.iter().copied());
+            let mut at = 0;
+            for g in &d.gaps {
+                d.cells.extend_from_slice(&r.slots[at..*g]);
+                at = g + 1;
+            }
+            d.cells.extend_from_slice(&r.slots[at..]);
+            d.cells.extend_from_slice(&r.chip_cells);
             // A Fisher-Yates shuffle done lazily: chip k goes to a random
             // hex among those still free.
             // Chips with most pips first: any fixed order deals the same
@@ -407,6 +467,7 @@ impl<'a> Reference<'a> {
                 d.cells.swap(k, j);
                 let x = d.cells[k];
                 d.num[x] = *v;
+                d.placed.push(x);
                 if !self.chip_ok(&d.b, &d.num, x) {
                     return false;
                 }
@@ -415,11 +476,11 @@ impl<'a> Reference<'a> {
         for (x, v) in d.b.number.iter_mut().zip(&d.num) {
             *x = (*v != 0).then_some(*v);
         }
+        d.revealed = true;
         for (ri, _) in map.regions.iter().enumerate() {
             let slots = &mut d.slots[ri];
             let tiles = &self.tiles[ri];
-            let first = tiles.iter().take_while(|t| early(t)).count();
-            for k in first..slots.len() {
+            for k in self.early[ri]..slots.len() {
                 let j = k + rng.below(slots.len() - k);
                 slots.swap(k, j);
                 d.b.terrain[slots[k]] = tiles[k];
@@ -550,26 +611,26 @@ impl<'a> Reference<'a> {
     }
 
     /// Whether the chip on `x` clashes with a chip already placed (`num`:
-    /// chips so far, 0 for none, with an always-empty cell at the end).
+    /// chips so far, 0 for none, with an always-empty cell at the end, where
+    /// [`Reference::chip_nb`] and [`Reference::mates`] point off the map).
+    #[inline]
     fn chip_ok(&self, b: &Board, num: &[u8], x: usize) -> bool {
+        /// Pips by chip value (0 for no chip).
+        const PIPS: [u32; 13] = [0, 0, 1, 2, 3, 4, 5, 0, 5, 4, 3, 2, 1];
         let c = self.c;
         let v = num[x];
         if c.gold_no_red && b.terrain[x] == Terrain::Gold && (v == 6 || v == 8) {
             return false;
         }
-        let bad = self.bad[v as usize];
-        for j in self.nb[x] {
-            if bad & (1 << num[j.min(num.len() - 1)]) != 0 {
-                return false;
-            }
+        let bad = self.bad[usize::from(v)];
+        if self.chip_nb[x].iter().any(|j| bad & (1 << num[*j]) != 0) {
+            return false;
         }
         if let Some(cap) = c.max_corner_pips {
-            let pip = |j: usize| if j == usize::MAX { 0 } else { num[j].min(12) as usize };
-            let table = [0u32, 0, 1, 2, 3, 4, 5, 0, 5, 4, 3, 2, 1];
-            for [a, z] in &self.mates[x] {
-                if table[v as usize] + table[pip(*a)] + table[pip(*z)] > cap {
-                    return false;
-                }
+            let own = PIPS[usize::from(v)];
+            let pip = |j: usize| PIPS[usize::from(num[j])];
+            if self.mates[x].iter().any(|[a, z]| own + pip(*a) + pip(*z) > cap) {
+                return false;
             }
         }
         true
