@@ -10,7 +10,7 @@ use crate::scene::Color;
 macro_rules! inks {
     ($($(#[doc = $doc:literal])* $name:ident,)*) => {
         /// The named colours of `[inks]`.
-        #[derive(Clone, Debug, PartialEq)]
+        #[derive(Clone, Copy, Debug, PartialEq)]
         pub struct Inks {
             $($(#[doc = $doc])* pub $name: Color,)*
         }

@@ -62,7 +62,7 @@ fn load_reads_a_folder_and_names_the_file_on_error() {
 
 #[test]
 fn the_print_pack_inks_come_from_the_built_in_file_only() {
-    let inks = inks();
+    let inks = Theme::builtin().inks;
     assert_eq!(inks.piece_ink, Color::rgb(40, 36, 32));
     assert_eq!(inks.fishing_ground, Color::rgb(90, 150, 200));
     assert_eq!(inks.text, Theme::builtin().colour.ink, "handout text is the palette's ink");
