@@ -32,15 +32,11 @@ pub fn trim_box(centres: &[Pt], (w, h): (f64, f64)) -> Rect {
 }
 
 /// Crop marks `length` mm long around a grid of `size` cut outlines at
-/// `centres`, `gap` mm outside the block: at both ends of every column's
-/// and row's cut line, so none lies on a piece.
-pub fn crop_marks(
-    centres: &[Pt],
-    size: (f64, f64),
-    gap: f64,
-    length: f64,
-    opts: &SheetOptions,
-) -> Item {
+/// `centres`, outside the block by the bleed and the crop offset of `opts`:
+/// at both ends of every column's and row's cut line, so none lies on a
+/// piece.
+pub fn crop_marks(centres: &[Pt], size: (f64, f64), length: f64, opts: &SheetOptions) -> Item {
+    let gap = opts.bleed + opts.crop_offset;
     let (sw, sh) = size;
     let (mut xs, mut ys) = (Vec::new(), Vec::new());
     for c in centres {

@@ -245,7 +245,7 @@ fn draw_block(
                     Rect::new(-width / 2.0 - l, -height / 2.0 - t, width + l + r, height + t + bo);
                 body.push(placed(*c, Path::rect(outline), art, turn));
             }
-            body.push(crop_marks(centres, size, opts.bleed + opts.crop_offset, block.mark, opts));
+            body.push(crop_marks(centres, size, block.mark, opts));
         }
         shape => {
             for (c, art) in &drawn {
@@ -258,13 +258,7 @@ fn draw_block(
                     body.push(cut_rings(centres, diameter, opts));
                 }
                 Shape::Circle { .. } => {}
-                _ => body.push(crop_marks(
-                    centres,
-                    size,
-                    opts.bleed + opts.crop_offset,
-                    block.mark,
-                    opts,
-                )),
+                _ => body.push(crop_marks(centres, size, block.mark, opts)),
             }
         }
     }
