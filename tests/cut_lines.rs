@@ -24,7 +24,7 @@ use hexpress::compose::pieces::piece::{Piece, PieceSet, Shape};
 use hexpress::compose::pieces::theme_art::ThemeArt;
 use hexpress::compose::pieces::{component_sets, ComponentCounts};
 use hexpress::fonts::text_width;
-use hexpress::scene::{Item, Page, Path, Pt, Seg, Transform, Weight};
+use hexpress::scene::{Color, Item, Page, Path, Pt, Seg, Transform, Weight};
 use hexpress::settings::sheets::{Orientation, SheetOptions, MAX_BLEED};
 use hexpress::settings::{Choices, Paper, Settings};
 
@@ -114,11 +114,12 @@ fn placed(page: &Page) -> Vec<Placed> {
     out
 }
 
-/// The subpaths of every cut line or crop mark on a page, in page coordinates.
+/// The subpaths of every cut line or crop mark on a page (in the built-in
+/// theme's cut colour, as every case draws), in page coordinates.
 fn cut_paths(page: &Page) -> Vec<Vec<Pt>> {
-    fn walk(item: &Item, t: Transform, out: &mut Vec<Vec<Pt>>) {
+    fn walk(item: &Item, t: Transform, cut: Color, out: &mut Vec<Vec<Pt>>) {
         match item {
-            Item::Path { path, fill: None, stroke: Some(s) } if s.color == cut_color() => {
+            Item::Path { path, fill: None, stroke: Some(s) } if s.color == cut => {
                 for seg in &path.segs {
                     match seg {
                         Seg::Move(a) => out.push(vec![t.apply(*a)]),
@@ -130,13 +131,14 @@ fn cut_paths(page: &Page) -> Vec<Vec<Pt>> {
                 }
             }
             Item::Group { transform, clip: None, items } => {
-                items.iter().for_each(|i| walk(i, transform.then(t), out))
+                items.iter().for_each(|i| walk(i, transform.then(t), cut, out))
             }
             _ => {}
         }
     }
+    let cut = cut_color(&SheetOptions::default());
     let mut out = Vec::new();
-    page.items.iter().for_each(|i| walk(i, Transform::IDENTITY, &mut out));
+    page.items.iter().for_each(|i| walk(i, Transform::IDENTITY, cut, &mut out));
     out
 }
 

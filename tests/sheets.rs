@@ -313,17 +313,17 @@ fn hex_tiles_share_cut_lines() {
     let mut segments = 0;
     for page in &pages {
         let n = piece_centres(page).len();
-        fn cut(item: &Item, out: &mut usize) {
+        fn cut(item: &Item, color: Color, out: &mut usize) {
             match item {
-                Item::Path { path, stroke: Some(s), fill: None } if s.color == cut_color() => {
+                Item::Path { path, stroke: Some(s), fill: None } if s.color == color => {
                     *out += path.segs.iter().filter(|s| matches!(s, Seg::Move(_))).count();
                 }
-                Item::Group { items, .. } => items.iter().for_each(|i| cut(i, out)),
+                Item::Group { items, .. } => items.iter().for_each(|i| cut(i, color, out)),
                 _ => {}
             }
         }
         let mut c = 0;
-        page.items.iter().for_each(|i| cut(i, &mut c));
+        page.items.iter().for_each(|i| cut(i, cut_color(&opts), &mut c));
         if page.side == Side::Back {
             continue;
         }

@@ -160,6 +160,7 @@ impl Settings {
         // One setting for the map and the component sheets, in theme.toml.
         sheets.sizes.hex_flat = theme.sizes.hex_flat;
         sheets.sizes.chip = theme.sizes.chip_diameter;
+        sheets.inks = theme.inks;
         fit::check_map_sheet(&theme, &sheets, choices.hex_size).map_err(SettingsError::MapSheet)?;
         Ok(Settings {
             paper: choices.paper,

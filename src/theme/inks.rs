@@ -2,15 +2,20 @@
 //!
 //! Pieces, cards, the handout and the print plan draw with these colours in
 //! every palette (the ink-saver and black-and-white looks pale or blacken
-//! them as they draw, see `compose::pieces::tokens::Ink`). They are read from the
-//! built-in theme once; a template folder's theme cannot change them (yet).
+//! them as they draw, see `compose::pieces::tokens::Ink`). A template
+//! folder's `theme.toml` may set any of them; the rest keep the built-in
+//! value. They reach the drawing code with the theme in use: through
+//! `compose::pieces::tokens::Ink` (made from the theme art) for pieces and
+//! cards, and through `settings::sheets::SheetOptions::inks` (set by
+//! `Settings::build`) for sheet marks, the calibration sheet and the flowed
+//! documents (`compose::flow::PageSpec::inks`).
 
 use crate::scene::Color;
 
 macro_rules! inks {
     ($($(#[doc = $doc:literal])* $name:ident,)*) => {
         /// The named colours of `[inks]`.
-        #[derive(Clone, Debug, PartialEq)]
+        #[derive(Clone, Copy, Debug, PartialEq)]
         pub struct Inks {
             $($(#[doc = $doc])* pub $name: Color,)*
         }

@@ -331,10 +331,5 @@ impl Theme {
     }
 }
 
-/// The built-in theme's `[inks]`.
-pub fn inks() -> &'static Inks {
-    &parse::builtin_ref().inks
-}
-
 #[cfg(test)]
 mod tests;

@@ -241,14 +241,9 @@ fn palette(w: &Walk, e: &Node<'_>, pal: &mut Palette) -> Result<(), Box<TomlErro
     Ok(())
 }
 
-/// `[inks]`: the print pack's fixed colours, in the built-in file only.
+/// `[inks]`: the print pack's fixed colours; a template folder's file may
+/// set any of them.
 fn inks(w: &Walk, e: &Node<'_>, inks: &mut Inks) -> Result<(), Box<TomlError>> {
-    if !w.complete {
-        return Err(e.key_error("is read from the built-in theme only").with_hint(
-            "remove the `[inks]` table from this file; the print pack's fixed colours \
-             cannot be changed from a template folder yet",
-        ));
-    }
     for f in w.table(e, super::inks::KEYS)? {
         inks.set(f.name(), color(&f)?);
     }

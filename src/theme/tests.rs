@@ -61,14 +61,23 @@ fn load_reads_a_folder_and_names_the_file_on_error() {
 // The colour-vision check of the palette lives in tests/colour_vision.rs.
 
 #[test]
-fn the_print_pack_inks_come_from_the_built_in_file_only() {
-    let inks = inks();
-    assert_eq!(inks.piece_ink, Color::rgb(40, 36, 32));
-    assert_eq!(inks.fishing_ground, Color::rgb(90, 150, 200));
-    assert_eq!(inks.text, Theme::builtin().colour.ink, "handout text is the palette's ink");
+fn the_print_pack_inks_are_read_and_a_template_folder_may_set_some() {
+    let builtin = Theme::builtin().inks;
+    assert_eq!(builtin.piece_ink, Color::rgb(40, 36, 32));
+    assert_eq!(builtin.fishing_ground, Color::rgb(90, 150, 200));
+    assert_eq!(builtin.text, Theme::builtin().colour.ink, "handout text is the palette's ink");
     let mut t = Theme::builtin();
-    let e = parse::overlay(&mut t, "[inks]\ngold = \"#000000\"\n", false).expect_err("user inks");
-    assert!(e.line == 1 && e.message.contains("built-in theme only"), "{e}");
+    parse::overlay(&mut t, "[inks]\ngold = \"#000000\"\nfish = \"#0a0b0c\"\n", false)
+        .expect("a template folder may set inks");
+    assert_eq!((t.inks.gold, t.inks.fish), (Color::BLACK, Color::rgb(10, 11, 12)));
+    let kept = Inks { gold: builtin.gold, fish: builtin.fish, ..t.inks };
+    assert_eq!(kept, builtin, "the keys not set keep the built-in value");
+    let mut t = Theme::builtin();
+    let e = parse::overlay(&mut t, "[inks]\ngold = \"#000000\"\nfsh = \"#000000\"\n", false)
+        .expect_err("unknown ink");
+    assert!(e.line == 3 && e.message.contains("unknown key `fsh` in `[inks]`"), "{e}");
+    let e = parse::overlay(&mut t, "[inks]\ngold = \"gold\"\n", false).expect_err("bad colour");
+    assert!(e.line == 2 && e.message.contains("write colours as"), "{e}");
     let missing = BUILTIN.replace("gift = ", "# gift = ");
     let e = Theme::from_toml(&missing).expect_err("incomplete inks");
     assert!(e.contains("missing `gift` in `[inks]`"), "{e}");

@@ -2,7 +2,6 @@
 //! table onto one card, the frame and the shared back.
 
 use super::*;
-use crate::theme::inks;
 
 /// Sizes derived from the body text size.
 #[derive(Clone, Copy, Debug)]
@@ -105,12 +104,13 @@ impl Laid {
     }
 }
 
-fn lay_part(p: &Part, width: f64, z: &Sz) -> Result<Laid, FlowError> {
+fn lay_part(p: &Part, width: f64, z: &Sz, look: &Look) -> Result<Laid, FlowError> {
+    let inks = &look.ink.inks;
     Ok(match p {
         Part::Text { spans, small } => Laid::Text {
             lines: wrap(spans, part_size(p, z), width)?,
             size: part_size(p, z),
-            color: if *small { inks().quiet_text } else { inks().text },
+            color: if *small { inks.quiet_text } else { inks.text },
         },
         Part::Cost(c) => {
             let mut lines: Vec<Vec<(Tok, f64)>> = Vec::new();
@@ -172,8 +172,8 @@ fn gold_coin(c: Pt, n: u32, z: &Sz, look: &Look) -> Vec<Item> {
     vec![
         Item::Path {
             path: Path::circle(c, r),
-            fill: Some(look.ink.fill(inks().gold)),
-            stroke: Some(Stroke::solid(look.ink.line(inks().text), 0.2)),
+            fill: Some(look.ink.fill(look.ink.inks.gold)),
+            stroke: Some(Stroke::solid(look.ink.line(look.ink.inks.text), 0.2)),
         },
         text_item(
             Pt::new(c.x, c.y + centre_baseline(size)),
@@ -181,7 +181,7 @@ fn gold_coin(c: Pt, n: u32, z: &Sz, look: &Look) -> Vec<Item> {
             size,
             Weight::Bold,
             Anchor::Middle,
-            look.ink.line(inks().text),
+            look.ink.line(look.ink.inks.text),
         ),
     ]
 }
@@ -211,7 +211,7 @@ fn draw_laid(l: &Laid, x: f64, y: f64, z: &Sz, look: &Look, out: &mut Vec<Item>)
                                 z.s,
                                 Weight::Regular,
                                 Anchor::Start,
-                                look.ink.line(inks().text),
+                                look.ink.line(look.ink.inks.text),
                             ));
                         }
                         Tok::Gold(n) => out.extend(gold_coin(c, *n, z, look)),
@@ -221,7 +221,7 @@ fn draw_laid(l: &Laid, x: f64, y: f64, z: &Sz, look: &Look, out: &mut Vec<Item>)
                             z.s,
                             Weight::Regular,
                             Anchor::Start,
-                            look.ink.line(inks().text),
+                            look.ink.line(look.ink.inks.text),
                         )),
                     }
                     cx += w + z.gap;
@@ -311,13 +311,13 @@ fn lay_card(
             let laid = Laid::Text {
                 lines: wrap(&[Span::bold(t.as_str())], z.small(), widths[i])?,
                 size: z.small(),
-                color: inks().quiet_text,
+                color: look.ink.inks.quiet_text,
             };
             draw_laid(&laid, xs[i], y, z, look, &mut items);
             h = h.max(laid.height(z));
         }
         y += h + 0.15 * z.s;
-        items.push(rule(area.x, area.x + area.w, y, 0.2, look.ink.line(inks().quiet_text)));
+        items.push(rule(area.x, area.x + area.w, y, 0.2, look.ink.line(look.ink.inks.quiet_text)));
     }
     let cols = Columns { xs: &xs, widths: &widths };
     for (r, row) in rows.iter().enumerate() {
@@ -336,7 +336,7 @@ fn lay_card(
         let laid = Laid::Text {
             lines: wrap(&Span::parse(n), z.small(), area.w)?,
             size: z.small(),
-            color: inks().quiet_text,
+            color: look.ink.inks.quiet_text,
         };
         draw_laid(&laid, area.x, y, z, look, &mut items);
         y += laid.height(z);
@@ -358,11 +358,18 @@ fn card_title(
     let tp = 1.4 * ts;
     for line in wrap(&[Span::bold(title)], ts, area.w)? {
         let x = area.x + (area.w - line.width) / 2.0;
-        line_items(&line, x, y + Sz::baseline(ts, tp), ts, look.ink.line(inks().heading), items);
+        line_items(
+            &line,
+            x,
+            y + Sz::baseline(ts, tp),
+            ts,
+            look.ink.line(look.ink.inks.heading),
+            items,
+        );
         y += tp;
     }
     y += 0.25 * z.s;
-    items.push(rule(area.x, area.x + area.w, y, 0.3, look.ink.line(inks().heading)));
+    items.push(rule(area.x, area.x + area.w, y, 0.3, look.ink.line(look.ink.inks.heading)));
     Ok(y + 0.5 * z.s)
 }
 
@@ -387,7 +394,7 @@ fn card_row(
     let mut h = 0.0_f64;
     for (i, cell) in row.iter().enumerate() {
         let laid: Vec<Laid> =
-            cell.iter().map(|p| lay_part(p, cols.widths[i], z)).collect::<Result<_, _>>()?;
+            cell.iter().map(|p| lay_part(p, cols.widths[i], z, look)).collect::<Result<_, _>>()?;
         h = h.max(laid.iter().map(|l| l.height(z)).sum());
         cells.push(laid);
     }
@@ -395,7 +402,7 @@ fn card_row(
     if striped {
         items.push(Item::Path {
             path: Path::rect(Rect::new(at.x, at.y, at.w, row_h)),
-            fill: Some(look.ink.fill(inks().zebra)),
+            fill: Some(look.ink.fill(look.ink.inks.zebra)),
             stroke: None,
         });
     }

@@ -3,7 +3,6 @@
 
 use super::face::{line_items, text_item, Sz};
 use super::*;
-use crate::theme::inks;
 
 /// A card's front: paper to the bleed edge and a border, under `body`.
 pub(super) fn front(width: f64, height: f64, body: Vec<Item>, ink: Ink) -> Vec<Item> {
@@ -11,13 +10,13 @@ pub(super) fn front(width: f64, height: f64, body: Vec<Item>, ink: Ink) -> Vec<I
         // Background to the bleed edge.
         Item::Path {
             path: Path::rect(Rect::new(-width / 2.0, -height / 2.0, width, height).inflate(4.0)),
-            fill: Some(ink.fill(inks().piece_paper)),
+            fill: Some(ink.fill(ink.inks.piece_paper)),
             stroke: None,
         },
         Item::Path {
             path: Path::rect(Rect::new(-width / 2.0, -height / 2.0, width, height).inflate(-2.2)),
             fill: None,
-            stroke: Some(Stroke::solid(ink.line(inks().heading), 0.45)),
+            stroke: Some(Stroke::solid(ink.line(ink.inks.heading), 0.45)),
         },
     ];
     v.extend(body);
@@ -28,11 +27,16 @@ pub(super) fn front(width: f64, height: f64, body: Vec<Item>, ink: Ink) -> Vec<I
 /// "Reference" and the scenario title.
 pub fn card_back(width: f64, height: f64, title: &str, ink: Ink) -> Result<Vec<Item>, FlowError> {
     let card = Rect::new(-width / 2.0, -height / 2.0, width, height);
-    let fg = if ink == Ink::Color { inks().piece_paper } else { ink.line(inks().heading) };
+    let inks = &ink.inks;
+    let fg = if ink.look == crate::compose::pieces::tokens::Look::Color {
+        inks.piece_paper
+    } else {
+        ink.line(inks.heading)
+    };
     let mut v = vec![
         Item::Path {
             path: Path::rect(card.inflate(4.0)),
-            fill: Some(ink.fill(inks().heading)),
+            fill: Some(ink.fill(ink.inks.heading)),
             stroke: None,
         },
         Item::Path {

@@ -183,7 +183,7 @@ pub fn reference_cards(
     if tables.is_empty() {
         return Ok(Vec::new());
     }
-    let ink = Ink::from(art.mode);
+    let ink = Ink::new(art.mode, art.theme);
     let look = Look { art, ink };
     let area = text_area(width, height);
     let back = card_back(width, height, &scenario.meta.title, ink)?;

@@ -130,7 +130,7 @@ pub(super) fn heading_chunk(ctx: &Ctx, level: u8, text: &str) -> Result<Chunk, F
     let lines = wrap(&[Span::bold(text)], size, ctx.width)?;
     let pitch = size * ctx.spec.line_height;
     let base = ctx.baseline(size, pitch);
-    let color = ctx.spec.heading_color;
+    let color = ctx.spec.inks.heading;
     let mut items = Vec::new();
     for (i, l) in lines.iter().enumerate() {
         items.extend(line_items(l, 0.0, base + i as f64 * pitch, size, color));

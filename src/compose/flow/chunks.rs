@@ -7,7 +7,6 @@ use super::model::Block;
 use super::spec::FlowError;
 use super::table::table_chunks;
 use super::wrap::{wrap, Line};
-use crate::theme::inks;
 
 /// Appends the chunks of `block` to `out`.
 pub(crate) fn block_chunks(
@@ -16,13 +15,12 @@ pub(crate) fn block_chunks(
     out: &mut Vec<Chunk>,
 ) -> Result<(), FlowError> {
     let size = ctx.spec.base_size;
+    let body = ctx.spec.inks.text;
     match block {
         Block::Heading { level, text } => out.push(heading_chunk(ctx, (*level).max(1), text)?),
         Block::Paragraph(spans) => {
             let lines = wrap(spans, size, ctx.width)?;
-            out.extend(line_chunks(ctx, &lines, 0.0, size, inks().text, 0.55 * ctx.lh, |_| {
-                Vec::new()
-            }));
+            out.extend(line_chunks(ctx, &lines, 0.0, size, body, 0.55 * ctx.lh, |_| Vec::new()));
         }
         Block::Bullets(entries) => {
             let indent = 1.6 * size;
@@ -37,8 +35,8 @@ pub(crate) fn block_chunks(
             for (i, spans) in entries.iter().enumerate() {
                 let lines = wrap(spans, size, ctx.width - indent)?;
                 let gap = if i == 0 { 0.5 } else { 0.2 } * ctx.lh;
-                let mark = |base: f64| line_items(&bullet, 0.45 * size, base, size, inks().text);
-                out.extend(line_chunks(ctx, &lines, indent, size, inks().text, gap, mark));
+                let mark = |base: f64| line_items(&bullet, 0.45 * size, base, size, body);
+                out.extend(line_chunks(ctx, &lines, indent, size, body, gap, mark));
             }
         }
         Block::Table { header, rows, col_widths } => {

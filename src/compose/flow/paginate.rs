@@ -4,7 +4,6 @@ use super::blocks::{line_items, Chunk};
 use super::spec::{FlowError, PageSpec};
 use super::wrap::{Line, Run};
 use crate::scene::{Item, Page, Path, Pt, Stroke, Transform, Weight};
-use crate::theme::inks;
 
 const EPS: f64 = 1e-6;
 
@@ -189,7 +188,7 @@ pub(crate) fn finish(spec: &PageSpec, bodies: Vec<Vec<Item>>) -> Vec<Page> {
     let text = |x: f64, s: String| {
         let width = crate::fonts::text_width(&s, Weight::Regular, size);
         let line = Line { runs: vec![Run { dx: 0.0, text: s, weight: Weight::Regular }], width };
-        line_items(&line, x, base, size, inks().quiet_text)
+        line_items(&line, x, base, size, spec.inks.quiet_text)
             .into_iter()
             .map(|i| i.with_role(crate::scene::TextRole::Footer))
             .collect::<Vec<_>>()
@@ -203,7 +202,7 @@ pub(crate) fn finish(spec: &PageSpec, bodies: Vec<Vec<Item>>) -> Vec<Page> {
             page.push(Item::Path {
                 path: Path::line(Pt::new(l, rule_y), Pt::new(r, rule_y)),
                 fill: None,
-                stroke: Some(Stroke::solid(inks().quiet_text, 0.15)),
+                stroke: Some(Stroke::solid(spec.inks.quiet_text, 0.15)),
             });
             let num = format!("page {} of {m}", i + 1);
             let num_w = crate::fonts::text_width(&num, Weight::Regular, size);

@@ -1,8 +1,7 @@
 //! Page geometry and type sizes of a flowed document, and its errors.
 
-use crate::scene::Color;
 use crate::settings::sheets::SheetOptions;
-use crate::theme::inks;
+use crate::theme::Inks;
 use crate::units::MM_PER_PT;
 
 /// Page margins in mm. The footer sits inside the bottom margin.
@@ -41,8 +40,9 @@ pub struct PageSpec {
     /// Left part of every page's footer (e.g. the scenario name); the right
     /// part is "page N of M".
     pub footer: String,
-    /// Colour of the title and headings.
-    pub heading_color: Color,
+    /// The colours of text, headings, footers and table shades and rules:
+    /// the `[inks]` of the theme in use.
+    pub inks: Inks,
 }
 
 /// Body text size of a handout (10 pt), mm.
@@ -59,7 +59,7 @@ impl PageSpec {
             base_size: BODY_SIZE,
             line_height: 1.4,
             footer: footer.into(),
-            heading_color: inks().heading,
+            inks: sheets.inks,
         }
     }
 

@@ -5,7 +5,6 @@ use super::model::{Align, Cell, Span};
 use super::spec::FlowError;
 use super::wrap::{natural_width, widest_atom, wrap, Line};
 use crate::scene::{Color, Item, Path, Pt, Rect, Stroke};
-use crate::theme::inks;
 
 fn bad(header: &[String], problem: String) -> FlowError {
     FlowError::BadTable { table: header.join(" | "), problem }
@@ -139,7 +138,13 @@ fn row_part(
                 Align::Center => (inner - l.width) / 2.0,
                 Align::Right => inner - l.width,
             };
-            items.extend(line_items(l, x + pad + dx, base + i as f64 * pitch, size, inks().text));
+            items.extend(line_items(
+                l,
+                x + pad + dx,
+                base + i as f64 * pitch,
+                size,
+                ctx.spec.inks.text,
+            ));
         }
         x += w;
     }
@@ -160,12 +165,12 @@ fn header_chunk(
     let (head_items, head_h) = row(ctx, lines, aligns, widths, pad);
     let mut items = vec![Item::Path {
         path: Path::rect(Rect::new(0.0, 0.0, table_w, head_h)),
-        fill: Some(inks().table_header),
+        fill: Some(ctx.spec.inks.table_header),
         stroke: None,
     }];
     items.extend(head_items);
-    items.push(rule(0.0, 0.0, table_w, inks().rule_dark, 0.35));
-    items.push(rule(head_h, 0.0, table_w, inks().rule_dark, 0.25));
+    items.push(rule(0.0, 0.0, table_w, ctx.spec.inks.rule_dark, 0.35));
+    items.push(rule(head_h, 0.0, table_w, ctx.spec.inks.rule_dark, 0.25));
     Chunk {
         height: head_h,
         space_before: 0.7 * ctx.lh,
@@ -238,7 +243,7 @@ pub(crate) fn table_chunks(
         let (items, h) = row(ctx, &lines, &aligns, &widths, pad);
         let last = i + 2 == all.len();
         let (color, width) =
-            if last { (inks().rule_dark, 0.35) } else { (inks().rule_light, 0.15) };
+            if last { (ctx.spec.inks.rule_dark, 0.35) } else { (ctx.spec.inks.rule_light, 0.15) };
         let parts = if h + head_h > room {
             // Lines a page holds under the header, with the row's padding.
             let per_page = ((room - head_h - 0.44 * ctx.lh) / ctx.lh).floor();
@@ -256,7 +261,7 @@ pub(crate) fn table_chunks(
         let n_parts = parts.len();
         for (k, (mut items, h)) in parts.into_iter().enumerate() {
             let (color, width) =
-                if k + 1 == n_parts { (color, width) } else { (inks().rule_light, 0.15) };
+                if k + 1 == n_parts { (color, width) } else { (ctx.spec.inks.rule_light, 0.15) };
             items.push(rule(h, 0.0, table_w, color, width));
             out.push(Chunk {
                 height: h,

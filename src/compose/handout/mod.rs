@@ -15,7 +15,7 @@ use crate::model::Scenario;
 use crate::scene::Page;
 use crate::settings::sheets::SheetOptions;
 use crate::solve::Layout;
-use crate::theme::inks;
+use crate::theme::Inks;
 
 mod board;
 
@@ -82,8 +82,9 @@ pub const COMMAND_WIDTH: f64 = 170.0;
 
 /// A command line as a block of its own, in bold at `size` mm: broken into
 /// lines only at spaces (never inside a word, as prose is at its hyphens),
-/// so it can be typed back exactly as printed.
-pub fn command_block(command: &str, size: f64) -> Block {
+/// so it can be typed back exactly as printed; in `color` (the theme's
+/// `inks.text`).
+pub fn command_block(command: &str, size: f64, color: crate::scene::Color) -> Block {
     use crate::fonts::text_width;
     use crate::scene::{Anchor, Weight};
     let pitch = 1.35 * size;
@@ -109,7 +110,7 @@ pub fn command_block(command: &str, size: f64) -> Block {
                 size,
                 Weight::Bold,
                 Anchor::Start,
-                inks().text,
+                color,
             )
         })
         .collect();
@@ -227,11 +228,13 @@ pub struct MapBlock<'a> {
 }
 
 /// The handout's blocks for `scenario` and one of its layouts; `map` is the
-/// map picture with its command, or `None` to leave them out.
+/// map picture with its command, or `None` to leave them out; `inks` are
+/// the theme's (the command is set in `inks.text`).
 pub fn handout_blocks(
     scenario: &Scenario,
     layout: &Layout,
     map: Option<MapBlock<'_>>,
+    inks: &Inks,
 ) -> Vec<Block> {
     let m = &scenario.meta;
     let r = &scenario.game.rules;
@@ -280,7 +283,7 @@ pub fn handout_blocks(
                  map; this command draws it again:",
                 layout.players, layout.seed
             ))]),
-            command_block(map.command, crate::compose::flow::BODY_SIZE),
+            command_block(map.command, crate::compose::flow::BODY_SIZE, inks.text),
             map_picture(map.picture),
         ]));
         if !map.lines.is_empty() {
@@ -319,7 +322,7 @@ pub fn handout_pages(
     map: Option<MapBlock<'_>>,
     spec: &PageSpec,
 ) -> Result<Vec<Page>, FlowError> {
-    let blocks = handout_blocks(scenario, layout, map);
+    let blocks = handout_blocks(scenario, layout, map, &spec.inks);
     layout_document(&scenario.meta.title, &blocks, spec)
 }
 

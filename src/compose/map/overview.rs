@@ -19,7 +19,6 @@ use crate::fonts::text_width;
 use crate::scene::{Anchor, Color, Item, Page, Path, Pt, Rect, Stroke, Transform, Weight};
 use crate::settings::Settings;
 use crate::solve::Layout;
-use crate::theme::inks;
 
 /// Gap between the key's blocks, in mm.
 const GAP: f64 = 6.0;
@@ -80,7 +79,7 @@ fn mark_colour(settings: &Settings) -> Color {
     if settings.mode == crate::theme::Mode::BlackAndWhite {
         settings.theme.palette(settings.mode).ink
     } else {
-        inks().accent
+        settings.theme.inks.accent
     }
 }
 
@@ -109,7 +108,8 @@ pub fn overview(canvas: &MapCanvas, layout: &Layout, settings: &Settings, t: &Ti
     // Portrait or landscape, whichever draws the board larger.
     let (pw, ph) = settings.paper_mm();
     let probe = picture_canvas(layout, settings, settings.view, 20.0);
-    let notes_h = |w: f64| notes_items(&probe.notes, 0.0, 0.0, w - 2.0 * margin).1;
+    let notes_ink = settings.theme.inks.picture_notes;
+    let notes_h = |w: f64| notes_items(&probe.notes, 0.0, 0.0, w - 2.0 * margin, notes_ink).1;
     let flat_on = |w: f64, h: f64| {
         let (_, aw, ah) = room(canvas, t, (w, h), margin, notes_h(w));
         crate::compose::map::picture::fit_flat(layout, aw, ah)
@@ -175,16 +175,17 @@ pub fn overview(canvas: &MapCanvas, layout: &Layout, settings: &Settings, t: &Ti
         ))),
         items,
     });
-    foot(&mut page, canvas, &pic.notes, margin, notes_h(w));
+    foot(&mut page, canvas, &pic.notes, notes_ink, margin, notes_h(w));
     Overview { page, labels, chips, harbors, flat }
 }
 
 /// The key at the foot of the page: the picture's notes (`notes_h` mm
-/// tall), then the title block and legend.
+/// tall, in `notes_ink`), then the title block and legend.
 fn foot(
     page: &mut Page,
     canvas: &MapCanvas,
     notes: &[(String, String)],
+    notes_ink: Color,
     margin: f64,
     notes_h: f64,
 ) {
@@ -192,7 +193,7 @@ fn foot(
     let avail_w = w - 2.0 * margin;
     let (key, key_h) = flow(&canvas.key, 0.0, 0.0, avail_w);
     let key_top = h - margin - key_h;
-    let (notes, nh) = notes_items(notes, margin, key_top - GAP - notes_h, avail_w);
+    let (notes, nh) = notes_items(notes, margin, key_top - GAP - notes_h, avail_w, notes_ink);
     debug_assert!(nh <= notes_h + 1e-6);
     page.items.extend(notes);
     page.push(Item::Group {

@@ -13,7 +13,7 @@ use crate::compose::map::canvas::{map_canvas, Block, MapCanvas, MapSpec};
 use crate::compose::map::legend::SWATCH;
 pub use crate::compose::map::marks::{PICTURE_MIN_FLAT, PICTURE_TEXT};
 use crate::fonts::text_width;
-use crate::scene::{Anchor, HexGeom, Item, Page, Pt, TextRole, Transform, Weight};
+use crate::scene::{Anchor, Color, HexGeom, Item, Page, Pt, TextRole, Transform, Weight};
 use crate::settings::{Settings, View};
 use crate::solve::Layout;
 
@@ -71,10 +71,16 @@ pub fn players_view(layout: &Layout, settings: &Settings) -> View {
 }
 
 /// The picture's notes (letter, hex name) laid out from (`x`, `y`) in rows
-/// no wider than `width`; returns the items and the height used.
-pub fn notes_items(notes: &[(String, String)], x: f64, y: f64, width: f64) -> (Vec<Item>, f64) {
+/// no wider than `width`, in `ink` (the theme's `inks.picture_notes`);
+/// returns the items and the height used.
+pub fn notes_items(
+    notes: &[(String, String)],
+    x: f64,
+    y: f64,
+    width: f64,
+    ink: Color,
+) -> (Vec<Item>, f64) {
     let s = TextRole::Body.min_mm().max(PICTURE_TEXT) * 1.2;
-    let ink = crate::theme::inks().picture_notes;
     let mut items = Vec::new();
     let (mut cx, mut cy) = (x, y + s);
     for (letter, name) in notes {
@@ -125,7 +131,7 @@ pub fn handout_picture(layout: &Layout, settings: &Settings, width: f64, max_h: 
         items: layered(&c.blocks, Vec::new()),
     });
     let mut y = c.height + 2.0;
-    let (notes, nh) = notes_items(&c.notes, 0.0, y, width);
+    let (notes, nh) = notes_items(&c.notes, 0.0, y, width, settings.theme.inks.picture_notes);
     page.items.extend(notes);
     y += nh + if nh > 0.0 { 2.0 } else { 0.0 };
     page.push(Item::Group { transform: Transform::translate(0.0, y), clip: None, items: key.0 });

@@ -9,7 +9,6 @@ use crate::compose::pieces::tokens::Ink;
 use crate::compose::pieces::ComponentCounts;
 use crate::scene::{Item, Path, Pt, Rect, Weight};
 use crate::settings::sheets::ComponentSizes;
-use crate::theme::inks;
 use crate::vocab::Resource;
 
 /// Token sets declared by counts: gold coins, trade tokens, castaway
@@ -130,7 +129,7 @@ fn castaway_front(cost: &[(Resource, u8)], side: f64, art: &dyn MapArt) -> Vec<I
     let h = side / 2.0 + 4.0;
     let mut v = vec![Item::Path {
         path: Path::rect(Rect::new(-h, -h, 2.0 * h, 2.0 * h)),
-        fill: Some(ink.fill(inks().piece_paper)),
+        fill: Some(ink.fill(ink.inks.piece_paper)),
         stroke: None,
     }];
     v.push(tokens::label(-side * 0.3, "rescue", side * 0.12, true, ink));
@@ -174,7 +173,7 @@ fn fishing_ground(n: u8, sizes: &ComponentSizes, art: &dyn MapArt) -> Vec<Item> 
     // The water reaches the full 4 mm past every edge.
     let mut v = vec![Item::Path {
         path: crate::scene::HexGeom::new(f + 8.0).outline(Pt::default()),
-        fill: Some(ink.fill(inks().fishing_ground)),
+        fill: Some(ink.fill(ink.inks.fishing_ground)),
         stroke: None,
     }];
     v.extend(tokens::fish(Pt::new(0.0, -f * 0.2), f * 0.34, ink));

@@ -2,10 +2,11 @@
 //! square tokens, and the cut rings of round tokens, all in [`cut_color`].
 
 use crate::scene::{Color, Item, Path, Pt, Rect, Stroke};
+use crate::settings::sheets::SheetOptions;
 
-/// Colour of crop marks and cut lines (`inks.cut_line` of the theme).
-pub fn cut_color() -> Color {
-    crate::theme::inks().cut_line
+/// Colour of crop marks and cut lines (`inks.cut_line` of the theme in use).
+pub fn cut_color(opts: &SheetOptions) -> Color {
+    opts.inks.cut_line
 }
 /// Crop mark stroke width, mm.
 pub const CROP_WIDTH: f64 = 0.2;
@@ -31,9 +32,11 @@ pub fn trim_box(centres: &[Pt], (w, h): (f64, f64)) -> Rect {
 }
 
 /// Crop marks `length` mm long around a grid of `size` cut outlines at
-/// `centres`, `gap` mm outside the block: at both ends of every column's
-/// and row's cut line, so none lies on a piece.
-pub fn crop_marks(centres: &[Pt], size: (f64, f64), gap: f64, length: f64) -> Item {
+/// `centres`, outside the block by the bleed and the crop offset of `opts`:
+/// at both ends of every column's and row's cut line, so none lies on a
+/// piece.
+pub fn crop_marks(centres: &[Pt], size: (f64, f64), length: f64, opts: &SheetOptions) -> Item {
+    let gap = opts.bleed + opts.crop_offset;
     let (sw, sh) = size;
     let (mut xs, mut ys) = (Vec::new(), Vec::new());
     for c in centres {
@@ -55,14 +58,14 @@ pub fn crop_marks(centres: &[Pt], size: (f64, f64), gap: f64, length: f64) -> It
         path.segs.extend(Path::line(Pt::new(left - l, y), Pt::new(left, y)).segs);
         path.segs.extend(Path::line(Pt::new(right, y), Pt::new(right + l, y)).segs);
     }
-    Item::Path { path, fill: None, stroke: Some(Stroke::solid(cut_color(), CROP_WIDTH)) }
+    Item::Path { path, fill: None, stroke: Some(Stroke::solid(cut_color(opts), CROP_WIDTH)) }
 }
 
 /// Thin circles of `diameter` at `centres`: where round tokens are cut.
-pub fn cut_rings(centres: &[Pt], diameter: f64, width: f64) -> Item {
+pub fn cut_rings(centres: &[Pt], diameter: f64, opts: &SheetOptions) -> Item {
     let mut path = Path::default();
     for c in centres {
         path.segs.extend(Path::circle(*c, diameter / 2.0).segs);
     }
-    Item::Path { path, fill: None, stroke: Some(Stroke::solid(cut_color(), width)) }
+    Item::Path { path, fill: None, stroke: Some(Stroke::solid(cut_color(opts), opts.cut_line)) }
 }

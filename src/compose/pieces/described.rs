@@ -10,7 +10,6 @@ use crate::fonts::text_width;
 use crate::model::parts::{Card, Parts, Token, TokenShape, Track};
 use crate::scene::{Anchor, Color, Item, Path, Pt, Rect, Stroke, TextStyle, Weight};
 use crate::settings::sheets::ComponentSizes;
-use crate::theme::inks;
 
 /// Side of one track space, mm.
 pub const TRACK_SPACE: f64 = 12.0;
@@ -25,7 +24,7 @@ fn text(x: f64, y: f64, s: &str, size: f64, weight: Weight, anchor: Anchor, ink:
             size,
             weight,
             anchor,
-            color: ink.line(inks().piece_ink),
+            color: ink.line(ink.inks.piece_ink),
             role: crate::scene::TextRole::Body,
         },
     }
@@ -77,10 +76,10 @@ fn token_piece(t: &Token, sizes: &ComponentSizes, ink: Ink) -> Piece {
     // Text stays inside the cut: a round token's lines are centred, so they
     // may run a little past the inscribed square; a square keeps a margin.
     let room = if t.shape == TokenShape::Round { d * 0.74 } else { d * 0.8 };
-    let mut front = background(t.shape, d, inks().token_face, ink);
+    let mut front = background(t.shape, d, ink.inks.token_face, ink);
     front.extend(centred_text(&t.face, room, d * 0.16, true, ink));
     let back = t.back.as_ref().map(|b| {
-        let mut v = background(t.shape, d, inks().token_back, ink);
+        let mut v = background(t.shape, d, ink.inks.token_back, ink);
         v.extend(centred_text(b, room, d * 0.14, true, ink));
         v
     });
@@ -92,7 +91,7 @@ fn card_piece(c: &Card, (w, h): (f64, f64), ink: Ink) -> Piece {
     let margin = 6.0;
     let mut front = vec![Item::Path {
         path: Path::rect(Rect::new(-w / 2.0 - 4.0, -h / 2.0 - 4.0, w + 8.0, h + 8.0)),
-        fill: Some(ink.fill(inks().card_face)),
+        fill: Some(ink.fill(ink.inks.card_face)),
         stroke: None,
     }];
     let mut y = -h / 2.0 + margin + 4.0;
@@ -103,7 +102,7 @@ fn card_piece(c: &Card, (w, h): (f64, f64), ink: Ink) -> Piece {
     front.push(Item::Path {
         path: Path::line(Pt::new(-w / 2.0 + margin, y - 2.5), Pt::new(w / 2.0 - margin, y - 2.5)),
         fill: None,
-        stroke: Some(Stroke::solid(ink.line(inks().piece_ink), 0.3)),
+        stroke: Some(Stroke::solid(ink.line(ink.inks.piece_ink), 0.3)),
     });
     // The body shrinks until it fits the card's safe area, but never under
     // the size players can read.
@@ -122,7 +121,7 @@ fn card_piece(c: &Card, (w, h): (f64, f64), ink: Ink) -> Piece {
     let back = c.back.as_ref().map(|b| {
         let mut v = vec![Item::Path {
             path: Path::rect(Rect::new(-w / 2.0 - 4.0, -h / 2.0 - 4.0, w + 8.0, h + 8.0)),
-            fill: Some(ink.fill(inks().token_back)),
+            fill: Some(ink.fill(ink.inks.token_back)),
             stroke: None,
         }];
         v.extend(centred_text(b, w - 2.0 * margin, 6.0, true, ink));
@@ -149,7 +148,7 @@ fn track_piece(t: &Track, ink: Ink) -> Piece {
     let (w, h) = track_size(t);
     let mut front = vec![Item::Path {
         path: Path::rect(Rect::new(-w / 2.0 - 4.0, -h / 2.0 - 4.0, w + 8.0, h + 8.0)),
-        fill: Some(ink.fill(inks().card_face)),
+        fill: Some(ink.fill(ink.inks.card_face)),
         stroke: None,
     }];
     front.push(text(0.0, -h / 2.0 + 7.0, &t.name, 4.0, Weight::Bold, Anchor::Middle, ink));
@@ -162,7 +161,7 @@ fn track_piece(t: &Track, ink: Ink) -> Piece {
         front.push(Item::Path {
             path: Path::rect(Rect::new(x + 0.5, y + 0.5, TRACK_SPACE - 1.0, TRACK_SPACE - 1.0)),
             fill: None,
-            stroke: Some(Stroke::solid(ink.line(inks().piece_ink), 0.35)),
+            stroke: Some(Stroke::solid(ink.line(ink.inks.piece_ink), 0.35)),
         });
         let n = (i + 1).to_string();
         let c = Pt::new(x + TRACK_SPACE / 2.0, y + TRACK_SPACE / 2.0 + 1.4);
@@ -216,7 +215,8 @@ mod tests {
     fn scenario_cards_take_the_template_card_size() {
         let c = Card { title: "Fish".into(), text: "Deliver fish".into(), back: None, count: 1 };
         for (w, h) in [(63.0, 88.0), (44.0, 68.0)] {
-            let p = card_piece(&c, (w, h), Ink::Color);
+            let ink = Ink::new(crate::theme::Mode::Colour, &crate::theme::Theme::builtin());
+            let p = card_piece(&c, (w, h), ink);
             assert_eq!(p.shape, Shape::Card { width: w, height: h });
         }
     }
@@ -224,7 +224,8 @@ mod tests {
     #[test]
     fn a_track_has_one_numbered_space_each() {
         let t = Track { name: "Fish".into(), spaces: 12, count: 1, note: None };
-        let p = track_piece(&t, Ink::Color);
+        let ink = Ink::new(crate::theme::Mode::Colour, &crate::theme::Theme::builtin());
+        let p = track_piece(&t, ink);
         let numbers: Vec<String> = p
             .front
             .iter()

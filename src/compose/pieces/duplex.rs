@@ -7,7 +7,6 @@
 
 use crate::scene::{Anchor, Item, Page, Pt, Side, TextStyle, Weight};
 use crate::settings::sheets::SheetOptions;
-use crate::theme::inks;
 
 /// Label of a page inserted only to keep fronts on odd pages.
 pub const BLANK_LABEL: &str = "intentionally blank";
@@ -24,7 +23,7 @@ pub fn blank_page(w: f64, h: f64, opts: &SheetOptions) -> Page {
             size: opts.footer_size,
             weight: Weight::Regular,
             anchor: Anchor::Middle,
-            color: inks().cut_line,
+            color: opts.inks.cut_line,
             role: crate::scene::TextRole::Footer,
         },
     });

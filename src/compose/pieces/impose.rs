@@ -95,15 +95,15 @@ fn placed(centre: Pt, clip: Path, art: &[Item], turn: Transform) -> Item {
     Item::Group { transform: Transform::translate(centre.x, centre.y), clip: Some(clip), items }
 }
 
-fn text(pos: Pt, s: String, size: f64, anchor: Anchor, weight: Weight) -> Item {
+fn text(pos: Pt, s: String, size: f64, weight: Weight, opts: &SheetOptions) -> Item {
     Item::Text {
         pos,
         text: s,
         style: TextStyle {
             size,
             weight,
-            anchor,
-            color: crate::theme::inks().sheet_text,
+            anchor: Anchor::Middle,
+            color: opts.inks.sheet_text,
             role: crate::scene::TextRole::Body,
         },
     }
@@ -138,13 +138,7 @@ fn heading(contents: &str, side: Option<&str>, w: f64, opts: &SheetOptions) -> I
     } else {
         opts.heading_size
     };
-    text(
-        Pt::new(w / 2.0, opts.margin + opts.heading_size),
-        line,
-        size,
-        Anchor::Middle,
-        Weight::Bold,
-    )
+    text(Pt::new(w / 2.0, opts.margin + opts.heading_size), line, size, Weight::Bold, opts)
 }
 
 /// The smallest heading size, mm (8 pt): players read what a sheet holds.
@@ -223,7 +217,7 @@ fn draw_block(
             body.push(Item::Path {
                 path: honeycomb::cut_lines(centres, flat),
                 fill: None,
-                stroke: Some(Stroke::solid(cut_color(), opts.cut_line)),
+                stroke: Some(Stroke::solid(cut_color(opts), opts.cut_line)),
             });
         }
         Shape::Card { .. } => {
@@ -251,7 +245,7 @@ fn draw_block(
                     Rect::new(-width / 2.0 - l, -height / 2.0 - t, width + l + r, height + t + bo);
                 body.push(placed(*c, Path::rect(outline), art, turn));
             }
-            body.push(crop_marks(centres, size, opts.bleed + opts.crop_offset, block.mark));
+            body.push(crop_marks(centres, size, block.mark, opts));
         }
         shape => {
             for (c, art) in &drawn {
@@ -261,12 +255,10 @@ fn draw_block(
                 // Round tokens are cut along a ring, drawn on the front only
                 // (a back printed slightly off would show it beside the edge).
                 Shape::Circle { diameter } if front => {
-                    body.push(cut_rings(centres, diameter, opts.cut_line));
+                    body.push(cut_rings(centres, diameter, opts));
                 }
                 Shape::Circle { .. } => {}
-                _ => {
-                    body.push(crop_marks(centres, size, opts.bleed + opts.crop_offset, block.mark))
-                }
+                _ => body.push(crop_marks(centres, size, block.mark, opts)),
             }
         }
     }

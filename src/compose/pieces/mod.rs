@@ -29,11 +29,11 @@ use std::collections::BTreeMap;
 
 use crate::compose::pieces::piece::{Piece, PieceSet, Shape};
 use crate::compose::pieces::theme_art::{harbor_token, MapArt};
+use crate::compose::pieces::tokens::Ink;
 use crate::model::Scenario;
 use crate::scene::{Item, Path, Pt, Weight};
 use crate::settings::sheets::ComponentSizes;
 use crate::solve::Layout;
-use crate::theme::inks;
 use crate::vocab::{HarborKind, Terrain};
 use counted::from_counts;
 pub use counts::{CastawayTokens, ComponentCounts, TradeTokens};
@@ -63,7 +63,7 @@ fn tally<K: Ord>(keys: impl IntoIterator<Item = K>) -> Vec<(K, u32)> {
 }
 
 /// A fog area's name, centred `y` mm below the middle of a back.
-fn area_mark(name: &str, y: f64, size: f64) -> Item {
+fn area_mark(name: &str, y: f64, size: f64, ink: Ink) -> Item {
     use crate::scene::{Anchor, TextStyle};
     Item::Text {
         pos: Pt::new(0.0, y),
@@ -72,7 +72,7 @@ fn area_mark(name: &str, y: f64, size: f64) -> Item {
             size: size.max(tokens::min_text()),
             weight: Weight::Bold,
             anchor: Anchor::Middle,
-            color: inks().piece_ink,
+            color: ink.inks.piece_ink,
             role: crate::scene::TextRole::Body,
         },
     }
@@ -95,11 +95,11 @@ fn harbor_tile_marks(art: &dyn MapArt, kind: HarborKind, flat: f64, chip: f64) -
     let mid = Pt::new((a.x + b.x) / 2.0, (a.y + b.y) / 2.0);
     let at = Pt::new(0.42 * mid.x, 0.42 * mid.y);
     let d = chip.min(0.3 * flat);
-    let line = ink.line(inks().piece_ink);
+    let line = ink.line(ink.inks.piece_ink);
     let mut v = Vec::new();
     // The bar along the harbor's edge, a little inside the cut line.
     let inset = |p: Pt| Pt::new(p.x * 0.94, p.y * 0.94);
-    for (w, color) in [(2.4, line), (1.0, inks().harbor_bar)] {
+    for (w, color) in [(2.4, line), (1.0, ink.inks.harbor_bar)] {
         v.push(Item::Path {
             path: Path::polyline(&[inset(a), inset(b)]),
             fill: None,
@@ -154,8 +154,13 @@ fn from_layout(
         let mut chip_back_art = chip_back(sizes.chip, art);
         if several {
             let r = sizes.hex_flat / 3f64.sqrt();
-            fog.push(area_mark(&region.name, 0.62 * r, sizes.hex_flat * 0.06));
-            chip_back_art.push(area_mark(&region.name, sizes.chip * 0.34, sizes.chip * 0.1));
+            fog.push(area_mark(&region.name, 0.62 * r, sizes.hex_flat * 0.06, art.ink()));
+            chip_back_art.push(area_mark(
+                &region.name,
+                sizes.chip * 0.34,
+                sizes.chip * 0.1,
+                art.ink(),
+            ));
         }
         let tile_pieces = region_tiles(layout, ri, sizes, art, &fog);
         out.extend(set(&format!("{}: face-down tiles", region.name), tile_pieces));
@@ -251,7 +256,7 @@ fn chip_back(d: f64, art: &dyn MapArt) -> Vec<Item> {
     vec![
         Item::Path {
             path: Path::circle(Pt::default(), d / 2.0 + 4.0),
-            fill: Some(ink.fill(inks().chip_back)),
+            fill: Some(ink.fill(ink.inks.chip_back)),
             stroke: None,
         },
         tokens::label(d * 0.14, "?", d * 0.4, true, ink),

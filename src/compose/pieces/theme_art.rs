@@ -6,7 +6,6 @@
 use crate::compose::art;
 use crate::compose::pieces::tokens::Ink;
 use crate::scene::{Anchor, Color, HexGeom, Item, Path, Pt, TextStyle, Weight};
-use crate::theme::inks;
 use crate::theme::{Mode, Theme};
 use crate::vocab::{HarborKind, Resource, Terrain};
 
@@ -84,7 +83,7 @@ impl MapArt for ThemeArt<'_> {
     }
 
     fn ink(&self) -> Ink {
-        Ink::from(self.mode)
+        Ink::new(self.mode, self.theme)
     }
 }
 
@@ -107,18 +106,18 @@ pub fn harbor_token(art: &dyn MapArt, kind: HarborKind, d: f64) -> Vec<Item> {
     let ink = art.ink();
     let mut v = vec![Item::Path {
         path: Path::circle(Pt::default(), d / 2.0 + 4.0),
-        fill: Some(ink.fill(inks().harbor_token)),
+        fill: Some(ink.fill(ink.inks.harbor_token)),
         stroke: None,
     }];
     v.extend(crate::compose::pieces::tokens::cut_guide(d, ink));
     match kind {
         HarborKind::Generic => {
-            v.push(text(Pt::new(0.0, d * 0.06), "3:1", d * 0.3, ink.line(inks().piece_ink)));
+            v.push(text(Pt::new(0.0, d * 0.06), "3:1", d * 0.3, ink.line(ink.inks.piece_ink)));
             v.push(crate::compose::pieces::tokens::label(d * 0.3, "any", d * 0.12, false, ink));
         }
         HarborKind::Special(r) => {
             v.extend(art.resource_icon(r, Pt::new(0.0, -d * 0.14), d * 0.34));
-            v.push(text(Pt::new(0.0, d * 0.2), "2:1", d * 0.2, ink.line(inks().piece_ink)));
+            v.push(text(Pt::new(0.0, d * 0.2), "2:1", d * 0.2, ink.line(ink.inks.piece_ink)));
             v.push(crate::compose::pieces::tokens::label(d * 0.36, r.name(), d * 0.1, false, ink));
         }
     }

@@ -86,7 +86,7 @@ fn setup_map(layout: &Layout, settings: &Settings, at: Pt, width: f64, flat: f64
         items: layered(&c.blocks, Vec::new()),
     }];
     let mut y = c.height + 2.0;
-    let (notes, nh) = notes_items(&c.notes, 0.0, y, width);
+    let (notes, nh) = notes_items(&c.notes, 0.0, y, width, settings.theme.inks.picture_notes);
     items.extend(notes);
     y += nh + if nh > 0.0 { 2.0 } else { 0.0 };
     let key = legend_items(layout, settings, View::Setup, width);
@@ -98,7 +98,7 @@ fn setup_map(layout: &Layout, settings: &Settings, at: Pt, width: f64, flat: f64
 /// The height of [`setup_map`]'s notes and legend below the board.
 fn below_map(layout: &Layout, settings: &Settings, width: f64, flat: f64) -> f64 {
     let c = picture_canvas(layout, settings, View::Setup, flat);
-    let (_, nh) = notes_items(&c.notes, 0.0, 0.0, width);
+    let (_, nh) = notes_items(&c.notes, 0.0, 0.0, width, settings.theme.inks.picture_notes);
     2.0 + nh
         + if nh > 0.0 { 2.0 } else { 0.0 }
         + legend_items(layout, settings, View::Setup, width).1

@@ -7,34 +7,47 @@
 
 use crate::compose::pieces::honeycomb;
 use crate::compose::pieces::impose::{back_centre, page_transform, BACK_SUFFIX};
-use crate::scene::{Anchor, Item, Page, Path, Pt, Side, Stroke, TextStyle, Weight};
+use crate::scene::{Anchor, Color, Item, Page, Path, Pt, Side, Stroke, TextStyle, Weight};
 use crate::settings::sheets::{Orientation, SheetOptions};
 use crate::units::num;
 
-fn stroke(path: Path, width: f64) -> Item {
-    Item::Path {
-        path,
-        fill: None,
-        stroke: Some(Stroke::solid(crate::theme::inks().calibration, width)),
+/// Draws the calibration sheet's lines and text in one colour (the theme's
+/// `inks.calibration`).
+#[derive(Clone, Copy)]
+struct Pen(Color);
+
+impl Pen {
+    fn stroke(self, path: Path, width: f64) -> Item {
+        Item::Path { path, fill: None, stroke: Some(Stroke::solid(self.0, width)) }
+    }
+
+    fn text(
+        self,
+        x: f64,
+        y: f64,
+        s: impl Into<String>,
+        size: f64,
+        anchor: Anchor,
+        bold: bool,
+    ) -> Item {
+        Item::Text {
+            pos: Pt::new(x, y),
+            text: s.into(),
+            style: TextStyle {
+                size,
+                weight: if bold { Weight::Bold } else { Weight::Regular },
+                anchor,
+                color: self.0,
+                role: crate::scene::TextRole::Body,
+            },
+        }
     }
 }
 
-fn text(x: f64, y: f64, s: impl Into<String>, size: f64, anchor: Anchor, bold: bool) -> Item {
-    Item::Text {
-        pos: Pt::new(x, y),
-        text: s.into(),
-        style: TextStyle {
-            size,
-            weight: if bold { Weight::Bold } else { Weight::Regular },
-            anchor,
-            color: crate::theme::inks().calibration,
-            role: crate::scene::TextRole::Body,
-        },
-    }
-}
-
-/// A 100 mm ruler starting at `(x, y)` (top of the ticks), ticks every mm.
-pub fn ruler(x: f64, y: f64) -> Vec<Item> {
+/// A 100 mm ruler starting at `(x, y)` (top of the ticks), ticks every mm,
+/// in `color`.
+pub fn ruler(x: f64, y: f64, color: Color) -> Vec<Item> {
+    let pen = Pen(color);
     let mut ticks = Path::default();
     for mm in 0..=100u32 {
         let len = if mm % 10 == 0 {
@@ -47,12 +60,21 @@ pub fn ruler(x: f64, y: f64) -> Vec<Item> {
         let tx = x + f64::from(mm);
         ticks.segs.extend(Path::line(Pt::new(tx, y), Pt::new(tx, y + len)).segs);
     }
-    let mut v =
-        vec![stroke(Path::line(Pt::new(x, y), Pt::new(x + 100.0, y)), 0.2), stroke(ticks, 0.15)];
+    let mut v = vec![
+        pen.stroke(Path::line(Pt::new(x, y), Pt::new(x + 100.0, y)), 0.2),
+        pen.stroke(ticks, 0.15),
+    ];
     for cm in 0..=10u32 {
-        v.push(text(x + f64::from(cm) * 10.0, y + 9.5, cm.to_string(), 3.0, Anchor::Middle, false));
+        v.push(pen.text(
+            x + f64::from(cm) * 10.0,
+            y + 9.5,
+            cm.to_string(),
+            3.0,
+            Anchor::Middle,
+            false,
+        ));
     }
-    v.push(text(
+    v.push(pen.text(
         x + 50.0,
         y + 14.0,
         "100 mm: measure this bar; it must be exactly 10 cm",
@@ -64,7 +86,7 @@ pub fn ruler(x: f64, y: f64) -> Vec<Item> {
 }
 
 /// A crosshair with a 1 mm scale, for reading an offset against the light.
-fn cross(c: Pt, back: bool) -> Item {
+fn cross(pen: Pen, c: Pt, back: bool) -> Item {
     let arm = 8.0;
     let mut p = Path::default();
     p.segs.extend(Path::line(Pt::new(c.x - arm, c.y), Pt::new(c.x + arm, c.y)).segs);
@@ -86,7 +108,7 @@ fn cross(c: Pt, back: bool) -> Item {
     } else {
         p.segs.extend(Path::circle(c, 2.0).segs);
     }
-    stroke(p, 0.2)
+    pen.stroke(p, 0.2)
 }
 
 /// Where the alignment crosses go on a `w` x `h` page.
@@ -113,8 +135,9 @@ pub fn calibration_pages_for(opts: &SheetOptions, landscape: bool) -> Vec<Page> 
     let o = if landscape { Orientation::Landscape } else { Orientation::Portrait };
     let (w, h) = opts.paper.size(o);
     let m = opts.margin;
+    let pen = Pen(opts.inks.calibration);
     let mut front = Vec::new();
-    front.push(text(
+    front.push(pen.text(
         w / 2.0,
         m + 8.0,
         "Calibration sheet: print at 100 % (actual size)",
@@ -122,20 +145,20 @@ pub fn calibration_pages_for(opts: &SheetOptions, landscape: bool) -> Vec<Page> 
         Anchor::Middle,
         true,
     ));
-    front.extend(ruler((w - 100.0) / 2.0, m + 20.0));
+    front.extend(ruler((w - 100.0) / 2.0, m + 20.0, opts.inks.calibration));
     let hc = Pt::new(w / 2.0 - 25.0, m + 50.0 + honeycomb::radius(opts.sizes.hex_flat));
-    front.extend(hex_gauge(hc, opts.sizes.hex_flat));
-    front.extend(chip_gauge(Pt::new(w / 2.0 + 45.0, hc.y), opts.sizes.chip));
+    front.extend(hex_gauge(pen, hc, opts.sizes.hex_flat));
+    front.extend(chip_gauge(pen, Pt::new(w / 2.0 + 45.0, hc.y), opts.sizes.chip));
     let crosses = cross_positions(w, h, opts);
-    front.extend(alignment_test(w, &crosses));
+    front.extend(alignment_test(pen, w, &crosses));
     let mut back =
-        vec![text(w / 2.0, m + 8.0, "Calibration sheet: back", 5.0, Anchor::Middle, true)];
-    back.extend(crosses.iter().map(|c| cross(back_centre(*c, w, h, &opts.printer), true)));
+        vec![pen.text(w / 2.0, m + 8.0, "Calibration sheet: back", 5.0, Anchor::Middle, true)];
+    back.extend(crosses.iter().map(|c| cross(pen, back_centre(*c, w, h, &opts.printer), true)));
     let duplex = match opts.printer.duplex {
         crate::settings::sheets::Duplex::Long => "long",
         crate::settings::sheets::Duplex::Short => "short",
     };
-    back.push(text(
+    back.push(pen.text(
         w / 2.0,
         h / 2.0,
         format!("printed for flipping on the {duplex} edge"),
@@ -156,22 +179,21 @@ pub fn calibration_pages_for(opts: &SheetOptions, landscape: bool) -> Vec<Page> 
 
 /// The hex outline at the set size (`flat` mm across), centred on `hc`,
 /// with its flat-to-flat width marked.
-fn hex_gauge(hc: Pt, flat: f64) -> Vec<Item> {
+fn hex_gauge(pen: Pen, hc: Pt, flat: f64) -> Vec<Item> {
     let r = honeycomb::radius(flat);
     let mut items = vec![Item::Group {
         transform: crate::scene::Transform::translate(hc.x, hc.y),
         clip: None,
-        items: vec![stroke(honeycomb::clip_outline(flat, 0.0, &[None; 6]), 0.3)],
+        items: vec![pen.stroke(honeycomb::clip_outline(flat, 0.0, &[None; 6]), 0.3)],
     }];
     let y = hc.y;
-    items.push(stroke(
-        Path::line(Pt::new(hc.x - flat / 2.0, y), Pt::new(hc.x + flat / 2.0, y)),
-        0.2,
-    ));
+    items.push(
+        pen.stroke(Path::line(Pt::new(hc.x - flat / 2.0, y), Pt::new(hc.x + flat / 2.0, y)), 0.2),
+    );
     for x in [hc.x - flat / 2.0, hc.x + flat / 2.0] {
-        items.push(stroke(Path::line(Pt::new(x, y - 2.0), Pt::new(x, y + 2.0)), 0.2));
+        items.push(pen.stroke(Path::line(Pt::new(x, y - 2.0), Pt::new(x, y + 2.0)), 0.2));
     }
-    items.push(text(
+    items.push(pen.text(
         hc.x,
         y - 2.0,
         format!("{} mm flat to flat", num(flat)),
@@ -179,7 +201,7 @@ fn hex_gauge(hc: Pt, flat: f64) -> Vec<Item> {
         Anchor::Middle,
         false,
     ));
-    items.push(text(
+    items.push(pen.text(
         hc.x,
         hc.y + r + 6.0,
         "hex tile: hold a real tile on it",
@@ -191,11 +213,14 @@ fn hex_gauge(hc: Pt, flat: f64) -> Vec<Item> {
 }
 
 /// The chip circle (`chip` mm across) centred on `cc`, with its diameter.
-fn chip_gauge(cc: Pt, chip: f64) -> Vec<Item> {
+fn chip_gauge(pen: Pen, cc: Pt, chip: f64) -> Vec<Item> {
     vec![
-        stroke(Path::circle(cc, chip / 2.0), 0.3),
-        stroke(Path::line(Pt::new(cc.x - chip / 2.0, cc.y), Pt::new(cc.x + chip / 2.0, cc.y)), 0.2),
-        text(
+        pen.stroke(Path::circle(cc, chip / 2.0), 0.3),
+        pen.stroke(
+            Path::line(Pt::new(cc.x - chip / 2.0, cc.y), Pt::new(cc.x + chip / 2.0, cc.y)),
+            0.2,
+        ),
+        pen.text(
             cc.x,
             cc.y + chip / 2.0 + 5.0,
             format!("chip {} mm", num(chip)),
@@ -208,10 +233,10 @@ fn chip_gauge(cc: Pt, chip: f64) -> Vec<Item> {
 
 /// The front/back test on a page `w` mm wide: its instructions above the
 /// circles at `crosses`.
-fn alignment_test(w: f64, crosses: &[Pt]) -> Vec<Item> {
+fn alignment_test(pen: Pen, w: f64, crosses: &[Pt]) -> Vec<Item> {
     let ty = crosses[0].y - 22.0;
     let mut items = vec![
-        text(
+        pen.text(
             w / 2.0,
             ty,
             "Front/back test: print this sheet two-sided, hold it to the light.",
@@ -219,7 +244,7 @@ fn alignment_test(w: f64, crosses: &[Pt]) -> Vec<Item> {
             Anchor::Middle,
             true,
         ),
-        text(
+        pen.text(
             w / 2.0,
             ty + 5.0,
             "Each circle should sit on the cross of the back; read the offset in mm",
@@ -228,7 +253,7 @@ fn alignment_test(w: f64, crosses: &[Pt]) -> Vec<Item> {
             false,
         ),
     ];
-    items.push(text(w / 2.0, ty + 10.0, "and set back_offset_x / back_offset_y in printer.toml (x right, y down, as seen on the back).", 3.0, Anchor::Middle, false));
-    items.extend(crosses.iter().map(|c| cross(*c, false)));
+    items.push(pen.text(w / 2.0, ty + 10.0, "and set back_offset_x / back_offset_y in printer.toml (x right, y down, as seen on the back).", 3.0, Anchor::Middle, false));
+    items.extend(crosses.iter().map(|c| cross(pen, *c, false)));
     items
 }

@@ -10,7 +10,7 @@ use crate::compose::pieces::impose::BACK_SUFFIX;
 use crate::compose::plan::{Assembly, PrintPlan};
 use crate::scene::{Anchor, Item, Page, Path, Pt, Rect, Side, Stroke, TextRole, Weight};
 use crate::settings::Settings;
-use crate::theme::inks;
+use crate::theme::Inks;
 use crate::units::MM_PER_PT;
 
 /// The label of the plan's first page.
@@ -20,7 +20,7 @@ pub const PLAN_LABEL: &str = "print plan";
 const DIAGRAM_MAX: (f64, f64) = (150.0, 70.0);
 
 /// An arrow from `a` to `b` with a filled head.
-fn arrow(a: Pt, b: Pt, width: f64) -> Vec<Item> {
+fn arrow(a: Pt, b: Pt, width: f64, inks: &Inks) -> Vec<Item> {
     let (dx, dy) = (b.x - a.x, b.y - a.y);
     let len = (dx * dx + dy * dy).sqrt().max(1e-9);
     let (ux, uy) = (dx / len, dy / len);
@@ -31,7 +31,7 @@ fn arrow(a: Pt, b: Pt, width: f64) -> Vec<Item> {
         Item::Path {
             path: Path::line(a, base),
             fill: None,
-            stroke: Some(Stroke::solid(inks().accent, width)),
+            stroke: Some(Stroke::solid(inks.accent, width)),
         },
         Item::Path {
             path: Path::polygon(&[
@@ -39,7 +39,7 @@ fn arrow(a: Pt, b: Pt, width: f64) -> Vec<Item> {
                 Pt::new(base.x + side.x, base.y + side.y),
                 Pt::new(base.x - side.x, base.y - side.y),
             ]),
-            fill: Some(inks().accent),
+            fill: Some(inks.accent),
             stroke: None,
         },
     ]
@@ -48,8 +48,8 @@ fn arrow(a: Pt, b: Pt, width: f64) -> Vec<Item> {
 /// The map sheets as a grid in glue order: each cell the sheet's own part
 /// of the board to scale, its label and its place in the order (a number in
 /// a red disc), with arrows from each sheet to the next in its row. Grid
-/// cells without a sheet are dashed and empty.
-pub fn diagram(a: &Assembly) -> Block {
+/// cells without a sheet are dashed and empty. Drawn in the theme's `inks`.
+pub fn diagram(a: &Assembly, inks: &Inks) -> Block {
     let (tw, th) = (a.widths.iter().sum::<f64>(), a.heights.iter().sum::<f64>());
     let k = (DIAGRAM_MAX.0 / tw).min(DIAGRAM_MAX.1 / th);
     let xs: Vec<f64> = std::iter::once(0.0)
@@ -79,22 +79,18 @@ pub fn diagram(a: &Assembly) -> Block {
                 items.push(Item::Path {
                     path: cell,
                     fill: None,
-                    stroke: Some(Stroke {
-                        color: inks().plan_ink,
-                        width: 0.2,
-                        dash: vec![1.0, 1.0],
-                    }),
+                    stroke: Some(Stroke { color: inks.plan_ink, width: 0.2, dash: vec![1.0, 1.0] }),
                 });
                 continue;
             };
             n += 1;
             let p = Pt::new((xs[c] + xs[c + 1]) / 2.0, (ys[r] + ys[r + 1]) / 2.0);
-            items.extend(sheet_cell(cell, p, n, name, size));
+            items.extend(sheet_cell(cell, p, (n, name), size, inks));
             if row.get(c + 1).is_some_and(Option::is_some) {
                 // An arrow across the shared edge to the next sheet.
                 let x = xs[c + 1];
                 let half = (min_w * 0.12).clamp(2.0, 6.0);
-                arrows.extend(arrow(Pt::new(x - half, p.y), Pt::new(x + half, p.y), 0.5));
+                arrows.extend(arrow(Pt::new(x - half, p.y), Pt::new(x + half, p.y), 0.5, inks));
             }
         }
     }
@@ -104,18 +100,18 @@ pub fn diagram(a: &Assembly) -> Block {
 
 /// A sheet's cell in the assembly diagram, centred on `p`: the glue order
 /// `n` in a red disc, the sheet's label `name` beside it, in `size` text.
-fn sheet_cell(cell: Path, p: Pt, n: usize, name: &str, size: f64) -> Vec<Item> {
+fn sheet_cell(cell: Path, p: Pt, (n, name): (usize, &str), size: f64, inks: &Inks) -> Vec<Item> {
     let mut items = vec![Item::Path {
         path: cell,
-        fill: Some(inks().plan_cell),
-        stroke: Some(Stroke::solid(inks().plan_ink, 0.4)),
+        fill: Some(inks.plan_cell),
+        stroke: Some(Stroke::solid(inks.plan_ink, 0.4)),
     }];
     let base = p.y + size * 0.36;
     // The glue order in a red disc, the sheet label beside it.
     let d = Pt::new(p.x - size * 0.9, p.y);
     items.push(Item::Path {
         path: Path::circle(d, size * 0.75),
-        fill: Some(inks().accent),
+        fill: Some(inks.accent),
         stroke: None,
     });
     let order = n.to_string();
@@ -128,7 +124,7 @@ fn sheet_cell(cell: Path, p: Pt, n: usize, name: &str, size: f64) -> Vec<Item> {
         small,
         Weight::Bold,
         Anchor::Middle,
-        inks().on_accent,
+        inks.on_accent,
     ));
     items.push(text(
         Pt::new(p.x + size * 0.1, base),
@@ -136,7 +132,7 @@ fn sheet_cell(cell: Path, p: Pt, n: usize, name: &str, size: f64) -> Vec<Item> {
         size,
         Weight::Bold,
         Anchor::Start,
-        inks().plan_ink,
+        inks.plan_ink,
     ));
     items
 }
@@ -146,12 +142,14 @@ fn para(s: &str) -> Block {
 }
 
 /// The plan's flowed blocks: the print table and diagram, then (from a new
-/// page) the setup at the table and the separate files.
-fn blocks(plan: &PrintPlan, size: f64) -> Vec<Block> {
+/// page) the setup at the table and the separate files, in the sizes and
+/// inks of `spec`.
+fn blocks(plan: &PrintPlan, spec: &PageSpec) -> Vec<Block> {
+    let size = spec.base_size;
     let mut v = vec![para(&format!("**{}**", plan.subject))];
     v.extend(plan.intro().iter().map(|s| para(s)));
     v.push(para(PrintPlan::COMMAND_LEAD));
-    v.push(crate::compose::handout::command_block(&plan.command, size));
+    v.push(crate::compose::handout::command_block(&plan.command, size, spec.inks.text));
     let rows = plan
         .steps
         .iter()
@@ -178,7 +176,7 @@ fn blocks(plan: &PrintPlan, size: f64) -> Vec<Block> {
                 a.sheets(),
                 if a.landscape { " (landscape)" } else { "" }
             )),
-            diagram(a),
+            diagram(a, &spec.inks),
         ]));
         for l in &a.loose {
             v.push(para(&format!("Then {l}.")));
@@ -267,7 +265,7 @@ pub fn plan_pages(plan: &PrintPlan, settings: &Settings) -> Result<Vec<Page>, Fl
         footer: format!("Print plan · {}", plan.subject),
         ..PageSpec::handout(&settings.sheets, "")
     };
-    let mut pages = layout_document("Print plan", &blocks(plan, spec.base_size), &spec)?;
+    let mut pages = layout_document("Print plan", &blocks(plan, &spec), &spec)?;
     if pages.len() % 2 == 1 {
         pages.push(blank_page(w, h, &settings.sheets));
     }

@@ -189,6 +189,11 @@ pub struct SheetOptions {
     pub ink_saver: bool,
     /// Black and white only (patterns and pictograms tell kinds apart).
     pub mono: bool,
+    /// The print pack's fixed colours (`[inks]` of the theme in use: the
+    /// built-in one here, the chosen one once [`crate::settings::Settings`]
+    /// resolved it): cut lines, sheet headings, the calibration sheet, the
+    /// handout's and the print plan's text.
+    pub inks: crate::theme::Inks,
     /// Where some keys were set, for messages about sizes that do not fit:
     /// `sheet.margin`, `sheet.bleed` and `paper.sizes.<name>`, each as
     /// "`sheets.toml`, line L, column C" (or the built-in file's line).
@@ -229,7 +234,8 @@ impl SheetOptions {
         let p = Doc::parse("printer.toml", printer, PRINTER_TOML, PRINTER_KEYS)?;
         let (papers, paper) = papers(&s)?;
         let (cards, card) = cards(&s)?;
-        let theme = crate::theme::Theme::builtin().sizes;
+        let builtin = crate::theme::Theme::builtin();
+        let theme = builtin.sizes;
         let mut opts = SheetOptions {
             paper,
             orientation: orientation(&s, "paper.orientation")?,
@@ -265,6 +271,7 @@ impl SheetOptions {
             cards,
             ink_saver: false,
             mono: false,
+            inks: builtin.inks,
             origins: std::collections::BTreeMap::new(),
         };
         let mut keys = vec!["sheet.margin".to_string(), "sheet.bleed".to_string()];

@@ -7,78 +7,34 @@
 //! black-and-white and ink-saving looks stay readable.
 
 use crate::scene::{Anchor, Color, Item, Path, Pt, Rect, Seg, Stroke, TextRole, TextStyle, Weight};
-use crate::theme::inks;
 
-/// How much ink the art may use.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub enum Ink {
-    /// Full colour.
-    #[default]
-    Color,
-    /// Light tints of the colours; outlines and text stay dark.
-    Saver,
-    /// Black and white: white fills, black outlines, kinds told apart by
-    /// pictogram and text.
-    Mono,
-}
-
-impl Ink {
-    /// The printed version of a fill colour.
-    pub fn fill(self, c: Color) -> Color {
-        match self {
-            Ink::Color => c,
-            Ink::Saver => {
-                let t = |v: u8| (u16::from(v) + 3 * 255).div_ceil(4) as u8;
-                Color::rgb(t(c.r), t(c.g), t(c.b))
-            }
-            Ink::Mono => Color::WHITE,
-        }
-    }
-
-    /// The printed version of a line or text colour.
-    pub fn line(self, c: Color) -> Color {
-        match self {
-            Ink::Mono => Color::BLACK,
-            _ => c,
-        }
-    }
-
-    /// The printed version of a dark accent fill (eyes, pips): kept dark in every look.
-    pub fn accent(self, c: Color) -> Color {
-        match self {
-            Ink::Mono => Color::BLACK,
-            _ => c,
-        }
-    }
-}
-
-impl From<crate::theme::Mode> for Ink {
-    /// The theme's print mode as a token look.
-    fn from(m: crate::theme::Mode) -> Ink {
-        match m {
-            crate::theme::Mode::Colour => Ink::Color,
-            crate::theme::Mode::InkSaver => Ink::Saver,
-            crate::theme::Mode::BlackAndWhite => Ink::Mono,
-        }
-    }
-}
+mod ink;
 
 pub use crate::model::game::{Building, Goods};
+pub use ink::{Ink, Look};
 
 fn shape(path: Path, fill: Color, line: f64, ink: Ink) -> Item {
     Item::Path {
         path,
         fill: Some(ink.fill(fill)),
-        stroke: (line > 0.0).then(|| Stroke::solid(ink.line(inks().piece_ink), line)),
+        stroke: (line > 0.0).then(|| Stroke::solid(ink.line(ink.inks.piece_ink), line)),
     }
 }
 
 fn outline(path: Path, width: f64, ink: Ink) -> Item {
-    Item::Path { path, fill: None, stroke: Some(Stroke::solid(ink.line(inks().piece_ink), width)) }
+    Item::Path {
+        path,
+        fill: None,
+        stroke: Some(Stroke::solid(ink.line(ink.inks.piece_ink), width)),
+    }
 }
 
 fn dot(c: Pt, r: f64, ink: Ink) -> Item {
-    Item::Path { path: Path::circle(c, r), fill: Some(ink.accent(inks().piece_ink)), stroke: None }
+    Item::Path {
+        path: Path::circle(c, r),
+        fill: Some(ink.accent(ink.inks.piece_ink)),
+        stroke: None,
+    }
 }
 
 /// The smallest size of text a player reads on a piece, in mm: the body
@@ -99,7 +55,7 @@ pub fn label(y: f64, s: &str, size: f64, bold: bool, ink: Ink) -> Item {
             size: size.max(min_text()),
             weight: if bold { Weight::Bold } else { Weight::Regular },
             anchor: Anchor::Middle,
-            color: ink.line(inks().piece_ink),
+            color: ink.line(ink.inks.piece_ink),
             role: TextRole::Body,
         },
     }
@@ -123,10 +79,10 @@ fn disc(d: f64, fill: Color, ink: Ink) -> Vec<Item> {
 /// In black and white a round piece has no fill to cut along: a thin grey
 /// circle on the cut line shows it.
 pub fn cut_guide(d: f64, ink: Ink) -> Option<Item> {
-    (ink == Ink::Mono).then(|| Item::Path {
+    (ink.look == Look::Mono).then(|| Item::Path {
         path: Path::circle(Pt::default(), d / 2.0),
         fill: None,
-        stroke: Some(Stroke::solid(inks().cut_guide, 0.15)),
+        stroke: Some(Stroke::solid(ink.inks.cut_guide, 0.15)),
     })
 }
 
@@ -151,8 +107,8 @@ pub fn fish(c: Pt, len: f64, ink: Ink) -> Vec<Item> {
     };
     let tail = poly(&[(-0.2, 0.0), (-0.5, -0.2), (-0.5, 0.2)], c, l);
     vec![
-        shape(tail, inks().fish, 0.25, ink),
-        shape(body, inks().fish, 0.25, ink),
+        shape(tail, ink.inks.fish, 0.25, ink),
+        shape(body, ink.inks.fish, 0.25, ink),
         dot(Pt::new(x + l * 0.28, y - l * 0.04), l * 0.04, ink),
     ]
 }
@@ -169,12 +125,12 @@ pub fn boot(c: Pt, size: f64, ink: Ink) -> Vec<Item> {
         Path::line(Pt::new(c.x - 0.3 * s, c.y + 0.36 * s), Pt::new(c.x + 0.5 * s, c.y + 0.36 * s));
     let lace =
         Path::line(Pt::new(c.x - 0.05 * s, c.y - 0.25 * s), Pt::new(c.x + 0.1 * s, c.y - 0.2 * s));
-    vec![shape(b, inks().boot, 0.3, ink), outline(sole, 0.3, ink), outline(lace, 0.3, ink)]
+    vec![shape(b, ink.inks.boot, 0.3, ink), outline(sole, 0.3, ink), outline(lace, 0.3, ink)]
 }
 
 /// A fish token: `fish` fish (1-3) on water; 0 draws the old boot.
 pub fn fish_token(fish_count: u8, d: f64, ink: Ink) -> Vec<Item> {
-    let mut v = disc(d, inks().water, ink);
+    let mut v = disc(d, ink.inks.water, ink);
     let l = d * 0.42;
     let spots: &[(f64, f64)] = match fish_count {
         0 => &[],
@@ -197,7 +153,7 @@ pub fn fish_token(fish_count: u8, d: f64, ink: Ink) -> Vec<Item> {
 
 /// The one plain back shared by all fish tokens and the boot.
 pub fn fish_back(d: f64, ink: Ink) -> Vec<Item> {
-    let mut v = disc(d, inks().water, ink);
+    let mut v = disc(d, ink.inks.water, ink);
     for k in [-1.0, 0.0, 1.0] {
         let y = k * d * 0.16;
         let w = d * 0.28;
@@ -215,7 +171,7 @@ pub fn fish_back(d: f64, ink: Ink) -> Vec<Item> {
 
 /// A gold coin (both sides alike).
 pub fn gold_coin(d: f64, ink: Ink) -> Vec<Item> {
-    let mut v = disc(d, inks().gold, ink);
+    let mut v = disc(d, ink.inks.gold, ink);
     v.push(outline(Path::circle(Pt::default(), d / 2.0 - 2.4), 0.2, ink));
     v.push(label(d * 0.14, "1", d * 0.42, true, ink));
     v.push(label(d * 0.34, "gold", d * 0.12, false, ink));
@@ -230,9 +186,9 @@ pub fn goods_icon(g: Goods, c: Pt, s: f64, ink: Ink) -> Vec<Item> {
             let stem = Path::rect(Rect::new(c.x - 0.04 * s, c.y - 0.05 * s, 0.08 * s, 0.4 * s));
             let foot = poly(&[(-0.25, 0.45), (0.25, 0.45), (0.15, 0.35), (-0.15, 0.35)], c, s);
             vec![
-                shape(bowl, inks().glass, 0.3, ink),
-                shape(stem, inks().glass, 0.3, ink),
-                shape(foot, inks().glass, 0.3, ink),
+                shape(bowl, ink.inks.glass, 0.3, ink),
+                shape(stem, ink.inks.glass, 0.3, ink),
+                shape(foot, ink.inks.glass, 0.3, ink),
             ]
         }
         Goods::Marble => {
@@ -245,9 +201,9 @@ pub fn goods_icon(g: Goods, c: Pt, s: f64, ink: Ink) -> Vec<Item> {
                 Pt::new(c.x - 0.25 * s, c.y + 0.25 * s),
             ]);
             vec![
-                shape(top, inks().marble, 0.3, ink),
-                shape(left, inks().stone, 0.3, ink),
-                shape(right, inks().marble_shade, 0.3, ink),
+                shape(top, ink.inks.marble, 0.3, ink),
+                shape(left, ink.inks.stone, 0.3, ink),
+                shape(right, ink.inks.marble_shade, 0.3, ink),
                 outline(vein, 0.2, ink),
             ]
         }
@@ -263,7 +219,7 @@ pub fn goods_icon(g: Goods, c: Pt, s: f64, ink: Ink) -> Vec<Item> {
                     Seg::Close,
                 ],
             };
-            let mut v = vec![shape(pile, inks().sand, 0.3, ink)];
+            let mut v = vec![shape(pile, ink.inks.sand, 0.3, ink)];
             for (x, y) in [(-0.2, 0.2), (0.0, 0.0), (0.15, 0.25), (0.05, -0.15), (-0.1, 0.32)] {
                 v.push(dot(Pt::new(c.x + x * s, c.y + y * s), 0.03 * s, ink));
             }
@@ -273,7 +229,7 @@ pub fn goods_icon(g: Goods, c: Pt, s: f64, ink: Ink) -> Vec<Item> {
             // A hammer across a wrench-like bar, as two rotated bars.
             let handle = poly(&[(-0.42, 0.36), (-0.34, 0.44), (0.24, -0.14), (0.16, -0.22)], c, s);
             let head = poly(&[(0.0, -0.3), (0.3, -0.5), (0.48, -0.28), (0.18, -0.06)], c, s);
-            vec![shape(handle, inks().wood, 0.3, ink), shape(head, inks().stone, 0.3, ink)]
+            vec![shape(handle, ink.inks.wood, 0.3, ink), shape(head, ink.inks.stone, 0.3, ink)]
         }
     }
 }
@@ -312,7 +268,7 @@ fn castle_icon(c: Pt, s: f64, ink: Ink) -> Vec<Item> {
         s,
     );
     let gate = poly(&[(-0.12, 0.45), (-0.12, 0.15), (0.0, 0.05), (0.12, 0.15), (0.12, 0.45)], c, s);
-    vec![shape(wall, inks().stone, 0.3, ink), shape(gate, inks().wood, 0.3, ink)]
+    vec![shape(wall, ink.inks.stone, 0.3, ink), shape(gate, ink.inks.wood, 0.3, ink)]
 }
 
 /// Quarry steps with a cut block.
@@ -332,7 +288,7 @@ fn quarry_icon(c: Pt, s: f64, ink: Ink) -> Vec<Item> {
         s,
     );
     let block = Path::rect(Rect::new(c.x + 0.15 * s, c.y - 0.12 * s, 0.28 * s, 0.22 * s));
-    vec![shape(steps, inks().stone, 0.3, ink), shape(block, inks().marble, 0.3, ink)]
+    vec![shape(steps, ink.inks.stone, 0.3, ink), shape(block, ink.inks.marble, 0.3, ink)]
 }
 
 /// A glassworks hall with its chimney and furnace.
@@ -365,12 +321,12 @@ fn glassworks_icon(c: Pt, s: f64, ink: Ink) -> Vec<Item> {
             Seg::Close,
         ],
     };
-    vec![shape(hall, inks().hall, 0.3, ink), shape(fire, inks().fire, 0.3, ink)]
+    vec![shape(hall, ink.inks.hall, 0.3, ink), shape(fire, ink.inks.fire, 0.3, ink)]
 }
 
 /// Face of a trade token: the goods.
 pub fn trade_front(g: Goods, d: f64, ink: Ink) -> Vec<Item> {
-    let mut v = disc(d, inks().piece_paper, ink);
+    let mut v = disc(d, ink.inks.piece_paper, ink);
     v.extend(goods_icon(g, Pt::new(0.0, -d * 0.08), d * 0.48, ink));
     v.push(label(d * 0.33, g.name(), d * 0.13, true, ink));
     v
@@ -378,7 +334,7 @@ pub fn trade_front(g: Goods, d: f64, ink: Ink) -> Vec<Item> {
 
 /// Back of a trade token: where it is picked up.
 pub fn trade_back(b: Building, d: f64, ink: Ink) -> Vec<Item> {
-    let mut v = disc(d, inks().trade, ink);
+    let mut v = disc(d, ink.inks.trade, ink);
     v.extend(building_icon(b, Pt::new(0.0, -d * 0.08), d * 0.46, ink));
     v.push(label(d * 0.33, b.name(), d * 0.12, true, ink));
     v
@@ -388,7 +344,7 @@ pub fn trade_back(b: Building, d: f64, ink: Ink) -> Vec<Item> {
 pub fn castaway_back(side: f64, ink: Ink) -> Vec<Item> {
     let h = side / 2.0 + 4.0;
     let mut v =
-        vec![shape(Path::rect(Rect::new(-h, -h, 2.0 * h, 2.0 * h)), inks().water, 0.0, ink)];
+        vec![shape(Path::rect(Rect::new(-h, -h, 2.0 * h, 2.0 * h)), ink.inks.water, 0.0, ink)];
     let isle = Path {
         segs: vec![
             Seg::Move(Pt::new(-side * 0.32, side * 0.18)),
@@ -400,9 +356,9 @@ pub fn castaway_back(side: f64, ink: Ink) -> Vec<Item> {
             Seg::Close,
         ],
     };
-    v.push(shape(isle, inks().sand, 0.3, ink));
+    v.push(shape(isle, ink.inks.sand, 0.3, ink));
     let trunk = poly(&[(0.0, 0.12), (0.04, 0.12), (0.06, -0.2), (0.03, -0.2)], Pt::default(), side);
-    v.push(shape(trunk, inks().wood, 0.25, ink));
+    v.push(shape(trunk, ink.inks.wood, 0.25, ink));
     for (dx, dy) in [(-0.18, -0.12), (0.24, -0.1), (-0.1, -0.3), (0.2, -0.3)] {
         let leaf = Path::polyline(&[
             Pt::new(side * 0.045, -side * 0.2),
@@ -412,7 +368,7 @@ pub fn castaway_back(side: f64, ink: Ink) -> Vec<Item> {
         v.push(Item::Path {
             path: leaf,
             fill: None,
-            stroke: Some(Stroke::solid(ink.line(inks().leaf), 0.9)),
+            stroke: Some(Stroke::solid(ink.line(ink.inks.leaf), 0.9)),
         });
     }
     v.push(label(side * 0.38, "castaway", side * 0.12, true, ink));
@@ -423,31 +379,35 @@ pub fn castaway_back(side: f64, ink: Ink) -> Vec<Item> {
 pub fn present_front(side: f64, ink: Ink) -> Vec<Item> {
     let h = side / 2.0 + 4.0;
     let s = side;
-    let mut v =
-        vec![shape(Path::rect(Rect::new(-h, -h, 2.0 * h, 2.0 * h)), inks().piece_paper, 0.0, ink)];
+    let mut v = vec![shape(
+        Path::rect(Rect::new(-h, -h, 2.0 * h, 2.0 * h)),
+        ink.inks.piece_paper,
+        0.0,
+        ink,
+    )];
     // Box, lid, ribbons and bow.
     v.push(shape(
         Path::rect(Rect::new(-0.26 * s, -0.1 * s, 0.52 * s, 0.34 * s)),
-        inks().gift,
+        ink.inks.gift,
         0.3,
         ink,
     ));
     v.push(shape(
         Path::rect(Rect::new(-0.3 * s, -0.2 * s, 0.6 * s, 0.11 * s)),
-        inks().gift,
+        ink.inks.gift,
         0.3,
         ink,
     ));
     v.push(shape(
         Path::rect(Rect::new(-0.04 * s, -0.2 * s, 0.08 * s, 0.44 * s)),
-        inks().ribbon,
+        ink.inks.ribbon,
         0.2,
         ink,
     ));
     for dir in [-1.0, 1.0] {
         v.push(shape(
             poly(&[(0.0, 0.0), (0.16 * dir, -0.1), (0.16 * dir, 0.06)], Pt::new(0.0, -0.2 * s), s),
-            inks().ribbon,
+            ink.inks.ribbon,
             0.2,
             ink,
         ));
@@ -459,7 +419,8 @@ pub fn present_front(side: f64, ink: Ink) -> Vec<Item> {
 /// Back of a present tile: plain, so presents cannot be told apart.
 pub fn present_back(side: f64, ink: Ink) -> Vec<Item> {
     let h = side / 2.0 + 4.0;
-    let mut v = vec![shape(Path::rect(Rect::new(-h, -h, 2.0 * h, 2.0 * h)), inks().gift, 0.0, ink)];
+    let mut v =
+        vec![shape(Path::rect(Rect::new(-h, -h, 2.0 * h, 2.0 * h)), ink.inks.gift, 0.0, ink)];
     v.push(outline(
         Path::rect(Rect::new(-side * 0.4, -side * 0.4, side * 0.8, side * 0.8)),
         0.3,
