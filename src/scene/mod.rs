@@ -77,14 +77,23 @@ impl Color {
     /// White.
     pub const WHITE: Color = Color::rgb(255, 255, 255);
 
-    /// Parses `#rrggbb` (as used in templates).
+    /// Parses `#rrggbb`, or `#rrggbbaa` with an opacity (as used in
+    /// templates).
+    ///
+    /// ```
+    /// use hexpress::scene::Color;
+    /// assert_eq!(Color::from_hex("#ff8000"), Some(Color::rgb(255, 128, 0)));
+    /// assert_eq!(Color::from_hex("#80808046").map(|c| c.a), Some(0x46));
+    /// assert_eq!(Color::from_hex("#fff"), None);
+    /// ```
     pub fn from_hex(s: &str) -> Option<Color> {
         let s = s.strip_prefix('#')?;
-        if s.len() != 6 || !s.is_ascii() {
+        if !(s.len() == 6 || s.len() == 8) || !s.is_ascii() {
             return None;
         }
         let p = |i: usize| u8::from_str_radix(&s[i..i + 2], 16).ok();
-        Some(Color::rgb(p(0)?, p(2)?, p(4)?))
+        let a = if s.len() == 8 { p(6)? } else { 255 };
+        Some(Color { a, ..Color::rgb(p(0)?, p(2)?, p(4)?) })
     }
 
     /// `#rrggbb`.

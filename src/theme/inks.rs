@@ -78,6 +78,8 @@ inks! {
     gift,
     /// A present's ribbon.
     ribbon,
+    /// The see-through shade of a tiled map's glue strips (with opacity).
+    glue_strip,
     /// The grey circle on the cut line of round pieces in black and white.
     cut_guide,
     /// Face of generic tokens.

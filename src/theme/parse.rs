@@ -107,7 +107,11 @@ impl Walk {
 
 fn color(node: &Node<'_>) -> Result<Color, Box<TomlError>> {
     let s = node.string()?;
-    Color::from_hex(s).ok_or_else(|| node.error(format!("is {s:?}; write colours as \"#rrggbb\"")))
+    Color::from_hex(s).ok_or_else(|| {
+        node.error(format!(
+            "is {s:?}; write colours as \"#rrggbb\" (or \"#rrggbbaa\" with an opacity)"
+        ))
+    })
 }
 
 fn terrain_names() -> Vec<&'static str> {

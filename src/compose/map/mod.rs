@@ -85,7 +85,8 @@ pub fn tiled(c: &MapCanvas, layout: &Layout, settings: &Settings) -> (Document, 
     let margin = settings.sheets.margin;
     let t = plan(c, settings.paper_mm(), margin, s.overlap);
     let overview = crate::compose::map::overview::overview(c, layout, settings, &t).page;
-    let doc = tile_document(c, &t, margin, settings.theme.palette(settings.mode), s.small_text);
+    let pal = settings.theme.palette(settings.mode);
+    let doc = tile_document(c, &t, margin, pal, settings.theme.inks.glue_strip, s.small_text);
     let mut doc = doc;
     doc.pages.insert(0, overview);
     (doc, t)

@@ -35,6 +35,8 @@ struct Ctx<'a> {
     t: &'a Tiling,
     margin: f64,
     pal: &'a Palette,
+    /// The shade of the glue strips (`[inks] glue_strip`).
+    glue: Color,
     small: f64,
     ink: Vec<Rect>,
     /// Each grid cell's label box, once placed.
@@ -228,7 +230,7 @@ fn glue_strips(
     label_at: Rect,
     items: &mut Vec<Item>,
 ) -> Vec<(Rect, Item)> {
-    let glue = Color { r: 128, g: 128, b: 128, a: 70 };
+    let glue = cx.glue;
     let mut marks = Vec::new();
     let (right, bottom) = (cx.right_strip(row, col), cx.bottom_strip(row, col));
     for (strip, turned, next) in [(right, true, (row, col + 1)), (bottom, false, (row + 1, col))] {
@@ -337,10 +339,11 @@ pub fn tile_document(
     t: &Tiling,
     margin: f64,
     pal: &Palette,
+    glue: Color,
     small: f64,
 ) -> Document {
     let ink = ink_areas(&canvas.blocks, t.region, canvas.geom.flat, 0.5);
-    let mut cx = Ctx { canvas, t, margin, pal, small, ink, labels: Vec::new() };
+    let mut cx = Ctx { canvas, t, margin, pal, glue, small, ink, labels: Vec::new() };
     let mut labels = vec![None; t.present.len()];
     for (row, col) in t.cells() {
         let w = label_width(&cx, &label(row, col));
