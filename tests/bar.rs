@@ -51,8 +51,50 @@ fn temp(name: &str) -> PathBuf {
     d
 }
 
+/// One `sample` line as the bar tests read it.
+struct Sampled {
+    board: FBoard,
+    seed: Value,
+    meets_bar: Option<bool>,
+    mode: Option<String>,
+}
+
+/// `sample` lines read into types (tens of thousands of lines: no JSON
+/// value is built for them).
+fn sample_boards(args: &[&str]) -> Vec<Sampled> {
+    #[derive(serde::Deserialize)]
+    struct Balance {
+        meets_bar: Option<bool>,
+        mode: Option<String>,
+    }
+    #[derive(serde::Deserialize)]
+    struct Line {
+        seed: Value,
+        hexes: Vec<fairness::JsonHex>,
+        harbors: Vec<fairness::JsonHarbor>,
+        balance: Balance,
+    }
+    sample_text(args)
+        .lines()
+        .map(|l| {
+            let line: Line = serde_json::from_str(l).expect("a sample line");
+            Sampled {
+                board: FBoard::from_typed(line.hexes, line.harbors),
+                seed: line.seed,
+                meets_bar: line.balance.meets_bar,
+                mode: line.balance.mode,
+            }
+        })
+        .collect()
+}
+
 /// `sample` lines as JSON values.
 fn sample(args: &[&str]) -> Vec<Value> {
+    sample_text(args).lines().map(|l| serde_json::from_str(l).expect("a JSON line")).collect()
+}
+
+/// The text `sample` writes for `args`.
+fn sample_text(args: &[&str]) -> String {
     let dir = temp("sample");
     let out = dir.join("boards.jsonl");
     let mut a: Vec<&str> = vec!["sample", "-q", "--out", out.to_str().expect("utf-8")];
@@ -61,12 +103,11 @@ fn sample(args: &[&str]) -> Vec<Value> {
     assert!(o.status.success(), "{args:?}: {}", String::from_utf8_lossy(&o.stderr));
     let text = std::fs::read_to_string(&out).expect("read");
     let _ = std::fs::remove_dir_all(&dir);
-    text.lines().map(|l| serde_json::from_str(l).expect("a JSON line")).collect()
+    text
 }
 
 /// A `layout.json` value as the chi-square tools' board.
-fn stat_board(map: &MapDef, v: &Value) -> Board {
-    let b = FBoard::from_json(v);
+fn stat_board(map: &MapDef, b: &FBoard) -> Board {
     let at = |h: Hex| map.board.index[&h];
     Board {
         terrain: b.terrain.iter().map(|t| Terrain::from_name(t).expect("terrain")).collect(),
@@ -111,27 +152,28 @@ fn default_bar_draws_match_an_independent_rejection_reference() {
         // The reference: uniform boards, kept when they clear the bar as
         // computed here; the library's own verdict on each must agree.
         let lines = reference_lines.to_string();
-        let uniform = sample(&[id, "-p", players, "-n", &lines, "--seed", "700000", "--measures"]);
+        let uniform =
+            sample_boards(&[id, "-p", players, "-n", &lines, "--seed", "700000", "--measures"]);
         let mut reference = Vec::new();
         for v in &uniform {
-            let m = measure(&FBoard::from_json(v));
+            let m = measure(&v.board);
             let clears = bar.clears(&m);
-            assert_eq!(v["balance"]["meets_bar"], clears, "{id}: meets_bar disagrees on {m:?}");
+            assert_eq!(v.meets_bar, Some(clears), "{id}: meets_bar disagrees on {m:?}");
             if clears {
-                reference.push(stat_board(map, v));
+                reference.push(stat_board(map, &v.board));
             }
         }
         // hexpress's draws: every one clears every threshold.
         let count = n.to_string();
-        let drawn = sample(&[id, "-p", players, "-n", &count, "--seed", "1", "--balanced"]);
+        let drawn = sample_boards(&[id, "-p", players, "-n", &count, "--seed", "1", "--balanced"]);
         let ours: Vec<Board> = drawn
             .iter()
             .map(|v| {
-                let misses = bar.misses(&measure(&FBoard::from_json(v)));
-                assert!(misses.is_empty(), "{id} seed {}: misses {misses:?}", v["seed"]);
-                assert_eq!(v["balance"]["mode"], "bar");
-                assert_eq!(v["balance"]["meets_bar"], true);
-                stat_board(map, v)
+                let misses = bar.misses(&measure(&v.board));
+                assert!(misses.is_empty(), "{id} seed {}: misses {misses:?}", v.seed);
+                assert_eq!(v.mode.as_deref(), Some("bar"));
+                assert_eq!(v.meets_bar, Some(true));
+                stat_board(map, &v.board)
             })
             .collect();
         failures.extend(compare(id, &ours, &reference));

@@ -49,7 +49,50 @@ pub struct Board {
     pub harbors: Vec<(Hex, Option<Hex>, String)>,
 }
 
+/// A hex or a harbor's place in a `layout.json`.
+#[derive(serde::Deserialize)]
+pub struct JsonAt {
+    q: i32,
+    r: i32,
+}
+
+/// A hex of a `layout.json`, the fields these tools read (serde skips the
+/// others).
+#[derive(serde::Deserialize)]
+pub struct JsonHex {
+    q: i32,
+    r: i32,
+    terrain: String,
+    number: Option<u8>,
+    face_down: bool,
+}
+
+/// A harbor of a `layout.json`.
+#[derive(serde::Deserialize)]
+pub struct JsonHarbor {
+    q: i32,
+    r: i32,
+    toward: Option<JsonAt>,
+    kind: String,
+}
+
 impl Board {
+    /// From the hexes and harbors of a `layout.json` read into types (a
+    /// `sample` line read without building a JSON value first: the same
+    /// board as [`Board::from_json`], for many thousands of lines).
+    pub fn from_typed(hexes: Vec<JsonHex>, harbors: Vec<JsonHarbor>) -> Board {
+        Board {
+            hexes: hexes.iter().map(|h| Hex::new(h.q, h.r)).collect(),
+            number: hexes.iter().map(|h| h.number).collect(),
+            face_down: hexes.iter().map(|h| h.face_down).collect(),
+            terrain: hexes.into_iter().map(|h| h.terrain).collect(),
+            harbors: harbors
+                .into_iter()
+                .map(|h| (Hex::new(h.q, h.r), h.toward.map(|t| Hex::new(t.q, t.r)), h.kind))
+                .collect(),
+        }
+    }
+
     /// From a `layout.json` value (a `sample` line).
     pub fn from_json(v: &Value) -> Board {
         let hx = v["hexes"].as_array().expect("hexes");
