@@ -47,30 +47,19 @@ pub fn report(e: &anyhow::Error) -> ExitCode {
     ExitCode::from(if is_input(e) { 1 } else { 2 })
 }
 
-/// The template or weights problem with a place in the chain, if any.
+/// The template or weights problem with a place in the chain, if any. Each
+/// library error says itself whether it carries one.
 fn located(e: &anyhow::Error) -> Option<&FileProblem> {
     e.chain().find_map(|c| {
-        if let Some(p) = c.downcast_ref::<FileProblem>() {
-            return Some(p);
-        }
-        if let Some(t) = c.downcast_ref::<ThemeError>() {
-            return t.located.as_deref().filter(|p| p.span.is_some());
-        }
-        if let Some(SettingsError::Theme(t)) = c.downcast_ref::<SettingsError>() {
-            return t.located.as_deref().filter(|p| p.span.is_some());
-        }
-        let template = match c.downcast_ref::<SettingsError>() {
-            Some(SettingsError::Sheets(t)) => Some(t),
-            _ => c.downcast_ref::<TemplateError>(),
-        };
-        match template {
-            Some(TemplateError::Located(p)) => Some(&**p),
-            _ => None,
-        }
+        c.downcast_ref::<FileProblem>()
+            .or_else(|| c.downcast_ref::<ThemeError>().and_then(ThemeError::file_problem))
+            .or_else(|| c.downcast_ref::<SettingsError>().and_then(SettingsError::file_problem))
+            .or_else(|| c.downcast_ref::<TemplateError>().and_then(TemplateError::file_problem))
     })
 }
 
-/// Whether the error was caused by what the user gave.
+/// Whether the error was caused by what the user gave. Each library error
+/// says itself whether it is the user's input.
 pub fn is_input(e: &anyhow::Error) -> bool {
     e.chain().any(|c| {
         if c.is::<InputError>() || c.is::<FileProblem>() || c.is::<FlowError>() {
@@ -80,28 +69,17 @@ pub fn is_input(e: &anyhow::Error) -> bool {
             return crate::limits::unreadable_input(io);
         }
         if let Some(t) = c.downcast_ref::<ThemeError>() {
-            return t.located.is_some();
+            return t.is_input();
         }
         if let Some(s) = c.downcast_ref::<SettingsError>() {
-            return match s {
-                SettingsError::Theme(t) => t.located.is_some(),
-                SettingsError::Sheets(t) => template_input(t),
-                SettingsError::Range(_) | SettingsError::MapSheet(_) => true,
-            };
+            return s.is_input();
         }
         if let Some(t) = c.downcast_ref::<TemplateError>() {
-            return template_input(t);
+            return t.is_input();
         }
         if let Some(o) = c.downcast_ref::<OutputError>() {
             return o.is_input();
         }
         c.downcast_ref::<RenderError>().is_some_and(crate::outputs::render_error_is_input)
     })
-}
-
-fn template_input(t: &TemplateError) -> bool {
-    match t {
-        TemplateError::Io { source, .. } => crate::limits::unreadable_input(source),
-        _ => true,
-    }
 }

@@ -98,6 +98,27 @@ pub enum SettingsError {
     MapSheet(Box<fit::MapSheetTooSmall>),
 }
 
+impl SettingsError {
+    /// The problem with its place in the user's file, when it has one.
+    pub fn file_problem(&self) -> Option<&crate::diag::FileProblem> {
+        match self {
+            SettingsError::Theme(t) => t.file_problem(),
+            SettingsError::Sheets(t) => t.file_problem(),
+            SettingsError::Range(_) | SettingsError::MapSheet(_) => None,
+        }
+    }
+
+    /// Whether what the user gave is at fault (a template, a choice out of
+    /// range, a paper too small for the map).
+    pub fn is_input(&self) -> bool {
+        match self {
+            SettingsError::Theme(t) => t.is_input(),
+            SettingsError::Sheets(t) => t.is_input(),
+            SettingsError::Range(_) | SettingsError::MapSheet(_) => true,
+        }
+    }
+}
+
 /// Everything that decides how output is drawn, resolved once.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Settings {

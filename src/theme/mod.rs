@@ -31,6 +31,19 @@ pub struct ThemeError {
     pub located: Option<Box<crate::diag::FileProblem>>,
 }
 
+impl ThemeError {
+    /// The problem with its place in the user's file, when it has one.
+    pub fn file_problem(&self) -> Option<&crate::diag::FileProblem> {
+        self.located.as_deref().filter(|p| p.span.is_some())
+    }
+
+    /// Whether the user's file is at fault (rather than a folder that
+    /// cannot be read).
+    pub fn is_input(&self) -> bool {
+        self.located.is_some()
+    }
+}
+
 /// A named vector drawing shown on a hex.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Pictogram {
