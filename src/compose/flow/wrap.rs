@@ -244,21 +244,21 @@ pub(crate) fn widest_atom(spans: &[Span], size: f64) -> f64 {
 }
 
 /// The one greedy line filler for plain text: `units` joined by `sep` into
-/// lines no wider than `room` mm in `weight` at `size`, each candidate line
-/// measured whole with [`text_width`]; a line breaks only between units, and
-/// a unit wider than `room` stands alone. Rich text (spans, breaks after
+/// lines, a unit joining the last line while `fits(line number, candidate
+/// line)` accepts the line with it; a line breaks only between units, and a
+/// unit that fits no line stands alone. [`pack_units`] measures in mm, the
+/// plain-text print plan in characters. Rich text (spans, breaks after
 /// hyphens, words split between letters) goes through [`wrap`].
-pub(crate) fn pack_units<'a>(
+pub(crate) fn pack_with<'a>(
     units: impl IntoIterator<Item = &'a str>,
     sep: &str,
-    weight: Weight,
-    size: f64,
-    room: f64,
+    fits: impl Fn(usize, &str) -> bool,
 ) -> Vec<String> {
     let mut lines: Vec<String> = Vec::new();
     for unit in units {
+        let n = lines.len().saturating_sub(1);
         match lines.last_mut() {
-            Some(l) if text_width(&format!("{l}{sep}{unit}"), weight, size) <= room => {
+            Some(l) if fits(n, &format!("{l}{sep}{unit}")) => {
                 l.push_str(sep);
                 l.push_str(unit);
             }
@@ -266,6 +266,19 @@ pub(crate) fn pack_units<'a>(
         }
     }
     lines
+}
+
+/// [`pack_with`] for printed text: lines no wider than `room` mm in
+/// `weight` at `size`, each candidate line measured whole with
+/// [`text_width`].
+pub(crate) fn pack_units<'a>(
+    units: impl IntoIterator<Item = &'a str>,
+    sep: &str,
+    weight: Weight,
+    size: f64,
+    room: f64,
+) -> Vec<String> {
+    pack_with(units, sep, |_, l| text_width(l, weight, size) <= room)
 }
 
 /// Plain text in lines no wider than `room` mm: paragraphs at line breaks,

@@ -2,6 +2,7 @@
 //! [`PrintPlan`] the plan's pages in the print pack are drawn from, for
 //! people who print only part of the pack or read the folder first.
 
+use crate::compose::flow::wrap::pack_with;
 use crate::compose::plan::pages::pages;
 use crate::compose::plan::{range_text, PrintPlan, Step};
 
@@ -9,27 +10,16 @@ use crate::compose::plan::{range_text, PrintPlan, Step};
 const WIDTH: usize = 78;
 
 /// `s` wrapped to [`WIDTH`] columns, every line starting with `indent`
-/// (the first with `first` instead).
+/// (the first with `first` instead); words are packed by the pack's one
+/// line filler, [`pack_with`], counting characters.
 fn wrap(s: &str, first: &str, indent: &str) -> String {
-    let mut out = String::new();
-    let mut line = first.to_string();
-    let mut empty = true;
-    for word in s.split_whitespace() {
-        if !empty && line.chars().count() + 1 + word.chars().count() > WIDTH {
-            out.push_str(line.trim_end());
-            out.push('\n');
-            line = indent.to_string();
-            empty = true;
-        }
-        if !empty {
-            line.push(' ');
-        }
-        line.push_str(word);
-        empty = false;
+    let lead = |n: usize| if n == 0 { first } else { indent };
+    let fits = |n: usize, line: &str| lead(n).chars().count() + line.chars().count() <= WIDTH;
+    let lines = pack_with(s.split_whitespace(), " ", fits);
+    if lines.is_empty() {
+        return format!("{}\n", first.trim_end());
     }
-    out.push_str(line.trim_end());
-    out.push('\n');
-    out
+    lines.iter().enumerate().map(|(n, l)| format!("{}{l}\n", lead(n))).collect()
 }
 
 /// One step: "pages 3-4 (two-sided, ...)" then what and what next.
