@@ -142,7 +142,7 @@ impl Exact {
             for s in &r.slots {
                 let x = *s as usize;
                 let t = self.st.terrain[x];
-                if let Some(id) = p.terrain_clash(&self.st, &mut self.flood, x, t) {
+                if let Some(id) = p.terrain_clash_inlined(&self.st, &mut self.flood, x, t) {
                     self.rejections[id.index()] += 1;
                     return false;
                 }
