@@ -90,37 +90,62 @@ fn band_scale(flat: f64) -> f64 {
 }
 
 /// The band of one hex (centred on `(0, 0)`, `flat` mm wide) along the edges
-/// `boundary[e]` marks, as paths clipped to the hex. Runs of boundary edges
-/// become one line (mitred at its corners); where the boundary goes on into
-/// a neighbour of the same region, the line runs on to the hex's edge, where
-/// the neighbour's band takes over.
+/// `boundary[e]` marks, as open or closed lines `inset` mm inside the edges.
+/// Runs of boundary edges become one line (joined at its corners). Where the
+/// boundary goes on into a neighbour of the same region, the line crosses
+/// the edge they share at the point where the neighbour's line meets it and
+/// turns onto the neighbour's line for one band width: the two hexes' bands
+/// join there as one line turning the corner, with no clip path (a clipped
+/// group costs the PNG preview a layer of its own per hex).
 fn band_paths(flat: f64, boundary: [bool; 6], inset: f64) -> Vec<Path> {
     let g = HexGeom::new(flat);
     let s = 1.0 - inset / (flat / 2.0);
-    let k: Vec<Pt> = g.corners(Pt::default()).iter().map(|p| Pt::new(p.x * s, p.y * s)).collect();
+    let c = g.corners(Pt::default());
+    let k: Vec<Pt> = c.iter().map(|p| Pt::new(p.x * s, p.y * s)).collect();
     if boundary.iter().all(|b| *b) {
         return vec![Path::polygon(&k)];
     }
-    // Far enough past a corner to cross the neighbouring edge (clipped there).
-    let reach = 4.0 * inset;
-    let beyond = |from: Pt, to: Pt| {
-        let (dx, dy) = (to.x - from.x, to.y - from.y);
-        let len = (dx * dx + dy * dy).sqrt().max(f64::EPSILON);
-        Pt::new(to.x + dx / len * reach, to.y + dy / len * reach)
-    };
     let mut out = Vec::new();
     for start in (0..6).filter(|&e| boundary[e] && !boundary[(e + 5) % 6]) {
-        let mut pts = vec![beyond(k[(start + 1) % 6], k[start]), k[start]];
+        // The line enters over edge `start - 1`, from corner `start`'s side.
+        let [m, far] =
+            run_end(k[(start + 1) % 6], k[start], c[(start + 5) % 6], c[start], 2.0 * inset);
+        let mut pts = vec![far, m, k[start]];
         let mut e = start;
         while boundary[e] {
             pts.push(k[(e + 1) % 6]);
             e = (e + 1) % 6;
         }
         // `e` is the first edge after the run; the run's last edge ends at corner `e`.
-        pts.push(beyond(k[(e + 5) % 6], k[e]));
+        let [m, far] = run_end(k[(e + 5) % 6], k[e], c[e], c[(e + 1) % 6], 2.0 * inset);
+        pts.extend([m, far]);
         out.push(Path::polyline(&pts));
     }
     out
+}
+
+/// Where a band line from `from` through the inset corner `to`, carried on,
+/// crosses the hex edge from `a` to `b` (which the same region's neighbour
+/// shares), and the point `reach` mm on along the neighbour's line from
+/// there: the neighbour's line is this one mirrored in that edge.
+fn run_end(from: Pt, to: Pt, a: Pt, b: Pt, reach: f64) -> [Pt; 2] {
+    let unit = |x: f64, y: f64| {
+        let len = (x * x + y * y).sqrt().max(f64::EPSILON);
+        (x / len, y / len)
+    };
+    let (ux, uy) = unit(to.x - from.x, to.y - from.y);
+    let (sx, sy) = unit(b.x - a.x, b.y - a.y);
+    // Signed distance from the edge's line along its normal, and how fast
+    // the line closes it.
+    let cross = |x: f64, y: f64| sx * y - sy * x;
+    let t = -cross(to.x - a.x, to.y - a.y) / cross(ux, uy);
+    let m = Pt::new(to.x + t * ux, to.y + t * uy);
+    // The line runs on from `m` as the mirror, in the edge, of the way back
+    // to `to`.
+    let (wx, wy) = (-ux, -uy);
+    let dot = wx * sx + wy * sy;
+    let (vx, vy) = (2.0 * dot * sx - wx, 2.0 * dot * sy - wy);
+    [m, Pt::new(m.x + reach * vx, m.y + reach * vy)]
 }
 
 /// The outline band of every region hex of `layout` that borders something
@@ -129,7 +154,6 @@ pub fn region_bands(layout: &Layout, flat: f64, theme: &Theme, mode: Mode) -> Ve
     let regions = region_of_hexes(layout);
     let index: HashMap<Hex, usize> =
         layout.hexes.iter().enumerate().map(|(i, h)| (h.hex, i)).collect();
-    let g = HexGeom::new(flat);
     let scale = band_scale(flat);
     let inset = theme.region_bands.width * scale / 2.0;
     let mut out = Vec::new();
@@ -149,8 +173,7 @@ pub fn region_bands(layout: &Layout, flat: f64, theme: &Theme, mode: Mode) -> Ve
                 items.push(Item::Path { path, fill: None, stroke: Some(stroke.clone()) });
             }
         }
-        let clip = Some(g.outline(Pt::default()));
-        out.push((i, Item::Group { transform: Transform::IDENTITY, clip, items }));
+        out.push((i, Item::Group { transform: Transform::IDENTITY, clip: None, items }));
     }
     out
 }
@@ -201,21 +224,43 @@ mod tests {
     }
 
     #[test]
-    fn a_run_of_edges_is_one_line_running_on_past_its_ends() {
-        // Edges E and SE only: one open line through 3 inset corners, with
-        // both ends carried on beyond the hex (clipped when drawn).
+    fn a_run_of_edges_turns_onto_the_neighbours_lines_at_the_shared_edges() {
+        // Edges E and SE only: one open line through the inset corners 1, 2
+        // and 3. Before corner 1 it crosses the NE edge (0-1), which the
+        // same region's neighbour shares, and turns onto that neighbour's
+        // line for one band width; after corner 3 likewise over the SW edge
+        // (3-4).
         let mut b = [false; 6];
         b[1] = true;
         b[2] = true;
         let paths = band_paths(76.0, b, 1.2);
         assert_eq!(paths.len(), 1);
         let pts = points(&paths[0]);
-        assert_eq!(pts.len(), 5, "{pts:?}");
-        let g = HexGeom::new(76.0);
-        let r = g.radius();
-        // Starts above corner 1 on the line x = 36.8, ends beyond corner 3.
-        assert!((pts[0].x - 36.8).abs() < 1e-9 && pts[0].y < -r / 2.0, "{pts:?}");
-        assert!(pts[4].x < 0.0 && pts[4].y > pts[3].y - 1e-9, "{pts:?}");
+        assert_eq!(pts.len(), 7, "{pts:?}");
+        let c = HexGeom::new(76.0).corners(Pt::default());
+        let dist = |p: Pt, q: Pt| ((p.x - q.x).powi(2) + (p.y - q.y).powi(2)).sqrt();
+        // Distance of `p` from the line through `a` and `b`.
+        let off = |p: Pt, a: Pt, b: Pt| {
+            ((b.x - a.x) * (p.y - a.y) - (b.y - a.y) * (p.x - a.x)).abs() / dist(a, b)
+        };
+        let o = Pt::default();
+        let close = |a: f64, b: f64| (a - b).abs() < 1e-9;
+        // The turns lie on the shared edges and on the run's own inset lines.
+        assert!(close(off(pts[1], c[0], c[1]), 0.0), "{pts:?}");
+        assert!(close(off(pts[1], c[1], c[2]), 1.2), "{pts:?}");
+        assert!(close(off(pts[5], c[3], c[4]), 0.0), "{pts:?}");
+        assert!(close(off(pts[5], c[2], c[3]), 1.2), "{pts:?}");
+        // The neighbour's edge with the hex beyond the run starts at the
+        // run's end corner and runs on along the radius through it: the
+        // line carries on 1.2 mm inside that edge, one band width long.
+        for (turn, end, corner) in [(pts[1], pts[0], c[1]), (pts[5], pts[6], c[3])] {
+            assert!(close(dist(turn, end), 2.4), "{pts:?}");
+            assert!(close(off(turn, o, corner), 1.2), "{pts:?}");
+            assert!(close(off(end, o, corner), 1.2), "{pts:?}");
+            // ... on the neighbour's side of the shared edge, not back in
+            // this hex.
+            assert!(dist(end, o) > dist(turn, o), "{pts:?}");
+        }
     }
 
     #[test]
