@@ -118,7 +118,26 @@ pub fn shape(weight: Weight, text: &str) -> rustybuzz::GlyphBuffer {
 /// so a scenario's texts are checked with this before anything is drawn.
 pub fn missing_char(text: &str) -> Option<char> {
     let faces = [face(Weight::Regular), face(Weight::Bold)];
-    text.chars().find(|c| !c.is_whitespace() && faces.iter().any(|f| f.glyph_index(*c).is_none()))
+    let ascii = ascii_drawn();
+    let drawn = |c: char| match ascii.get(c as usize) {
+        Some(known) => *known,
+        None => faces.iter().all(|f| f.glyph_index(c).is_some()),
+    };
+    text.chars().find(|c| !c.is_whitespace() && !drawn(*c))
+}
+
+/// Which of the 128 ASCII characters both bundled fonts can draw, looked up
+/// in the fonts once: nearly every character printed is one of these, and
+/// [`missing_char`] checks every text drawn.
+fn ascii_drawn() -> &'static [bool; 128] {
+    static DRAWN: OnceLock<[bool; 128]> = OnceLock::new();
+    DRAWN.get_or_init(|| {
+        let faces = [face(Weight::Regular), face(Weight::Bold)];
+        std::array::from_fn(|i| {
+            let c = char::from(i as u8);
+            faces.iter().all(|f| f.glyph_index(c).is_some())
+        })
+    })
 }
 
 /// Vertical extent of a font above and below the baseline, as fractions of
@@ -146,6 +165,19 @@ pub fn vmetrics() -> VMetrics {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_ascii_table_says_what_the_fonts_say() {
+        let faces = [face(Weight::Regular), face(Weight::Bold)];
+        for (i, known) in ascii_drawn().iter().enumerate() {
+            let c = char::from(i as u8);
+            assert_eq!(*known, faces.iter().all(|f| f.glyph_index(c).is_some()), "{c:?}");
+        }
+        // Printable ASCII is drawn; a control character is not.
+        assert_eq!(missing_char("Ore & wool: 2-for-1 (~)"), None);
+        assert_eq!(missing_char("a\u{7}b"), Some('\u{7}'));
+        assert_eq!(missing_char("Kürbis ✓"), missing_char("✓"));
+    }
 
     #[test]
     fn coverage_is_latin_greek_cyrillic_not_cjk() {
