@@ -77,3 +77,27 @@ fn a_player_count_without_a_map_fails_before_any_board_is_written() {
     assert!(out.stdout.is_empty());
     assert!(String::from_utf8_lossy(&out.stderr).contains("--players"));
 }
+
+/// Scenarios with face-down regions keep their chips in stacks that only the
+/// layout holds; `sample` once refused every such board as broken.
+#[test]
+fn face_down_scenarios_sample_like_generate() {
+    for id in ["fog-islands", "catan-world", "seven-islands", "reach-catan"] {
+        let out = hexpress(&["sample", id, "--count", "3", "--seed", "11", "-q"], "2");
+        assert!(out.status.success(), "{id}: {}", String::from_utf8_lossy(&out.stderr));
+        let text = String::from_utf8(out.stdout).expect("utf-8");
+        let lines: Vec<&str> = text.lines().collect();
+        assert_eq!(lines.len(), 3, "{id}");
+        let dir =
+            std::env::temp_dir().join(format!("hexpress-sample-fd-{id}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        let d = dir.to_str().expect("utf-8 path");
+        let gen =
+            hexpress(&["generate", id, "--seed", "12", "--layout-only", "-q", "--out", d], "1");
+        assert!(gen.status.success(), "{id}: {}", String::from_utf8_lossy(&gen.stderr));
+        let saved = std::fs::read_to_string(dir.join("layout.json")).expect("layout.json");
+        let joined: String = saved.lines().map(str::trim_start).collect();
+        assert_eq!(lines[1], joined, "{id}: line 1 is generate --seed 12");
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+}

@@ -346,6 +346,16 @@ impl<'a> Solver<'a> {
         let Some(guard) = guard else {
             return Ok((self.build(st, rng, seed, sampler, nodes, attempts), None));
         };
+        // Face-down regions keep their chips in stacks that only the layout
+        // holds: such boards are checked whole. Others are checked from the
+        // solver's own tables, which is cheaper.
+        if self.p.regions.iter().any(|r| r.face_down) {
+            let layout = self.build(st, rng, seed, sampler, nodes, attempts);
+            return match guard.check(&layout) {
+                Ok(c) => Ok((layout, Some(c))),
+                Err(b) => Err(SolveError::Broken(Box::new(b))),
+            };
+        }
         let checked = guard.check_tables(&st.terrain, &st.number, &st.hdir, &self.p.facing_cells);
         let layout = self.build(st, rng, seed, sampler, nodes, attempts);
         match checked {

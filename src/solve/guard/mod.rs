@@ -37,7 +37,7 @@ pub struct BrokenBoard {
 impl BrokenBoard {
     /// What to do about it.
     pub fn hint(&self) -> &'static str {
-        "this is a bug in hexpress: please report it with the command line; another --seed will most likely work"
+        "this is a bug in hexpress, not a problem with your file: please report it with the command line that made it"
     }
 }
 
