@@ -354,7 +354,7 @@ fn an_impossible_bar_is_refused_naming_its_thresholds() {
         dir.join("out").to_str().expect("utf-8"),
     ]);
     let err = String::from_utf8_lossy(&o.stderr);
-    assert_eq!(o.status.code(), Some(1), "{err}");
+    assert_eq!(o.status.code(), Some(3), "{err}");
     assert!(err.contains("no board of `base` clears the fairness bar"), "{err}");
     assert!(err.contains("`corner_max`"), "{err}");
     assert!(!dir.join("out").exists(), "nothing is written");

@@ -7,7 +7,7 @@ use std::time::Duration;
 use anyhow::Context;
 
 use super::args::{BalanceArgs, BalancedArg, GenerateArgs};
-use super::{load_with_rules, report_solve_error, resolve, Failure};
+use super::{load_with_rules, resolve, Failure};
 use crate::balance::{
     self, report, BarDraw, BarError, BarOptions, Budget, Config, Evaluator, Objective, Outcome,
     Pilot, Report, SearchOptions,
@@ -137,9 +137,9 @@ pub(super) fn for_generate(
             ("--objective", a.objective.is_some()),
         ];
         if let Some((flag, _)) = only_best.iter().find(|(_, set)| *set) {
-            return Err(Failure::Io(anyhow::anyhow!(
+            return Err(Failure::Io(super::contract::usage(format!(
                 "`{flag}` applies to `--balanced best` (the search for the fairest board)\n  hint: `--balanced` alone draws uniformly among the boards that clear the fairness bar; write `--balanced best {flag} ...` for the search"
-            )));
+            ))));
         }
         let opts = BarOptions {
             solve: SolveOptions { max_nodes: a.max_nodes, ..SolveOptions::default() },
@@ -227,7 +227,7 @@ pub(super) fn bar_failed(
             };
             eprintln!("  hint: {hint}");
             let _ = config;
-            Failure::Invalid
+            Failure::NoBoard
         }
         BarError::GaveUp { tried } => {
             eprintln!(
@@ -235,7 +235,7 @@ pub(super) fn bar_failed(
                 scenario.meta.id
             );
             eprintln!("  hint: loosen the [bar] thresholds of the weights file");
-            Failure::Invalid
+            Failure::NoBoard
         }
     }
 }
@@ -309,8 +309,7 @@ fn above_random(o: &balance::Outcome) -> String {
 }
 
 fn solve_failed(source: &Source, scenario: &Scenario, e: &SolveError) -> Failure {
-    report_solve_error(source, scenario, e);
-    Failure::Invalid
+    super::solve_failed(source, scenario, e)
 }
 
 /// The report's tables on stdout: the measures, the seat simulation, the

@@ -14,7 +14,7 @@ use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use rayon::prelude::*;
 
 use super::args::SampleArgs;
-use super::{load_with_rules, report_solve_error, resolve, Failure};
+use super::{contract, load_with_rules, resolve, solve_failed, Failure};
 use crate::balance::{self, BarOptions, BarSampler, Config, Evaluator};
 use crate::builtin;
 use crate::export::json;
@@ -46,10 +46,7 @@ pub fn run(a: &SampleArgs) -> Result<(), Failure> {
     let (head, tail) = command_around_seed(a, scenario_arg, players);
     let map = match solve::map_for(&scenario, players) {
         Ok(m) => m,
-        Err(e) => {
-            report_solve_error(&source, &scenario, &e);
-            return Err(Failure::Invalid);
-        }
+        Err(e) => return Err(solve_failed(&source, &scenario, &e)),
     };
     let seed = a.seed.unwrap_or_else(crate::rng::fresh_seed);
     let config = super::balance::config(a.weights.as_deref())?;
@@ -58,8 +55,7 @@ pub fn run(a: &SampleArgs) -> Result<(), Failure> {
     let opts = SolveOptions { max_nodes: a.max_nodes, ..SolveOptions::default() };
     // The first board also proves the rules can be met before any output.
     if let Err(e) = solver.solve(seed, &opts) {
-        report_solve_error(&source, &scenario, &e);
-        return Err(Failure::Invalid);
+        return Err(solve_failed(&source, &scenario, &e));
     }
     // With --balanced, the pilot runs once, and an impossible bar is
     // refused before any output.
@@ -99,7 +95,7 @@ pub fn run(a: &SampleArgs) -> Result<(), Failure> {
                 return Err(super::balance::bar_failed(&source, &scenario, &config, &e))
             }
             Err(Fault::Broken(e)) => {
-                return Err(Failure::Io(anyhow::anyhow!("{e}\n  hint: {}", e.hint())))
+                return Err(Failure::Io(contract::internal(format!("{e}\n  hint: {}", e.hint()))))
             }
             Err(Fault::Write(e)) => return Err(e.context("writing boards").into()),
         }

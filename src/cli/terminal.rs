@@ -88,7 +88,7 @@ pub fn print_before_commit(text: &str) -> Result<(), super::Failure> {
 
 /// Standard output went away: a closed pipe ends the run quietly and
 /// successfully (as `cat file | head -1` does), any other failure (e.g.
-/// `> /dev/full`) with a clear message and exit code 2.
+/// `> /dev/full`) with a clear message and exit code 4 (I/O).
 ///
 /// `println!` reports a failed write by panicking; this hook turns exactly
 /// that panic into an orderly exit and leaves every other panic alone.
@@ -106,7 +106,7 @@ pub fn install_stdout_hook() {
                 std::process::exit(0);
             }
             error(&format!("cannot write to standard output: {cause}"));
-            std::process::exit(2);
+            std::process::exit(super::contract::Exit::Io as i32);
         }
         default(info);
     }));
