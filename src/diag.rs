@@ -161,12 +161,21 @@ pub struct Source {
     pub name: String,
     /// The whole file.
     pub text: String,
+    /// A built-in scenario, held to every rule of the format; a user's file
+    /// gets warnings where a newer rule would refuse what older versions
+    /// accepted (see docs/scenario-format.md, "How the format evolves").
+    pub builtin: bool,
 }
 
 impl Source {
-    /// A source from a name and its text.
+    /// A source from a name and its text (a user's file).
     pub fn new(name: impl Into<String>, text: impl Into<String>) -> Self {
-        Source { name: name.into(), text: text.into() }
+        Source { name: name.into(), text: text.into(), builtin: false }
+    }
+
+    /// A built-in scenario's source: held to every rule of the format.
+    pub fn builtin(name: impl Into<String>, text: impl Into<String>) -> Self {
+        Source { builtin: true, ..Source::new(name, text) }
     }
 
     /// 1-based (line, column) of a byte offset, columns counted in characters.

@@ -68,7 +68,7 @@ pub fn validate(raw: &RawScenario, _source: &Source, diags: &mut Diagnostics) ->
             ),
         }
     }
-    let game = super::game::validate_game(&raw.game, meta.as_ref(), &_source.text, diags);
+    let game = super::game::validate_game(&raw.game, meta.as_ref(), _source, diags);
     super::terms::check_vocabulary(
         raw,
         &game.terms,
