@@ -169,7 +169,18 @@ fn generate(a: &GenerateArgs) -> Result<(), Failure> {
     let saved = lock::read_from(a.from.as_deref())?;
     let default = saved.as_ref().map_or(builtin::DEFAULT, |s| s.scenario.as_str());
     let scenario_arg = a.scenario.as_deref().unwrap_or(default);
-    let source = resolve(scenario_arg)?;
+    let source = match (resolve(scenario_arg), &a.scenario, &a.from) {
+        (Err(Failure::Io(_)), None, Some(from)) => {
+            // The saved layout names a scenario that is no built-in: it was
+            // made from a file, which the command must name.
+            return Err(Failure::Io(contract::usage(format!(
+                "`{}` was made from the scenario `{default}`, which is not a built-in\n  hint: name its file before the options: `hexpress generate {default}.toml --from {} ...`",
+                from.display(),
+                from.display()
+            ))));
+        }
+        (r, _, _) => r?,
+    };
     let scenario = load_with_rules(&source, a.rules)?;
     let players =
         a.players.or(saved.as_ref().map(|s| s.players)).unwrap_or(scenario.meta.default_players);
@@ -198,8 +209,9 @@ fn generate(a: &GenerateArgs) -> Result<(), Failure> {
     // The last guard: nothing is drawn or written for a board it refuses.
     let checked = guard(&scenario, players, locks, &layout)?;
     let out_dir = out_dir(a.out.as_deref(), &scenario, players, seed)?;
-    let how =
+    let mut how =
         recipe_for_generate(a, scenario_arg, players, seed, balanced.as_ref(), locks, &layout);
+    how.drawing = render::choices(&a.render)?.flags();
     // Everything is drawn in memory first: a bad option, template, font or
     // text fails here, before the first byte is written.
     let command = how.command();

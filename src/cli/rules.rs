@@ -40,6 +40,7 @@ pub fn run(a: &RulesArgs) -> Result<(), Failure> {
     let settings = Settings::build(&choices).context("loading the templates")?;
     let mut recipe = crate::recipe::Recipe::new(a.scenario.clone(), players, seed);
     recipe.rules = a.rules;
+    recipe.drawing = choices.flags();
     let notes = outputs::notes(recipe, Vec::new());
     let files = outputs::rules(&scenario, &layout, &settings, &notes)
         .context("drawing the rules handout")?;

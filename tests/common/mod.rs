@@ -2,6 +2,7 @@
 #![allow(dead_code)]
 
 pub mod http;
+pub mod layout_json;
 pub mod webdriver;
 
 use std::path::{Path, PathBuf};

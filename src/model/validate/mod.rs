@@ -25,6 +25,7 @@ use pools::{check_pool_values, player_coverage, pools};
 pub fn validate(raw: &RawScenario, _source: &Source, diags: &mut Diagnostics) -> Option<Scenario> {
     let before = diags.error_count();
     let (preset, overrides, spans) = constraints(&raw.constraints, diags);
+    let rules_ok = diags.error_count() == before;
     let constraints = overrides.apply(preset);
     let preset_choice = match &raw.constraints.preset {
         Some(p) => PresetChoice::File(p.span.clone()),
@@ -36,7 +37,6 @@ pub fn validate(raw: &RawScenario, _source: &Source, diags: &mut Diagnostics) ->
     for (k, e) in &raw.legend {
         top_legend.insert(k.value.clone(), legend_entry(k, e, &constraints, diags));
     }
-    let rules_ok = diags.error_count() == before;
     let mut maps = Vec::new();
     for (k, m) in raw.maps.iter().enumerate() {
         match map(m, &top_legend, &constraints, diags) {
@@ -60,12 +60,19 @@ pub fn validate(raw: &RawScenario, _source: &Source, diags: &mut Diagnostics) ->
         spans: &spans,
         constraints: &constraints,
     };
-    for (_, map) in &maps {
-        match rules_ok {
-            true => super::static_checks::check(map, &sources, diags),
-            false => diags.skip(
+    for (k, (m, map)) in maps.iter().enumerate() {
+        let unread = m.regions.iter().find(|(_, r)| r.tiles.is_none());
+        match (rules_ok, unread) {
+            (false, _) => diags.skip(
                 "the placement rules were not checked on the maps because `[constraints]` has problems",
             ),
+            // A region without its pool would look like one without land.
+            (true, Some((key, _))) => diags.skip(format!(
+                "the placement rules were not checked on {} because region `{}` has no `tiles` to read",
+                map_name(k, m),
+                key.value
+            )),
+            (true, None) => super::static_checks::check(map, &sources, diags),
         }
     }
     let game = super::game::validate_game(&raw.game, meta.as_ref(), _source, diags);
