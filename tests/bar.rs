@@ -106,7 +106,10 @@ fn sample(args: &[&str]) -> Vec<Value> {
 
 /// The text `sample` writes for `args`.
 fn sample_text(args: &[&str]) -> String {
-    let dir = temp("sample");
+    // A folder of its own: tests run at once and each clears its folder.
+    static CALLS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+    let k = CALLS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let dir = temp(&format!("sample-{k}"));
     let out = dir.join("boards.jsonl");
     let mut a: Vec<&str> = vec!["sample", "-q", "--out", out.to_str().expect("utf-8")];
     a.extend_from_slice(args);

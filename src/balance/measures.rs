@@ -247,13 +247,18 @@ impl<'a> Evaluator<'a> {
         self.regions(layout, out);
     }
 
-    /// Whether `layout` surely misses `bar`, from the two thresholds that
-    /// are cheapest to check and most often missed (the red pairs and the
-    /// strongest corner): `false` says nothing. Rejection sampling asks it
+    /// Whether `layout` surely misses a bar with these thresholds of
+    /// `red_same_resource` and `corner_max` (the two cheapest to check and
+    /// most often missed): `false` says nothing. Rejection sampling asks it
     /// before measuring a board in full.
-    pub fn surely_misses(&self, layout: &Layout, bar: &super::Bar) -> bool {
+    pub fn surely_misses(
+        &self,
+        layout: &Layout,
+        red_same_resource: Option<f64>,
+        corner_max: Option<f64>,
+    ) -> bool {
         let hx = &layout.hexes;
-        if let Some(limit) = bar.red_same_resource {
+        if let Some(limit) = red_same_resource {
             let mut red = [0u32; 5];
             for h in hx {
                 if let (Some(n), Some(r)) = (h.number, h.terrain.resource()) {
@@ -265,7 +270,7 @@ impl<'a> Evaluator<'a> {
                 return true;
             }
         }
-        if let Some(limit) = bar.corner_max {
+        if let Some(limit) = corner_max {
             let pip = |m: u32| {
                 let h = &hx[m as usize];
                 if h.terrain.is_land() {

@@ -12,12 +12,7 @@ use crate::recipe::Recipe;
 use crate::solve::Layout;
 
 use super::json_text::Writer;
-
-/// The format tag written first in every file.
-pub const FORMAT: &str = "hexpress-layout/1";
-
-/// The tool and version that wrote a file, written right after the format.
-pub const GENERATOR: &str = concat!("hexpress ", env!("CARGO_PKG_VERSION"));
+pub use super::json_text::{Command, HexCache, FORMAT, GENERATOR};
 
 /// Renders a layout as `layout.json` text, its command the plain one
 /// ([`Recipe::plain`]: scenario id, players, seed).
@@ -52,16 +47,6 @@ pub fn layout_json_with(layout: &Layout, command: &str, balance: Option<String>)
     render(layout, command, balance)
 }
 
-/// How a board's `generate` command is given: whole, or around its seed
-/// (`hexpress sample` splices each board's seed in).
-#[derive(Clone, Copy, Debug)]
-pub enum Command<'a> {
-    /// The whole command.
-    Whole(&'a str),
-    /// The command before the seed, the seed, the command after it.
-    Spliced(&'a str, u64, &'a str),
-}
-
 /// Appends the one-line form of `layout.json` (its lines joined without
 /// their indentation), without a line break, to `out`.
 pub fn write_line(out: &mut Vec<u8>, layout: &Layout, command: Command<'_>, balance: Option<&str>) {
@@ -81,51 +66,6 @@ pub fn write_line_cached(
 ) {
     cache.fit(layout);
     Writer { b: out, pretty: false, cache: Some(cache) }.layout(layout, command, balance);
-}
-
-/// The one-line text of hexes already written, by hex, terrain and chip
-/// (see [`write_line_cached`]).
-#[derive(Debug, Default)]
-pub struct HexCache {
-    /// What the texts were written for: the map's shared label, roll and
-    /// castaway tables (by address) and its hex count.
-    map: (usize, usize, usize, usize),
-    /// Per hex and key: the text's start and end in `arena` and the hex's
-    /// region (0 when not cached yet).
-    pub(super) at: Vec<(u32, u32, u32)>,
-    pub(super) arena: Vec<u8>,
-}
-
-/// Keys per hex: terrain x chip (0 to 12) x fixed x face down.
-const KEYS: usize = 17 * 13 * 4;
-
-impl HexCache {
-    /// Starts afresh unless `l` is of the map the texts were written for.
-    fn fit(&mut self, l: &Layout) {
-        let map = (
-            std::sync::Arc::as_ptr(&l.labels) as usize,
-            std::sync::Arc::as_ptr(&l.rolls) as usize,
-            std::sync::Arc::as_ptr(&l.castaways) as usize,
-            l.hexes.len(),
-        );
-        if map != self.map || self.at.len() != l.hexes.len() * KEYS {
-            self.map = map;
-            self.at.clear();
-            self.at.resize(l.hexes.len() * KEYS, (0, 0, 0));
-            self.arena.clear();
-        }
-    }
-
-    /// Where hex `i`'s text is kept, or `None` when it cannot be.
-    pub(super) fn slot(&self, l: &Layout, i: usize) -> Option<usize> {
-        let h = &l.hexes[i];
-        let n = usize::from(h.number.unwrap_or(0));
-        (n <= 12).then(|| {
-            i * KEYS
-                + ((h.terrain as usize * 13 + n) * 2 + usize::from(h.fixed)) * 2
-                + usize::from(h.face_down)
-        })
-    }
 }
 
 fn render(layout: &Layout, command: &str, balance: Option<String>) -> String {

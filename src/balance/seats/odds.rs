@@ -6,9 +6,11 @@ use super::SeatFigures;
 
 /// Points of win chance (percentage points) per pip a seat's opening total
 /// lies above its table's mean, under the `variety` policy: the slope of
-/// winning on that difference within each seat, measured in whole games of
-/// four identical bots (`scripts/seat-play.sh`; figures in docs/balance.md).
-pub const WIN_POINTS_PER_PIP: f64 = 0.0;
+/// winning on that difference within each seat, measured in 1,059 whole
+/// games of four identical bots on base boards (+1.56, 95 % interval −0.23
+/// to +3.43; `scripts/seat_calibration.py`, docs/balance.md). A rough guide:
+/// board by board the seat pips predict little.
+pub const WIN_POINTS_PER_PIP: f64 = 1.5;
 
 /// Each seat's win chance on this board against an even share of the
 /// opening pips, in points: [`WIN_POINTS_PER_PIP`] times its total less the
