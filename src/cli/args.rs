@@ -240,6 +240,10 @@ pub struct SampleArgs {
     /// templates/balance.toml) [default: the built-in one].
     #[arg(long, value_name = "FILE")]
     pub weights: Option<PathBuf>,
+    /// Worker threads [default: one per core]. The output is the same for
+    /// any number.
+    #[arg(short = 'j', long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
+    pub threads: Option<u16>,
 }
 
 /// Arguments of `rules`.

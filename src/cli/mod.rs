@@ -453,6 +453,13 @@ fn validate(names: &[String]) -> Result<(), Failure> {
                 if !warnings.is_empty() {
                     eprint!("{}", diag::render(&source, &warnings));
                 }
+                for l in balance::unreachable_bars(
+                    &s,
+                    &crate::balance::Config::default(),
+                    &s.meta.players,
+                ) {
+                    eprintln!("{}", if l.starts_with(' ') { l } else { format!("warning: {l}") });
+                }
                 let players: Vec<String> = s.meta.players.iter().map(u8::to_string).collect();
                 let warned = match warnings.items().len() {
                     0 => String::new(),

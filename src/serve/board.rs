@@ -267,6 +267,7 @@ pub fn to_json(r: &Resolved, b: &Board) -> Result<Value, ApiError> {
             "policy": default.policy.name(),
             "seats": balance::json::seats_out(&m.seats),
             "gap": balance::json::r3(m.seat_gap),
+            "odds": balance::odds_sentence(&m.seats),
         })
     });
     let meets_bar = seen.as_ref().map(|m| default.bar.clears(m));
