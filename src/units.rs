@@ -21,6 +21,24 @@ pub fn num(v: f64) -> String {
     s.to_string()
 }
 
+/// A count with commas between groups of three digits: `1,234,567`.
+///
+/// ```
+/// assert_eq!(hexpress::units::thousands(2_020_000), "2,020,000");
+/// assert_eq!(hexpress::units::thousands(999), "999");
+/// ```
+pub fn thousands(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (i, ch) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i) % 3 == 0 {
+            out.push(',');
+        }
+        out.push(ch);
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -426,8 +426,12 @@ impl<'s, 'a> BarSampler<'s, 'a> {
                     .solver
                     .restricted_walk(start, steps, &mut rng, |l| self.clears(l, &mut local));
                 layout.seed = seed;
-                layout.sampler =
-                    Sampler::Chain { steps: run.steps, moved: run.moved, start_nodes: 0 };
+                layout.sampler = Sampler::Chain {
+                    steps: run.steps,
+                    moved: run.moved,
+                    start_nodes: 0,
+                    check: None,
+                };
                 let measures = self.eval.measure(&layout);
                 Ok(BarDraw {
                     layout,

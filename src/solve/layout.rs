@@ -88,14 +88,17 @@ pub enum Sampler {
         /// Deals made for this board (the last one kept).
         deals: u64,
     },
-    /// A Markov chain of rule-keeping swaps from a valid starting board.
+    /// A Markov chain of rule-keeping moves from a valid starting board.
     Chain {
         /// Steps taken.
         steps: u64,
         /// Steps that changed the board (0: the valid board is unique).
         moved: u64,
-        /// Search nodes spent finding the starting board (once per map).
+        /// Search nodes spent finding the starting boards (once per map).
         start_nodes: u64,
+        /// What the chain's diagnostics measured on this map (`None`: a
+        /// chain whose length was not measured, e.g. a test's control).
+        check: Option<super::ChainCheck>,
     },
     /// Exact sampling by counting: a chip layout drawn uniformly from all
     /// the valid ones (counted once per map), completed by uniform deals;

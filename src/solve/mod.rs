@@ -25,6 +25,7 @@ mod assemble;
 mod budget;
 mod chain;
 pub mod check;
+mod complete;
 mod count;
 mod counted;
 mod diagnostics;
@@ -34,6 +35,7 @@ mod facing;
 mod guard;
 mod layout;
 mod locks;
+mod markov;
 mod options;
 mod pilot;
 mod problem;
@@ -49,6 +51,7 @@ pub use error::{ClashHex, LockClash, LockError, SamplerLimit, SolveError, Stage,
 pub use guard::{check_board, BrokenBoard, Checked, Guard};
 pub use layout::{Layout, PlacedHarbor, PlacedHex, RegionInfo, Sampler, SolveStats};
 pub use locks::check_locks;
+pub use markov::ChainCheck;
 pub use options::{Lock, SolveOptions};
 pub use pilot::Method;
 pub use restricted::RestrictedRun;
@@ -121,8 +124,10 @@ pub struct Solver<'a> {
     method: Method,
     /// The counting sampler's table (when the method is counting).
     counted: Option<counted::Counted>,
-    /// Why no exact sampler fits this map (every draw fails with it).
+    /// Why no sampler fits this map (every draw fails with it).
     refused: Option<SolveError>,
+    /// The Markov chain, when no exact sampler fits (with why not).
+    markov: Option<(Box<markov::Markov>, SolveError)>,
     /// The chain's starting board, found once with a fixed seed.
     start: OnceLock<Result<(State, u32, u64), SolveError>>,
     labels: Arc<Vec<Option<String>>>,
@@ -136,6 +141,7 @@ pub struct Scratch {
     exact: Option<exact::Exact>,
     counted: Option<counted::Draw>,
     chain: Option<State>,
+    work: Option<chain::block::Work>,
 }
 
 impl<'a> Solver<'a> {
@@ -155,15 +161,22 @@ impl<'a> Solver<'a> {
     ) -> Result<Solver<'a>, SolveError> {
         let p = Problem::new(map, c, locks)?;
         let chain = chain::Chain::new(&p, CHAIN_FACTOR);
-        let (method, counted, refused) = match pilot(&p, &chain, locks) {
-            pilot::Choice::Use(m, c) => (m, c.map(|b| *b), None),
-            pilot::Choice::Fail(e) => (Method::Rejection, None, Some(e)),
-        };
+        let (mut method, mut counted, mut refused, mut markov) =
+            (Method::Rejection, None, None, None);
+        match pilot(&p, &chain, locks) {
+            pilot::Choice::Use(m, c) => (method, counted) = (m, c.map(|b| *b)),
+            pilot::Choice::Chain(m, why) => {
+                method = Method::Chain { steps: m.steps };
+                markov = Some((m, why));
+            }
+            pilot::Choice::Fail(e) => refused = Some(e),
+        }
         Ok(Solver {
             p,
             method,
             counted,
             refused,
+            markov,
             chain,
             start: OnceLock::new(),
             labels: Arc::new(map.cells.iter().map(|c| c.label.clone()).collect()),
@@ -178,9 +191,11 @@ impl<'a> Solver<'a> {
     /// to reach every valid board, so no solver chooses it on its own).
     #[doc(hidden)]
     pub fn with_chain_steps(mut self, steps: u64) -> Self {
+        self.chain = chain::Chain::new(&self.p, CHAIN_FACTOR).swaps_only();
         self.chain.steps = steps;
         self.method = Method::Chain { steps };
         self.refused = None;
+        self.markov = None;
         self
     }
 
@@ -221,7 +236,7 @@ impl<'a> Solver<'a> {
 
     /// Buffers for [`Solver::solve_with`]: one per thread drawing many boards.
     pub fn scratch(&self) -> Scratch {
-        Scratch { exact: None, counted: None, chain: None }
+        Scratch { exact: None, counted: None, chain: None, work: None }
     }
 
     /// [`Solver::solve`] reusing `scratch`'s buffers (the same board for the
@@ -268,6 +283,33 @@ impl<'a> Solver<'a> {
         let mut budget = Budget::new(opts);
         if let Some(e) = &self.refused {
             return Err(e.clone());
+        }
+        if let Some((m, why)) = &self.markov {
+            if opts.exact {
+                return Err(SolveError::NotExact(Box::new(why.clone())));
+            }
+            let st = match &mut scratch.chain {
+                Some(st) => {
+                    st.clone_from(&m.starts[(seed % m.starts.len() as u64) as usize]);
+                    st
+                }
+                None => {
+                    scratch.chain.insert(m.starts[(seed % m.starts.len() as u64) as usize].clone())
+                }
+            };
+            let mut rng = stage_rng(seed, Stream::Chain);
+            let work = scratch.work.get_or_insert_with(|| chain::block::Work::new(&self.p));
+            let run = self
+                .chain
+                .run_for(&self.p, st, work, m.steps, &mut rng, &mut budget)
+                .map_err(|stop| self.unsat(Stage::Numbers, stop, &[], budget.nodes, 1))?;
+            let sampler = Sampler::Chain {
+                steps: run.steps,
+                moved: run.moved,
+                start_nodes: m.start_nodes,
+                check: Some(m.check),
+            };
+            return self.guarded(guard, st, &mut rng, seed, sampler, budget.nodes, 1);
         }
         match self.method {
             Method::Counting => {
@@ -324,6 +366,7 @@ impl<'a> Solver<'a> {
                     steps: run.steps,
                     moved: run.moved,
                     start_nodes: *start_nodes,
+                    check: None,
                 };
                 self.guarded(guard, st, &mut rng, seed, sampler, budget.nodes, *attempts)
             }
@@ -374,7 +417,8 @@ impl<'a> Solver<'a> {
         let mut rej = [0u64; ConstraintId::ALL.len()];
         match search::find(&self.p, &mut rng, &mut budget, &mut rej, opts.max_terrain_attempts) {
             Ok((st, attempts)) => {
-                let sampler = Sampler::Chain { steps: 0, moved: 0, start_nodes: budget.nodes };
+                let sampler =
+                    Sampler::Chain { steps: 0, moved: 0, start_nodes: budget.nodes, check: None };
                 Ok(self.build(&st, &mut rng, seed, sampler, budget.nodes, attempts))
             }
             Err(f) => Err(self.unsat(f.stage, f.stop, &rej, budget.nodes, f.attempts)),

@@ -5,8 +5,9 @@ use super::budget::Budget;
 use super::count::classes::Split;
 use super::count::MAX_STATES;
 use super::counted::Counted;
+use super::markov::{self, Markov, NotReady};
 use super::problem::Problem;
-use super::{chain, exact, proof, Lock, SolveError, SolveOptions};
+use super::{chain, exact, proof, Lock, SamplerLimit, SolveError, SolveOptions, Stop};
 use crate::rng::{stage_rng, Stream};
 
 /// How a solver draws its boards.
@@ -43,8 +44,10 @@ const COUNT_TRIAL: u64 = 20_000;
 pub(super) enum Choice {
     /// A method (with its table, for counting).
     Use(Method, Option<Box<Counted>>),
-    /// Every draw would fail: no board exists (a proof), or no exact
-    /// sampler fits the map.
+    /// The Markov chain, ready (no exact sampler fits: why, for `--exact`).
+    Chain(Box<Markov>, SolveError),
+    /// Every draw would fail: no board exists (a proof), or no sampler fits
+    /// the map within its limits.
     Fail(SolveError),
 }
 
@@ -85,6 +88,11 @@ pub(super) fn pilot(p: &Problem<'_>, chain: &chain::Chain, locks: &[Lock]) -> Ch
                 if let Some(e) = proof::explain(p, Some(&c.ctr), locks, &opts) {
                     return Choice::Fail(e);
                 }
+                // Counted draws almost never keep every rule: too slow to
+                // use, so the chain draws (or the search proves none exists).
+                let limit = SamplerLimit::Attempts { max: COUNT_TRIAL };
+                let why = SolveError::Unsampleable { deals: budget.nodes, limit };
+                return chain_or_proof(p, chain, locks, why);
             }
             Choice::Use(Method::Counting, Some(Box::new(c)))
         }
@@ -100,8 +108,34 @@ pub(super) fn pilot(p: &Problem<'_>, chain: &chain::Chain, locks: &[Lock]) -> Ch
             let deals = budget.nodes + long.nodes;
             match proof::explain(p, None, locks, &SolveOptions::default()) {
                 Some(e) => Choice::Fail(e),
-                None => Choice::Fail(SolveError::Unsampleable { deals, limit: bound.limit() }),
+                None => {
+                    let why = SolveError::Unsampleable { deals, limit: bound.limit() };
+                    chain_or_proof(p, chain, locks, why)
+                }
             }
+        }
+    }
+}
+
+/// No exact sampler fits (`why`): the chain, from boards the complete
+/// search finds; or the proof that none exists; or the limit that stopped.
+fn chain_or_proof(
+    p: &Problem<'_>,
+    chain: &chain::Chain,
+    locks: &[Lock],
+    why: SolveError,
+) -> Choice {
+    if chain.steps > markov::MAX_STEPS {
+        return Choice::Fail(SolveError::ChainLimit { steps: chain.steps, max: markov::MAX_STEPS });
+    }
+    match markov::prepare(p, chain, None) {
+        Ok(m) => Choice::Chain(Box::new(m), why),
+        Err(NotReady::Search(Stop::Exhausted, _)) => Choice::Fail(proof::joint(p, locks)),
+        Err(NotReady::Search(stop, nodes)) => {
+            Choice::Fail(SolveError::SearchLimit { nodes, stop, max: markov::SEARCH_NODES })
+        }
+        Err(NotReady::Diagnostics(check)) => {
+            Choice::Fail(SolveError::ChainUnchecked { check, max: markov::MAX_STEPS })
         }
     }
 }

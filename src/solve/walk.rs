@@ -3,9 +3,10 @@
 //! moves ([`super::chain`]) plus swaps of harbor kinds, and keeps a
 //! [`Layout`] of the board current after every step, for scoring.
 
+use super::chain::block::Work;
 use super::chain::{Chain, Move};
 use super::problem::NO_DIR;
-use super::state::{Flood, State};
+use super::state::State;
 use super::{Layout, PlacedHarbor, Solver};
 use crate::model::board::NONE;
 use crate::rng::{below, Rng};
@@ -22,7 +23,7 @@ enum Step {
 pub struct Walker<'s, 'a> {
     solver: &'s Solver<'a>,
     st: State,
-    flood: Flood,
+    work: Work,
     layout: Layout,
     /// The harbor kind on each cell (moves with its tile).
     kind_at: Vec<Option<HarborKind>>,
@@ -86,7 +87,7 @@ impl<'a> Solver<'a> {
         Walker {
             solver: self,
             st,
-            flood: Flood::new(p.n),
+            work: Work::new(p),
             layout: layout.clone(),
             kind_at,
             harbor_cells,
@@ -117,7 +118,7 @@ impl Walker<'_, '_> {
         if pick < chain.units() {
             // Let the chain draw its own move (same distribution as `pick`
             // restricted to the chain's units).
-            let Some(m) = chain.propose(p, &mut self.st, &mut self.flood, rng) else {
+            let Some(m) = chain.propose(p, &mut self.st, &mut self.work, rng, false) else {
                 return false;
             };
             self.mirror(m);
@@ -142,8 +143,8 @@ impl Walker<'_, '_> {
     pub fn undo(&mut self) {
         match self.last.take() {
             Some(Step::Chain(m)) => {
-                self.solver.chain.revert(&self.solver.p, &mut self.st, m);
-                self.mirror(m);
+                self.solver.chain.revert(&self.solver.p, &mut self.st, &self.work, m);
+                self.mirror_back(m);
             }
             Some(Step::Kinds(a, b)) => {
                 self.kind_at.swap(a as usize, b as usize);
@@ -186,9 +187,52 @@ impl Walker<'_, '_> {
                 false
             }
             Move::Turn(..) => true,
+            Move::Block(whole) => {
+                self.mirror_block(whole, true);
+                whole
+            }
+            Move::Redeal => unreachable!("walkers never re-deal the whole board"),
         };
         if touches_harbor {
             self.rebuild_harbors();
+        }
+    }
+
+    /// Brings the layout up to date after move `m` was taken back.
+    fn mirror_back(&mut self, m: Move) {
+        match m {
+            Move::Block(whole) => {
+                self.mirror_block(whole, false);
+                if whole {
+                    self.rebuild_harbors();
+                }
+            }
+            _ => self.mirror(m),
+        }
+    }
+
+    /// The hexes of the last block as they are now; harbor kinds follow
+    /// their tiles (forward: as the block moved them; back: as they were).
+    fn mirror_block(&mut self, whole: bool, forward: bool) {
+        let w = &self.work;
+        for x in &w.cells {
+            let x = *x as usize;
+            let h = &mut self.layout.hexes[x];
+            h.terrain = Terrain::ALL[self.st.terrain[x] as usize];
+            h.number = (self.st.number[x] != 0).then_some(self.st.number[x]);
+        }
+        if !whole {
+            return;
+        }
+        let before: Vec<Option<HarborKind>> =
+            w.cells.iter().map(|x| self.kind_at[*x as usize]).collect();
+        for (i, x) in w.cells.iter().enumerate() {
+            let src = w.perm[i] as usize;
+            if forward {
+                self.kind_at[*x as usize] = before[src];
+            } else {
+                self.kind_at[w.cells[src] as usize] = before[i];
+            }
         }
     }
 
