@@ -107,7 +107,9 @@ fn compare(
     problems
 }
 
-/// Lists the valid boards of `text`'s map and checks hexpress draws them uniformly.
+/// Lists the valid boards of `text`'s map and checks hexpress draws them
+/// uniformly: with the method it chooses, and with the Markov chain it uses
+/// on maps no exact sampler fits.
 fn check(name: &str, text: &str, locks: &[Lock]) -> usize {
     let s = scenario(text);
     let map = &s.maps[0];
@@ -115,9 +117,16 @@ fn check(name: &str, text: &str, locks: &[Lock]) -> usize {
     assert!(!list.is_empty(), "{name}: no valid board to compare with");
     let solver = Solver::with_locks(map, &s.constraints, locks).expect("locks fit");
     let opts = SolveOptions::default();
-    let problems = compare(name, &list, &s, |seed| {
+    let mut problems = compare(name, &list, &s, |seed| {
         solver.solve(seed, &opts).unwrap_or_else(|e| panic!("{name}: seed {seed}: {e}"))
     });
+    let chain = Solver::with_locks(map, &s.constraints, locks)
+        .expect("locks fit")
+        .with_markov_chain()
+        .unwrap_or_else(|e| panic!("{name}: the chain is not ready: {e}"));
+    problems.extend(compare(&format!("{name} (chain)"), &list, &s, |seed| {
+        chain.solve(seed, &opts).unwrap_or_else(|e| panic!("{name} (chain): seed {seed}: {e}"))
+    }));
     assert!(problems.is_empty(), "{}", problems.join("\n"));
     list.len()
 }

@@ -175,10 +175,10 @@ pub(super) fn for_generate(
         Budget::Candidates(_) => false,
     };
     if timed {
-        eprintln!(
-            "note: the time budget allowed {} boards; `--candidates {}` repeats this result on any machine",
+        super::terminal::note(&format!(
+            "the time budget allowed {} boards; `--candidates {}` repeats this result on any machine",
             outcome.evaluated, outcome.evaluated
-        );
+        ));
     }
     Ok(Balanced::Best { outcome: Box::new(outcome), config, objective })
 }

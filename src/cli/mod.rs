@@ -197,7 +197,7 @@ fn generate(a: &GenerateArgs) -> Result<(), Failure> {
     // output on a full device), the folder is left as it was.
     let staged = files::stage(&out_dir, &outputs, true).context("writing the output")?;
     if let Some(note) = layout.sampler.note() {
-        eprintln!("note: {note}");
+        terminal::note(&note);
     }
     let mut out = String::new();
     if !terminal::quiet() {

@@ -50,6 +50,8 @@ fn open_browser(url: &str) {
         "xdg-open"
     };
     if let Err(e) = std::process::Command::new(cmd).arg(url).spawn() {
-        eprintln!("note: could not open a browser ({cmd}: {e}); open {url} yourself");
+        super::terminal::note(&format!(
+            "could not open a browser ({cmd}: {e}); open {url} yourself"
+        ));
     }
 }

@@ -72,6 +72,7 @@ struct ConstraintsOut<'a> {
 #[derive(Serialize)]
 struct SamplerOut {
     method: &'static str,
+    guarantee: String,
     #[serde(skip_serializing_if = "Option::is_none")]
     deals: Option<u64>,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -90,6 +91,7 @@ fn sampler(s: &crate::solve::Sampler) -> SamplerOut {
     use crate::solve::Sampler;
     let none = SamplerOut {
         method: s.method(),
+        guarantee: s.guarantee(),
         deals: None,
         steps: None,
         moved: None,

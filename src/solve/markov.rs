@@ -136,6 +136,16 @@ pub(crate) fn prepare(
             tau_steps,
         };
         let steps = n.max(TAU_MARGIN * tau_steps);
+        if std::env::var_os("HEXPRESS_CHAIN_DEBUG").is_some() {
+            let per: Vec<(f64, f64)> = (0..PROJECTIONS)
+                .map(|j| {
+                    let c: Vec<&[f64]> = series.iter().map(|s| s[j].as_slice()).collect();
+                    let t = c.iter().map(|x| autocorrelation_time(x)).fold(1.0, f64::max);
+                    (gelman_rubin(&c), t)
+                })
+                .collect();
+            eprintln!("chain n {n} thin {thin}: {per:?}");
+        }
         if rhat <= MAX_RHAT && steps <= MAX_STEPS && n >= TAU_MARGIN * tau_steps {
             return Ok(Markov { starts, steps, start_nodes: nodes, check });
         }

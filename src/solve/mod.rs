@@ -199,6 +199,25 @@ impl<'a> Solver<'a> {
         self
     }
 
+    /// The same solver drawing with the Markov chain whatever the exact
+    /// samplers could do (for tests that hold the chain's boards to the
+    /// exact distribution): its starts searched and its length measured as
+    /// on a map no exact sampler fits.
+    #[doc(hidden)]
+    pub fn with_markov_chain(mut self) -> Result<Self, SolveError> {
+        let why = SolveError::NoBoard { tried: 0 };
+        match pilot::chain_or_proof(&self.p, &self.chain, &self.locks, why) {
+            pilot::Choice::Chain(m, why) => {
+                self.method = Method::Chain { steps: m.steps };
+                self.markov = Some((m, why));
+                self.refused = None;
+                Ok(self)
+            }
+            pilot::Choice::Fail(e) => Err(e),
+            pilot::Choice::Use(..) => unreachable!("the chain or a failure"),
+        }
+    }
+
     /// Size of the counting table under each split (for measurements).
     #[doc(hidden)]
     pub fn counting_stats(&self) -> String {

@@ -119,7 +119,7 @@ pub(super) fn pilot(p: &Problem<'_>, chain: &chain::Chain, locks: &[Lock]) -> Ch
 
 /// No exact sampler fits (`why`): the chain, from boards the complete
 /// search finds; or the proof that none exists; or the limit that stopped.
-fn chain_or_proof(
+pub(super) fn chain_or_proof(
     p: &Problem<'_>,
     chain: &chain::Chain,
     locks: &[Lock],

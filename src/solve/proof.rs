@@ -112,9 +112,17 @@ fn no_terrain(p: &Problem<'_>, opts: &SolveOptions, allowed: Option<&[u32]>) -> 
     }
 }
 
-/// Whether the harbor rules leave no facings, on the fixed land alone.
+/// Whether the harbor rules leave no facings (only asked when they cannot
+/// depend on the tile deal: any deal then shows harbors the same land, and
+/// the slots get one, in pool order; a slot left without terrain would
+/// look like no land at all).
 fn no_harbors(p: &Problem<'_>, opts: &SolveOptions) -> Option<bool> {
     let mut st = State::new(p);
+    for r in &p.regions {
+        for (s, t) in r.slots.iter().zip(&r.tiles) {
+            st.terrain[*s as usize] = *t;
+        }
+    }
     let mut rng = stage_rng(0, Stream::Start);
     let mut rej: Rejections = [0; ConstraintId::ALL.len()];
     let mut b = budget(opts);

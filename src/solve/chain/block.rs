@@ -1,7 +1,7 @@
 //! The chain's block moves: a uniformly random reordering of the contents
 //! of a few hexes at once (three hexes of a region anywhere on it, or a hex
-//! with the hexes of its region around it, one or two rings out), and a
-//! re-deal of the whole board.
+//! with the hexes around it, one or two rings out, each region's share
+//! reordered among itself), and a re-deal of the whole board.
 //!
 //! Each is symmetric: the hexes are chosen without looking at the board,
 //! and every reordering of their contents is equally likely, so a move and
@@ -12,7 +12,10 @@
 //! whatever the board now: from every valid board it reaches every other
 //! with a chance above zero, which makes the chain irreducible on every map
 //! (it is rarely accepted on a large map; the local moves do the mixing
-//! there, and the diagnostics measure it).
+//! there, and the diagnostics measure it). A relabelling swaps two
+//! terrains (or two chip values) that a region holds equally many of, over
+//! the whole region: boards that differ by such a swap (a forced colouring
+//! of the terrains, say) are often far apart for every local move.
 
 use super::super::exact::Exact;
 use super::super::problem::{Problem, NO_DIR};
@@ -81,9 +84,20 @@ impl Chain {
             let x = *x as usize;
             (st.terrain[x], st.number[x], st.hdir[x])
         }));
+        // Contents move only within their region: the block's hexes come
+        // sorted by region, and each region's run is shuffled on its own.
         work.perm.clear();
         work.perm.extend(0..k as u8);
-        crate::rng::shuffle(rng, &mut work.perm);
+        let mut start = 0;
+        while start < k {
+            let region = p.cell_region[work.cells[start] as usize];
+            let mut end = start + 1;
+            while end < k && p.cell_region[work.cells[end] as usize] == region {
+                end += 1;
+            }
+            crate::rng::shuffle(rng, &mut work.perm[start..end]);
+            start = end;
+        }
         let same = |a: (u8, u8, u8), b: (u8, u8, u8)| match mode {
             Mode::Whole => a == b,
             Mode::Chips => a.1 == b.1,
@@ -185,6 +199,96 @@ impl Chain {
     }
 }
 
+impl Chain {
+    /// Relabels pair `u` in its region: every tile of one terrain becomes
+    /// the other and back, or every chip of one value (the pair's counts
+    /// are equal, so the pools stay whole). Symmetric: doing it twice
+    /// undoes it. Whether the board changed (and keeps every rule).
+    pub(super) fn relabel(
+        &self,
+        p: &Problem<'_>,
+        st: &mut State,
+        work: &mut Work,
+        u: usize,
+    ) -> bool {
+        let r = &self.relabels[u];
+        let region = &p.regions[r.region as usize];
+        work.cells.clear();
+        work.old.clear();
+        let (a, b) = (r.a, r.b);
+        let cells = region.slots.iter().chain(if r.chips { &region.chip_fixed[..] } else { &[] });
+        for x in cells {
+            let x = *x as usize;
+            let now = if r.chips { st.number[x] } else { st.terrain[x] };
+            if now != a && now != b {
+                continue;
+            }
+            work.cells.push(x as u32);
+            work.old.push((st.terrain[x], st.number[x], st.hdir[x]));
+            let new = if now == a { b } else { a };
+            match r.chips {
+                true => st.number[x] = new,
+                false => st.terrain[x] = new,
+            }
+        }
+        work.perm.clear();
+        work.perm.extend(0..work.cells.len() as u8);
+        if work.cells.is_empty() {
+            return false;
+        }
+        if self.block_valid(p, st, work, Mode::Whole) {
+            return true;
+        }
+        restore(p, st, work, Mode::Whole);
+        false
+    }
+}
+
+/// A pair of terrains (or chip values) one region holds equally many of.
+pub(crate) struct Relabel {
+    region: u32,
+    chips: bool,
+    a: u8,
+    b: u8,
+}
+
+/// Every relabelling pair of every region: terrains that both take a chip
+/// or both take none (harbor tiles aside), and chip values, with equal
+/// counts in the region's pools.
+pub(crate) fn relabels(p: &Problem<'_>) -> Vec<Relabel> {
+    let mut out = Vec::new();
+    let harbor = crate::vocab::Terrain::Harbor as u8;
+    for (ri, r) in p.regions.iter().enumerate() {
+        let count = |items: &[u8], v: u8| items.iter().filter(|x| **x == v).count();
+        let mut tiles: Vec<u8> = r.tiles.iter().copied().filter(|t| *t != harbor).collect();
+        tiles.sort_unstable();
+        tiles.dedup();
+        for (i, a) in tiles.iter().enumerate() {
+            for b in &tiles[i + 1..] {
+                if count(&r.tiles, *a) == count(&r.tiles, *b)
+                    && p.takes_chip(*a) == p.takes_chip(*b)
+                {
+                    out.push(Relabel { region: ri as u32, chips: false, a: *a, b: *b });
+                }
+            }
+        }
+        if r.face_down {
+            continue;
+        }
+        let mut values = r.chips.clone();
+        values.sort_unstable();
+        values.dedup();
+        for (i, a) in values.iter().enumerate() {
+            for b in &values[i + 1..] {
+                if count(&r.chips, *a) == count(&r.chips, *b) {
+                    out.push(Relabel { region: ri as u32, chips: true, a: *a, b: *b });
+                }
+            }
+        }
+    }
+    out
+}
+
 /// Puts the block's old contents back (and their harbors).
 fn restore(p: &Problem<'_>, st: &mut State, work: &Work, mode: Mode) {
     for (x, (t, n, d)) in work.cells.iter().zip(&work.old) {
@@ -235,20 +339,23 @@ pub(crate) struct Block {
 /// hexes; per hex, the windows of one and two rings.
 pub(crate) fn blocks(p: &Problem<'_>) -> Vec<Block> {
     let mut out = Vec::new();
-    let mut region_of = vec![u32::MAX; p.n + 1];
+    let mut slot = vec![false; p.n + 1];
     let mut chip_cell = vec![false; p.n + 1];
-    for (ri, r) in p.regions.iter().enumerate() {
+    for r in &p.regions {
         for s in &r.slots {
-            region_of[*s as usize] = ri as u32;
+            slot[*s as usize] = true;
         }
         if !r.face_down && !r.chips.is_empty() {
             for s in r.slots.iter().chain(&r.chip_fixed) {
                 chip_cell[*s as usize] = true;
-                region_of[*s as usize] = ri as u32;
             }
         }
     }
-    for (ri, r) in p.regions.iter().enumerate() {
+    let by_region = |mut cells: Vec<u32>| {
+        cells.sort_by_key(|x| (p.cell_region[*x as usize], *x));
+        cells
+    };
+    for r in &p.regions {
         let chips: Vec<u32> = r
             .slots
             .iter()
@@ -260,23 +367,21 @@ pub(crate) fn blocks(p: &Problem<'_>) -> Vec<Block> {
             out.push(Block { kind: BlockKind::Triple, mode: Mode::Whole, cells: r.slots.clone() });
         }
         if chips.len() >= 3 {
-            out.push(Block { kind: BlockKind::Triple, mode: Mode::Chips, cells: chips.clone() });
+            out.push(Block { kind: BlockKind::Triple, mode: Mode::Chips, cells: chips });
         }
         for x in r.slots.iter().chain(&r.chip_fixed) {
             for rings in 1..=2 {
-                let ball = ball(p, *x as usize, rings, |m| region_of[m] == ri as u32);
-                let slots: Vec<u32> = ball
-                    .iter()
-                    .copied()
-                    .filter(|m| p.cell_region[*m as usize] == ri as u32 && r.slots.contains(m))
-                    .collect();
+                let ball = ball(p, *x as usize, rings, |m| slot[m] || chip_cell[m]);
+                let slots: Vec<u32> = ball.iter().copied().filter(|m| slot[*m as usize]).collect();
                 if slots.len() >= 2 {
-                    out.push(Block { kind: BlockKind::Window, mode: Mode::Whole, cells: slots });
+                    let cells = by_region(slots);
+                    out.push(Block { kind: BlockKind::Window, mode: Mode::Whole, cells });
                 }
                 let chip: Vec<u32> =
                     ball.iter().copied().filter(|m| chip_cell[*m as usize]).collect();
                 if chip.len() >= 2 {
-                    out.push(Block { kind: BlockKind::Window, mode: Mode::Chips, cells: chip });
+                    let cells = by_region(chip);
+                    out.push(Block { kind: BlockKind::Window, mode: Mode::Chips, cells });
                 }
             }
         }

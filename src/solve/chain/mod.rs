@@ -39,6 +39,8 @@ pub(crate) struct Chain {
     turnable: Vec<u32>,
     /// Block moves (none: the swap moves alone).
     blocks: Vec<Block>,
+    /// Relabelling pairs (none: the swap moves alone).
+    relabels: Vec<block::Relabel>,
     /// Whether the whole board may be re-dealt.
     redeal: bool,
     /// Steps per board.
@@ -47,8 +49,11 @@ pub(crate) struct Chain {
 
 /// How often a block move is proposed, per block, against a swap per slot.
 const BLOCK_WEIGHT: usize = 1;
-/// One proposal in this many (at least) is a re-deal of the whole board.
-const REDEAL_EVERY: u32 = 4_096;
+/// One proposal in this many per movable unit (and at least one in
+/// [`REDEAL_MIN`]) re-deals the whole board: its cost, about one unit's
+/// worth of work per unit, stays a constant share of the run.
+const REDEAL_PER_UNIT: u32 = 4;
+const REDEAL_MIN: u32 = 64;
 
 /// How much more often a chip swap is proposed than a tile swap: chips
 /// are what tight rules hold back most (measured with `chain_length_scan`).
@@ -115,6 +120,7 @@ impl Chain {
             chip_of_region,
             turnable,
             blocks: block::blocks(p),
+            relabels: block::relabels(p),
             redeal: true,
             steps: factor * units * log,
         }
@@ -124,6 +130,7 @@ impl Chain {
     /// used, which does not connect every valid board): a control for tests.
     pub fn swaps_only(mut self) -> Chain {
         self.blocks.clear();
+        self.relabels.clear();
         self.redeal = false;
         self
     }
@@ -169,7 +176,8 @@ impl Chain {
         (2 * self.slots.len()
             + CHIP_WEIGHT * self.chip_cells.len()
             + self.turnable.len()
-            + BLOCK_WEIGHT * self.blocks.len()) as u32
+            + BLOCK_WEIGHT * self.blocks.len()
+            + self.relabels.len()) as u32
     }
 
     /// Proposes one random move and makes it if every rule still holds;
@@ -184,12 +192,17 @@ impl Chain {
         redeal: bool,
     ) -> Option<Move> {
         let units = self.units();
-        if redeal && self.redeal && below(rng, REDEAL_EVERY.max(units)) == 0 {
+        if redeal && self.redeal && below(rng, (REDEAL_PER_UNIT * units).max(REDEAL_MIN)) == 0 {
             return self.redeal(p, st, work, rng).then_some(Move::Redeal);
         }
         let (ws, wc) = (self.slots.len() as u32, (CHIP_WEIGHT * self.chip_cells.len()) as u32);
         let wt = self.turnable.len() as u32;
         let pick = below(rng, units);
+        let wb = (BLOCK_WEIGHT * self.blocks.len()) as u32;
+        if pick >= 2 * ws + wc + wt + wb {
+            let u = (pick - 2 * ws - wc - wt - wb) as usize;
+            return self.relabel(p, st, work, u).then_some(Move::Block(true));
+        }
         if pick >= 2 * ws + wc + wt {
             let u = (pick - 2 * ws - wc - wt) as usize / BLOCK_WEIGHT;
             let mode = self.pick_block(u, work, rng);
