@@ -250,6 +250,7 @@ fn solve_for_generate(
     let opts = SolveOptions {
         max_nodes: a.max_nodes,
         deadline: Some(Instant::now() + Duration::from_millis(a.time_limit_ms)),
+        exact: a.exact,
         ..SolveOptions::default()
     };
     let locks = &lock_set.locks;

@@ -326,7 +326,7 @@ pub enum SolveError {
     },
     /// Only the Markov chain can draw this map, and an exact draw was asked
     /// for (`--exact`): why no exact sampler fits.
-    #[error("only the Markov chain can draw this map, and `--exact` asks for an exact draw: {0}")]
+    #[error("only the Markov chain can draw this map, and `--exact` asks for an exact draw: {}", why_not_exact(.0))]
     NotExact(Box<SolveError>),
     /// The complete search for a first board stopped on its limit (maps
     /// beyond the documented sizes): nothing is proved either way.
@@ -411,15 +411,28 @@ fn conflict_message(stage: Stage, rules: &[ConstraintId], locked: bool) -> Strin
     }
 }
 
+/// Why no exact sampler fits, without the refusal's opening words.
+fn why_not_exact(e: &SolveError) -> String {
+    match e {
+        SolveError::Unsampleable { deals, limit } => format!(
+            "dealing at random kept none of {} trial deals, and {limit}",
+            crate::units::thousands(*deals)
+        ),
+        other => other.to_string(),
+    }
+}
+
 fn search_limit_message(nodes: u64, stop: Stop, max: u64) -> String {
-    let why = match stop {
-        Stop::Deadline => "ran out of time (the limit, `--time-limit-ms`)".to_string(),
-        _ => format!("reached its limit of {} steps", crate::units::thousands(max)),
-    };
-    format!(
-        "the search for a first board {why} after {} steps, without finding one or showing that none exists (maps beyond the documented sizes may need more)",
-        crate::units::thousands(nodes)
-    )
+    let nodes = crate::units::thousands(nodes);
+    match stop {
+        Stop::Deadline => format!(
+            "ran out of time (the limit, `--time-limit-ms`) after {nodes} steps, before finding a board or showing that none exists"
+        ),
+        _ => format!(
+            "the search for a first board reached its limit of {} steps without finding one or showing that none exists (maps beyond the documented sizes may need more)",
+            crate::units::thousands(max)
+        ),
+    }
 }
 
 fn unsat_message(
