@@ -33,7 +33,7 @@ pub(crate) struct Work {
     /// each hex's new contents (an index into the block).
     pub cells: Vec<u32>,
     pub old: Vec<(u8, u8, u8)>,
-    pub perm: Vec<u8>,
+    pub perm: Vec<u32>,
     /// The board before the last re-deal.
     pub snapshot: Option<State>,
     exact: Option<Exact>,
@@ -87,7 +87,7 @@ impl Chain {
         // Contents move only within their region: the block's hexes come
         // sorted by region, and each region's run is shuffled on its own.
         work.perm.clear();
-        work.perm.extend(0..k as u8);
+        work.perm.extend(0..k as u32);
         let mut start = 0;
         while start < k {
             let region = p.cell_region[work.cells[start] as usize];
@@ -232,7 +232,7 @@ impl Chain {
             }
         }
         work.perm.clear();
-        work.perm.extend(0..work.cells.len() as u8);
+        work.perm.extend(0..work.cells.len() as u32);
         if work.cells.is_empty() {
             return false;
         }
