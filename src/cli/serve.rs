@@ -50,8 +50,6 @@ fn open_browser(url: &str) {
         "xdg-open"
     };
     if let Err(e) = std::process::Command::new(cmd).arg(url).spawn() {
-        super::terminal::note(&format!(
-            "could not open a browser ({cmd}: {e}); open {url} yourself"
-        ));
+        eprintln!("note: could not open a browser ({cmd}: {e}); open {url} yourself");
     }
 }

@@ -121,6 +121,9 @@ pub const CHAIN_FACTOR: u64 = 8;
 pub struct Solver<'a> {
     p: Problem<'a>,
     chain: chain::Chain,
+    /// The swap moves alone: the balanced search's local moves (kept as
+    /// they were, so its boards stay the same for the same seed).
+    swaps: chain::Chain,
     method: Method,
     /// The counting sampler's table (when the method is counting).
     counted: Option<counted::Counted>,
@@ -183,8 +186,10 @@ impl<'a> Solver<'a> {
             }
             pilot::Choice::Fail(e) => refused = Some(e),
         }
+        let swaps = chain::Chain::new(&p, CHAIN_FACTOR).swaps_only();
         Ok(Solver {
             p,
+            swaps,
             method,
             counted,
             refused,

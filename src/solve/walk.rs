@@ -22,6 +22,8 @@ enum Step {
 /// A board walking through the valid boards of one solver.
 pub struct Walker<'s, 'a> {
     solver: &'s Solver<'a>,
+    /// The moves it takes.
+    chain: &'s Chain,
     st: State,
     work: Work,
     layout: Layout,
@@ -38,8 +40,18 @@ pub struct Walker<'s, 'a> {
 
 impl<'a> Solver<'a> {
     /// A walker starting at `layout`, which must be a board of this solver
-    /// (a result of [`Solver::solve`]).
+    /// (a result of [`Solver::solve`]), taking the swap moves alone.
     pub fn walker<'s>(&'s self, layout: &Layout) -> Walker<'s, 'a> {
+        self.walker_on(layout, &self.swaps)
+    }
+
+    /// A walker taking every move of the Markov chain but the re-deal of
+    /// the whole board (block moves and relabellings included).
+    pub fn rich_walker<'s>(&'s self, layout: &Layout) -> Walker<'s, 'a> {
+        self.walker_on(layout, &self.chain)
+    }
+
+    fn walker_on<'s>(&'s self, layout: &Layout, chain: &'s Chain) -> Walker<'s, 'a> {
         let p = &self.p;
         let mut st = State::new(p);
         for (i, h) in layout.hexes.iter().enumerate() {
@@ -86,6 +98,7 @@ impl<'a> Solver<'a> {
             .collect();
         Walker {
             solver: self,
+            chain,
             st,
             work: Work::new(p),
             layout: layout.clone(),
@@ -107,7 +120,7 @@ impl Walker<'_, '_> {
     /// Proposes one random move and makes it if every rule still holds.
     /// Whether the board changed (only then can [`Walker::undo`] take it back).
     pub fn step(&mut self, rng: &mut Rng) -> bool {
-        let chain: &Chain = &self.solver.chain;
+        let chain: &Chain = self.chain;
         let p = &self.solver.p;
         let units = chain.units() + self.kind_units.len() as u32;
         if units == 0 {
@@ -143,7 +156,7 @@ impl Walker<'_, '_> {
     pub fn undo(&mut self) {
         match self.last.take() {
             Some(Step::Chain(m)) => {
-                self.solver.chain.revert(&self.solver.p, &mut self.st, &self.work, m);
+                self.chain.revert(&self.solver.p, &mut self.st, &self.work, m);
                 self.mirror_back(m);
             }
             Some(Step::Kinds(a, b)) => {

@@ -20,7 +20,6 @@
 use super::super::exact::Exact;
 use super::super::problem::{Problem, NO_DIR};
 use super::super::state::{Flood, State};
-use super::Chain;
 use crate::rng::{below, Rng};
 
 /// Most hexes a block holds (a hex and two rings around it).
@@ -61,187 +60,168 @@ pub(crate) enum Mode {
     Chips,
 }
 
-impl Chain {
-    /// Reorders the contents of `work.cells` at random; keeps the new board
-    /// if every rule holds. Whether the board changed.
-    pub(super) fn block(
-        &self,
-        p: &Problem<'_>,
-        st: &mut State,
-        work: &mut Work,
-        mode: Mode,
-        rng: &mut Rng,
-    ) -> bool {
-        if mode == Mode::Chips {
-            work.cells.retain(|x| st.number[*x as usize] != 0);
+/// Reorders the contents of `work.cells` at random; keeps the new board
+/// if every rule holds. Whether the board changed.
+pub(super) fn block(
+    p: &Problem<'_>,
+    st: &mut State,
+    work: &mut Work,
+    mode: Mode,
+    rng: &mut Rng,
+) -> bool {
+    if mode == Mode::Chips {
+        work.cells.retain(|x| st.number[*x as usize] != 0);
+    }
+    let k = work.cells.len();
+    if k < 2 {
+        return false;
+    }
+    work.old.clear();
+    work.old.extend(work.cells.iter().map(|x| {
+        let x = *x as usize;
+        (st.terrain[x], st.number[x], st.hdir[x])
+    }));
+    // Contents move only within their region: the block's hexes come
+    // sorted by region, and each region's run is shuffled on its own.
+    work.perm.clear();
+    work.perm.extend(0..k as u32);
+    let mut start = 0;
+    while start < k {
+        let region = p.cell_region[work.cells[start] as usize];
+        let mut end = start + 1;
+        while end < k && p.cell_region[work.cells[end] as usize] == region {
+            end += 1;
         }
-        let k = work.cells.len();
-        if k < 2 {
-            return false;
+        crate::rng::shuffle(rng, &mut work.perm[start..end]);
+        start = end;
+    }
+    let same = |a: (u8, u8, u8), b: (u8, u8, u8)| match mode {
+        Mode::Whole => a == b,
+        Mode::Chips => a.1 == b.1,
+    };
+    if (0..k).all(|i| same(work.old[i], work.old[work.perm[i] as usize])) {
+        return false;
+    }
+    if mode == Mode::Whole {
+        for x in &work.cells {
+            p.lift_harbor(st, *x as usize);
         }
-        work.old.clear();
-        work.old.extend(work.cells.iter().map(|x| {
-            let x = *x as usize;
-            (st.terrain[x], st.number[x], st.hdir[x])
-        }));
-        // Contents move only within their region: the block's hexes come
-        // sorted by region, and each region's run is shuffled on its own.
-        work.perm.clear();
-        work.perm.extend(0..k as u32);
-        let mut start = 0;
-        while start < k {
-            let region = p.cell_region[work.cells[start] as usize];
-            let mut end = start + 1;
-            while end < k && p.cell_region[work.cells[end] as usize] == region {
-                end += 1;
-            }
-            crate::rng::shuffle(rng, &mut work.perm[start..end]);
-            start = end;
-        }
-        let same = |a: (u8, u8, u8), b: (u8, u8, u8)| match mode {
-            Mode::Whole => a == b,
-            Mode::Chips => a.1 == b.1,
-        };
-        if (0..k).all(|i| same(work.old[i], work.old[work.perm[i] as usize])) {
-            return false;
-        }
+    }
+    for i in 0..k {
+        let x = work.cells[i] as usize;
+        let (t, n, _) = work.old[work.perm[i] as usize];
+        st.number[x] = n;
         if mode == Mode::Whole {
-            for x in &work.cells {
-                p.lift_harbor(st, *x as usize);
-            }
+            st.terrain[x] = t;
         }
-        for i in 0..k {
-            let x = work.cells[i] as usize;
-            let (t, n, _) = work.old[work.perm[i] as usize];
-            st.number[x] = n;
-            if mode == Mode::Whole {
-                st.terrain[x] = t;
-            }
-        }
-        if self.block_valid(p, st, work, mode) {
-            return true;
-        }
-        restore(p, st, work, mode);
-        false
     }
-
-    /// Checks every rule the block can touch, landing its moved harbors
-    /// (they stay landed only when the whole block is valid).
-    fn block_valid(&self, p: &Problem<'_>, st: &mut State, work: &mut Work, mode: Mode) -> bool {
-        let k = work.cells.len();
-        for i in 0..k {
-            let x = work.cells[i] as usize;
-            if mode == Mode::Whole && !self.cell_ok(p, st, &mut work.flood, x) {
-                return false;
-            }
-            if st.number[x] != 0 && p.chip_clash(st, x, st.number[x]).is_some() {
-                return false;
-            }
-        }
-        if mode == Mode::Chips {
-            return true;
-        }
-        for i in 0..k {
-            let x = work.cells[i] as usize;
-            let d = work.old[work.perm[i] as usize].2;
-            if d == NO_DIR {
-                continue;
-            }
-            if p.harbor_clash(st, x, d).is_some() {
-                for y in &work.cells {
-                    p.lift_harbor(st, *y as usize);
-                }
-                return false;
-            }
-            p.land_harbor(st, x, d);
-        }
-        true
+    if block_valid(p, st, work, mode) {
+        return true;
     }
-
-    /// Proposes a whole board dealt uniformly at random; keeps it if valid.
-    pub(super) fn redeal(
-        &self,
-        p: &Problem<'_>,
-        st: &mut State,
-        work: &mut Work,
-        rng: &mut Rng,
-    ) -> bool {
-        let ex = work.exact.get_or_insert_with(|| Exact::new(p));
-        if !ex.propose(p, rng) {
-            return false;
-        }
-        match &mut work.snapshot {
-            Some(s) => s.clone_from(st),
-            None => work.snapshot = Some(st.clone()),
-        }
-        st.clone_from(&ex.st);
-        true
-    }
-
-    /// Picks the hexes of a block move for region unit `u` into `work.cells`.
-    pub(super) fn pick_block(&self, u: usize, work: &mut Work, rng: &mut Rng) -> Mode {
-        let b = &self.blocks[u];
-        work.cells.clear();
-        match b.kind {
-            BlockKind::Triple => {
-                let cells = &b.cells;
-                let n = cells.len() as u32;
-                while work.cells.len() < 3.min(cells.len()) {
-                    let x = cells[below(rng, n) as usize];
-                    if !work.cells.contains(&x) {
-                        work.cells.push(x);
-                    }
-                }
-            }
-            BlockKind::Window => work.cells.extend_from_slice(&b.cells),
-        }
-        b.mode
-    }
+    restore(p, st, work, mode);
+    false
 }
 
-impl Chain {
-    /// Relabels pair `u` in its region: every tile of one terrain becomes
-    /// the other and back, or every chip of one value (the pair's counts
-    /// are equal, so the pools stay whole). Symmetric: doing it twice
-    /// undoes it. Whether the board changed (and keeps every rule).
-    pub(super) fn relabel(
-        &self,
-        p: &Problem<'_>,
-        st: &mut State,
-        work: &mut Work,
-        u: usize,
-    ) -> bool {
-        let r = &self.relabels[u];
-        let region = &p.regions[r.region as usize];
-        work.cells.clear();
-        work.old.clear();
-        let (a, b) = (r.a, r.b);
-        let cells = region.slots.iter().chain(if r.chips { &region.chip_fixed[..] } else { &[] });
-        for x in cells {
-            let x = *x as usize;
-            let now = if r.chips { st.number[x] } else { st.terrain[x] };
-            if now != a && now != b {
-                continue;
-            }
-            work.cells.push(x as u32);
-            work.old.push((st.terrain[x], st.number[x], st.hdir[x]));
-            let new = if now == a { b } else { a };
-            match r.chips {
-                true => st.number[x] = new,
-                false => st.terrain[x] = new,
-            }
-        }
-        work.perm.clear();
-        work.perm.extend(0..work.cells.len() as u32);
-        if work.cells.is_empty() {
+/// Checks every rule the block can touch, landing its moved harbors
+/// (they stay landed only when the whole block is valid).
+fn block_valid(p: &Problem<'_>, st: &mut State, work: &mut Work, mode: Mode) -> bool {
+    let k = work.cells.len();
+    for i in 0..k {
+        let x = work.cells[i] as usize;
+        if mode == Mode::Whole && !cell_ok(p, st, &mut work.flood, x) {
             return false;
         }
-        if self.block_valid(p, st, work, Mode::Whole) {
-            return true;
+        if st.number[x] != 0 && p.chip_clash(st, x, st.number[x]).is_some() {
+            return false;
         }
-        restore(p, st, work, Mode::Whole);
-        false
     }
+    if mode == Mode::Chips {
+        return true;
+    }
+    for i in 0..k {
+        let x = work.cells[i] as usize;
+        let d = work.old[work.perm[i] as usize].2;
+        if d == NO_DIR {
+            continue;
+        }
+        if p.harbor_clash(st, x, d).is_some() {
+            for y in &work.cells {
+                p.lift_harbor(st, *y as usize);
+            }
+            return false;
+        }
+        p.land_harbor(st, x, d);
+    }
+    true
+}
+
+/// Proposes a whole board dealt uniformly at random; keeps it if valid.
+pub(super) fn redeal(p: &Problem<'_>, st: &mut State, work: &mut Work, rng: &mut Rng) -> bool {
+    let ex = work.exact.get_or_insert_with(|| Exact::new(p));
+    if !ex.propose(p, rng) {
+        return false;
+    }
+    match &mut work.snapshot {
+        Some(s) => s.clone_from(st),
+        None => work.snapshot = Some(st.clone()),
+    }
+    st.clone_from(&ex.st);
+    true
+}
+
+/// Picks the hexes of block move `b` into `work.cells`.
+pub(super) fn pick_block(b: &Block, work: &mut Work, rng: &mut Rng) -> Mode {
+    work.cells.clear();
+    match b.kind {
+        BlockKind::Triple => {
+            let cells = &b.cells;
+            let n = cells.len() as u32;
+            while work.cells.len() < 3.min(cells.len()) {
+                let x = cells[below(rng, n) as usize];
+                if !work.cells.contains(&x) {
+                    work.cells.push(x);
+                }
+            }
+        }
+        BlockKind::Window => work.cells.extend_from_slice(&b.cells),
+    }
+    b.mode
+}
+
+/// Relabels pair `r` in its region: every tile of one terrain becomes
+/// the other and back, or every chip of one value (the pair's counts
+/// are equal, so the pools stay whole). Symmetric: doing it twice
+/// undoes it. Whether the board changed (and keeps every rule).
+pub(super) fn relabel(p: &Problem<'_>, st: &mut State, work: &mut Work, r: &Relabel) -> bool {
+    let region = &p.regions[r.region as usize];
+    work.cells.clear();
+    work.old.clear();
+    let (a, b) = (r.a, r.b);
+    let cells = region.slots.iter().chain(if r.chips { &region.chip_fixed[..] } else { &[] });
+    for x in cells {
+        let x = *x as usize;
+        let now = if r.chips { st.number[x] } else { st.terrain[x] };
+        if now != a && now != b {
+            continue;
+        }
+        work.cells.push(x as u32);
+        work.old.push((st.terrain[x], st.number[x], st.hdir[x]));
+        let new = if now == a { b } else { a };
+        match r.chips {
+            true => st.number[x] = new,
+            false => st.terrain[x] = new,
+        }
+    }
+    work.perm.clear();
+    work.perm.extend(0..work.cells.len() as u32);
+    if work.cells.is_empty() {
+        return false;
+    }
+    if block_valid(p, st, work, Mode::Whole) {
+        return true;
+    }
+    restore(p, st, work, Mode::Whole);
+    false
 }
 
 /// A pair of terrains (or chip values) one region holds equally many of.
@@ -287,6 +267,25 @@ pub(crate) fn relabels(p: &Problem<'_>) -> Vec<Relabel> {
         }
     }
     out
+}
+
+/// The rules a new tile on `x` can break (its chip aside): terrain rules,
+/// fishing grounds by harbors, harbors that face `x`.
+pub(crate) fn cell_ok(p: &Problem<'_>, st: &State, flood: &mut Flood, x: usize) -> bool {
+    if p.terrain_rules && p.terrain_clash(st, flood, x, st.terrain[x]).is_some() {
+        return false;
+    }
+    if p.fishing_clash(st, x).is_some() {
+        return false;
+    }
+    // Harbors around x must still face visible land.
+    p.nb[x].iter().all(|m| {
+        let m = *m as usize;
+        m >= p.n
+            || st.hdir[m] == NO_DIR
+            || p.nb[m][st.hdir[m] as usize] as usize != x
+            || p.visible_land(st, x)
+    })
 }
 
 /// Puts the block's old contents back (and their harbors).

@@ -193,7 +193,7 @@ impl Chain {
     ) -> Option<Move> {
         let units = self.units();
         if redeal && self.redeal && below(rng, (REDEAL_PER_UNIT * units).max(REDEAL_MIN)) == 0 {
-            return self.redeal(p, st, work, rng).then_some(Move::Redeal);
+            return block::redeal(p, st, work, rng).then_some(Move::Redeal);
         }
         let (ws, wc) = (self.slots.len() as u32, (CHIP_WEIGHT * self.chip_cells.len()) as u32);
         let wt = self.turnable.len() as u32;
@@ -201,12 +201,13 @@ impl Chain {
         let wb = (BLOCK_WEIGHT * self.blocks.len()) as u32;
         if pick >= 2 * ws + wc + wt + wb {
             let u = (pick - 2 * ws - wc - wt - wb) as usize;
-            return self.relabel(p, st, work, u).then_some(Move::Block(true));
+            return block::relabel(p, st, work, &self.relabels[u]).then_some(Move::Block(true));
         }
         if pick >= 2 * ws + wc + wt {
             let u = (pick - 2 * ws - wc - wt) as usize / BLOCK_WEIGHT;
-            let mode = self.pick_block(u, work, rng);
-            return self.block(p, st, work, mode, rng).then_some(Move::Block(mode == Mode::Whole));
+            let mode = block::pick_block(&self.blocks[u], work, rng);
+            return block::block(p, st, work, mode, rng)
+                .then_some(Move::Block(mode == Mode::Whole));
         }
         let flood = &mut work.flood;
         if pick < 2 * ws {
@@ -344,7 +345,7 @@ impl Chain {
         kb: u8,
     ) -> bool {
         for x in [a, b] {
-            if !self.cell_ok(p, st, flood, x) {
+            if !block::cell_ok(p, st, flood, x) {
                 return false;
             }
             if st.number[x] != 0 && p.chip_clash(st, x, st.number[x]).is_some() {
@@ -361,27 +362,6 @@ impl Chain {
             p.land_harbor(st, x, k);
         }
         true
-    }
-}
-
-impl Chain {
-    /// The rules a new tile on `x` can break (its chip aside): terrain
-    /// rules, fishing grounds by harbors, harbors that face `x`.
-    pub(crate) fn cell_ok(&self, p: &Problem<'_>, st: &State, flood: &mut Flood, x: usize) -> bool {
-        if p.terrain_rules && p.terrain_clash(st, flood, x, st.terrain[x]).is_some() {
-            return false;
-        }
-        if p.fishing_clash(st, x).is_some() {
-            return false;
-        }
-        // Harbors around x must still face visible land.
-        p.nb[x].iter().all(|m| {
-            let m = *m as usize;
-            m >= p.n
-                || st.hdir[m] == NO_DIR
-                || p.nb[m][st.hdir[m] as usize] as usize != x
-                || p.visible_land(st, x)
-        })
     }
 }
 
