@@ -113,7 +113,7 @@ pub(crate) fn prepare(
     let mut works: Vec<Work> = (0..CHAINS).map(|_| Work::new(p)).collect();
     let mut n = chain.steps.max(64);
     loop {
-        let mut series = vec![vec![Vec::with_capacity(SAMPLES as usize); PROJECTIONS]; CHAINS];
+        let mut series = vec![vec![Vec::new(); PROJECTIONS]; CHAINS];
         let thin = (n / SAMPLES).max(1);
         for (k, (st, work)) in starts.iter_mut().zip(&mut works).enumerate() {
             let mut rng = stage_rng((n << 8) | k as u64, Stream::Chain);
