@@ -267,7 +267,7 @@ pub fn balanced_lines(o: &crate::balance::Outcome) -> Vec<String> {
 pub fn bar_lines(d: &crate::balance::BarDraw, p: &crate::balance::Pilot) -> Vec<String> {
     let mut n = vec![
         "Drawn from the fairness bar".to_string(),
-        format!("{:.1} % of random boards clear it", 100.0 * p.pass_rate()),
+        format!("{} of random boards clear it", crate::units::percent(p.pass_rate(), 1)),
     ];
     n.extend(crate::balance::summary_lines(&d.measures));
     n
@@ -275,8 +275,11 @@ pub fn bar_lines(d: &crate::balance::BarDraw, p: &crate::balance::Pilot) -> Vec<
 
 /// How a bar draw was made, in one line.
 pub fn bar_method_line(d: &BarDraw, p: &Pilot) -> String {
-    let rate =
-        format!("{:.2} % of {} random boards cleared the bar", 100.0 * p.pass_rate(), p.boards);
+    let rate = format!(
+        "{} of {} random boards cleared the bar",
+        crate::units::percent(p.pass_rate(), 2),
+        p.boards
+    );
     match d.run {
         Some(r) => format!(
             "by a chain restricted to the bar ({} steps, {} moved; {rate})",

@@ -349,6 +349,11 @@ fn strip_additions(text: &str) -> String {
     let at = t.find("  \"command\": ").expect("command");
     let stop = t[at..].find('\n').expect("end of line") + at + 1;
     t.replace_range(at..stop, "");
+    // The sampler's `guarantee` (what its method promises, issue 42).
+    if let Some(at) = t.find(",\"guarantee\":\"") {
+        let stop = t[at + 14..].find('"').expect("end of guarantee") + at + 15;
+        t.replace_range(at..stop, "");
+    }
     t
 }
 

@@ -59,6 +59,7 @@ mod shell_habits;
 mod special_hexes;
 mod template_inks;
 mod thrift;
+mod tight;
 mod tiling;
 mod uniform;
 mod unsafe_writes;

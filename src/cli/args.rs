@@ -163,6 +163,10 @@ pub struct GenerateArgs {
     /// Wall-clock limit for the search, in milliseconds.
     #[arg(long, default_value_t = crate::limits::DEFAULT_TIME_LIMIT_MS, value_parser = parse_time_ms)]
     pub time_limit_ms: u64,
+    /// Refuse a map that only the Markov chain can draw: every board is then
+    /// an exact uniform draw (rejection or counting).
+    #[arg(long)]
+    pub exact: bool,
     /// How the map and components are drawn and printed.
     #[command(flatten)]
     pub render: RenderArgs,

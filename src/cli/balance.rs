@@ -175,10 +175,10 @@ pub(super) fn for_generate(
         Budget::Candidates(_) => false,
     };
     if timed {
-        eprintln!(
-            "note: the time budget allowed {} boards; `--candidates {}` repeats this result on any machine",
+        super::terminal::note(&format!(
+            "the time budget allowed {} boards; `--candidates {}` repeats this result on any machine",
             outcome.evaluated, outcome.evaluated
-        );
+        ));
     }
     Ok(Balanced::Best { outcome: Box::new(outcome), config, objective })
 }
@@ -300,10 +300,10 @@ pub(super) fn summary(b: &Balanced) -> String {
             }
         }
         Balanced::Bar { draw, pilot, config } => {
-            line(
-                "balanced: a uniform draw among the valid boards that clear the fairness bar"
-                    .into(),
-            );
+            line(format!(
+                "balanced: drawn among the valid boards that clear the fairness bar: {}",
+                draw.method.guarantee()
+            ));
             line(format!("  {}", crate::outputs::bar_method_line(draw, pilot)));
             for s in config.bar.sentences() {
                 line(format!("  - {s}"));
@@ -369,10 +369,10 @@ fn print_tables(rep: &Report) {
         );
     }
     println!(
-        "\nfairness bar: {} of {} random layouts clear it ({:.2} %)",
+        "\nfairness bar: {} of {} random layouts clear it ({})",
         rep.cleared,
         rep.samples,
-        100.0 * rep.pass_rate()
+        crate::units::percent(rep.pass_rate(), 2)
     );
     for s in rep.bar.sentences() {
         println!("  - {s}");

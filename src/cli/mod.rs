@@ -226,7 +226,7 @@ fn generate(a: &GenerateArgs) -> Result<(), Failure> {
     // output on a full device), the folder is left as it was.
     let staged = files::stage(&out_dir, &outputs, true).context("writing the output")?;
     if let Some(note) = layout.sampler.note() {
-        eprintln!("note: {note}");
+        terminal::note(&note);
     }
     let mut out = String::new();
     if !terminal::quiet() {
@@ -279,6 +279,7 @@ fn solve_for_generate(
     let opts = SolveOptions {
         max_nodes: a.max_nodes,
         deadline: Some(Instant::now() + Duration::from_millis(a.time_limit_ms)),
+        exact: a.exact,
         ..SolveOptions::default()
     };
     let locks = &lock_set.locks;

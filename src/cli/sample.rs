@@ -298,9 +298,9 @@ fn summary(a: &SampleArgs, scenario: &Scenario, players: u8, seed: u64, bar: Opt
     if let Some(b) = bar {
         let p = b.pilot();
         eprintln!(
-            "drawn uniformly among the boards that clear the fairness bar, by {} ({:.2} % of {} random boards cleared it)",
-            b.method().name(),
-            100.0 * p.pass_rate(),
+            "drawn among the boards that clear the fairness bar: {} ({} of {} random boards cleared it)",
+            b.method().guarantee(),
+            crate::units::percent(p.pass_rate(), 2),
             p.boards
         );
     }

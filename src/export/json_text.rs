@@ -276,6 +276,8 @@ impl Writer<'_> {
     fn sampler(&mut self, s: &Sampler) {
         self.raw("{\"method\":");
         self.name(s.method());
+        self.raw(",\"guarantee\":");
+        self.string(&s.guarantee());
         match *s {
             Sampler::Rejection { deals } => {
                 self.raw(",\"deals\":");

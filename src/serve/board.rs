@@ -281,6 +281,7 @@ pub fn to_json(r: &Resolved, b: &Board) -> Result<Value, ApiError> {
         "player_choices": players,
         "seed": r.seed.to_string(),
         "sampler": b.layout.sampler.method(),
+        "guarantee": b.layout.sampler.guarantee(),
         "svg": svg,
         "canvas": { "w": round2(canvas.width), "h": round2(canvas.height) },
         "board": { "x": round2(canvas.board.x), "y": round2(canvas.board.y),
