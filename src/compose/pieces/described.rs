@@ -185,15 +185,15 @@ pub fn generic_sets(parts: &Parts, sizes: &ComponentSizes, ink: Ink) -> Vec<Piec
     let mut out = Vec::new();
     let tokens: Vec<Piece> = parts.tokens.iter().map(|t| token_piece(t, sizes, ink)).collect();
     if !tokens.is_empty() {
-        out.push(PieceSet { title: "Scenario tokens".into(), pieces: tokens });
+        out.push(PieceSet { title: "Scenario tokens".into(), pieces: tokens, coded: false });
     }
     let cards: Vec<Piece> = parts.cards.iter().map(|c| card_piece(c, sizes.card, ink)).collect();
     if !cards.is_empty() {
-        out.push(PieceSet { title: "Scenario cards".into(), pieces: cards });
+        out.push(PieceSet { title: "Scenario cards".into(), pieces: cards, coded: false });
     }
     let tracks: Vec<Piece> = parts.tracks.iter().map(|t| track_piece(t, ink)).collect();
     if !tracks.is_empty() {
-        out.push(PieceSet { title: "Tracks".into(), pieces: tracks });
+        out.push(PieceSet { title: "Tracks".into(), pieces: tracks, coded: false });
     }
     out
 }
