@@ -318,7 +318,8 @@ pub struct RenderArgs {
     /// Paper for the PDFs.
     #[arg(long, value_enum, default_value = "a4")]
     pub paper: Paper,
-    /// Face-down tiles: `setup` shows them, `play` shows fog.
+    /// Face-down tiles, on the map and in the board printed here: `setup`
+    /// shows them, `play` shows fog.
     #[arg(long, value_enum, default_value = "play")]
     pub view: View,
     /// Resolution of preview.png [default: 100, lowered for a large map to
