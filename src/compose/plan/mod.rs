@@ -371,9 +371,13 @@ pub fn steps(parts: &[Part<'_>], first: usize, duplex: Duplex) -> Vec<Step> {
             PartKind::Calibration => out.push(step(
                 Sides::Two(duplex),
                 "Calibration sheet".into(),
-                "Print it first. The bar must measure exactly 100 mm and a real hex must \
-                 cover the outline; held against the light, each circle must sit on its \
-                 cross. If not, correct printer.toml before printing the rest.",
+                "Print it first and check it before the rest. If the bar does not measure \
+                 100 mm, make the pack again with --ruler and what it measured added to the \
+                 command above (e.g. --ruler 99.2); if a real hex tile is wider or narrower \
+                 than the outline, with --hex-size and its width in mm. Held against the \
+                 light, each circle must sit on its cross; if not, add --back-offset X,Y: how \
+                 far the circle lies from the cross in mm, x right and y down, as seen on the \
+                 back.",
             )),
             PartKind::MapOverview => out.push(step(
                 Sides::One,
