@@ -48,9 +48,10 @@ pub fn piece_lines(s: &Scenario, players: u8) -> Vec<String> {
         .pieces
         .iter()
         .map(|p| {
-            let count = match p.count {
-                PieceCount::Total(n) => format!("{n},"),
-                PieceCount::PerPlayer(n) => {
+            let count = match (p.count, &p.mix) {
+                (PieceCount::Total(n), Some(m)) => format!("{n}: {m};"),
+                (PieceCount::Total(n), None) => format!("{n},"),
+                (PieceCount::PerPlayer(n), _) => {
                     format!("{}, {n} per player;", n * u32::from(players))
                 }
             };
@@ -72,7 +73,7 @@ pub fn pieces_blocks(s: &Scenario, players: u8) -> Vec<Block> {
         .map(|p| {
             vec![
                 Cell::new(&format!("**{}**", p.name)),
-                Cell::new(&p.count.text(players)),
+                Cell::new(&p.count_text(players)),
                 Cell::new(&from_text(p)),
                 Cell::new(&p.starts),
             ]
