@@ -69,9 +69,16 @@ fn background(shape: TokenShape, d: f64, fill: Color, ink: Ink) -> Vec<Item> {
 }
 
 fn token_piece(t: &Token, sizes: &ComponentSizes, ink: Ink) -> Piece {
+    let own = t.size.map(f64::from);
     let (d, shape) = match t.shape {
-        TokenShape::Round => (sizes.token, Shape::Circle { diameter: sizes.token }),
-        TokenShape::Square => (sizes.square, Shape::Square { side: sizes.square }),
+        TokenShape::Round => {
+            let d = own.unwrap_or(sizes.token);
+            (d, Shape::Circle { diameter: d })
+        }
+        TokenShape::Square => {
+            let d = own.unwrap_or(sizes.square);
+            (d, Shape::Square { side: d })
+        }
     };
     // Text stays inside the cut: a round token's lines are centred, so they
     // may run a little past the inscribed square; a square keeps a margin.
