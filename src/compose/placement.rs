@@ -25,14 +25,14 @@ pub struct Codes {
 
 /// The letter of a region: the first letter of its key (then of its name)
 /// that no earlier face-down region took, else the first free letter of the
-/// alphabet.
+/// alphabet; never `I` or `O`, which read as 1 and 0 beside the numbers.
 fn letter(key: &str, name: &str, taken: &[char]) -> char {
     key.chars()
         .chain(name.chars())
         .chain('A'..='Z')
         .filter(char::is_ascii_alphabetic)
         .map(|c| c.to_ascii_uppercase())
-        .find(|c| !taken.contains(c))
+        .find(|c| !taken.contains(c) && !matches!(c, 'I' | 'O'))
         .unwrap_or('Z')
 }
 
@@ -128,12 +128,13 @@ mod tests {
     #[test]
     fn letters_never_repeat() {
         let mut taken = Vec::new();
-        for (key, name) in [("moon", "Fog (moon)"), ("mist", "Mist"), ("m", "M"), ("sun", "Sun")] {
+        let regions = [("moon", "Fog (moon)"), ("mist", "Mist"), ("m", "M"), ("ocean", "Ocean")];
+        for (key, name) in regions {
             let c = letter(key, name, &taken);
             assert!(!taken.contains(&c), "{c} twice");
             taken.push(c);
         }
-        assert_eq!(taken, ['M', 'I', 'A', 'S']);
+        assert_eq!(taken, ['M', 'S', 'A', 'C']);
     }
 
     #[test]
