@@ -56,6 +56,7 @@ mod serve_load;
 mod sheets;
 mod shell_habits;
 mod special_hexes;
+mod table_alone;
 mod template_inks;
 mod thrift;
 mod tiling;
