@@ -35,6 +35,7 @@ mod limits;
 mod lock;
 mod lock_rules;
 mod messages;
+mod pack_questions;
 mod partial_output;
 mod pdf_info;
 mod playable;

@@ -213,6 +213,14 @@ impl PieceCount {
         }
     }
 
+    /// The number for `players`.
+    pub fn total(self, players: u8) -> u32 {
+        match self {
+            PieceCount::Total(n) => n,
+            PieceCount::PerPlayer(n) => n * u32::from(players),
+        }
+    }
+
     /// `item` with its count for `players`: "12 castaway tokens", "8 markers
     /// (2 per player)".
     pub fn of(self, item: &str, players: u8) -> String {
