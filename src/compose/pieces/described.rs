@@ -84,10 +84,11 @@ fn token_piece(t: &Token, sizes: &ComponentSizes, ink: Ink) -> Piece {
     // may run a little past the inscribed square; a square keeps a margin.
     let room = if t.shape == TokenShape::Round { d * 0.74 } else { d * 0.8 };
     let mut front = background(t.shape, d, ink.inks.token_face, ink);
-    front.extend(centred_text(&t.face, room, d * 0.16, true, ink));
+    // On a small token the share of its size falls under what players read.
+    front.extend(centred_text(&t.face, room, (d * 0.16).max(min_text()), true, ink));
     let back = t.back.as_ref().map(|b| {
         let mut v = background(t.shape, d, ink.inks.token_back, ink);
-        v.extend(centred_text(b, room, d * 0.14, true, ink));
+        v.extend(centred_text(b, room, (d * 0.14).max(min_text()), true, ink));
         v
     });
     Piece { name: t.name.clone(), shape, front, back, count: t.count }
