@@ -213,7 +213,7 @@ fn check_coded_sheets(
     for (k, sheet) in imp.sheets.iter().enumerate() {
         if k >= imp.coded {
             // Past the coded sheets no back carries a placement code.
-            for p in &sheet.back {
+            if let Some(p) = &sheet.back {
                 assert!(!texts(&p.items).iter().any(|x| is_code(x)), "{name}: sheet {}", k + 1);
             }
             continue;
