@@ -105,8 +105,42 @@ fn name(l: &mut Layout, scenario: &Scenario, players: u8) {
     l.players = players;
 }
 
+/// `layout` as the players see it before anything is revealed: every
+/// face-down hex as open water without a chip, so nothing measured of it
+/// depends on what a hidden tile holds.
+pub fn players_view(layout: &Layout) -> Layout {
+    let mut l = layout.clone();
+    for h in l.hexes.iter_mut().filter(|h| h.face_down) {
+        h.terrain = crate::vocab::Terrain::Sea;
+        h.number = None;
+    }
+    l
+}
+
+/// The measures printed for `layout` (measured as `m`): `m` itself for a
+/// board without face-down hexes, else the measures of its
+/// [`players_view`] on `map` for `players` with the seat `policy`, so no
+/// printed line tells what a hidden hex holds (where the gold lies, how
+/// large a group of one terrain is, which corners touch land).
+pub fn seen_measures(
+    map: &crate::model::MapDef,
+    players: u8,
+    policy: Policy,
+    layout: &Layout,
+    m: &Measures,
+) -> Measures {
+    if !layout.hexes.iter().any(|h| h.face_down) {
+        return m.clone();
+    }
+    let seen =
+        Evaluator::for_players(map, players).with_policy(policy).measure(&players_view(layout));
+    // The seat simulation already leaves face-down hexes out.
+    Measures { seats: m.seats.clone(), seat_gap: m.seat_gap, ..seen }
+}
+
 /// Short lines describing a layout's fairness, for a small box on the map
-/// sheet (each at most about 32 characters).
+/// sheet (each at most about 32 characters). For a board with face-down
+/// hexes, print the lines of its [`seen_measures`].
 pub fn summary_lines(m: &Measures) -> Vec<String> {
     let mut lines = Vec::new();
     let res: Vec<String> = crate::vocab::Resource::ALL

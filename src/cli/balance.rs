@@ -272,7 +272,21 @@ pub(super) fn unreachable_bars(scenario: &Scenario, config: &Config, counts: &[u
 }
 
 /// How the board was balanced, printed after the map.
-pub(super) fn summary(b: &Balanced) -> String {
+pub(super) fn summary(b: &Balanced, scenario: &Scenario, players: u8) -> String {
+    // On a board with face-down hexes the lines tell only what the players
+    // see: nothing of what a hidden hex holds.
+    let seen = |layout: &Layout, m: &balance::Measures, config: &Config| -> Vec<String> {
+        match crate::solve::map_for(scenario, players) {
+            Ok(map) => balance::summary_lines(&balance::seen_measures(
+                map,
+                players,
+                config.policy,
+                layout,
+                m,
+            )),
+            Err(_) => Vec::new(),
+        }
+    };
     let mut out = String::new();
     let mut line = |l: String| {
         out.push_str(&l);
@@ -292,7 +306,7 @@ pub(super) fn summary(b: &Balanced) -> String {
             }
             line(format!("  {}", above_random(o)));
             line(format!("  {}", seats_vs_random(o, config.policy)));
-            for l in balance::summary_lines(&o.measures) {
+            for l in seen(&o.layout, &o.measures, config) {
                 line(format!("  {l}"));
             }
             if o.failed > 0 {
@@ -308,7 +322,7 @@ pub(super) fn summary(b: &Balanced) -> String {
             for s in config.bar.sentences() {
                 line(format!("  - {s}"));
             }
-            for l in balance::summary_lines(&draw.measures) {
+            for l in seen(&draw.layout, &draw.measures, config) {
                 line(format!("  {l}"));
             }
             if let Some(o) = balance::odds_sentence(&draw.measures.seats) {
@@ -450,7 +464,8 @@ pub(super) fn run(a: &BalanceArgs) -> Result<(), Failure> {
     println!("\nchosen (score {:.2}): the map of `{}`", o.score, recipe.command());
     println!("  {}", above_random(o));
     println!("  {}", seats_vs_random(o, config.policy));
-    for line in balance::summary_lines(&o.measures) {
+    let seen = balance::seen_measures(map, players, config.policy, &o.layout, &o.measures);
+    for line in balance::summary_lines(&seen) {
         println!("  {line}");
     }
     if let Some(s) = balance::odds_sentence(&o.measures.seats) {

@@ -230,13 +230,15 @@ fn generate(a: &GenerateArgs) -> Result<(), Failure> {
     }
     let mut out = String::new();
     if !terminal::quiet() {
-        out.push_str(&board_picture(&scenario, players, seed, &layout));
+        // The players' view unless the setup view was asked for.
+        let reveal = a.render.view == crate::settings::View::Setup;
+        out.push_str(&board_picture(&scenario, players, seed, &layout, reveal));
         if balanced.is_none() {
             out.push_str(&format!("sampler: {}\n", layout.sampler));
         }
         out.push_str(&format!("checked: {checked}\n"));
         if let Some(b) = &balanced {
-            out.push_str(&balance::summary(b));
+            out.push_str(&balance::summary(b, &scenario, players));
         }
         out.push_str(&format!("seed: {seed}\n"));
         out.push_str(&format!("again: {command}\n"));
@@ -323,10 +325,16 @@ fn recipe_for_generate(
 
 /// The head of `generate`'s summary: title, players and seed, then the
 /// board drawn in text (when it is small enough) and a blank line.
-fn board_picture(scenario: &Scenario, players: u8, seed: u64, layout: &solve::Layout) -> String {
+fn board_picture(
+    scenario: &Scenario,
+    players: u8,
+    seed: u64,
+    layout: &solve::Layout,
+    reveal: bool,
+) -> String {
     let mut out = format!("{} — {} players — seed {}\n\n", scenario.meta.title, players, seed);
     if layout.hexes.len() <= PICTURE_MAX_HEXES {
-        out.push_str(&text::picture(layout));
+        out.push_str(&text::picture(layout, reveal));
     } else {
         out.push_str(&format!(
             "({} hexes: too many to draw here; see layout.json)\n",
