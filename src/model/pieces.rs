@@ -295,6 +295,7 @@ pub fn validate_pieces(
                         count: p.count,
                         from: p.from,
                         starts: STARTS_BESIDE_THE_BOARD.into(),
+                        mix: p.mix,
                     });
                 }
             }
