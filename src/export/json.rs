@@ -47,6 +47,21 @@ struct HarborOut<'a> {
 }
 
 #[derive(Serialize)]
+struct SideOut<'a> {
+    q: i32,
+    r: i32,
+    toward: At,
+    feature: &'a str,
+}
+
+#[derive(Serialize)]
+struct SideFeatureOut<'a> {
+    key: &'a str,
+    name: &'a str,
+    look: &'static str,
+}
+
+#[derive(Serialize)]
 struct RegionOut<'a> {
     key: &'a str,
     name: &'a str,
@@ -182,6 +197,32 @@ pub fn layout_json_with(layout: &Layout, command: &str, balance: Option<String>)
     render(layout, command, balance)
 }
 
+/// `side_features` and `sides`, when the map has features on hex sides.
+fn sides(out: &mut String, s: &crate::model::sides::MapSides) {
+    if s.is_empty() {
+        return;
+    }
+    let kinds = s
+        .kinds
+        .iter()
+        .map(|k| compact(&SideFeatureOut { key: &k.key, name: &k.name, look: k.look.name() }))
+        .collect();
+    list(out, "side_features", kinds, false);
+    let placed = s
+        .sides
+        .iter()
+        .map(|x| {
+            compact(&SideOut {
+                q: x.hex.q,
+                r: x.hex.r,
+                toward: At { q: x.toward.q, r: x.toward.r },
+                feature: s.kinds.get(x.kind as usize).map_or("", |k| k.key.as_str()),
+            })
+        })
+        .collect();
+    list(out, "sides", placed, false);
+}
+
 fn render(layout: &Layout, command: &str, balance: Option<String>) -> String {
     let mut out = String::from("{\n");
     out.push_str(&format!("  \"format\": {},\n", compact(&FORMAT)));
@@ -224,6 +265,7 @@ fn render(layout: &Layout, command: &str, balance: Option<String>) -> String {
         })
         .collect();
     list(&mut out, "harbors", harbors, false);
+    sides(&mut out, &layout.sides);
     let regions = layout
         .regions
         .iter()

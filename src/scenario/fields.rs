@@ -213,6 +213,8 @@ pub const MAP: &[Field] = &[
     f("regions", Ty::MapOf(&Ty::Table(REGION)), false, "The random regions of this map and their pools."),
     f("harbors", Ty::Table(HARBORS), false, "The harbor pool for random harbor hexes."),
     f("start", Ty::Table(START), false, "Where the first settlements may go (default: any land corner); the balance report's seat simulation keeps to it."),
+    f("sides", super::sides::MAP_SIDES, false, "Hex sides with a side feature, by the feature's key: each place is \"q,r dir\", a hex and the direction of its side (e, ne, nw, w, sw, se), e.g. river = [\"0,-1 se\"]."),
+    f("side_drawing", Ty::Str, false, "The `hexes` drawing again, with side features' marks between the hexes: on a row between two codes, or on a line of their own between two rows (codes 4 or 8 columns apart)."),
 ];
 
 /// `[constraints]`.
@@ -410,6 +412,12 @@ pub const TOP: &[Field] = &[
         Ty::TableArray(TERM),
         false,
         "Game terms the rules use, each defined (`means`) or attributed to a box (`box`).",
+    ),
+    f(
+        "sides",
+        Ty::MapOf(&Ty::Table(super::sides::SIDE_FEATURE)),
+        false,
+        "Features that lie on hex sides (rivers, bridges, walls): their look, rules text and printed pieces.",
     ),
 ];
 

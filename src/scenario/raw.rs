@@ -141,6 +141,8 @@ pub struct RawMap {
     pub harbors: Option<RawHarbors>,
     /// `[map.start]`.
     pub start: Option<RawStart>,
+    /// `[map.sides]` and `side_drawing`: the map's side features.
+    pub sides: super::sides::RawMapSides,
 }
 
 /// `[map.start]`: where the first settlements may go.
@@ -243,6 +245,8 @@ pub struct RawGame {
     pub starts: Vec<(Sp<String>, Sp<String>)>,
     /// `[[terms]]`.
     pub terms: Vec<RawTerm>,
+    /// `[sides.NAME]`: the kinds of side feature, in file order.
+    pub sides: Vec<(Sp<String>, super::sides::RawSideFeature)>,
 }
 
 /// `[[terms]]`.

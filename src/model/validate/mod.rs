@@ -14,6 +14,7 @@ use crate::vocab::{did_you_mean, HarborKind, Terrain};
 mod legend;
 mod map;
 mod pools;
+mod sides;
 mod start;
 
 use legend::{legend_entry, Code};
@@ -38,7 +39,7 @@ pub fn validate(raw: &RawScenario, _source: &Source, diags: &mut Diagnostics) ->
     }
     let mut maps = Vec::new();
     for m in &raw.maps {
-        if let Some(map) = map(m, &top_legend, &constraints, diags) {
+        if let Some(map) = map(m, &top_legend, &raw.game.sides, &constraints, diags) {
             maps.push((m, map));
         }
     }
