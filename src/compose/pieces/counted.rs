@@ -7,6 +7,7 @@ use crate::compose::pieces::piece::{Piece, PieceSet, Shape};
 use crate::compose::pieces::theme_art::MapArt;
 use crate::compose::pieces::tokens::Ink;
 use crate::compose::pieces::ComponentCounts;
+use crate::model::sides::SideLook;
 use crate::scene::{Item, Path, Pt, Rect, Weight};
 use crate::settings::sheets::ComponentSizes;
 use crate::vocab::Resource;
@@ -58,7 +59,34 @@ pub(super) fn from_counts(
         })
         .collect();
     out.extend(set("Fishing grounds", grounds));
+    for (name, look, n) in &c.side_pieces {
+        out.extend(set(name, vec![side_piece(name, *look, *n, sizes, ink)]));
+    }
     out
+}
+
+/// A side feature's piece (a bridge to build): a strip `side_piece` long
+/// and half as wide, showing the feature as the map draws it, along the
+/// strip, at the map's scale.
+fn side_piece(name: &str, look: SideLook, n: u32, sizes: &ComponentSizes, ink: Ink) -> Piece {
+    use crate::compose::map::sides::{side_whole, SideInks};
+    let (w, h) = (sizes.side_piece, sizes.side_piece / 2.0);
+    let inks = SideInks {
+        ink: ink.line(ink.inks.piece_ink),
+        water: ink.fill(ink.inks.water),
+        deck: ink.fill(ink.inks.token_face),
+    };
+    let mut front = vec![Item::Path {
+        path: Path::rect(Rect::new(-w / 2.0 - 4.0, -h / 2.0 - 4.0, w + 8.0, h + 8.0)),
+        fill: Some(ink.fill(ink.inks.piece_paper)),
+        stroke: None,
+    }];
+    // The river runs the length of the strip, past its ends into the bleed.
+    let reach = w / 2.0 + 4.0;
+    let (a, b) = (Pt::new(-reach, 0.0), Pt::new(reach, 0.0));
+    front.extend(side_whole(look, a, b, sizes.hex_flat, inks));
+    let singular = name.strip_suffix(" pieces").unwrap_or(name).to_lowercase();
+    piece(format!("{singular} piece"), Shape::Card { width: w, height: h }, front, None, n)
 }
 
 /// Trade tokens: the goods on the front, the building on the back.
