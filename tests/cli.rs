@@ -183,10 +183,26 @@ fn list_shows_the_builtins() {
     let out = hexpress(&["list"]);
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
     let s = text(&out.stdout);
-    for id in ["base", "gold-for-catan"] {
-        assert!(s.lines().any(|l| l.starts_with(id)), "`{id}` not listed:\n{s}");
+    // Every built-in on a line of its own, its id first, then its players and title.
+    for id in hexpress::builtin::ids() {
+        let src = hexpress::builtin::source(id).expect("built-in");
+        let sc = hexpress::model::load(&src).expect("valid");
+        let line = s.lines().find(|l| l.split_whitespace().next() == Some(id));
+        let line = line.unwrap_or_else(|| panic!("`{id}` not listed:\n{s}"));
+        assert!(line.contains(&sc.meta.title), "{line}");
     }
-    assert!(s.contains("Gold for Catan"), "{s}");
+    // The columns line up: every title starts in the same column.
+    let starts: std::collections::BTreeSet<usize> = s
+        .lines()
+        .skip(1)
+        .filter_map(|l| {
+            let id = l.split_whitespace().next()?;
+            let src = hexpress::builtin::source(id)?;
+            let title = hexpress::model::load(&src).ok()?.meta.title;
+            l.find(&title)
+        })
+        .collect();
+    assert_eq!(starts.len(), 1, "titles in different columns:\n{s}");
 }
 
 #[test]

@@ -55,6 +55,7 @@ mod serve_browser;
 mod serve_load;
 mod sheets;
 mod shell_habits;
+mod sides;
 mod special_hexes;
 mod template_inks;
 mod thrift;
