@@ -116,7 +116,7 @@ fn side_schemas() -> (Value, Value) {
         "properties": {
             "key": { "type": "string" },
             "name": { "type": "string" },
-            "look": { "type": "string", "enum": crate::scenario::sides::SIDE_LOOKS },
+            "look": { "type": "string", "enum": crate::scenario::fields::SIDE_LOOKS },
         },
         "required": ["key", "name", "look"],
         "additionalProperties": false,

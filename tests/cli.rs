@@ -215,3 +215,16 @@ fn schema_is_json_describing_the_format() {
         assert!(props.get(key).is_some(), "`{key}` missing from the schema");
     }
 }
+
+#[test]
+fn a_player_count_the_5_6_builtin_has_is_pointed_to() {
+    for (id, players, other) in [("base", "6", "base-5-6"), ("fishermen-5-6", "3", "fishermen")] {
+        let out = hexpress(&["generate", id, "--players", players, "--seed", "1", "--layout-only"]);
+        assert_eq!(out.status.code(), Some(1));
+        let err = text(&out.stderr);
+        assert!(err.contains(&format!("or the built-in `{other}`")), "{err}");
+    }
+    // No other built-in plays 7: the hint names none.
+    let out = hexpress(&["generate", "base", "--players", "7", "--seed", "1", "--layout-only"]);
+    assert!(!text(&out.stderr).contains("or the built-in"), "{}", text(&out.stderr));
+}

@@ -23,7 +23,7 @@ pub use board::Board;
 pub use constraints::{ConstraintId, Constraints, Overrides, RulePreset};
 pub use origin::{PresetChoice, RuleOrigin, RuleSources, Surface};
 pub use start::StartArea;
-pub use validate::validate;
+pub use validate::{given_sides, parse_place, validate, GivenSide};
 
 use crate::axial::{Direction, Hex};
 use crate::diag::{Diagnostics, Source, Span};

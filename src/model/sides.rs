@@ -6,8 +6,9 @@
 use super::prose::Refs;
 use crate::axial::Hex;
 use crate::diag::{Diagnostic, Diagnostics};
+use crate::scenario::fields::SIDE_LOOKS;
+use crate::scenario::raw::RawSideFeature;
 use crate::scenario::raw::Sp;
-use crate::scenario::sides::{RawSideFeature, SIDE_LOOKS};
 use crate::vocab::did_you_mean;
 
 /// How the map draws a side feature.

@@ -4,85 +4,9 @@
 
 use toml_span::value::{Value, ValueInner};
 
-use super::fields::{Field, Ty};
+use super::fields::SIDE_FEATURE;
 use super::parse::{span, TableReader, Walker};
-use super::raw::{RawGrid, Sp};
-use crate::diag::Span;
-
-/// How a side feature is drawn.
-pub const SIDE_LOOKS: &[&str] = &["river", "bridge", "wall"];
-
-const STR: Ty = Ty::Str;
-
-/// `[sides.NAME]`: one kind of side feature.
-pub const SIDE_FEATURE: &[Field] = &[
-    Field {
-        name: "name",
-        ty: Ty::Str,
-        required: false,
-        doc: "Name printed in the map's key and the rules handout (default: the key).",
-    },
-    Field {
-        name: "look",
-        ty: Ty::Choice(SIDE_LOOKS),
-        required: true,
-        doc: "How the map draws it: `river` (a band of water along the side), `bridge` (a river with a bridge across it) or `wall` (a dark bar along the side).",
-    },
-    Field {
-        name: "text",
-        ty: Ty::Str,
-        required: false,
-        doc: "What it does in play, in your own words; printed in the handout with its name (may use `{references}`).",
-    },
-    Field {
-        name: "marks",
-        ty: Ty::Array(&STR),
-        required: false,
-        doc: "One-character codes that mark it in a map's `side_drawing`, e.g. [\"/\", \"\\\\\", \"|\"].",
-    },
-    Field {
-        name: "pieces",
-        ty: Ty::Int(0, 200),
-        required: false,
-        doc: "How many pieces of it to print on the component sheets (e.g. bridges the players build), in its look.",
-    },
-];
-
-/// `[map.sides]`: places by feature key.
-pub const MAP_SIDES: Ty = Ty::MapOf(&Ty::Array(&STR));
-
-/// `[sides.NAME]`.
-#[derive(Clone, Debug, Default)]
-pub struct RawSideFeature {
-    /// Table span.
-    pub span: Span,
-    /// `name`.
-    pub name: Option<Sp<String>>,
-    /// `look`.
-    pub look: Option<Sp<String>>,
-    /// `text`.
-    pub text: Option<Sp<String>>,
-    /// `marks`.
-    pub marks: Option<Sp<Vec<Sp<String>>>>,
-    /// `pieces`.
-    pub pieces: Option<Sp<i64>>,
-}
-
-/// Where a map puts its side features.
-#[derive(Clone, Debug, Default)]
-pub struct RawMapSides {
-    /// `[map.sides]`: (feature key, places such as `"0,-1 se"`), in file order.
-    pub lists: Vec<(Sp<String>, Sp<Vec<Sp<String>>>)>,
-    /// `side_drawing`: the map drawing again, with side marks.
-    pub drawing: Option<RawGrid>,
-}
-
-impl RawMapSides {
-    /// Whether the map places no side feature.
-    pub fn is_empty(&self) -> bool {
-        self.lists.is_empty() && self.drawing.is_none()
-    }
-}
+use super::raw::{RawSideFeature, Sp};
 
 impl Walker<'_> {
     /// `[sides]`: the side features, in file order of their keys.

@@ -24,7 +24,7 @@ struct Drawn {
 pub(super) fn map(
     m: &RawMap,
     top_legend: &BTreeMap<String, Option<Code>>,
-    features: &[(Sp<String>, crate::scenario::sides::RawSideFeature)],
+    features: &[(Sp<String>, crate::scenario::raw::RawSideFeature)],
     c: &Constraints,
     diags: &mut Diagnostics,
 ) -> Option<MapDef> {

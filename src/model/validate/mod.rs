@@ -20,6 +20,7 @@ mod start;
 use legend::{legend_entry, Code};
 use map::map;
 use pools::{check_pool_values, player_coverage, pools};
+pub use sides::{given_sides, parse_place, GivenSide};
 
 /// Validates a parsed scenario. Returns `None` when errors were found (they
 /// are in `diags`); warnings alone still give a model.

@@ -5,8 +5,49 @@
 use super::*;
 use crate::model::sides::{kinds, marks, MapSides, Side};
 use crate::scenario::grid::GridCode;
+use crate::scenario::raw::RawSideFeature;
 use crate::scenario::side_grid::read_side_drawing;
-use crate::scenario::sides::RawSideFeature;
+
+/// A side as a map gives it: the side, where it is written, and whether it
+/// is drawn (a mark of `side_drawing`) rather than listed.
+pub type GivenSide = (Side, Span, bool);
+
+/// The sides map `m` gives, by list (file order) then by drawing, each read
+/// as far as it can be: unknown features, malformed places, misplaced marks
+/// and a side drawing that differs from `hexes` are reported into `diags`
+/// and left out. Nothing here checks that a side lies on the map or is
+/// given once ([`map_sides`] does).
+pub fn given_sides(
+    m: &RawMap,
+    features: &[(Sp<String>, RawSideFeature)],
+    diags: &mut Diagnostics,
+) -> Vec<GivenSide> {
+    let mut out = Vec::new();
+    for (key, list) in &m.sides.lists {
+        let Some(k) = kind_index(key, features, diags) else { continue };
+        for place in &list.value {
+            if let Some((hex, toward)) = parse_place(place, diags) {
+                out.push((Side { hex, toward, kind: k }, place.span.clone(), false));
+            }
+        }
+    }
+    if let Some(g) = &m.sides.drawing {
+        let by_mark: Vec<(String, u32)> = features
+            .iter()
+            .enumerate()
+            .flat_map(|(i, (_, f))| marks(f).into_iter().map(move |c| (c, i as u32)))
+            .collect();
+        let is_mark = |c: &str| by_mark.iter().any(|(m, _)| m == c);
+        if let Some(d) = read_side_drawing(g, &is_mark, diags) {
+            compare_drawings(m, &d.hexes, g.span.clone(), diags);
+            for mark in d.marks {
+                let kind = by_mark.iter().find(|(c, _)| *c == mark.code).map_or(0, |(_, k)| *k);
+                out.push((Side { hex: mark.a, toward: mark.b, kind }, mark.span, true));
+            }
+        }
+    }
+    out
+}
 
 /// The side features of map `m`, whose hexes are `cells`.
 pub(super) fn map_sides(
@@ -21,7 +62,7 @@ pub(super) fn map_sides(
     }
     let on_map: BTreeSet<Hex> = cells.iter().map(|c| c.hex).collect();
     let mut taken: BTreeMap<(Hex, Hex), Span> = BTreeMap::new();
-    let mut add = |side: Side, span: Span, out: &mut MapSides, diags: &mut Diagnostics| {
+    for (side, span, _) in given_sides(m, features, diags) {
         if let Some(why) = off_map(side, &on_map) {
             diags.push(
                 Diagnostic::error(format!(
@@ -31,7 +72,7 @@ pub(super) fn map_sides(
                 .at(span, why)
                 .hint("a side feature lies on the side two hexes of the map share; add the hex, or choose another side"),
             );
-            return;
+            continue;
         }
         let key = (side.hex.min(side.toward), side.hex.max(side.toward));
         if let Some(first) = taken.get(&key) {
@@ -44,32 +85,10 @@ pub(super) fn map_sides(
                 .also(first.clone(), "first given here")
                 .hint("a side holds one feature: remove one of them"),
             );
-            return;
+            continue;
         }
         taken.insert(key, span);
         out.sides.push(side);
-    };
-    for (key, list) in &m.sides.lists {
-        let Some(k) = kind_index(key, features, diags) else { continue };
-        for place in &list.value {
-            if let Some((hex, toward)) = parse_place(place, diags) {
-                add(Side { hex, toward, kind: k }, place.span.clone(), &mut out, diags);
-            }
-        }
-    }
-    if let Some(g) = &m.sides.drawing {
-        let by_mark: Vec<(String, u32)> = features
-            .iter()
-            .enumerate()
-            .flat_map(|(i, (_, f))| marks(f).into_iter().map(move |c| (c, i as u32)))
-            .collect();
-        let is_mark = |c: &str| by_mark.iter().any(|(m, _)| m == c);
-        let Some(d) = read_side_drawing(g, &is_mark, diags) else { return out };
-        compare_drawings(m, &d.hexes, g.span.clone(), diags);
-        for mark in d.marks {
-            let kind = by_mark.iter().find(|(c, _)| *c == mark.code).map_or(0, |(_, k)| *k);
-            add(Side { hex: mark.a, toward: mark.b, kind }, mark.span, &mut out, diags);
-        }
     }
     out
 }
@@ -113,7 +132,7 @@ fn kind_index(
 }
 
 /// A place `"q,r dir"`: the hex and its neighbour across side `dir`.
-fn parse_place(place: &Sp<String>, diags: &mut Diagnostics) -> Option<(Hex, Hex)> {
+pub fn parse_place(place: &Sp<String>, diags: &mut Diagnostics) -> Option<(Hex, Hex)> {
     let parsed = (|| {
         let mut parts = place.value.split_whitespace();
         let (at, dir, rest) = (parts.next()?, parts.next()?, parts.next());

@@ -128,9 +128,6 @@ pub struct ComponentSizes {
     pub fish: f64,
     /// Square tokens (castaways), side.
     pub square: f64,
-    /// Side pieces (bridges): length along the side they lie on; they are
-    /// `side_piece / 2` wide.
-    pub side_piece: f64,
     /// Cards (reference and scenario cards): width and height, the
     /// `cards.default` size.
     pub card: (f64, f64),
@@ -266,7 +263,6 @@ impl SheetOptions {
                 coin: s.piece_size("sizes.coin")?,
                 fish: s.piece_size("sizes.fish")?,
                 square: s.piece_size("sizes.square")?,
-                side_piece: s.piece_size("sizes.side_piece")?,
                 card: (card.width, card.height),
             },
             printer: printer_profile(&p)?,
@@ -365,7 +361,7 @@ const SHEETS_KEYS: Schema = &[
     ),
     ("handout", &["margin"]),
     ("orientation", &["circle", "square", "hex", "card"]),
-    ("sizes", &["token", "coin", "fish", "square", "side_piece"]),
+    ("sizes", &["token", "coin", "fish", "square"]),
     ("cards", &["default", "sizes"]),
 ];
 
