@@ -223,4 +223,14 @@ fn a_first_side_feature_makes_its_table() {
         .expect("ok")
         .expect("changed");
     assert_eq!(sides_of(&back).len(), 0);
+    // On an existing list: a side put on and taken off gives the text back.
+    let text = builtin_text("traders-and-wagons-overseas");
+    let cells = [(a.0 - 2, a.1), a];
+    let on = apply(&text, &Edit::Side { map: 0, cells, feature: Some("bridge".into()) })
+        .expect("ok")
+        .expect("changed");
+    assert!(on.contains("bridge = [\"2,-1 e\", \"2,1 e\", \""), "{on}");
+    let off =
+        apply(&on, &Edit::Side { map: 0, cells, feature: None }).expect("ok").expect("changed");
+    assert_eq!(off, text);
 }
