@@ -24,7 +24,7 @@ pub const ALL: &[(&str, &str)] = &[
 pub fn source(id: &str) -> Option<Source> {
     ALL.iter()
         .find(|(i, _)| *i == id)
-        .map(|(i, text)| Source::new(format!("scenarios/{i}.toml"), *text))
+        .map(|(i, text)| Source::builtin(format!("scenarios/{i}.toml"), *text))
 }
 
 /// Ids of all built-in scenarios.

@@ -88,6 +88,9 @@ impl Diagnostic {
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Diagnostics {
     items: Vec<Diagnostic>,
+    /// Checks that did not run because of an earlier problem, each said as
+    /// "what did not run, because why" (in the order first noted, each once).
+    skipped: Vec<String>,
 }
 
 impl Diagnostics {
@@ -121,6 +124,29 @@ impl Diagnostics {
         self.items.is_empty()
     }
 
+    /// Notes that a check did not run because of an earlier problem, in
+    /// words for the closing lines: "the harbor checks of map 1 did not run
+    /// because a hex of its drawing could not be read". Each note once.
+    pub fn skip(&mut self, note: impl Into<String>) {
+        let note = note.into();
+        if !self.skipped.contains(&note) {
+            self.skipped.push(note);
+        }
+    }
+
+    /// The checks that did not run, and why.
+    pub fn skipped(&self) -> &[String] {
+        &self.skipped
+    }
+
+    /// Moves every diagnostic and note of `other` into this collector.
+    pub fn extend(&mut self, other: Diagnostics) {
+        self.items.extend(other.items);
+        for s in other.skipped {
+            self.skip(s);
+        }
+    }
+
     /// Sorts diagnostics by the start of their first label, keeping
     /// discovery order for ties, so output reads top to bottom.
     pub fn sort(&mut self) {
@@ -135,12 +161,21 @@ pub struct Source {
     pub name: String,
     /// The whole file.
     pub text: String,
+    /// A built-in scenario, held to every rule of the format; a user's file
+    /// gets warnings where a newer rule would refuse what older versions
+    /// accepted (see docs/scenario-format.md, "How the format evolves").
+    pub builtin: bool,
 }
 
 impl Source {
-    /// A source from a name and its text.
+    /// A source from a name and its text (a user's file).
     pub fn new(name: impl Into<String>, text: impl Into<String>) -> Self {
-        Source { name: name.into(), text: text.into() }
+        Source { name: name.into(), text: text.into(), builtin: false }
+    }
+
+    /// A built-in scenario's source: held to every rule of the format.
+    pub fn builtin(name: impl Into<String>, text: impl Into<String>) -> Self {
+        Source { builtin: true, ..Source::new(name, text) }
     }
 
     /// 1-based (line, column) of a byte offset, columns counted in characters.
@@ -266,10 +301,27 @@ pub fn render_styled(source: &Source, diags: &Diagnostics, color: bool) -> Strin
         ));
     }
     if errors > 0 {
-        let s = if errors == 1 { "" } else { "s" };
-        out.push_str(&format!("error: `{}` has {errors} problem{s}\n", source.name));
+        for note in diags.skipped() {
+            out.push_str(&format!("note: {note}\n"));
+        }
+        out.push_str(&closing_line(&source.name, errors, diags.skipped().len()));
     }
     out
+}
+
+/// The last line under a file's problems: how many, and whether some checks
+/// did not run (so that fixing these may show more).
+fn closing_line(name: &str, errors: usize, skipped: usize) -> String {
+    let s = if errors == 1 { "" } else { "s" };
+    match skipped {
+        0 => format!("error: `{name}` has {errors} problem{s}\n"),
+        1 => format!(
+            "error: `{name}` has {errors} problem{s}, and 1 check did not run (see the note above): fix these and check again\n"
+        ),
+        n => format!(
+            "error: `{name}` has {errors} problem{s}, and {n} checks did not run (see the notes above): fix these and check again\n"
+        ),
+    }
 }
 
 fn clamp_span(text: &str, span: &Span) -> Span {

@@ -75,6 +75,11 @@ pub struct Recipe {
     /// `--max-nodes`, when not the default (it decides which candidates of
     /// a balanced search are given up on).
     pub max_nodes: Option<u64>,
+    /// The drawing flags that change what is printed (paper, view, hex
+    /// size, palette...), from [`crate::settings::Choices::flags`]: they
+    /// never change the board, but the command a pack prints makes the same
+    /// pages again.
+    pub drawing: Vec<(&'static str, Option<String>)>,
 }
 
 impl Recipe {
@@ -89,6 +94,7 @@ impl Recipe {
             locks: Vec::new(),
             locks_from_layout: false,
             max_nodes: None,
+            drawing: Vec::new(),
         }
     }
 
@@ -147,6 +153,7 @@ impl Recipe {
         if let Some(n) = self.max_nodes {
             o.push(("--max-nodes", Some(n.to_string())));
         }
+        o.extend(self.drawing.iter().cloned());
         o
     }
 

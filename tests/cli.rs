@@ -78,9 +78,9 @@ fn good_and_bad_files_together_exit_1_and_report_both() {
 }
 
 #[test]
-fn a_missing_file_exits_2() {
+fn a_missing_file_exits_4() {
     let out = hexpress(&["validate", "tests/no-such-file.toml"]);
-    assert_eq!(out.status.code(), Some(2), "{}", text(&out.stderr));
+    assert_eq!(out.status.code(), Some(4), "{}", text(&out.stderr));
     assert!(text(&out.stderr).contains("error:"));
 }
 
@@ -160,7 +160,7 @@ fn unsatisfiable_rules_exit_1_naming_the_rule() {
         "--out",
         dir.to_str().expect("utf-8"),
     ]);
-    assert_eq!(out.status.code(), Some(1), "{}", text(&out.stderr));
+    assert_eq!(out.status.code(), Some(3), "{}", text(&out.stderr));
     let err = text(&out.stderr);
     assert!(err.contains("`max_corner_pips`"), "{err}");
     assert!(err.contains("unsat-corner-pips.toml:30:19"), "{err}");
@@ -169,12 +169,12 @@ fn unsatisfiable_rules_exit_1_naming_the_rule() {
 }
 
 #[test]
-fn a_player_count_without_a_map_exits_1() {
+fn a_player_count_without_a_map_exits_2() {
     let dir = temp_dir("players");
     let out =
-        hexpress(&["generate", "base", "--players", "6", "--out", dir.to_str().expect("utf-8")]);
-    assert_eq!(out.status.code(), Some(1), "{}", text(&out.stderr));
-    assert!(text(&out.stderr).contains("6 players"), "{}", text(&out.stderr));
+        hexpress(&["generate", "base", "--players", "7", "--out", dir.to_str().expect("utf-8")]);
+    assert_eq!(out.status.code(), Some(2), "{}", text(&out.stderr));
+    assert!(text(&out.stderr).contains("7 players"), "{}", text(&out.stderr));
     std::fs::remove_dir_all(&dir).expect("clean up");
 }
 
@@ -216,11 +216,120 @@ fn schema_is_json_describing_the_format() {
     }
 }
 
+/// The error contract of `src/cli/contract.rs` (and the README's table):
+/// each kind of failure ends with its own exit code on every command that
+/// can meet it. `OUT` stands for a fresh output folder.
+#[test]
+fn every_error_path_keeps_the_exit_code_contract() {
+    let dir = temp_dir("contract");
+    let weights = dir.join("bar.toml");
+    std::fs::write(&weights, "[bar]\ncorner_max = 4\nhigh_pairs = 0\n").expect("write");
+    let not_layout = dir.join("x.json");
+    std::fs::write(&not_layout, "{\"format\": \"something-else\"}").expect("write");
+    let (w, nl) = (weights.to_str().expect("utf-8"), not_layout.to_str().expect("utf-8"));
+    let unsat = "tests/invalid/unsat-corner-pips.toml";
+    let cases: &[(i32, &[&str])] = &[
+        // 1: an input file is wrong.
+        (1, &["validate", "tests/invalid/unknown-terrain.toml"]),
+        (1, &["generate", "tests/invalid/duplicate-hex.toml", "--out", "OUT"]),
+        (1, &["sample", "tests/invalid/chip-count.toml", "-n", "2"]),
+        (1, &["rules", "tests/invalid/bad-id.toml", "--out", "OUT"]),
+        (1, &["generate", "--templates", "tests/data/hardening/theme-typo", "--out", "OUT"]),
+        (1, &["generate", "--from", nl, "--lock", "0,0", "--out", "OUT"]),
+        (1, &["validate", "tests/data/hardening/utf16.toml"]),
+        // 2: the command line is wrong, whoever refuses it.
+        (2, &["generate", "--no-such-flag"]),
+        (2, &["generate", "--formats", "svg,xyz", "--out", "OUT"]),
+        (2, &["generate", "base", "--players", "7", "--out", "OUT"]),
+        (2, &["sample", "base", "--players", "7", "-n", "2"]),
+        (2, &["rules", "base", "--players", "7", "--out", "OUT"]),
+        (2, &["balance", "base", "--players", "7", "--samples", "10", "--out", "OUT"]),
+        (2, &["generate", "base", "--lock", "9,9=forest:8", "--out", "OUT"]),
+        (2, &["generate", "base", "--lock", "0,0=forest:13", "--out", "OUT"]),
+        (2, &["generate", "base", "--balanced", "--candidates", "10", "--out", "OUT"]),
+        (2, &["generate", "base", "--balanced", "--lock", "0,0=forest:3", "--out", "OUT"]),
+        (2, &["generate", "bsae", "--out", "OUT"]),
+        (2, &["generate", "--templates", "no/such/folder", "--out", "OUT"]),
+        // 3: no board keeps the rules, locks or bar.
+        (3, &["generate", unsat, "--out", "OUT"]),
+        (3, &["sample", unsat, "-n", "2"]),
+        (3, &["rules", unsat, "--out", "OUT"]),
+        (3, &["validate", unsat]),
+        (3, &["generate", "base", "--lock", "0,0=pasture:6 1,0=forest:8", "--out", "OUT"]),
+        (3, &["generate", "base", "--balanced", "--weights", w, "--layout-only", "--out", "OUT"]),
+        // 4: a file cannot be found, read or written.
+        (4, &["validate", "no/such/file.toml"]),
+        (4, &["generate", "no-such-file.toml", "--out", "OUT"]),
+        (4, &["generate", "--from", "no/such/layout.json", "--lock", "0,0"]),
+        (4, &["generate", "--balanced", "--weights", "no/such/w.toml", "--out", "OUT"]),
+    ];
+    for (k, (code, args)) in cases.iter().enumerate() {
+        let out_dir = dir.join(format!("out-{k}"));
+        let args: Vec<&str> = args
+            .iter()
+            .map(|a| if *a == "OUT" { out_dir.to_str().expect("utf-8") } else { a })
+            .collect();
+        let out = hexpress(&args);
+        let err = text(&out.stderr);
+        assert_eq!(out.status.code(), Some(*code), "{args:?}: {err}");
+        assert!(err.contains("error"), "{args:?} says what went wrong: {err}");
+        assert!(!out_dir.exists(), "{args:?} wrote nothing");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// `validate` reports every problem of a file in one pass, says which checks
+/// an earlier problem kept from running, and runs the board check: six
+/// planted mistakes, one run.
+#[test]
+fn validate_reports_every_problem_at_once() {
+    let out = hexpress(&["validate", "tests/invalid/several-six-mistakes.toml"]);
+    let err = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    for needle in [
+        "unknown key `victory_pointz`",
+        "hex (0, 0) is given twice",
+        "region `island` has 21 tiles for 19 hexes",
+        "unknown terrain `desrt`",
+        "`ore` is a resource; the terrain that yields it is `mountains`",
+        "the harbor at (-1, -2) faces `w`, where there is no land",
+        "has 6 problems, and 3 checks did not run",
+        "note: the placement rules were not checked on the map for 3, 4 players",
+    ] {
+        assert!(err.contains(needle), "`{needle}` missing:\n{err}");
+    }
+    // The harbor error points at the `facing` key, where the fix goes.
+    assert!(err.contains("several-six-mistakes.toml:20:33"), "{err}");
+    // Fixed but for a chip rule no board keeps: the board check finds it.
+    let fixed = std::fs::read_to_string(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/invalid/several-six-mistakes.toml"),
+    )
+    .expect("read")
+    .replace("victory_pointz", "victory_points")
+    .replace("desrt = 1, ore = 2", "desert = 1")
+    .replace("facing = \"w\"", "facing = \"e\"")
+    .replace("[[map.cells]]\nq = 0\nr = 0\ncode = \"~\"\n", "");
+    let dir = temp_dir("six");
+    let f = dir.join("fixed.toml");
+    let rule_line = 1 + fixed.lines().position(|l| l == "max_corner_pips = 3").expect("the rule");
+    std::fs::write(&f, fixed).expect("write");
+    let out = hexpress(&["validate", f.to_str().expect("utf-8")]);
+    let err = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(3), "{err}");
+    assert!(err.contains("the map for 3, 4 players: no board keeps `max_corner_pips`"), "{err}");
+    assert!(err.contains(&format!("fixed.toml:{rule_line}:19")), "points at the rule: {err}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 #[test]
 fn a_player_count_the_5_6_builtin_has_is_pointed_to() {
     for (id, players, other) in [("base", "6", "base-5-6"), ("fishermen-5-6", "3", "fishermen")] {
         let out = hexpress(&["generate", id, "--players", players, "--seed", "1", "--layout-only"]);
-        assert_eq!(out.status.code(), Some(1));
+        assert_eq!(
+            out.status.code(),
+            Some(2),
+            "a player count the file lacks is the command line's"
+        );
         let err = text(&out.stderr);
         assert!(err.contains(&format!("or the built-in `{other}`")), "{err}");
     }

@@ -5,7 +5,7 @@
 //! really conflict. Work is bounded by node budgets here; the "under a
 //! second" targets are measured in `benches/solve.rs`.
 
-use crate::common;
+use crate::common::{self, AWAITING_A_SAMPLER};
 use crate::sampling;
 
 use hexpress::diag::Source;
@@ -21,18 +21,6 @@ const NODES: u64 = 200_000;
 fn opts() -> SolveOptions {
     SolveOptions { max_nodes: NODES, ..SolveOptions::default() }
 }
-
-/// Built-ins whose board under a preset no sampler of this version draws:
-/// the 30-hex 5-6 islands and the overseas Catan of 24 hexes under the
-/// strict rules are too wide for the counting table and too tight for
-/// random deals (issue 42, a sampler for every map with a board, is the
-/// fix). An entry that gives boards again fails
-/// [`the_builtins_awaiting_a_sampler_still_fail`]: delete it then.
-const AWAITING_A_SAMPLER: &[(&str, RulePreset)] = &[
-    ("base-5-6", RulePreset::Strict),
-    ("fishermen-5-6", RulePreset::Strict),
-    ("traders-and-wagons-overseas", RulePreset::Strict),
-];
 
 #[test]
 fn every_builtin_under_every_preset_gives_a_board_for_seeds_1_to_100() {

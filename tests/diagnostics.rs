@@ -80,7 +80,8 @@ fn outcome(name: &str, text: &str) -> Outcome {
                 Ok(_) => panic!("{name}: the solver found a layout for an impossible scenario"),
                 Err(e) => e,
             };
-            let diags = hexpress::solve::error_diagnostics(&scenario, &e);
+            // What `validate` prints: the board check's problem.
+            let diags = hexpress::solve::check_file(&source).expect_err("no board").diags;
             Outcome { rendered: diag::render(&source, &diags), diags, solve_error: Some(e) }
         }
     }

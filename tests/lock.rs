@@ -120,18 +120,20 @@ fn bad_lock_lists_are_refused_with_a_reason() {
     let dir = temp_dir("bad");
     let not_layout = dir.join("x.json");
     std::fs::write(&not_layout, "{\"format\": \"something-else\"}").expect("write");
-    let cases: [(&[&str], &str); 4] = [
-        (&["generate", "base", "--lock", "0,-2"], "names no contents"),
-        (&["generate", "base", "--lock", "0,-2=forest:13"], "not a number chip"),
-        (&["generate", "base", "--lock", "9,9=forest:8"], "not on the map"),
+    // A bad `--lock` value exits 2; a saved layout that is not one, 1.
+    let cases: [(&[&str], &str, i32); 4] = [
+        (&["generate", "base", "--lock", "0,-2"], "names no contents", 2),
+        (&["generate", "base", "--lock", "0,-2=forest:13"], "not a number chip", 2),
+        (&["generate", "base", "--lock", "9,9=forest:8"], "not on the map", 2),
         (
             &["generate", "--from", not_layout.to_str().expect("utf-8"), "--lock", "0,0"],
             "not a hexpress layout.json",
+            1,
         ),
     ];
-    for (args, needle) in cases {
+    for (args, needle, code) in cases {
         let out = hexpress(args);
-        assert_eq!(out.status.code(), Some(1), "{args:?}");
+        assert_eq!(out.status.code(), Some(code), "{args:?}");
         let err = String::from_utf8_lossy(&out.stderr);
         assert!(err.contains(needle), "{args:?}: {err}");
     }
@@ -139,7 +141,7 @@ fn bad_lock_lists_are_refused_with_a_reason() {
 }
 
 /// The confirmed bug of issue 27: two locked hexes that break a rule between
-/// themselves were kept and the board written. Now: exit 1, the rule and
+/// themselves were kept and the board written. Now: exit 3, the rule and
 /// both `--lock` items named, nothing written.
 #[test]
 fn locks_that_break_a_rule_between_them_are_refused_and_nothing_is_written() {
@@ -157,7 +159,7 @@ fn locks_that_break_a_rule_between_them_are_refused_and_nothing_is_written() {
         out_dir.to_str().expect("utf-8"),
     ]);
     let err = String::from_utf8_lossy(&out.stderr);
-    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert_eq!(out.status.code(), Some(3), "{err}");
     assert!(!out_dir.exists(), "nothing may be written: {err}");
     assert!(err.contains("no_adjacent_red"), "names the rule: {err}");
     assert!(
@@ -224,7 +226,7 @@ fn each_lock_clash_message_matches_its_snapshot() {
         let out = hexpress(&all);
         let elapsed = t.elapsed();
         let err = String::from_utf8_lossy(&out.stderr).to_string();
-        assert_eq!(out.status.code(), Some(1), "{name}: {err}");
+        assert_eq!(out.status.code(), Some(3), "{name}: {err}");
         assert!(!out_dir.exists(), "{name}: nothing may be written");
         assert!(err.contains(rule), "{name} names `{rule}`: {err}");
         assert!(!err.contains("scenarios/base.toml"), "{name} blames the locks: {err}");

@@ -26,7 +26,7 @@ fn fails_writing_nothing(extra: &[&str], code: i32, what: &str) -> String {
 
 #[test]
 fn an_unknown_format_writes_nothing() {
-    let err = fails_writing_nothing(&["--formats", "svg,xyz"], 1, "--formats");
+    let err = fails_writing_nothing(&["--formats", "svg,xyz"], 2, "--formats");
     assert!(err.contains("xyz"), "{err}");
 }
 
@@ -111,7 +111,7 @@ fn a_failed_run_leaves_an_existing_folder_as_it_was() {
     let before = names(out);
     let layout = std::fs::read(out.join("layout.json")).expect("written");
     let o = run(&["generate", "--seed", "2", "--formats", "svg,nope", "--out", arg(out)]);
-    expect_exit(&o, 1, "second run");
+    expect_exit(&o, 2, "second run");
     assert_eq!(names(out), before);
     assert_eq!(std::fs::read(out.join("layout.json")).expect("still there"), layout);
 }
@@ -203,7 +203,7 @@ fn a_run_whose_standard_output_fails_leaves_the_folder_as_it_was() {
         .stdout(full())
         .output()
         .expect("runs");
-    let err = expect_exit(&o, 2, "> /dev/full");
+    let err = expect_exit(&o, 4, "> /dev/full");
     assert!(err.contains("left as it was"), "{err}");
     assert!(!out.exists(), "created {:?}", names(&out));
     // ...and an existing one keeps its files, byte for byte.
@@ -216,7 +216,7 @@ fn a_run_whose_standard_output_fails_leaves_the_folder_as_it_was() {
         .stdout(full())
         .output()
         .expect("runs");
-    expect_exit(&o, 2, "> /dev/full");
+    expect_exit(&o, 4, "> /dev/full");
     let after: Vec<(String, Vec<u8>)> = names(&out)
         .into_iter()
         .map(|n| (n.clone(), std::fs::read(out.join(&n)).expect("read")))

@@ -362,16 +362,26 @@ fn validation_warns_at_an_undefined_game_term() {
     assert!(out.contains("`[starts]` names `hulls`, which is no piece of this pack"), "{out}");
 }
 
+/// A built-in whose piece starts nowhere is refused; a user's file written
+/// before `[starts]` existed still loads, with a warning and the piece
+/// beside the board.
 #[test]
 fn a_piece_that_starts_nowhere_is_an_error_naming_it() {
     let text = hexpress::builtin::source("fog-islands").expect("built-in").text;
     let line = "\"castaway tokens\" = \"Shuffled, then face down, one on each of the 12 castaway spots marked on the map.\"\n";
     assert!(text.contains(line));
-    let src = hexpress::diag::Source::new("fog.toml", text.replace(line, ""));
+    let src = hexpress::diag::Source::builtin("fog.toml", text.replace(line, ""));
     let Err(d) = hexpress::model::load(&src) else { panic!("a piece starting nowhere is refused") };
     let out = hexpress::diag::render(&src, &d);
     assert!(out.contains("Castaway tokens start nowhere"), "{out}");
     assert!(out.contains("add `\"castaway tokens\" = \"...\"` to `[starts]`"), "{out}");
+    let users = hexpress::diag::Source::new("fog.toml", text.replace(line, ""));
+    let (s, w) = hexpress::model::load_with_warnings(&users).expect("a user's older file loads");
+    let out = hexpress::diag::render(&users, &w);
+    assert!(out.contains("Castaway tokens have no `[starts]` entry"), "{out}");
+    assert!(out.contains("add `\"castaway tokens\" = \"...\"` to `[starts]`"), "{out}");
+    let piece = s.game.pieces.iter().find(|p| p.name == "Castaway tokens").expect("kept");
+    assert_eq!(piece.starts, hexpress::model::pieces::STARTS_BESIDE_THE_BOARD);
     // A part from a box needs its count.
     let text = hexpress::builtin::source("base").expect("built-in").text;
     let src = hexpress::diag::Source::new("base.toml", text.replace("count = 25\n", ""));

@@ -227,6 +227,24 @@ fn every_printed_command_makes_the_same_layout_json() {
             ]),
         ),
         ("face-down", strings(&["generate", "catan-world", "--seed", "8"])),
+        (
+            "drawing",
+            strings(&[
+                "generate",
+                "fog-islands",
+                "--players",
+                "3",
+                "--seed",
+                "7",
+                "--paper",
+                "letter",
+                "--view",
+                "setup",
+                "--black-and-white",
+                "--hex-size",
+                "80",
+            ]),
+        ),
     ];
     for (name, args) in &cases {
         round_trip(name, args, &work);
@@ -452,6 +470,48 @@ fn the_web_page_command_makes_the_layout_json_it_serves() {
         let extra = command.strip_prefix(board).unwrap_or_else(|| panic!("{command} / {board}"));
         let extra = extra.replace(" --view setup", "").replace(" --paper letter", "");
         assert_eq!(extra, "", "case {i}: the page adds more than drawing options: {command}");
+    }
+    let _ = std::fs::remove_dir_all(&work);
+}
+
+/// The command a pack prints carries every option that changes the pages
+/// (paper, view, hex size, palette): run as printed, it makes the same print
+/// pack, byte for byte, not only the same board.
+#[test]
+fn the_printed_command_makes_the_same_pages() {
+    let work = temp_dir("pages");
+    let first = work.join("a");
+    hexpress(&strings(&[
+        "generate",
+        "fog-islands",
+        "--players",
+        "3",
+        "--seed",
+        "7",
+        "--paper",
+        "letter",
+        "--black-and-white",
+        "--hex-size",
+        "80",
+        "--formats",
+        "pdf",
+        "-q",
+        "--out",
+        &s(&first),
+    ]));
+    let command = json_command(&first);
+    for flag in ["--paper letter", "--black-and-white", "--hex-size 80"] {
+        assert!(command.contains(flag), "`{flag}` missing from `{command}`");
+    }
+    let again = work.join("b");
+    let mut args: Vec<String> = shell_words(&command)[1..].to_vec();
+    args.extend(strings(&["--formats", "pdf", "-q", "--out"]));
+    args.push(s(&again));
+    hexpress(&args);
+    for f in ["print-pack.pdf", "layout.json"] {
+        let a = std::fs::read(first.join(f)).expect("first");
+        let b = std::fs::read(again.join(f)).expect("again");
+        assert!(a == b, "`{command}` makes another {f}");
     }
     let _ = std::fs::remove_dir_all(&work);
 }

@@ -73,7 +73,7 @@ fn a_reader_that_stops_early_ends_the_run_quietly() {
 #[test]
 fn a_player_count_without_a_map_fails_before_any_board_is_written() {
     let out = hexpress(&["sample", "tests/fixtures/one-board.toml", "--players", "3"], "1");
-    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(out.status.code(), Some(2));
     assert!(out.stdout.is_empty());
     assert!(String::from_utf8_lossy(&out.stderr).contains("--players"));
 }

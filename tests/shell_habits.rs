@@ -34,7 +34,7 @@ fn a_pipe_closed_early_ends_quietly() {
 fn a_full_standard_output_is_a_clear_error() {
     let full = std::fs::OpenOptions::new().write(true).open("/dev/full").expect("/dev/full");
     let o = cmd(&["list"]).stdout(full).output().expect("runs");
-    let err = expect_exit(&o, 2, "> /dev/full");
+    let err = expect_exit(&o, 4, "> /dev/full");
     assert_eq!(
         err.trim(),
         "error: cannot write to standard output: No space left on device (os error 28)"

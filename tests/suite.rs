@@ -34,6 +34,7 @@ mod legibility;
 mod limits;
 mod lock;
 mod lock_rules;
+mod matrix;
 mod messages;
 mod partial_output;
 mod pdf_info;

@@ -42,7 +42,7 @@ fn a_second_run_into_a_folder_in_use_is_refused() {
     let held = File::create(out.join(".hexpress.lock")).expect("lock file");
     held.try_lock().expect("lock");
     let o = run(&["generate", "--seed", "1", "--formats", "svg", "--out", arg(out)]);
-    let err = expect_exit(&o, 2, "second run");
+    let err = expect_exit(&o, 4, "second run");
     assert!(err.contains("another hexpress run is writing into"), "{err}");
     assert!(err.contains("hint:"), "{err}");
     assert!(names(out).iter().all(|n| n.starts_with('.')), "{:?}", names(out));
@@ -65,7 +65,7 @@ fn two_runs_at_once_never_mix_their_files() {
     };
     let (mut a, mut b) = (spawn("1"), spawn("2"));
     for status in [a.wait().expect("ends"), b.wait().expect("ends")] {
-        assert!(matches!(status.code(), Some(0 | 2)), "{status:?}");
+        assert!(matches!(status.code(), Some(0 | 4)), "{status:?}");
     }
     let layout: serde_json::Value =
         serde_json::from_slice(&std::fs::read(out.join("layout.json")).expect("one wrote"))
@@ -82,7 +82,7 @@ fn an_output_path_that_is_a_file_is_named() {
     let f = t.path().join("not-a-folder");
     std::fs::write(&f, "x").expect("write");
     let o = run(&["generate", "--seed", "1", "--formats", "svg", "--out", arg(&f)]);
-    let err = expect_exit(&o, 2, "file as --out");
+    let err = expect_exit(&o, 4, "file as --out");
     assert!(err.contains("is not a folder") && err.contains("--out"), "{err}");
     assert_eq!(std::fs::read_to_string(&f).expect("kept"), "x");
 }

@@ -444,7 +444,10 @@ impl<'s, 'a> BarSampler<'s, 'a> {
                 for j in 0..cap {
                     let cs = bar_candidate_seed(seed, j);
                     let mut layout = self.solver.solve_with(sc, cs, &self.opts)?;
-                    if !self.bar.is_set() || self.clears(&layout, &mut local) {
+                    let b = &self.bar;
+                    let quick_miss =
+                        self.eval.surely_misses(&layout, b.red_same_resource, b.corner_max);
+                    if !self.bar.is_set() || (!quick_miss && self.clears(&layout, &mut local)) {
                         layout.seed = seed;
                         let measures = self.eval.measure(&layout);
                         return Ok(BarDraw {

@@ -16,6 +16,7 @@
 //! ```
 
 pub mod bar;
+pub mod chips;
 pub mod config;
 pub mod draw;
 pub mod improve;
@@ -37,7 +38,7 @@ pub use score::{score, Objective, Weights, DEFAULT_WEIGHTS};
 pub use search::{
     candidate_seed, random_boards, search, Budget, Outcome, Progress, RandomBoards, SearchOptions,
 };
-pub use seats::{Policy, SeatFigures, SeatMeasures};
+pub use seats::{odds, odds_sentence, Policy, SeatFigures, SeatMeasures};
 
 use crate::model::Scenario;
 use crate::solve::{Layout, SolveError, Solver};
@@ -135,13 +136,20 @@ pub fn summary_lines(m: &Measures) -> Vec<String> {
     lines
 }
 
-/// The seat simulation in two short lines (none when it was not run).
+/// The seat simulation in three short lines (none when it was not run): the
+/// seats' pips, the gap, and each seat's chance to win against an even share
+/// of the pips, in points ([`seats::odds`]).
 pub fn seat_lines(m: &Measures) -> Vec<String> {
     if m.seats.is_empty() {
         return Vec::new();
     }
     let totals: Vec<String> = m.seats.iter().map(|s| format!("{:.1}", s.total)).collect();
-    vec![format!("Seats: {} pips", totals.join(" ")), format!("Seat gap: {:.1} pips", m.seat_gap)]
+    let odds: Vec<String> = seats::odds(&m.seats).iter().map(|o| format!("{o:+.1}")).collect();
+    vec![
+        format!("Seats: {} pips", totals.join(" ")),
+        format!("Seat gap: {:.1} pips", m.seat_gap),
+        format!("Win odds: {} pts", odds.join(" ")),
+    ]
 }
 
 /// First letter, upper case: `lumber` -> `L`.

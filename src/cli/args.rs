@@ -24,7 +24,13 @@ use crate::settings::{Paper, View};
         hexpress validate scenarios/*.toml\n  \
         hexpress list\n  \
         hexpress schema > scenario.schema.json\n\n\
-        Exit codes: 0 success, 1 invalid scenario or unsatisfiable rules, 2 I/O or internal error."
+        Exit codes:\n  \
+        0  done\n  \
+        1  an input file is wrong (scenario, template, weights file, saved layout, or a limit it passes)\n  \
+        2  the command line is wrong (an unknown flag, a bad flag value, a player count with no map)\n  \
+        3  no board keeps the rules (with the locks or fairness bar asked for)\n  \
+        4  a file cannot be found, read or written\n  \
+        5  an internal error (a bug in hexpress: please report it)"
 )]
 pub struct Cli {
     /// Options every command takes.
@@ -234,6 +240,10 @@ pub struct SampleArgs {
     /// templates/balance.toml) [default: the built-in one].
     #[arg(long, value_name = "FILE")]
     pub weights: Option<PathBuf>,
+    /// Worker threads [default: one per core]. The output is the same for
+    /// any number.
+    #[arg(short = 'j', long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
+    pub threads: Option<u16>,
 }
 
 /// Arguments of `rules`.

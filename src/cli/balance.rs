@@ -7,10 +7,10 @@ use std::time::Duration;
 use anyhow::Context;
 
 use super::args::{BalanceArgs, BalancedArg, GenerateArgs};
-use super::{load_with_rules, report_solve_error, resolve, Failure};
+use super::{load_with_rules, resolve, Failure};
 use crate::balance::{
-    self, report, BarDraw, BarError, BarOptions, Budget, Config, Evaluator, Objective, Outcome,
-    Pilot, Report, SearchOptions,
+    self, report, BarDraw, BarError, BarOptions, BarSampler, Budget, Config, Evaluator, Objective,
+    Outcome, Pilot, Report, SearchOptions,
 };
 use crate::diag::Source;
 use crate::export::files;
@@ -137,9 +137,9 @@ pub(super) fn for_generate(
             ("--objective", a.objective.is_some()),
         ];
         if let Some((flag, _)) = only_best.iter().find(|(_, set)| *set) {
-            return Err(Failure::Io(anyhow::anyhow!(
+            return Err(Failure::Io(super::contract::usage(format!(
                 "`{flag}` applies to `--balanced best` (the search for the fairest board)\n  hint: `--balanced` alone draws uniformly among the boards that clear the fairness bar; write `--balanced best {flag} ...` for the search"
-            )));
+            ))));
         }
         let opts = BarOptions {
             solve: SolveOptions { max_nodes: a.max_nodes, ..SolveOptions::default() },
@@ -192,42 +192,13 @@ pub(super) fn bar_failed(
 ) -> Failure {
     match e {
         BarError::Solve(e) => solve_failed(source, scenario, e),
-        BarError::NoBoard { boards, steps, closest, alone } => {
+        BarError::NoBoard { .. } => {
             eprintln!("error: no board of `{}` clears the fairness bar", scenario.meta.id);
-            eprintln!(
-                "  none of {boards} random boards cleared it, and a search of {steps} steps toward it found none"
-            );
-            if !closest.is_empty() {
-                let m: Vec<String> = closest
-                    .iter()
-                    .map(|x| match x.name {
-                        "resource_floor" => format!("`resource_floor` ({:.1} pips short)", x.value),
-                        n => format!(
-                            "`{n}` ({}, at most {})",
-                            balance::bar::trim(x.value),
-                            balance::bar::trim(x.limit)
-                        ),
-                    })
-                    .collect();
-                eprintln!("  the closest board missed {}", m.join(" and "));
+            for l in no_board_lines(e) {
+                eprintln!("  {l}");
             }
-            let never: Vec<String> =
-                alone.iter().filter(|(_, n)| *n == 0).map(|(t, _)| format!("`{t}`")).collect();
-            if !never.is_empty() {
-                eprintln!("  not one random board met {} even alone", never.join(", "));
-            }
-            let names: Vec<String> = closest.iter().map(|x| format!("`{}`", x.name)).collect();
-            let hint = match names.first() {
-                Some(first) => format!(
-                    "loosen {} in the [bar] table of a weights file and pass it with --weights (`{} = false` switches it off)",
-                    names.join(" and "),
-                    first.trim_matches('`')
-                ),
-                None => "loosen the [bar] thresholds of the weights file".to_string(),
-            };
-            eprintln!("  hint: {hint}");
             let _ = config;
-            Failure::Invalid
+            Failure::NoBoard
         }
         BarError::GaveUp { tried } => {
             eprintln!(
@@ -235,9 +206,69 @@ pub(super) fn bar_failed(
                 scenario.meta.id
             );
             eprintln!("  hint: loosen the [bar] thresholds of the weights file");
-            Failure::Invalid
+            Failure::NoBoard
         }
     }
+}
+
+/// What a search that found no board inside the bar saw, and the hint.
+fn no_board_lines(e: &BarError) -> Vec<String> {
+    let BarError::NoBoard { boards, steps, closest, alone } = e else { return Vec::new() };
+    let mut out = vec![format!(
+        "none of {boards} random boards cleared it, and a search of {steps} steps toward it found none"
+    )];
+    if !closest.is_empty() {
+        let m: Vec<String> = closest
+            .iter()
+            .map(|x| match x.name {
+                "resource_floor" => format!("`resource_floor` ({:.1} pips short)", x.value),
+                n => format!(
+                    "`{n}` ({}, at most {})",
+                    balance::bar::trim(x.value),
+                    balance::bar::trim(x.limit)
+                ),
+            })
+            .collect();
+        out.push(format!("the closest board missed {}", m.join(" and ")));
+    }
+    let never: Vec<String> =
+        alone.iter().filter(|(_, n)| *n == 0).map(|(t, _)| format!("`{t}`")).collect();
+    if !never.is_empty() {
+        out.push(format!("not one random board met {} even alone", never.join(", ")));
+    }
+    let names: Vec<String> = closest.iter().map(|x| format!("`{}`", x.name)).collect();
+    out.push(match names.first() {
+        Some(first) => format!(
+            "hint: loosen {} in the [bar] table of a weights file and pass it with --weights (`{} = false` switches it off)",
+            names.join(" and "),
+            first.trim_matches('`')
+        ),
+        None => "hint: loosen the [bar] thresholds of the weights file".to_string(),
+    });
+    out
+}
+
+/// Warnings for every player count of `scenario` whose map no board of
+/// clears `config`'s fairness bar (a search, as `--balanced` runs it:
+/// about a millisecond when boards clear, well under a second when none
+/// do). A map the solver cannot lay out is left to `generate` to report.
+pub(super) fn unreachable_bars(scenario: &Scenario, config: &Config, counts: &[u8]) -> Vec<String> {
+    let mut out = Vec::new();
+    for &players in counts {
+        let Some(map) = scenario.map_for(players) else { continue };
+        let solver = Solver::new(map, &scenario.constraints);
+        let eval = Evaluator::for_players(map, players).with_policy(config.policy);
+        let e = match BarSampler::new(&solver, &eval, &config.bar, &BarOptions::default()) {
+            Err(e @ BarError::NoBoard { .. }) => e,
+            _ => continue,
+        };
+        out.push(format!(
+            "no board of `{}` for {players} players clears the fairness bar: `--balanced` cannot work there",
+            scenario.meta.id
+        ));
+        out.extend(no_board_lines(&e).into_iter().map(|l| format!("  {l}")));
+    }
+    out
 }
 
 /// How the board was balanced, printed after the map.
@@ -280,6 +311,9 @@ pub(super) fn summary(b: &Balanced) -> String {
             for l in balance::summary_lines(&draw.measures) {
                 line(format!("  {l}"));
             }
+            if let Some(o) = balance::odds_sentence(&draw.measures.seats) {
+                line(format!("  {o}"));
+            }
         }
     }
     out
@@ -309,8 +343,7 @@ fn above_random(o: &balance::Outcome) -> String {
 }
 
 fn solve_failed(source: &Source, scenario: &Scenario, e: &SolveError) -> Failure {
-    report_solve_error(source, scenario, e);
-    Failure::Invalid
+    super::solve_failed(source, scenario, e)
 }
 
 /// The report's tables on stdout: the measures, the seat simulation, the
@@ -330,6 +363,11 @@ fn print_tables(rep: &Report) {
         balance::seats::TIE_DRAWS
     );
     print!("{}", rep.seat_table());
+    if rep.seats.iter().all(|s| s.mean == 0.0) {
+        println!(
+            "(no seat touches face-up production at the start: the seat measures, and the bar's seat condition, do not apply to this map)"
+        );
+    }
     println!(
         "\nfairness bar: {} of {} random layouts clear it ({:.2} %)",
         rep.cleared,
@@ -339,6 +377,7 @@ fn print_tables(rep: &Report) {
     for s in rep.bar.sentences() {
         println!("  - {s}");
     }
+
     println!();
     print!("{}", rep.places_table());
 }
@@ -394,6 +433,11 @@ pub(super) fn run(a: &BalanceArgs) -> Result<(), Failure> {
     }
     println!("{} — {} players — seed {}", scenario.meta.title, players, seed);
     print_tables(&rep);
+    if rep.cleared == 0 {
+        for l in unreachable_bars(&scenario, &config, &[players]) {
+            println!("  {l}");
+        }
+    }
     let o = &rep.chosen;
     let mut recipe =
         crate::recipe::Recipe::new(a.scenario.clone(), players, seed).with_max_nodes(a.max_nodes);
@@ -408,6 +452,9 @@ pub(super) fn run(a: &BalanceArgs) -> Result<(), Failure> {
     println!("  {}", seats_vs_random(o, config.policy));
     for line in balance::summary_lines(&o.measures) {
         println!("  {line}");
+    }
+    if let Some(s) = balance::odds_sentence(&o.measures.seats) {
+        println!("  {s}");
     }
     println!("wrote {}", path.display());
     Ok(())

@@ -59,7 +59,7 @@ pub(super) fn locks_for_generate(
     let Some(list) = list else { return Ok(LockSet::default()) };
     let items = parse_list(list).map_err(|e| {
         eprintln!("error: --lock: {e}");
-        Failure::Invalid
+        Failure::Usage
     })?;
     let locks = resolve(&items, saved).map_err(|e| {
         match (&e, from) {
@@ -68,14 +68,14 @@ pub(super) fn locks_for_generate(
             }
             _ => eprintln!("error: --lock: {e}"),
         }
-        Failure::Invalid
+        Failure::Usage
     })?;
     Ok(LockSet { locks, items, from: from.map(std::path::Path::to_path_buf) })
 }
 
 /// Checks `set` against the map for `players` and every placement rule
 /// before any search; a problem is reported (at the `--lock` items, never
-/// at the scenario file) and ends the command with exit code 1.
+/// at the scenario file) and ends the command ([`failure`]).
 pub(super) fn check_for_generate(
     set: &LockSet,
     source: &crate::diag::Source,
@@ -90,8 +90,18 @@ pub(super) fn check_for_generate(
         Ok(()) => Ok(()),
         Err(e) => {
             eprint!("{}", message(set, source, scenario, players, &e));
-            Err(Failure::Invalid)
+            Err(failure(&e))
         }
+    }
+}
+
+/// How a lock problem ends the command: locks that break a rule together
+/// leave no board (exit 3); a lock that does not fit the map or its pools
+/// is a bad `--lock` value (exit 2).
+pub(super) fn failure(e: &LockError) -> Failure {
+    match e {
+        LockError::Clash(_) => Failure::NoBoard,
+        _ => Failure::Usage,
     }
 }
 

@@ -24,16 +24,24 @@ use crate::recipe::Recipe;
 use crate::solve::{self, SolveError, SolveOptions};
 use crate::{builtin, vocab};
 pub use args::{BalanceArgs, Cli, Command, GenerateArgs, RulesArgs, SampleArgs};
+use contract::Exit;
 
-/// How a command ended.
+/// How a command ended when it failed ([`contract`] gives each its exit code).
 #[derive(Debug)]
 pub enum Failure {
-    /// The user's scenario or request is wrong; already reported. Exit 1.
+    /// An input file is wrong; already reported. Exit 1.
     Invalid,
-    /// I/O or internal error. Exit 2.
+    /// A flag or its value is wrong; already reported. Exit 2.
+    Usage,
+    /// No board keeps the rules, locks or bar asked for; already reported. Exit 3.
+    NoBoard,
+    /// An error not reported yet; its kind gives the exit code
+    /// ([`contract::exit_for`]): usage, input, I/O or internal.
     Io(anyhow::Error),
-    /// I/O errors already reported (one line each). Exit 2.
+    /// I/O errors already reported (one line each). Exit 4.
     IoReported,
+    /// A bug in hexpress; already reported. Exit 5.
+    Internal,
 }
 
 impl From<anyhow::Error> for Failure {
@@ -80,9 +88,12 @@ pub fn run(cli: Cli) -> ExitCode {
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
-        Err(Failure::Invalid) => ExitCode::from(1),
-        Err(Failure::IoReported) => ExitCode::from(2),
-        Err(Failure::Io(e)) => contract::report(&e),
+        Err(Failure::Invalid) => Exit::Input.into(),
+        Err(Failure::Usage) => Exit::Usage.into(),
+        Err(Failure::NoBoard) => Exit::NoBoard.into(),
+        Err(Failure::IoReported) => Exit::Io.into(),
+        Err(Failure::Internal) => Exit::Internal.into(),
+        Err(Failure::Io(e)) => contract::report(&e).into(),
     }
 }
 
@@ -115,9 +126,15 @@ pub fn resolve(name: &str) -> Result<Source, Failure> {
             builtin::ids().collect::<Vec<_>>().join(", ")
         ),
     };
-    Err(Failure::Io(anyhow::anyhow!(
-        "no scenario `{name}`: not a built-in id and no such file\n  hint: {hint}"
-    )))
+    let message =
+        format!("no scenario `{name}`: not a built-in id and no such file\n  hint: {hint}");
+    // A name that looks like a path is a file that cannot be found (exit 4);
+    // any other is an unknown built-in id, a bad argument (exit 2).
+    let looks_like_path = name.contains(['/', '\\']) || name.ends_with(".toml");
+    Err(Failure::Io(match looks_like_path {
+        true => anyhow::anyhow!(message),
+        false => contract::usage(message),
+    }))
 }
 
 fn load(source: &Source) -> Result<Scenario, Failure> {
@@ -152,7 +169,18 @@ fn generate(a: &GenerateArgs) -> Result<(), Failure> {
     let saved = lock::read_from(a.from.as_deref())?;
     let default = saved.as_ref().map_or(builtin::DEFAULT, |s| s.scenario.as_str());
     let scenario_arg = a.scenario.as_deref().unwrap_or(default);
-    let source = resolve(scenario_arg)?;
+    let source = match (resolve(scenario_arg), &a.scenario, &a.from) {
+        (Err(Failure::Io(_)), None, Some(from)) => {
+            // The saved layout names a scenario that is no built-in: it was
+            // made from a file, which the command must name.
+            return Err(Failure::Io(contract::usage(format!(
+                "`{}` was made from the scenario `{default}`, which is not a built-in\n  hint: name its file before the options: `hexpress generate {default}.toml --from {} ...`",
+                from.display(),
+                from.display()
+            ))));
+        }
+        (r, _, _) => r?,
+    };
     let scenario = load_with_rules(&source, a.rules)?;
     let players =
         a.players.or(saved.as_ref().map(|s| s.players)).unwrap_or(scenario.meta.default_players);
@@ -160,7 +188,7 @@ fn generate(a: &GenerateArgs) -> Result<(), Failure> {
     if a.balanced.is_some() && !lock_set.locks.is_empty() {
         terminal::error("`--balanced` searches whole boards and does not keep locked hexes");
         eprintln!("  hint: drop `--balanced` to redraw around the locks, or drop `--lock`");
-        return Err(Failure::Invalid);
+        return Err(Failure::Usage);
     }
     lock::check_for_generate(&lock_set, &source, &scenario, players)?;
     let locks = &lock_set.locks;
@@ -181,8 +209,9 @@ fn generate(a: &GenerateArgs) -> Result<(), Failure> {
     // The last guard: nothing is drawn or written for a board it refuses.
     let checked = guard(&scenario, players, locks, &layout)?;
     let out_dir = out_dir(a.out.as_deref(), &scenario, players, seed)?;
-    let how =
+    let mut how =
         recipe_for_generate(a, scenario_arg, players, seed, balanced.as_ref(), locks, &layout);
+    how.drawing = render::choices(&a.render)?.flags();
     // Everything is drawn in memory first: a bad option, template, font or
     // text fails here, before the first byte is written.
     let command = how.command();
@@ -257,18 +286,15 @@ fn solve_for_generate(
         Ok(l) => Ok(l),
         Err(solve::SolveError::Lock(e)) => {
             eprint!("{}", lock::message(lock_set, source, scenario, players, &e));
-            Err(Failure::Invalid)
+            Err(lock::failure(&e))
         }
         Err(e @ (solve::SolveError::Unsatisfiable { .. } | solve::SolveError::Conflict { .. }))
             if !locks.is_empty() =>
         {
             eprint!("{}", lock::unsat_message(lock_set, scenario, &e));
-            Err(Failure::Invalid)
+            Err(Failure::NoBoard)
         }
-        Err(e) => {
-            report_solve_error(source, scenario, &e);
-            Err(Failure::Invalid)
-        }
+        Err(e) => Err(solve_failed(source, scenario, &e)),
     }
 }
 
@@ -319,9 +345,9 @@ pub(crate) fn guard(
     layout: &solve::Layout,
 ) -> Result<solve::Checked, Failure> {
     let map = solve::map_for(scenario, players)
-        .map_err(|e| Failure::Io(anyhow::anyhow!("internal error: {e}")))?;
+        .map_err(|e| Failure::Io(contract::internal(format!("internal error: {e}"))))?;
     solve::check_board(map, &scenario.constraints, locks, layout)
-        .map_err(|e| Failure::Io(anyhow::anyhow!("{e}\n  hint: {}", e.hint())))
+        .map_err(|e| Failure::Io(contract::internal(format!("{e}\n  hint: {}", e.hint()))))
 }
 
 /// An error if the map for `players` is larger than any map that is drawn
@@ -386,29 +412,53 @@ pub(crate) fn report_solve_error(source: &Source, scenario: &Scenario, e: &Solve
     report(source, &solve::error_diagnostics(scenario, e));
 }
 
+/// Reports a solver failure and says how the command ends: a player count
+/// the scenario has no map for or a lock that does not fit is the command
+/// line's fault (2), a board the last guard refused a bug (5), a map beyond
+/// the samplers' limits the file's (1), anything else means no board (3).
+pub(crate) fn solve_failed(source: &Source, scenario: &Scenario, e: &SolveError) -> Failure {
+    report_solve_error(source, scenario, e);
+    match e {
+        SolveError::NoMap { .. } => Failure::Usage,
+        SolveError::Lock(l) => lock::failure(l),
+        SolveError::Broken(_) => Failure::Internal,
+        SolveError::Unsampleable { .. } => Failure::Invalid,
+        _ => Failure::NoBoard,
+    }
+}
+
+/// `hexpress validate`: every file checked whole (the board check too); the
+/// exit code is the most basic failure among them: I/O, then a wrong file,
+/// then a file whose maps have no board.
 fn validate(names: &[String]) -> Result<(), Failure> {
-    let mut bad = 0;
-    let mut io = false;
+    let (mut bad, mut no_board, mut io) = (false, false, false);
     for name in names {
         let source = match resolve(name) {
             Ok(s) => s,
             Err(Failure::Io(e)) => {
                 terminal::error(&error_chain(&e));
                 match contract::is_input(&e) {
-                    true => bad += 1,
+                    true => bad = true,
                     false => io = true,
                 }
                 continue;
             }
             Err(_) => {
-                bad += 1;
+                bad = true;
                 continue;
             }
         };
-        match model::load_with_warnings(&source) {
+        match solve::check_file(&source) {
             Ok((s, warnings)) => {
                 if !warnings.is_empty() {
                     eprint!("{}", diag::render(&source, &warnings));
+                }
+                for l in balance::unreachable_bars(
+                    &s,
+                    &crate::balance::Config::default(),
+                    &s.meta.players,
+                ) {
+                    eprintln!("{}", if l.starts_with(' ') { l } else { format!("warning: {l}") });
                 }
                 let players: Vec<String> = s.meta.players.iter().map(u8::to_string).collect();
                 let warned = match warnings.items().len() {
@@ -425,19 +475,21 @@ fn validate(names: &[String]) -> Result<(), Failure> {
                     );
                 }
             }
-            Err(d) => {
-                report(&source, &d);
-                bad += 1;
+            Err(p) => {
+                report(&source, &p.diags);
+                match p.no_board {
+                    true => no_board = true,
+                    false => bad = true,
+                }
             }
         }
     }
-    if io {
-        return Err(Failure::IoReported);
+    match (io, bad, no_board) {
+        (true, _, _) => Err(Failure::IoReported),
+        (_, true, _) => Err(Failure::Invalid),
+        (_, _, true) => Err(Failure::NoBoard),
+        _ => Ok(()),
     }
-    if bad > 0 {
-        return Err(Failure::Invalid);
-    }
-    Ok(())
 }
 
 fn list() -> Result<(), Failure> {
@@ -447,7 +499,10 @@ fn list() -> Result<(), Failure> {
     for id in builtin::ids() {
         let source = builtin::source(id).context("built-in scenario missing")?;
         let s = model::load(&source).map_err(|d| {
-            anyhow::anyhow!("built-in `{id}` is invalid:\n{}", diag::render(&source, &d))
+            contract::internal(format!(
+                "built-in `{id}` is invalid:\n{}",
+                diag::render(&source, &d)
+            ))
         })?;
         let players: Vec<String> = s.meta.players.iter().map(u8::to_string).collect();
         let default = if id == builtin::DEFAULT { "  (default)" } else { "" };

@@ -18,7 +18,7 @@ pub fn choices(a: &RenderArgs) -> anyhow::Result<Choices> {
         ink_saver: a.ink_saver,
         black_and_white: a.black_and_white,
         formats: Formats::parse(&a.formats)
-            .map_err(|e| super::contract::input(format!("--formats: {e}")))?,
+            .map_err(|e| super::contract::usage(format!("--formats: {e}")))?,
         templates_dir: a.templates.clone(),
         hex_size: a.hex_size,
         labels: a.labels,
@@ -30,10 +30,10 @@ pub fn choices(a: &RenderArgs) -> anyhow::Result<Choices> {
 /// sheets, printer, paper) before any work: the settings the job uses.
 pub fn settings(a: &RenderArgs) -> anyhow::Result<Settings> {
     if let Some(d) = a.templates.as_deref().filter(|d| !d.is_dir()) {
-        anyhow::bail!(
+        return Err(super::contract::usage(format!(
             "--templates: `{}` is not a folder\n  hint: give a folder holding your own theme.toml, sheets.toml and/or printer.toml (start from copies of the files in templates/)",
             d.display()
-        );
+        )));
     }
     Settings::build(&choices(a)?).context("loading the templates")
 }

@@ -26,10 +26,7 @@ pub fn run(a: &RulesArgs) -> Result<(), Failure> {
     };
     let layout = match solve::solve(&scenario, players, seed, &solve_opts) {
         Ok(l) => l,
-        Err(e) => {
-            super::report_solve_error(&source, &scenario, &e);
-            return Err(Failure::Invalid);
-        }
+        Err(e) => return Err(super::solve_failed(&source, &scenario, &e)),
     };
     // The last guard: the handout is drawn only from a board that passed it.
     super::guard(&scenario, players, &[], &layout)?;
@@ -43,6 +40,7 @@ pub fn run(a: &RulesArgs) -> Result<(), Failure> {
     let settings = Settings::build(&choices).context("loading the templates")?;
     let mut recipe = crate::recipe::Recipe::new(a.scenario.clone(), players, seed);
     recipe.rules = a.rules;
+    recipe.drawing = choices.flags();
     let notes = outputs::notes(recipe, Vec::new());
     let files = outputs::rules(&scenario, &layout, &settings, &notes)
         .context("drawing the rules handout")?;

@@ -88,11 +88,12 @@ pub fn print_before_commit(text: &str) -> Result<(), super::Failure> {
 
 /// Standard output went away: a closed pipe ends the run quietly and
 /// successfully (as `cat file | head -1` does), any other failure (e.g.
-/// `> /dev/full`) with a clear message and exit code 2.
+/// `> /dev/full`) with a clear message and exit code `io_exit` (the
+/// contract's I/O code, `Exit::Io` of `cli/contract.rs`).
 ///
 /// `println!` reports a failed write by panicking; this hook turns exactly
 /// that panic into an orderly exit and leaves every other panic alone.
-pub fn install_stdout_hook() {
+pub fn install_stdout_hook(io_exit: i32) {
     let default = std::panic::take_hook();
     std::panic::set_hook(Box::new(move |info| {
         let msg = info
@@ -106,7 +107,7 @@ pub fn install_stdout_hook() {
                 std::process::exit(0);
             }
             error(&format!("cannot write to standard output: {cause}"));
-            std::process::exit(2);
+            std::process::exit(io_exit);
         }
         default(info);
     }));

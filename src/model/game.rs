@@ -104,13 +104,15 @@ fn variant_ok(
 }
 
 /// Validates the game sections. Texts may refer to values (see
-/// [`super::prose`]); `source` is the file's text, to point inside strings.
+/// [`super::prose`]); `file` is the file, to point inside strings (and a
+/// built-in is held to rules a user's older file only gets warnings for).
 pub fn validate_game(
     raw: &RawGame,
     meta: Option<&Meta>,
-    source: &str,
+    file: &crate::diag::Source,
     diags: &mut Diagnostics,
 ) -> Game {
+    let source = file.text.as_str();
     let variants: &[Variant] = meta.map_or(&[], |m| &m.variants);
     let mut g = Game::default();
     if let Some(c) = &raw.components {
@@ -142,6 +144,7 @@ pub fn validate_game(
         raw.components.as_ref(),
         &raw.starts,
         &refs,
+        file.builtin,
         diags,
     );
     g.terms = super::terms::validate_terms(&raw.terms, &refs, diags);

@@ -176,14 +176,20 @@ fn capitalised(s: &str) -> String {
     }
 }
 
+/// Where a piece without a `[starts]` entry lies, in a user's file that
+/// older versions accepted without one.
+pub const STARTS_BESIDE_THE_BOARD: &str = "Beside the board when the game begins.";
+
 /// The pieces of a scenario with where each starts, from `[starts]`.
-/// Reports a provided piece without an entry (an error) and an entry for
-/// no piece (a warning).
+/// Reports a provided piece without an entry (an error in a built-in; in a
+/// user's file a warning, and the piece lies beside the board) and an
+/// entry for no piece (a warning).
 pub fn validate_pieces(
     c: &Components,
     raw: Option<&RawComponents>,
     starts: &[(Sp<String>, Sp<String>)],
     refs: &Refs<'_>,
+    strict: bool,
     diags: &mut Diagnostics,
 ) -> Vec<Piece> {
     let known = known(c, raw);
@@ -227,18 +233,34 @@ pub fn validate_pieces(
                 starts: refs.fill(text, diags),
             }),
             None if p.required => {
-                let mut d = Diagnostic::error(format!(
-                    "{} start nowhere: the setup never places them",
-                    p.name
-                ))
-                .hint(format!(
+                let fix = format!(
                     "add `\"{}\" = \"...\"` to `[starts]`, saying where they lie when the game begins",
                     key(&p.name)
-                ));
-                if let Some(at) = p.at {
+                );
+                let mut d = match strict {
+                    true => Diagnostic::error(format!(
+                        "{} start nowhere: the setup never places them",
+                        p.name
+                    ))
+                    .hint(fix),
+                    false => Diagnostic::warning(format!(
+                        "{} have no `[starts]` entry: the handout says they lie beside the board when the game begins",
+                        p.name
+                    ))
+                    .hint(format!("{fix} (files written before `[starts]` existed still work)")),
+                };
+                if let Some(at) = p.at.clone() {
                     d = d.at(at, "declared here");
                 }
                 diags.push(d);
+                if !strict {
+                    out.push(Piece {
+                        name: p.name,
+                        count: p.count,
+                        from: p.from,
+                        starts: STARTS_BESIDE_THE_BOARD.into(),
+                    });
+                }
             }
             None => {}
         }

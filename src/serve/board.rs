@@ -130,6 +130,7 @@ pub fn recipe_of(r: &Resolved) -> Recipe {
     };
     recipe.locks.clone_from(&r.locks);
     recipe.locks_from_layout = keeps_secret(r);
+    recipe.drawing = r.choices().flags();
     recipe
 }
 
@@ -171,16 +172,7 @@ fn keeps_secret(r: &Resolved) -> bool {
 /// face-down secret name their place only and read the contents from the
 /// board's own `layout.json` (`--from`), which holds the same tiles there.
 pub fn command(r: &Resolved) -> String {
-    let mut c = recipe_of(r).command();
-    if r.view == View::Setup {
-        c.push_str(" --view setup");
-    }
-    match r.paper {
-        Paper::A4 => {}
-        Paper::Letter => c.push_str(" --paper letter"),
-        Paper::A3 => c.push_str(" --paper a3"),
-    }
-    c
+    recipe_of(r).command()
 }
 
 /// The share link's query: every input of the board, in a fixed order.
@@ -275,6 +267,7 @@ pub fn to_json(r: &Resolved, b: &Board) -> Result<Value, ApiError> {
             "policy": default.policy.name(),
             "seats": balance::json::seats_out(&m.seats),
             "gap": balance::json::r3(m.seat_gap),
+            "odds": balance::odds_sentence(&m.seats),
         })
     });
     let meets_bar = seen.as_ref().map(|m| default.bar.clears(m));

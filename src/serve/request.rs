@@ -86,14 +86,17 @@ impl Resolved {
         self.rules.map(|r| r.to_string())
     }
 
-    /// `generate`'s settings with the request's paper and view (every other
-    /// option at the command line's default).
+    /// The drawing choices of the request: its paper and view, every other
+    /// option at the command line's default.
+    pub fn choices(&self) -> Choices {
+        Choices { paper: self.paper, view: self.view, ..Choices::default() }
+    }
+
+    /// `generate`'s settings for [`Resolved::choices`].
     pub fn settings(&self) -> Result<Settings, ApiError> {
         let choices = Choices {
-            paper: self.paper,
-            view: self.view,
             formats: Formats::parse("svg,pdf,png").map_err(|e| ApiError::bad(e.to_string()))?,
-            ..Choices::default()
+            ..self.choices()
         };
         Settings::build(&choices).map_err(|e| ApiError::bad(e.to_string()))
     }

@@ -49,6 +49,51 @@ pub struct Choices {
     pub duplex: Option<Duplex>,
 }
 
+impl Choices {
+    /// The command-line flags that make these choices again, where they
+    /// change what is printed (paper, view, hex size, palette, labels, flip
+    /// edge, template folder) and differ from the defaults, in a fixed
+    /// order. The command every pack prints carries them
+    /// ([`crate::recipe::Recipe::drawing`]); `--formats` and `--dpi` change
+    /// which files are written or how fine the preview is, never the print.
+    ///
+    /// ```
+    /// use hexpress::settings::{Choices, Paper};
+    /// let c = Choices { paper: Paper::Letter, black_and_white: true, ..Choices::default() };
+    /// let flags: Vec<_> = c.flags().into_iter().map(|(f, _)| f).collect();
+    /// assert_eq!(flags, ["--paper", "--black-and-white"]);
+    /// assert!(Choices::default().flags().is_empty());
+    /// ```
+    pub fn flags(&self) -> Vec<(&'static str, Option<String>)> {
+        let d = Choices::default();
+        let mut o = Vec::new();
+        if self.paper != d.paper {
+            o.push(("--paper", Some(self.paper.name().to_string())));
+        }
+        if self.view != d.view {
+            o.push(("--view", Some(self.view.name().to_string())));
+        }
+        if let Some(h) = self.hex_size {
+            o.push(("--hex-size", Some(h.to_string())));
+        }
+        if self.black_and_white {
+            o.push(("--black-and-white", None));
+        } else if self.ink_saver {
+            o.push(("--ink-saver", None));
+        }
+        if self.labels {
+            o.push(("--labels", None));
+        }
+        if let Some(e) = self.duplex {
+            o.push(("--duplex", Some(e.name().to_string())));
+        }
+        if let Some(t) = &self.templates_dir {
+            o.push(("--templates", Some(t.display().to_string())));
+        }
+        o
+    }
+}
+
 impl Default for Choices {
     fn default() -> Choices {
         Choices {

@@ -154,10 +154,7 @@ pub fn calibration_pages_for(opts: &SheetOptions, landscape: bool) -> Vec<Page> 
     let mut back =
         vec![pen.text(w / 2.0, m + 8.0, "Calibration sheet: back", 5.0, Anchor::Middle, true)];
     back.extend(crosses.iter().map(|c| cross(pen, back_centre(*c, w, h, &opts.printer), true)));
-    let duplex = match opts.printer.duplex {
-        crate::settings::sheets::Duplex::Long => "long",
-        crate::settings::sheets::Duplex::Short => "short",
-    };
+    let duplex = opts.printer.duplex.name();
     back.push(pen.text(
         w / 2.0,
         h / 2.0,

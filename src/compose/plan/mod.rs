@@ -394,10 +394,7 @@ impl PrintPlan {
 
     /// The plan's opening sentences: paper, scale, and how to use the ranges.
     pub fn intro(&self) -> Vec<String> {
-        let edge = match self.duplex {
-            Duplex::Long => "long",
-            Duplex::Short => "short",
-        };
+        let edge = self.duplex.name();
         vec![
             format!(
                 "Paper: {}. Print every page at 100 % (\"actual size\"), never \"fit to page\" \

@@ -15,6 +15,9 @@ pub(super) enum Code {
         /// A castaway spot: the corner (0..6, between the neighbours in
         /// directions `k` and `k + 1`).
         castaway: Option<u8>,
+        /// Where a harbor's `facing` is written: the place to fix a facing
+        /// that points at no land.
+        facing_span: Option<Span>,
     },
     Slot {
         region: Sp<String>,
@@ -78,6 +81,7 @@ fn terrain_entry(
         label: None,
         rolls: Vec::new(),
         castaway: None,
+        facing_span: None,
     })
 }
 
@@ -235,6 +239,7 @@ fn harbor_entry(
         castaway: marks.castaway(),
         label: marks.label,
         rolls: Vec::new(),
+        facing_span: d.facing.as_ref().map(|f| f.span.clone()),
     })
 }
 
@@ -333,6 +338,7 @@ fn fixed_entry(
         castaway: marks.castaway(),
         label: marks.label,
         rolls: marks.rolls.map(|(r, _)| r).unwrap_or_default(),
+        facing_span: None,
     })
 }
 

@@ -48,7 +48,15 @@ pub(super) fn map(
 
     let board = Board::new(cells.iter().map(|c| c.hex).collect());
     if !incomplete {
-        check_harbor_coasts(&cells, &regions, &board, diags);
+        let facing_at = |i: usize| match legend.get(&codes[i]) {
+            Some(Some(Code::Fixed { facing_span, .. })) => facing_span.clone(),
+            _ => None,
+        };
+        check_harbor_coasts(&cells, &regions, &board, &facing_at, diags);
+    } else if cells.iter().any(|c| c.harbor.is_some()) {
+        diags.skip(
+            "the harbors were not checked for land beside them because some hexes of the map could not be read",
+        );
     }
 
     let start = m.start.as_ref().and_then(|raw| {
@@ -158,7 +166,9 @@ fn drawn_cells(
             drawn.region_uses.push((idx, Sp::new(name.value.clone(), span.clone()), is_slot));
         };
         let (content, harbor, label, rolls, castaway) = match entry {
-            Code::Fixed { terrain, number, chip_region, harbor, label, rolls, castaway } => {
+            Code::Fixed {
+                terrain, number, chip_region, harbor, label, rolls, castaway, ..
+            } => {
                 if let Some(r) = chip_region {
                     use_region(&r, false);
                 }
@@ -345,8 +355,16 @@ fn may_be_land(i: usize, cells: &[Cell], regions: &[Region]) -> bool {
 }
 
 /// Harbors must touch land: a fixed facing must point at a hex that is or
-/// may be land, and a harbor without a facing needs some land beside it.
-fn check_harbor_coasts(cells: &[Cell], regions: &[Region], board: &Board, diags: &mut Diagnostics) {
+/// may be land, and a harbor without a facing needs some land beside it. A
+/// facing that points at no land is reported at its `facing` key (where the
+/// fix goes), with the hex in the drawing beside it.
+fn check_harbor_coasts(
+    cells: &[Cell],
+    regions: &[Region],
+    board: &Board,
+    facing_at: &dyn Fn(usize) -> Option<Span>,
+    diags: &mut Diagnostics,
+) {
     let land_at = |i: usize, d: Direction| {
         let n = board.neighbors[i][d.index()];
         n != board::NONE && may_be_land(n as usize, cells, regions)
@@ -360,19 +378,26 @@ fn check_harbor_coasts(cells: &[Cell], regions: &[Region], board: &Board, diags:
                     .filter(|d| land_at(i, *d))
                     .map(Direction::name)
                     .collect();
-                diags.push(
-                    Diagnostic::error(format!(
-                        "the harbor at {} faces `{}`, where there is no land",
-                        cell.hex,
-                        dir.name()
-                    ))
-                    .at(cell.span.clone(), "harbor not on a coast")
-                    .hint(if lands.is_empty() {
-                        "move the harbor next to the island".to_string()
-                    } else {
-                        format!("land lies to the {}", lands.join(", "))
-                    }),
-                );
+                let hint = match lands.as_slice() {
+                    [] => "no side of this hex touches land: move the harbor next to the island"
+                        .to_string(),
+                    [one] => format!("land lies to the {one} only: write `facing = \"{one}\"`"),
+                    more => format!(
+                        "land lies to the {}: set `facing` to one of them, or remove it to let each board turn the harbor toward land",
+                        more.join(", ")
+                    ),
+                };
+                let what = format!("no land to the {}", dir.name());
+                let d = Diagnostic::error(format!(
+                    "the harbor at {} faces `{}`, where there is no land",
+                    cell.hex,
+                    dir.name()
+                ));
+                let d = match facing_at(i) {
+                    Some(f) => d.at(f, what).also(cell.span.clone(), "the harbor"),
+                    None => d.at(cell.span.clone(), what),
+                };
+                diags.push(d.hint(hint));
             }
             Some(_) => {}
             None => {

@@ -27,6 +27,7 @@ pub use sides::{given_sides, parse_place, GivenSide};
 pub fn validate(raw: &RawScenario, _source: &Source, diags: &mut Diagnostics) -> Option<Scenario> {
     let before = diags.error_count();
     let (preset, overrides, spans) = constraints(&raw.constraints, diags);
+    let rules_ok = diags.error_count() == before;
     let constraints = overrides.apply(preset);
     let preset_choice = match &raw.constraints.preset {
         Some(p) => PresetChoice::File(p.span.clone()),
@@ -39,30 +40,44 @@ pub fn validate(raw: &RawScenario, _source: &Source, diags: &mut Diagnostics) ->
         top_legend.insert(k.value.clone(), legend_entry(k, e, &constraints, diags));
     }
     let mut maps = Vec::new();
-    for m in &raw.maps {
-        if let Some(map) = map(m, &top_legend, &raw.game.sides, &constraints, diags) {
-            maps.push((m, map));
+    for (k, m) in raw.maps.iter().enumerate() {
+        match map(m, &top_legend, &raw.game.sides, &constraints, diags) {
+            Some(map) => maps.push((m, map)),
+            None => diags.skip(format!(
+                "the placement rules were not checked on {} because it has problems",
+                map_name(k, m)
+            )),
         }
     }
     if let Some(meta) = &meta {
         player_coverage(meta, raw, &maps, diags);
     }
-    // Placement checks read the map as a whole, so they only run on a map
-    // that is itself well formed (a region missing its pool would look like
-    // a region without land and raise false alarms). Parse errors count too.
-    if diags.error_count() == 0 {
-        let sources = RuleSources {
-            preset,
-            choice: &preset_choice,
-            overrides: &overrides,
-            spans: &spans,
-            constraints: &constraints,
-        };
-        for (_, map) in &maps {
-            super::static_checks::check(map, &sources, diags);
+    // Placement checks read a map as a whole, so they run on each map that
+    // is itself well formed (a region missing its pool would look like a
+    // region without land and raise false alarms), under rules that read.
+    let sources = RuleSources {
+        preset,
+        choice: &preset_choice,
+        overrides: &overrides,
+        spans: &spans,
+        constraints: &constraints,
+    };
+    for (k, (m, map)) in maps.iter().enumerate() {
+        let unread = m.regions.iter().find(|(_, r)| r.tiles.is_none());
+        match (rules_ok, unread) {
+            (false, _) => diags.skip(
+                "the placement rules were not checked on the maps because `[constraints]` has problems",
+            ),
+            // A region without its pool would look like one without land.
+            (true, Some((key, _))) => diags.skip(format!(
+                "the placement rules were not checked on {} because region `{}` has no `tiles` to read",
+                map_name(k, m),
+                key.value
+            )),
+            (true, None) => super::static_checks::check(map, &sources, diags),
         }
     }
-    let game = super::game::validate_game(&raw.game, meta.as_ref(), &_source.text, diags);
+    let game = super::game::validate_game(&raw.game, meta.as_ref(), _source, diags);
     super::terms::check_vocabulary(
         raw,
         &game.terms,
@@ -90,19 +105,45 @@ pub fn validate(raw: &RawScenario, _source: &Source, diags: &mut Diagnostics) ->
     })
 }
 
+/// How the problems of a `[[map]]` name it: by its player counts, or its
+/// place in the file.
+pub(super) fn map_name(k: usize, m: &RawMap) -> String {
+    match m.players.as_ref().map(|p| &p.value) {
+        Some(ps) if !ps.is_empty() => {
+            let list: Vec<String> = ps.iter().map(|p| p.value.to_string()).collect();
+            format!("the map for {} players", list.join(", "))
+        }
+        _ => format!("map {} (its `[[map]]` number in the file)", k + 1),
+    }
+}
+
 fn terrain(name: &Sp<String>, diags: &mut Diagnostics) -> Option<Terrain> {
     let t = Terrain::from_name(&name.value);
     if t.is_none() {
         diags.push(
             Diagnostic::error(format!("unknown terrain `{}`", name.value))
                 .at(name.span.clone(), "not a terrain")
-                .hint(match did_you_mean(&name.value, fields::TERRAINS.iter().copied()) {
-                    Some(s) => format!("did you mean `{s}`?"),
-                    None => format!("terrains are: {}", fields::TERRAINS.join(", ")),
-                }),
+                .hint(
+                    match (
+                        resource_terrain(&name.value),
+                        did_you_mean(&name.value, fields::TERRAINS.iter().copied()),
+                    ) {
+                        (Some(t), _) => format!(
+                            "`{}` is a resource; the terrain that yields it is `{t}`",
+                            name.value
+                        ),
+                        (None, Some(s)) => format!("did you mean `{s}`?"),
+                        (None, None) => format!("terrains are: {}", fields::TERRAINS.join(", ")),
+                    },
+                ),
         );
     }
     t
+}
+
+/// The terrain that yields a resource named where a terrain belongs.
+fn resource_terrain(name: &str) -> Option<Terrain> {
+    crate::vocab::Resource::from_name(name).map(crate::vocab::Resource::terrain)
 }
 
 fn harbor_kind(name: &Sp<String>, diags: &mut Diagnostics) -> Option<HarborKind> {

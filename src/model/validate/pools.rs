@@ -16,35 +16,45 @@ pub(super) fn pools(
         check_pool_values(rr, diags);
         return;
     };
-    let Some(total) = pool_tiles(key, tiles, region, diags) else {
+    let (total, read) = pool_tiles(key, tiles, region, diags);
+    let slots = region.slots.len() as i64;
+    // A tile of an unknown terrain still counts: the total can be checked.
+    if let Some(total) = total.filter(|t| *t != slots && !incomplete) {
+        diags.push(tile_count_error(key, tiles, total, slots));
+    }
+    if incomplete {
+        diags.skip(format!(
+            "the tiles of region `{}` were not counted against its hexes because some hexes of the map could not be read",
+            key.value
+        ));
+    }
+    if !read {
+        diags.skip(format!(
+            "the number chips and harbor kinds of region `{}` were not checked against its tiles because its `tiles` has problems",
+            key.value
+        ));
         check_pool_values(rr, diags);
         return;
-    };
-    let slots = region.slots.len() as i64;
-    if total != slots && !incomplete {
-        diags.push(tile_count_error(key, tiles, total, slots));
     }
     pool_harbors(key, rr, &tiles.span, region, diags);
     pool_numbers(key, rr, &tiles.span, region, c, diags);
 }
 
-/// Reads `tiles` into `region.tiles` and gives their total, or `None` when
-/// some entry is bad (it is reported).
+/// Reads `tiles` into `region.tiles`. Gives their total (`None` when a
+/// count cannot be read; a tile of an unknown terrain still counts) and
+/// whether every entry was read (bad ones are reported).
 fn pool_tiles(
     key: &Sp<String>,
     tiles: &Sp<TileCounts>,
     region: &mut Region,
     diags: &mut Diagnostics,
-) -> Option<i64> {
+) -> (Option<i64>, bool) {
     let mut seen = BTreeSet::new();
-    let mut total: i64 = 0;
+    let mut total = Some(0i64);
     let mut ok = true;
     for (name, count) in &tiles.value {
-        let Some(t) = terrain(name, diags) else {
-            ok = false;
-            continue;
-        };
-        if !seen.insert(t) {
+        let t = terrain(name, diags);
+        if let Some(t) = t.filter(|t| !seen.insert(*t)) {
             diags.push(
                 Diagnostic::error(format!("`{t}` is counted twice in region `{}`", key.value))
                     .at(name.span.clone(), "repeated")
@@ -55,14 +65,17 @@ fn pool_tiles(
         let Some(n) = int_in(count, 0, crate::limits::MAX_HEXES as i64, "a tile count", diags)
         else {
             ok = false;
+            total = None;
             continue;
         };
-        total += n;
-        if n > 0 {
-            region.tiles.push((t, n as u32));
+        total = total.map(|s| s + n);
+        match t {
+            Some(t) if n > 0 => region.tiles.push((t, n as u32)),
+            Some(_) => {}
+            None => ok = false,
         }
     }
-    ok.then_some(total)
+    (total, ok)
 }
 
 /// The error for a region with `total` tiles for its `slots` hexes.

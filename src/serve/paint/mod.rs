@@ -16,7 +16,6 @@ use serde_json::{json, Value};
 use super::error::{diagnostics_out, ApiError};
 use crate::diag::Source;
 use crate::limits::{MAX_DRAWN_SPAN, MAX_SCENARIO_BYTES};
-use crate::model;
 
 /// A painter request.
 #[derive(Clone, Debug, Default, Deserialize)]
@@ -120,14 +119,14 @@ pub fn answer(req: &PaintRequest) -> Result<Value, ApiError> {
 /// The text with its problems (those `hexpress validate` reports) and the painter's view.
 pub fn describe(text: String, changed: bool) -> Value {
     let source = Source::new(FILE_NAME, text);
-    let (ok, diags, scenario) = match model::load_with_warnings(&source) {
+    let (ok, diags, scenario) = match crate::solve::check_file(&source) {
         Ok((s, w)) => (
             true,
             w,
             Some(json!({"id": s.meta.id, "title": s.meta.title, "players": s.meta.players,
                         "default_players": s.meta.default_players})),
         ),
-        Err(d) => (false, d, None),
+        Err(p) => (false, p.diags, None),
     };
     let (list, rendered) = diagnostics_out(&source, &diags);
     json!({

@@ -64,6 +64,16 @@ pub enum Duplex {
     Short,
 }
 
+impl Duplex {
+    /// Name as typed on the command line (`long`, `short`).
+    pub const fn name(self) -> &'static str {
+        match self {
+            Duplex::Long => "long",
+            Duplex::Short => "short",
+        }
+    }
+}
+
 /// A paper size.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Paper {

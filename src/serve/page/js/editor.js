@@ -55,11 +55,17 @@ function record() {
   author.redo = [];
 }
 
-// One painter edit; the text changes only if the server accepts it.
+// The edits that act on one [[map]] (the painter's current one unless the
+// edit names its own): the server refuses `map` on every other kind.
+const MAP_EDITS = new Set(["paint", "grow", "tiles", "numbers", "harbors", "pool", "face_down", "region", "map_players"]);
+
+// One painter edit; the text changes only if the server accepts it. Returns
+// whether it was accepted, so a control can keep what the user typed.
 async function edit(e) {
-  if (!author.text) return;
+  if (!author.text) return false;
+  const sent = MAP_EDITS.has(e.op) ? Object.assign({ map: author.map }, e) : e;
   try {
-    const reply = await paintRequest({ text: author.text, edit: Object.assign({ map: author.map }, e) });
+    const reply = await paintRequest({ text: author.text, edit: sent });
     if (reply.changed) {
       author.undo.push(author.text);
       if (author.undo.length > UNDO_MAX) author.undo.shift();
@@ -68,10 +74,12 @@ async function edit(e) {
       author.dirty = true;
     }
     show(reply);
+    return true;
   } catch (err) {
     const info = err.info || { message: String(err) };
     fileStatus(`That change was not made: ${info.message}`, true);
     if (author.reply) renderPainter(author.reply.view);
+    return false;
   }
 }
 

@@ -400,8 +400,9 @@ function setupPainter() {
   $("add-code").addEventListener("click", () => {
     const code = $("new-code").value.trim();
     if (!code) { fileStatus("Type a code of 1 to 3 characters first.", true); return; }
-    edit({ op: "legend", code, entry: JSON.parse($("new-kind").value) });
-    $("new-code").value = "";
+    edit({ op: "legend", code, entry: JSON.parse($("new-kind").value) }).then((ok) => {
+      if (ok) $("new-code").value = "";
+    });
   });
   $("add-region").addEventListener("click", () => {
     const key = $("new-region").value.trim();
