@@ -412,11 +412,14 @@ pub struct RawSideFeature {
     pub pieces: Option<Sp<i64>>,
 }
 
+/// One feature's places in `[map.sides]`: (feature key, places such as `"0,-1 se"`).
+pub type SideList = (Sp<String>, Sp<Vec<Sp<String>>>);
+
 /// Where a map puts its side features.
 #[derive(Clone, Debug, Default)]
 pub struct RawMapSides {
     /// `[map.sides]`: (feature key, places such as `"0,-1 se"`), in file order.
-    pub lists: Vec<(Sp<String>, Sp<Vec<Sp<String>>>)>,
+    pub lists: Vec<SideList>,
     /// `side_drawing`: the map drawing again, with side marks.
     pub drawing: Option<RawGrid>,
 }

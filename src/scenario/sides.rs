@@ -6,7 +6,7 @@ use toml_span::value::{Value, ValueInner};
 
 use super::fields::SIDE_FEATURE;
 use super::parse::{span, TableReader, Walker};
-use super::raw::{RawSideFeature, Sp};
+use super::raw::{RawSideFeature, SideList, Sp};
 
 impl Walker<'_> {
     /// `[sides]`: the side features, in file order of their keys.
@@ -38,10 +38,7 @@ impl Walker<'_> {
     }
 
     /// `[map.sides]`: the places of each side feature on this map.
-    pub(super) fn map_sides(
-        &mut self,
-        v: &mut Value<'_>,
-    ) -> Vec<(Sp<String>, Sp<Vec<Sp<String>>>)> {
+    pub(super) fn map_sides(&mut self, v: &mut Value<'_>) -> Vec<SideList> {
         let hint = "a table of place lists, e.g. `river = [\"0,-1 se\"]`";
         let Some(entries) = self.keyed(v, hint, "sides") else { return Vec::new() };
         let mut out = Vec::new();

@@ -115,12 +115,10 @@ pub fn side(
         (Some(a), Some(b)) if a.distance(b) == 1 => (a, b),
         _ => return Err("a side lies between two neighbouring hexes: pick two".into()),
     };
-    if feature.is_none() || !listed(m, a, b) {
-        if drawn(text, map, a, b) {
-            return Err(
-                "this side is drawn in the map's `side_drawing`: change it in the Text view".into(),
-            );
-        }
+    if (feature.is_none() || !listed(m, a, b)) && drawn(text, map, a, b) {
+        return Err(
+            "this side is drawn in the map's `side_drawing`: change it in the Text view".into()
+        );
     }
     let removed = remove_place(m, a, b);
     match feature {
