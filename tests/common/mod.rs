@@ -9,6 +9,23 @@ use std::path::{Path, PathBuf};
 
 use hexpress::model::{load, Scenario};
 
+/// Built-ins whose boards under a preset no sampler of this version draws:
+/// the 30-hex 5-6 islands and the overseas Catan of 24 hexes under the
+/// strict rules are too wide for the counting table and too tight for
+/// random deals (issue 42, a sampler for every map with a board, is the
+/// fix). `complete::the_builtins_awaiting_a_sampler_still_fail` fails once
+/// an entry gives boards: delete it then.
+pub const AWAITING_A_SAMPLER: &[(&str, hexpress::model::RulePreset)] = &[
+    ("base-5-6", hexpress::model::RulePreset::Strict),
+    ("fishermen-5-6", hexpress::model::RulePreset::Strict),
+    ("traders-and-wagons-overseas", hexpress::model::RulePreset::Strict),
+];
+
+/// Whether built-in `id` awaits a sampler under the strict rules.
+pub fn awaits_strict(id: &str) -> bool {
+    AWAITING_A_SAMPLER.contains(&(id, hexpress::model::RulePreset::Strict))
+}
+
 /// A built-in scenario, validated.
 pub fn builtin(id: &str) -> Scenario {
     let src = hexpress::builtin::source(id).expect("built-in scenario exists");
