@@ -57,6 +57,7 @@ mod serve_browser;
 mod serve_load;
 mod sheets;
 mod shell_habits;
+mod sides;
 mod special_hexes;
 mod table_alone;
 mod template_inks;
