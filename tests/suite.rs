@@ -49,6 +49,7 @@ mod robustness;
 mod rule_oracle;
 mod rules;
 mod sample_cli;
+mod sat_search;
 mod schema;
 mod seats;
 mod seed_facts;
