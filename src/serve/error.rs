@@ -240,3 +240,44 @@ impl IntoResponse for ApiError {
         r
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::page_words;
+    use crate::model::{ConstraintId, RulePreset, Surface};
+
+    /// Every way the library says how to relax a rule, for a built-in under
+    /// each preset and for a file that sets the rule itself, reads in the
+    /// page's words: no rule keys, no `[constraints]`, no flags.
+    #[test]
+    fn rule_hints_read_in_the_page_words() {
+        let base = crate::builtin::source("base").expect("base");
+        let own = crate::diag::Source::new(
+            "own.toml",
+            base.text.replace(
+                "[constraints]",
+                "[constraints]\nno_2_next_to_12 = true\nmax_corner_pips = 12",
+            ),
+        );
+        let preset = crate::diag::Source::new(
+            "preset.toml",
+            base.text.replace("[constraints]", "[constraints]\npreset = \"strict\""),
+        );
+        let mut scenarios = Vec::new();
+        for src in [&base, &own, &preset] {
+            let s = crate::model::load(src).expect("loads");
+            scenarios.push(s.clone());
+            for p in [RulePreset::Official, RulePreset::Strict] {
+                scenarios.push(s.clone().with_preset(p).expect("preset"));
+            }
+        }
+        for s in &scenarios {
+            for id in ConstraintId::ALL {
+                let words = page_words(&s.relax_hint(id, Surface::Cli));
+                for bad in ["`", "[constraints]", "--", "preset ="] {
+                    assert!(!words.contains(bad), "{id}: {words:?} has {bad:?}");
+                }
+            }
+        }
+    }
+}

@@ -10,6 +10,7 @@ use super::drawing::Side;
 use crate::model::RulePreset;
 use crate::vocab::{HarborKind, Terrain};
 
+mod cells;
 mod doc;
 
 use doc::{
@@ -139,14 +140,7 @@ pub fn apply(text: &str, edit: &Edit) -> Result<Option<String>, String> {
     let doc = &mut doc;
     let changed = match edit {
         Edit::Paint { map, cells, code } => paint(doc, *map, cells, code.as_deref())?,
-        Edit::Grow { map, side, add } => drawing_edit(doc, *map, |d| {
-            if *add {
-                d.add(*side, ".");
-            } else {
-                d.remove(*side)?;
-            }
-            Ok(true)
-        })?,
+        Edit::Grow { map, side, add } => cells::grow(doc, *map, *side, *add)?,
         Edit::Tiles { map, region, terrain, count } => tiles(doc, *map, region, terrain, *count)?,
         Edit::Numbers { map, region, numbers } => {
             if let Some(n) = numbers.iter().find(|n| !crate::vocab::is_chip_number(**n)) {
@@ -203,13 +197,26 @@ fn paint(
     if let Some(c) = code {
         check_code(c)?;
     }
-    drawing_edit(doc, map, |d| {
-        let mut any = false;
-        for &(x, y) in cells {
-            any |= d.set(x, y, code)?;
-        }
-        Ok(any)
-    })
+    // Hexes given as `[[map.cells]]` change there; the rest in the drawing.
+    let listed = cells::listed(doc, map);
+    let (on_listed, drawn): (Vec<(i64, i64)>, Vec<(i64, i64)>) =
+        cells.iter().partition(|p| listed.iter().any(|(at, _)| at == *p));
+    let mut any = false;
+    if !on_listed.is_empty() {
+        let which: Vec<usize> =
+            listed.iter().filter(|(at, _)| on_listed.contains(at)).map(|(_, i)| *i).collect();
+        any |= cells::set_code(doc, map, &which, code)?;
+    }
+    if !drawn.is_empty() {
+        any |= drawing_edit(doc, map, |d| {
+            let mut any = false;
+            for &(x, y) in &drawn {
+                any |= d.set(x, y, code)?;
+            }
+            Ok(any)
+        })?;
+    }
+    Ok(any)
 }
 
 /// [`Edit::Tiles`]: sets how many tiles of `terrain` a region's pool holds.
