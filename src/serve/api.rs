@@ -197,7 +197,7 @@ pub async fn board(
         let _memory = st.jobs.admit_board(&r)?;
         let b = board::make(&r, &progress_of(emit)).map_err(ApiError::for_page)?;
         super::rebuild::keep(&r, &b.layout, &st.boards);
-        board::to_json(&r, &b, &board::key(&r, &st.salt, PLAYERS))
+        board::to_json_keyed(&r, &b, &board::key(&r, &st.salt, PLAYERS))
     })
     .await
 }

@@ -251,8 +251,14 @@ fn encode(s: &str) -> String {
     out
 }
 
+/// The board as the page's JSON, its files' key unsalted (for tests and
+/// embedding; the server salts it, see [`to_json_keyed`]).
+pub fn to_json(r: &Resolved, b: &Board) -> Result<Value, ApiError> {
+    to_json_keyed(r, b, &key(r, "", "players"))
+}
+
 /// The board as the page's JSON; `key` is the key its files are kept under.
-pub fn to_json(r: &Resolved, b: &Board, key: &str) -> Result<Value, ApiError> {
+pub fn to_json_keyed(r: &Resolved, b: &Board, key: &str) -> Result<Value, ApiError> {
     let settings = r.settings()?;
     let canvas = map::canvas(&b.layout, &settings, &map::Notes::default());
     let svg = page_to_svg(&canvas.to_page());

@@ -102,6 +102,7 @@ function readableLabels() {
     pill.setAttribute("class", light ? "big-pill dark" : "big-pill");
     g.appendChild(pill);
     g.appendChild(big);
+    wrapLabel(big, Math.sqrt(3) * state.board.hex_radius * 0.95, font);
     const bb = big.getBBox();
     const padx = font * 0.3, pady = font * 0.12;
     pill.setAttribute("x", (bb.x - padx).toFixed(2));
@@ -110,6 +111,40 @@ function readableLabels() {
     pill.setAttribute("height", (bb.height + 2 * pady).toFixed(2));
     pill.setAttribute("rx", (font * 0.5).toFixed(2));
   }
+  g.dataset.done = "1";
+}
+
+// A label wider than a hex is broken into lines at its spaces (each line
+// as wide as a hex at most, where the words allow), centred on its place.
+function wrapLabel(text, width, font) {
+  if (text.getBBox().width <= width || !text.textContent.includes(" ")) return;
+  const words = text.textContent.split(/\s+/);
+  const x = text.getAttribute("x");
+  const lines = [];
+  let line = "";
+  text.textContent = "";
+  const probe = document.createElementNS(SVGNS, "tspan");
+  text.appendChild(probe);
+  for (const w of words) {
+    const next = line ? `${line} ${w}` : w;
+    probe.textContent = next;
+    if (line && probe.getComputedTextLength() > width) {
+      lines.push(line);
+      line = w;
+    } else {
+      line = next;
+    }
+  }
+  lines.push(line);
+  text.textContent = "";
+  const y = parseFloat(text.getAttribute("y")) - ((lines.length - 1) * font * 1.1) / 2;
+  lines.forEach((l, i) => {
+    const span = document.createElementNS(SVGNS, "tspan");
+    span.setAttribute("x", x);
+    span.setAttribute("y", (y + i * font * 1.1).toFixed(2));
+    span.textContent = l;
+    text.appendChild(span);
+  });
 }
 
 // The hex the board's one Tab stop is on (roving focus: Tab enters the

@@ -78,6 +78,7 @@ async function edit(e) {
   } catch (err) {
     const info = err.info || { message: String(err) };
     fileStatus(`That change was not made: ${info.message}`, true);
+    if (typeof announce === "function") announce(`That change was not made: ${info.message}`);
     if (author.reply) renderPainter(author.reply.view);
     return false;
   }
