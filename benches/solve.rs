@@ -126,9 +126,8 @@ fn fixture(name: &str) -> Scenario {
 }
 
 /// One board of a large single-region map, from a fresh solver (trial
-/// deals included). Under the 6/8 rule such maps are refused (no exact
-/// sampler fits them, `tests/large_maps.rs`); without it every deal is
-/// valid and they are drawn at any size.
+/// deals included). Without the 6/8 rule every deal is valid and they are
+/// drawn exactly at any size.
 fn bench_large(b: Bencher, name: &str) {
     let mut s = fixture(name);
     s.constraints.no_adjacent_red = false;
@@ -149,13 +148,61 @@ fn one_region_9919_hexes(b: Bencher) {
     bench_large(b, "large-9919");
 }
 
-/// A large map under the 6/8 rule: time until the refusal naming the limit.
+/// A large map under the 6/8 rule, from a fresh solver: the time to the
+/// first board (trial deals, starting boards and the chain's diagnostics
+/// included). Target: under 5 s for radius 10 and 17 (issue 42).
+fn bench_chain_first(b: Bencher, s: &Scenario) {
+    let mut seed = 0u64;
+    b.bench_local(|| {
+        seed += 1;
+        black_box(hexpress::solve::solve(s, 4, seed, &SolveOptions::default()).expect("a board"))
+    });
+}
+
 #[divan::bench(sample_count = 3, sample_size = 1)]
-fn one_region_1027_hexes_refused(b: Bencher) {
-    let s = fixture("large-1027");
+fn chain_first_board_radius_10(b: Bencher) {
+    bench_chain_first(b, &fixture("large-331"));
+}
+
+#[divan::bench(sample_count = 3, sample_size = 1)]
+fn chain_first_board_radius_18(b: Bencher) {
+    bench_chain_first(b, &fixture("large-1027"));
+}
+
+/// Boards per second of a ready chain (radius 10, the 6/8 rule).
+#[divan::bench(sample_count = 5, sample_size = 1)]
+fn chain_boards_radius_10(b: Bencher) {
+    let s = fixture("large-331");
+    let map = s.map_for(4).expect("map");
+    let solver = Solver::new(map, &s.constraints);
+    let opts = SolveOptions::default();
+    let mut scratch = solver.scratch();
+    let mut seed = 0u64;
+    const BATCH: usize = 10;
+    b.counter(divan::counter::ItemsCount::new(BATCH)).bench_local(|| {
+        for _ in 0..BATCH {
+            seed += 1;
+            black_box(solver.solve_with(&mut scratch, seed, &opts).expect("a board"));
+        }
+    });
+}
+
+/// A region of 9,919 hexes under the 6/8 rule: time until the refusal
+/// naming the chain's limit on steps per board.
+#[divan::bench(sample_count = 3, sample_size = 1)]
+fn one_region_9919_hexes_refused(b: Bencher) {
+    let s = fixture("large-9919");
     b.bench_local(|| {
         black_box(hexpress::solve::solve(&s, 4, 1, &SolveOptions::default()).expect_err("refused"))
     });
+}
+
+/// Tight maps of `tests/tight.rs` and the forced colouring: a board or a
+/// proof from a fresh solver. Target: under a second each.
+#[divan::bench(sample_count = 5, sample_size = 1)]
+fn tight_three_colours(b: Bencher) {
+    let s = fixture("three-colours");
+    b.bench_local(|| black_box(hexpress::solve::solve(&s, 4, 1, &SolveOptions::default())));
 }
 
 /// An impossible rule set: time until the solver gives up with its error.

@@ -216,11 +216,26 @@ impl Balance<'_> {
         }
     }
 
-    /// The map's title-block lines ([`balanced_lines`], [`bar_lines`]).
-    pub fn lines(&self) -> Vec<String> {
+    /// The map's title-block lines ([`balanced_lines`], [`bar_lines`]) for
+    /// `players` players of `scenario`: on a board with face-down hexes,
+    /// the measures of what the players see
+    /// ([`crate::balance::seen_measures`]).
+    pub fn lines(&self, scenario: &Scenario, players: u8) -> Vec<String> {
+        // The map the board was drawn on; without it (never for a board of
+        // this scenario) no measure is printed.
+        let seen = |layout: &Layout, m: &crate::balance::Measures, config: &Config| {
+            let map = crate::solve::map_for(scenario, players).ok()?;
+            Some(crate::balance::seen_measures(map, players, config.policy, layout, m))
+        };
         match *self {
-            Balance::Best { outcome, .. } => balanced_lines(outcome),
-            Balance::Bar { draw, pilot, .. } => bar_lines(draw, pilot),
+            Balance::Best { outcome, config, .. } => {
+                let m = seen(&outcome.layout, &outcome.measures, config);
+                balanced_lines_with(outcome, m.as_ref())
+            }
+            Balance::Bar { draw, pilot, config } => {
+                let m = seen(&draw.layout, &draw.measures, config);
+                bar_lines_with(pilot, m.as_ref())
+            }
         }
     }
 }
@@ -240,7 +255,7 @@ pub fn board_files(
     let text = json::layout_json_with(layout, &recipe.command(), balance.map(|b| b.json()));
     let mut out = vec![("layout.json".to_string(), text.into_bytes())];
     if let Some(settings) = settings {
-        let lines = balance.map_or_else(Vec::new, |b| b.lines());
+        let lines = balance.map_or_else(Vec::new, |b| b.lines(scenario, layout.players));
         out.extend(all(layout, scenario, settings, &notes(recipe, lines))?);
     }
     Ok(out)
@@ -255,28 +270,49 @@ pub fn notes(recipe: crate::recipe::Recipe, lines: Vec<String>) -> Notes {
 /// The title-block lines of a map from `--balanced best`: its rank and its
 /// measures.
 pub fn balanced_lines(o: &crate::balance::Outcome) -> Vec<String> {
+    balanced_lines_with(o, Some(&o.measures))
+}
+
+/// [`balanced_lines`] with the measures `m` printed (those of what the
+/// players see, on a board with face-down hexes; `None`: no measure).
+pub fn balanced_lines_with(
+    o: &crate::balance::Outcome,
+    m: Option<&crate::balance::Measures>,
+) -> Vec<String> {
     let mut n = vec![format!(
         "Balanced: score {:.2} after {} boards (lower is fairer)",
         o.score, o.evaluated
     )];
-    n.extend(crate::balance::summary_lines(&o.measures));
+    n.extend(m.map(crate::balance::summary_lines).unwrap_or_default());
     n
 }
 
 /// The title-block lines of a map drawn from the fairness bar (`--balanced`).
 pub fn bar_lines(d: &crate::balance::BarDraw, p: &crate::balance::Pilot) -> Vec<String> {
+    bar_lines_with(p, Some(&d.measures))
+}
+
+/// [`bar_lines`] with the measures `m` printed (those of what the players
+/// see, on a board with face-down hexes; `None`: no measure).
+pub fn bar_lines_with(
+    p: &crate::balance::Pilot,
+    m: Option<&crate::balance::Measures>,
+) -> Vec<String> {
     let mut n = vec![
         "Drawn from the fairness bar".to_string(),
-        format!("{:.1} % of random boards clear it", 100.0 * p.pass_rate()),
+        format!("{} of random boards clear it", crate::units::percent(p.pass_rate(), 1)),
     ];
-    n.extend(crate::balance::summary_lines(&d.measures));
+    n.extend(m.map(crate::balance::summary_lines).unwrap_or_default());
     n
 }
 
 /// How a bar draw was made, in one line.
 pub fn bar_method_line(d: &BarDraw, p: &Pilot) -> String {
-    let rate =
-        format!("{:.2} % of {} random boards cleared the bar", 100.0 * p.pass_rate(), p.boards);
+    let rate = format!(
+        "{} of {} random boards cleared the bar",
+        crate::units::percent(p.pass_rate(), 2),
+        p.boards
+    );
     match d.run {
         Some(r) => format!(
             "by a chain restricted to the bar ({} steps, {} moved; {rate})",

@@ -127,9 +127,10 @@ fn region_schema() -> Value {
 fn sampler_schema() -> Value {
     json!({
         "type": "object",
-        "description": "How the layout was drawn: `rejection` (whole deals, `deals` of them), `counting` (a uniform draw from `layouts` counted chip layouts, completed by uniform deals; `attempts` of them; `boards` is the exact number of valid boards when known) or `markov-chain` (`steps` swaps proposed, `moved` accepted).",
+        "description": "How the layout was drawn and what that guarantees: `rejection` (whole deals, `deals` of them; uniform, exact), `counting` (a uniform draw from `layouts` counted chip layouts, completed by uniform deals; `attempts` of them; `boards` is the exact number of valid boards when known; uniform, exact) or `markov-chain` (`steps` moves proposed, `moved` accepted; approximately uniform, its diagnostics passed). `guarantee` says it in words.",
         "properties": {
             "method": { "type": "string", "enum": ["rejection", "counting", "markov-chain"] },
+            "guarantee": { "type": "string" },
             "deals": { "type": "integer", "minimum": 0 },
             "steps": { "type": "integer", "minimum": 0 },
             "moved": { "type": "integer", "minimum": 0 },

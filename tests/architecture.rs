@@ -158,6 +158,30 @@ fn the_checker_finds_a_forbidden_import() {
     assert_eq!(inline[0].target, ["diag", "Source"], "a test module's super is its file");
     let ok = imports_of("src/cli/fake.rs", "use crate::serve::run;\n");
     assert_eq!(violations(&ok).len(), 1, "only cli/serve.rs starts the server");
+    // Globs, aliases and macros: each form of reaching `cli` from the
+    // library is found, at its line.
+    let planted: [(&str, &str); 5] = [
+        ("src/units.rs", "use super::*;\n\nfn f() { cli::run(); }\n"),
+        ("src/model/fake.rs", "use crate::*;\nfn f() {\n    let _ = cli::terminal::quiet();\n}\n"),
+        ("src/model/fake.rs", "use crate as hx;\nfn f() { hx::cli::run(); }\n"),
+        ("src/solve/fake.rs", "use crate::cli as c;\nfn f() { c::run(); }\n"),
+        ("src/compose/fake.rs", "macro_rules! m {\n    () => { $crate::cli::run() };\n}\n"),
+    ];
+    for (file, text) in planted {
+        let problems = violations(&imports_of(file, text));
+        assert!(
+            problems.iter().any(|p| p.contains(" imports cli (cli")),
+            "{file} `{text}`: {problems:?}"
+        );
+    }
+    let bare = imports_of("src/units.rs", "use super::*;\n\nfn f() { cli::run(); }\n");
+    assert!(bare.iter().any(|i| i.line == 3 && i.target == ["cli", "run"]), "{bare:?}");
+    // A type or a dependency's path is no import.
+    let none = imports_of(
+        "src/units.rs",
+        "use super::*;\nfn f() { Vec::<u8>::new(); std::mem::take(&mut 1); }\n",
+    );
+    assert!(none.iter().all(|i| i.target.is_empty()), "{none:?}");
     let graph = BTreeMap::from([
         ("a".to_string(), BTreeSet::from(["b".to_string()])),
         ("b".to_string(), BTreeSet::from(["c".to_string()])),

@@ -265,3 +265,75 @@ fn locks_that_leave_no_completion_end_with_a_proof() {
     assert_eq!(kept, seen, "boards with the desert locked come exactly where draws put it");
     assert!(proofs >= 8, "only {proofs} proofs");
 }
+
+/// A random small map for the board count: one region with deserts and sea
+/// tiles among its tiles (so chipless tiles share the count with a free
+/// chip class), maybe a fixed hex drawing its chip, maybe a harbor printed
+/// with a fixed facing.
+fn counted_map(rng: &mut Rand) -> String {
+    let shapes = [
+        ["~ * * ~", " * * *", ""],
+        [" * * *", "* * * *", ""],
+        ["~ * * ~", "* * * *", " ~ ~ ~"],
+        [" * *", "* G *", " * *"],
+    ];
+    let shape = shapes[rng.below(shapes.len())];
+    let rows: Vec<&str> = shape.iter().copied().filter(|r| !r.is_empty()).collect();
+    let slots: usize = rows.iter().map(|r| r.matches('*').count()).sum();
+    let gold_fixed = rows.iter().any(|r| r.contains('G'));
+    let terrains = ["forest", "pasture", "hills", "desert", "sea"];
+    let mut tiles = std::collections::BTreeMap::new();
+    let mut chips = usize::from(gold_fixed);
+    for _ in 0..slots {
+        let t = terrains[rng.below(terrains.len())];
+        *tiles.entry(t).or_insert(0) += 1;
+        chips += usize::from(t != "desert" && t != "sea");
+    }
+    let values = [3u8, 4, 5, 6, 8, 9, 10];
+    let numbers: Vec<String> =
+        (0..chips).map(|_| values[rng.below(values.len())].to_string()).collect();
+    let tiles: Vec<String> = tiles.iter().map(|(t, k)| format!("{t} = {k}")).collect();
+    let mut text = String::from(
+        "[scenario]\nid = \"counted\"\ntitle = \"Counted\"\nplayers = [4]\n[legend]\n\"*\" = { region = \"a\" }\n\"~\" = \"sea\"\nG = { terrain = \"gold\", region = \"a\" }\n[[map]]\nplayers = [4]\nhexes = \"\"\"\n",
+    );
+    for r in &rows {
+        text.push_str(r);
+        text.push('\n');
+    }
+    text.push_str("\"\"\"\n[map.regions.a]\n");
+    text.push_str(&format!(
+        "tiles = {{ {} }}\nnumbers = [{}]\n",
+        tiles.join(", "),
+        numbers.join(", ")
+    ));
+    text
+}
+
+/// The number of valid boards hexpress prints (`these rules allow only N
+/// boards`, `layout.json`'s `boards`) is the number the brute force lists,
+/// on random maps whose regions hold deserts and sea tiles (issue 42: the
+/// count was low by exactly 3x whenever they did).
+#[test]
+fn the_printed_board_count_agrees_with_enumeration() {
+    let mut checked = 0;
+    for k in 0..200u64 {
+        let mut rng = Rand::new(0xC0DE + k);
+        let text = counted_map(&mut rng);
+        let src = Source::new(format!("counted-{k}.toml"), text.clone());
+        let Ok(mut s) = load(&src) else { continue };
+        s.constraints = Constraints {
+            no_adjacent_red: rng.below(3) != 0,
+            max_corner_pips: [None, None, Some(9), Some(11)][rng.below(4)],
+            ..Constraints::default()
+        };
+        let map = &s.maps[0];
+        if deals_bound(map) > DEALS {
+            continue;
+        }
+        let list = valid_boards(map, &s.constraints, &[], 2_000_000);
+        let Some(n) = Solver::new(map, &s.constraints).counted_boards() else { continue };
+        assert_eq!(n, list.len() as u128, "case {k}: counted {n}, listed {}\n{text}", list.len());
+        checked += 1;
+    }
+    assert!(checked >= 50, "only {checked} maps had an exact count");
+}

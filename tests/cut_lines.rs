@@ -232,7 +232,7 @@ fn every_sheet_states_what_it_holds_and_how_many() {
 /// A set of `n` copies of one blank piece.
 fn blank(shape: Shape, n: u32) -> Vec<PieceSet> {
     let piece = Piece { name: "blank".into(), shape, front: vec![], back: None, count: n };
-    vec![PieceSet { title: "Blanks".into(), pieces: vec![piece] }]
+    vec![PieceSet { title: "Blanks".into(), pieces: vec![piece], coded: false }]
 }
 
 /// How many pieces of `shape` one sheet holds.

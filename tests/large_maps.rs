@@ -1,8 +1,9 @@
 //! Maps far beyond the published ones: one region of about 1,000 and about
 //! 10,000 hexes with a single pool (`scripts/large-map.py` wrote the
-//! fixtures), and a rule set that allows exactly one board. Without chip
-//! rules every deal is valid and they are drawn at any size; under the 6/8
-//! rule no exact sampler fits them and they are refused with the limit.
+//! fixtures, and one of 331), and a rule set that allows exactly one board.
+//! Without chip rules every deal is valid and they are drawn exactly at any
+//! size; under the 6/8 rule no exact sampler fits them and the Markov chain
+//! draws them, up to its limit on steps per board.
 //!
 //! Every board is checked with the test suite's own rule predicate
 //! (`tests/sampling`), not the solver's. Limits are given to the solver as
@@ -13,7 +14,7 @@ use crate::sampling;
 
 use hexpress::diag::Source;
 use hexpress::model::{load, Scenario};
-use hexpress::solve::{solve, Sampler, SamplerLimit, SolveError, SolveOptions};
+use hexpress::solve::{solve, Sampler, SolveError, SolveOptions};
 use sampling::{broken, Board, Geo};
 
 fn fixture(name: &str) -> Scenario {
@@ -41,25 +42,28 @@ fn without_chip_rules(name: &str) -> Scenario {
     s
 }
 
-/// Under the 6/8 rule a region of a thousand hexes keeps no random deal,
-/// and counting its chip layouts would keep a whole row of hexes open: no
-/// exact sampler fits, so hexpress refuses, naming the limit, rather than
-/// draw a board it cannot prove fair (see docs/sampling.md).
+/// Under the 6/8 rule no random deal of a region of hundreds of hexes
+/// keeps the rule, and counting its chip layouts would keep a whole row of
+/// hexes open: the Markov chain draws them (radius 10 and 18), its length
+/// measured on the map; a region of ten thousand hexes would need more
+/// steps per board than the chain's limit and is refused at once, naming it.
 #[test]
-fn large_regions_under_the_red_rule_are_refused_with_the_limit() {
-    for name in ["large-1027", "large-9919"] {
+fn large_regions_under_the_red_rule_draw_with_the_chain() {
+    for name in ["large-331", "large-1027"] {
         let s = fixture(name);
-        let e = solve(&s, 4, 1, &SolveOptions::default()).expect_err("no fair sampler fits");
-        match &e {
-            SolveError::Unsampleable { limit: SamplerLimit::OpenHexes { needed, max }, deals } => {
-                assert!(needed > max, "{name}: {needed} open hexes, limit {max}");
-                assert!(*deals > 0);
+        match valid_board(&s, 1) {
+            Sampler::Chain { check: Some(c), steps, .. } => {
+                assert!(c.rhat_milli <= 1050, "{name}: R-hat {}", c.rhat_milli);
+                assert!(steps >= 20 * c.tau_steps, "{name}: {steps} steps, tau {}", c.tau_steps);
             }
-            other => panic!("{name}: expected a refusal naming the limit, got {other:?}"),
+            other => panic!("{name}: expected a checked chain, got {other:?}"),
         }
-        let msg = e.to_string();
-        assert!(msg.contains("the limit is 16") && msg.contains("fair"), "{msg}");
     }
+    let s = fixture("large-9919");
+    let e = solve(&s, 4, 1, &SolveOptions::default()).expect_err("past the chain's limit");
+    assert!(matches!(e, SolveError::ChainLimit { .. }), "{e:?}");
+    let msg = e.to_string();
+    assert!(msg.contains("steps per board") && msg.contains("the limit is 2,000,000"), "{msg}");
 }
 
 #[test]

@@ -273,6 +273,8 @@ fn the_solver_stops_at_its_deadline_whatever_its_node_budget() {
         Err(SolveError::Unsatisfiable { stop, .. }) => {
             assert_eq!(stop, Stop::Deadline)
         }
+        // The deadline stops the choice of method itself (its trial deals).
+        Err(SolveError::SearchLimit { stop, .. }) => assert_eq!(stop, Stop::Deadline),
         // The counting table proves this map has no board before it draws.
         Err(SolveError::Conflict { rules, .. }) => {
             assert_eq!(rules, [hexpress::model::ConstraintId::MaxCornerPips])

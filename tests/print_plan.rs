@@ -62,6 +62,14 @@ fn check_step(name: &str, s: &Step, labels: &[String]) {
             assert!(range.iter().all(|l| l.starts_with("sheet ")), "{ctx}");
         }
         PartKind::Components => {}
+        // The coded face-down sheets are always two-sided, and the plan
+        // says to handle them back side up.
+        PartKind::FaceDown if s.sides != Sides::Skip => {
+            assert!(matches!(s.sides, Sides::Two(_)), "{ctx}");
+            assert!(range.iter().all(|l| l.starts_with("sheet ")), "{ctx}");
+            assert!(s.then.contains("back side up"), "{ctx}: {}", s.then);
+        }
+        PartKind::FaceDown => {}
         PartKind::Handout => assert!(range.iter().all(|l| l.starts_with("page ")), "{ctx}"),
         PartKind::Builder => assert_eq!(range, ["builder's sheet"], "{ctx}"),
     }

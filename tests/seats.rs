@@ -18,7 +18,7 @@ use crate::fairness;
 
 use fairness::{seat_totals, Board, StartRule};
 use hexpress::balance::{
-    self, seats::TIE_DRAWS, Budget, Config, Evaluator, Objective, SearchOptions,
+    self, seats::TIE_DRAWS, Budget, Config, Evaluator, Objective, Policy, SearchOptions,
 };
 use hexpress::model::load;
 use hexpress::solve::Solver;
@@ -39,7 +39,8 @@ fn an_independent_simulation_agrees_with_the_library() {
         for &players in &s.meta.players {
             let map = s.map_for(players).unwrap();
             let solver = Solver::new(map, &s.constraints);
-            let eval = Evaluator::for_players(map, players);
+            // The reference drafts by pips: compare that policy.
+            let eval = Evaluator::for_players(map, players).with_policy(Policy::Pips);
             let rule = StartRule::of(map);
             let p = usize::from(players);
             let results: Vec<(f64, f64, bool)> = (0..BOARDS)

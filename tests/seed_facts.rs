@@ -145,9 +145,11 @@ fn gold_for_catan_matches_seed_000() {
     }
     let trades: Vec<(&str, &str)> =
         s.game.trades.iter().map(|t| (t.give.as_str(), t.get.as_str())).collect();
-    assert!(trades.contains(&("2 gold", "1 resource card")));
-    assert!(trades.contains(&("4 gold", "1 commodity card")));
-    assert!(trades.iter().any(|(g, get)| g.starts_with("Any 3") && *get == "1 gold"));
+    // Each with where it is made: "(bank)".
+    let has = |give: &str, get: &str| trades.iter().any(|(g, t)| *g == give && t.starts_with(get));
+    assert!(has("2 gold", "1 resource card"));
+    assert!(has("4 gold", "1 commodity card"));
+    assert!(trades.iter().any(|(g, get)| g.starts_with("Any 3") && get.starts_with("1 gold")));
     let awards = s.game.tables.iter().find(|t| t.id == "awards").expect("awards");
     assert!(awards.rows.iter().any(|r| r[0] == "Largest Fleet" && r[2] == "2 VP"));
     assert!(s.game.components.gold_chits > 0);

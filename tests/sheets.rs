@@ -227,6 +227,7 @@ fn auto_orientation_fits_at_least_as_many() {
             back: None,
             count: 24,
         }],
+        coded: false,
     };
     let count = |opts: &SheetOptions| impose::plan(std::slice::from_ref(&hex), opts).len();
     let auto = count(&opts);

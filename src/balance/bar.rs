@@ -13,7 +13,8 @@ pub struct Bar {
     pub corner_max: Option<f64>,
     /// Every resource gets at least this part (0 to 1) of its fair share.
     pub resource_floor: Option<f64>,
-    /// Most pairs of red chips on one resource ([`Measures::red_same_resource`]).
+    /// Most pairs of red chips on one resource beyond those the map's chips
+    /// force ([`Measures::red_same_resource`] less [`Measures::red_same_forced`]).
     pub red_same_resource: Option<f64>,
     /// Most neighbouring high-number pairs ([`Measures::high_pairs`]).
     pub high_pairs: Option<f64>,
@@ -27,7 +28,10 @@ pub struct Bar {
 
 /// How a threshold of 0 reads, where "at most 0" would read badly.
 const AT_ZERO: [(&str, &str); 4] = [
-    ("red_same_resource", "no two red chips (6 and 8) share a resource"),
+    (
+        "red_same_resource",
+        "the red chips (6 and 8) are spread over the resources as evenly as they can be",
+    ),
     ("high_pairs", "no two neighbouring hexes both show 4 or 5 pips"),
     ("harbor_max", "no 2:1 harbor has pips of its own resource at its corners"),
     ("seat_gap", "in the seat simulation every seat gets the same pips"),
@@ -37,7 +41,10 @@ const AT_ZERO: [(&str, &str); 4] = [
 pub const THRESHOLDS: [(&str, &str); 7] = [
     ("corner_max", "no corner where three land hexes meet has more than {} pips"),
     ("resource_floor", "every resource gets at least {} of its fair share of pips"),
-    ("red_same_resource", "at most {} pairs of red chips (6 and 8) share a resource"),
+    (
+        "red_same_resource",
+        "at most {} more pairs of red chips (6 and 8) share a resource than the chips force",
+    ),
     ("high_pairs", "at most {} pairs of neighbouring hexes both show 4 or 5 pips"),
     ("harbor_max", "no 2:1 harbor has more than {} pips of its own resource at its corners"),
     ("largest_group", "no connected group of one producing terrain has more than {} hexes"),
@@ -68,7 +75,7 @@ impl Default for Bar {
             high_pairs: Some(8.0),
             harbor_max: Some(7.0),
             largest_group: None,
-            seat_gap: None,
+            seat_gap: Some(2.0),
         }
     }
 }
@@ -217,7 +224,7 @@ impl Bar {
                 }
                 None => true,
             }
-            && check("red_same_resource", f64::from(m.red_same_resource), self.red_same_resource)
+            && check("red_same_resource", f64::from(m.red_same_beyond()), self.red_same_resource)
             && check("high_pairs", f64::from(m.high_pairs), self.high_pairs)
             && check("harbor_max", f64::from(m.harbor_max), self.harbor_max)
             && check("largest_group", f64::from(m.largest_group), self.largest_group);
@@ -238,6 +245,7 @@ pub fn trim(v: f64) -> String {
 }
 
 #[cfg(test)]
+#[allow(clippy::unwrap_used)]
 mod tests {
     use super::*;
 
@@ -268,11 +276,101 @@ mod tests {
         assert!(Bar::NONE.clears(&worse));
     }
 
+    /// The default bar's seat condition, as docs/balance.md states it: the
+    /// seat simulation's gap under the `variety` policy (the default) of at
+    /// most 2 pips, checked only once every other threshold is met; a gap
+    /// of exactly 2 clears, anything above misses by its excess.
+    #[test]
+    fn the_seat_condition_is_evaluated_as_documented() {
+        let bar = Bar::default();
+        assert_eq!(bar.seat_gap, Some(2.0));
+        assert!(bar.needs_seats());
+        assert_eq!(super::super::Config::default().policy, super::super::Policy::Variety);
+        let fair = Measures {
+            corner_max: 11,
+            resource_pips: [12, 12, 12, 10, 12],
+            resource_share: [12.0, 12.0, 12.0, 10.0, 12.0],
+            seat_gap: 2.0,
+            ..Measures::default()
+        };
+        assert!(bar.clears(&fair));
+        let over = Measures { seat_gap: 2.5, ..fair.clone() };
+        assert!(!bar.clears(&over));
+        assert!(bar.clears_board(&over), "the board alone still clears");
+        let miss = bar.misses(&over);
+        assert_eq!(miss, [Miss { name: "seat_gap", value: 2.5, limit: 2.0 }]);
+        assert!((bar.excess(&over) - 0.5).abs() < 1e-12);
+        assert_eq!(bar.excess_with(&over, false), 0.0, "seats left out");
+        // A board that misses another threshold is not asked about its seats.
+        let both = Measures { corner_max: 13, ..over.clone() };
+        let names: Vec<&str> = bar.misses(&both).iter().map(|x| x.name).collect();
+        assert_eq!(names, ["corner_max", "seat_gap"]);
+        assert_eq!(bar.misses_with(&both, false).len(), 1);
+        // On a real board the seat gap is the variety draft's.
+        let s = crate::model::load(&crate::builtin::source("base").unwrap()).unwrap();
+        let map = s.map_for(4).unwrap();
+        let eval = super::super::Evaluator::for_players(map, 4)
+            .with_policy(super::super::Config::default().policy);
+        let mut seen = [false; 2];
+        for seed in 0..400 {
+            let l = crate::solve::solve(&s, 4, seed, &Default::default()).unwrap();
+            let m = eval.measure(&l);
+            if bar.clears_board(&m) {
+                assert_eq!(bar.clears(&m), m.seat_gap <= 2.0 + 1e-9, "seed {seed}");
+                seen[usize::from(bar.clears(&m))] = true;
+            }
+        }
+        assert_eq!(seen, [true, true], "boards on both sides of the seat condition");
+    }
+
+    /// Six red chips on five resources force one shared pair: the bar's
+    /// `red_same_resource` counts the pairs beyond it.
+    #[test]
+    fn red_pairs_count_beyond_what_the_chips_force() {
+        let bar = Bar { seat_gap: None, ..Bar::default() };
+        let m = Measures {
+            corner_max: 11,
+            resource_pips: [12, 12, 12, 10, 12],
+            resource_share: [12.0, 12.0, 12.0, 10.0, 12.0],
+            red_same_resource: 1,
+            red_same_forced: 1,
+            ..Measures::default()
+        };
+        assert!(bar.clears(&m));
+        let two = Measures { red_same_resource: 2, ..m.clone() };
+        assert_eq!(bar.misses(&two), [Miss { name: "red_same_resource", value: 1.0, limit: 0.0 }]);
+        let base = Measures { red_same_forced: 0, ..m };
+        assert!(!bar.clears(&base));
+    }
+
+    /// The quick check rejection asks first never refuses a board that
+    /// clears, and catches most that miss.
+    #[test]
+    fn the_quick_check_only_refuses_boards_that_miss() {
+        let s = crate::model::load(&crate::builtin::source("base").unwrap()).unwrap();
+        let map = s.map_for(4).unwrap();
+        let eval = super::super::Evaluator::for_players(map, 4);
+        let bar = Bar::default();
+        let (mut caught, mut missed) = (0, 0);
+        for seed in 0..600 {
+            let l = crate::solve::solve(&s, 4, seed, &Default::default()).unwrap();
+            let clears = bar.clears(&eval.measure(&l));
+            let quick = eval.surely_misses(&l, bar.red_same_resource, bar.corner_max);
+            assert!(!(quick && clears), "seed {seed}");
+            missed += usize::from(!clears);
+            caught += usize::from(quick);
+        }
+        assert!(caught * 4 > missed * 3, "{caught} of {missed}");
+    }
+
     #[test]
     fn sentences_read_like_the_docs() {
         let s = Bar::default().sentences();
         assert_eq!(s[0], "no corner where three land hexes meet has more than 12 pips");
         assert_eq!(s[1], "every resource gets at least 70 % of its fair share of pips");
-        assert_eq!(s[2], "no two red chips (6 and 8) share a resource");
+        assert_eq!(
+            s[2],
+            "the red chips (6 and 8) are spread over the resources as evenly as they can be"
+        );
     }
 }

@@ -56,6 +56,18 @@ pub enum BarMethod {
 }
 
 impl BarMethod {
+    /// What the method guarantees about the board, among those that clear
+    /// the bar.
+    pub fn guarantee(&self) -> String {
+        match self {
+            BarMethod::Rejection => "uniform, exact (rejection)".into(),
+            BarMethod::Chain { steps } => format!(
+                "approximately uniform (a Markov chain restricted to the bar: {} steps)",
+                crate::units::thousands(*steps)
+            ),
+        }
+    }
+
     /// The name in `layout.json`.
     pub fn name(&self) -> &'static str {
         match self {
@@ -426,8 +438,12 @@ impl<'s, 'a> BarSampler<'s, 'a> {
                     .solver
                     .restricted_walk(start, steps, &mut rng, |l| self.clears(l, &mut local));
                 layout.seed = seed;
-                layout.sampler =
-                    Sampler::Chain { steps: run.steps, moved: run.moved, start_nodes: 0 };
+                layout.sampler = Sampler::Chain {
+                    steps: run.steps,
+                    moved: run.moved,
+                    start_nodes: 0,
+                    check: None,
+                };
                 let measures = self.eval.measure(&layout);
                 Ok(BarDraw {
                     layout,
@@ -444,7 +460,10 @@ impl<'s, 'a> BarSampler<'s, 'a> {
                 for j in 0..cap {
                     let cs = bar_candidate_seed(seed, j);
                     let mut layout = self.solver.solve_with(sc, cs, &self.opts)?;
-                    if !self.bar.is_set() || self.clears(&layout, &mut local) {
+                    let b = &self.bar;
+                    let quick_miss =
+                        self.eval.surely_misses(&layout, b.red_same_resource, b.corner_max);
+                    if !self.bar.is_set() || (!quick_miss && self.clears(&layout, &mut local)) {
                         layout.seed = seed;
                         let measures = self.eval.measure(&layout);
                         return Ok(BarDraw {

@@ -33,6 +33,10 @@ pub struct Measures {
     /// Pairs of red chips (6 and 8) on hexes of the same resource, summed
     /// over the resources: a resource with three red chips counts 3.
     pub red_same_resource: u32,
+    /// The fewest such pairs the map's chips allow on any board
+    /// ([`super::chips::forced_red_pairs`]): the same for every board of a
+    /// map. The fairness bar counts the pairs beyond these.
+    pub red_same_forced: u32,
     /// Pip sum at every corner where three land hexes meet, in board corner order.
     pub corner_sums: Vec<u32>,
     /// Largest corner pip sum (0 when the map has no such corner).
@@ -106,6 +110,11 @@ pub struct RegionTotals {
 }
 
 impl Measures {
+    /// Pairs of red chips sharing a resource beyond those the chips force.
+    pub fn red_same_beyond(&self) -> u32 {
+        self.red_same_resource.saturating_sub(self.red_same_forced)
+    }
+
     /// Pips on the starting island and on all other islands.
     pub fn home_and_rest(&self) -> Option<(u32, u32)> {
         let home = self.islands.get(self.home_island?)?.pips;
@@ -140,6 +149,8 @@ pub struct Evaluator<'a> {
     full_corners: Vec<[u32; 3]>,
     /// (cell, neighbour) pairs with cell < neighbour.
     edges: Vec<(u32, u32)>,
+    /// [`Measures::red_same_forced`].
+    red_forced: u32,
 }
 
 /// Reusable buffers for [`Evaluator::measure_into`].
@@ -181,6 +192,7 @@ impl<'a> Evaluator<'a> {
             score_seats: false,
             full_corners,
             edges,
+            red_forced: super::chips::forced_red_pairs(map),
         }
     }
 
@@ -235,6 +247,50 @@ impl<'a> Evaluator<'a> {
         self.regions(layout, out);
     }
 
+    /// Whether `layout` surely misses a bar with these thresholds of
+    /// `red_same_resource` and `corner_max` (the two cheapest to check and
+    /// most often missed): `false` says nothing. Rejection sampling asks it
+    /// before measuring a board in full.
+    pub fn surely_misses(
+        &self,
+        layout: &Layout,
+        red_same_resource: Option<f64>,
+        corner_max: Option<f64>,
+    ) -> bool {
+        let hx = &layout.hexes;
+        if let Some(limit) = red_same_resource {
+            let mut red = [0u32; 5];
+            for h in hx {
+                if let (Some(n), Some(r)) = (h.number, h.terrain.resource()) {
+                    red[r as usize] += u32::from(crate::vocab::is_red(n));
+                }
+            }
+            let pairs: u32 = red.iter().map(|n| n * n.saturating_sub(1) / 2).sum();
+            if f64::from(pairs.saturating_sub(self.red_forced)) > limit + 1e-9 {
+                return true;
+            }
+        }
+        if let Some(limit) = corner_max {
+            let pip = |m: u32| {
+                let h = &hx[m as usize];
+                if h.terrain.is_land() {
+                    Some(u32::from(h.number.map_or(0, pips)))
+                } else {
+                    None
+                }
+            };
+            for c in &self.full_corners {
+                let (Some(a), Some(b), Some(d)) = (pip(c[0]), pip(c[1]), pip(c[2])) else {
+                    continue;
+                };
+                if f64::from(a + b + d) > limit + 1e-9 {
+                    return true;
+                }
+            }
+        }
+        false
+    }
+
     /// Runs the seat simulation alone into `out.seats` and `out.seat_gap`.
     pub fn seats_into(&self, layout: &Layout, scratch: &mut Scratch, out: &mut Measures) {
         let s = &mut scratch.seat_out;
@@ -280,6 +336,7 @@ impl<'a> Evaluator<'a> {
             out.resource_shortfall += (FLOOR_SHARE * *share - f64::from(p)).max(0.0);
         }
         out.red_same_resource = red.iter().map(|n| n * n.saturating_sub(1) / 2).sum();
+        out.red_same_forced = self.red_forced;
         // Corners where three land hexes meet.
         out.corner_sums.clear();
         for c in &self.full_corners {

@@ -16,6 +16,7 @@
 //! ```
 
 pub mod bar;
+pub mod chips;
 pub mod config;
 pub mod draw;
 pub mod improve;
@@ -37,7 +38,7 @@ pub use score::{score, Objective, Weights, DEFAULT_WEIGHTS};
 pub use search::{
     candidate_seed, random_boards, search, Budget, Outcome, Progress, RandomBoards, SearchOptions,
 };
-pub use seats::{Policy, SeatFigures, SeatMeasures};
+pub use seats::{odds, odds_sentence, Policy, SeatFigures, SeatMeasures};
 
 use crate::model::Scenario;
 use crate::solve::{Layout, SolveError, Solver};
@@ -104,8 +105,42 @@ fn name(l: &mut Layout, scenario: &Scenario, players: u8) {
     l.players = players;
 }
 
+/// `layout` as the players see it before anything is revealed: every
+/// face-down hex as open water without a chip, so nothing measured of it
+/// depends on what a hidden tile holds.
+pub fn players_view(layout: &Layout) -> Layout {
+    let mut l = layout.clone();
+    for h in l.hexes.iter_mut().filter(|h| h.face_down) {
+        h.terrain = crate::vocab::Terrain::Sea;
+        h.number = None;
+    }
+    l
+}
+
+/// The measures printed for `layout` (measured as `m`): `m` itself for a
+/// board without face-down hexes, else the measures of its
+/// [`players_view`] on `map` for `players` with the seat `policy`, so no
+/// printed line tells what a hidden hex holds (where the gold lies, how
+/// large a group of one terrain is, which corners touch land).
+pub fn seen_measures(
+    map: &crate::model::MapDef,
+    players: u8,
+    policy: Policy,
+    layout: &Layout,
+    m: &Measures,
+) -> Measures {
+    if !layout.hexes.iter().any(|h| h.face_down) {
+        return m.clone();
+    }
+    let seen =
+        Evaluator::for_players(map, players).with_policy(policy).measure(&players_view(layout));
+    // The seat simulation already leaves face-down hexes out.
+    Measures { seats: m.seats.clone(), seat_gap: m.seat_gap, ..seen }
+}
+
 /// Short lines describing a layout's fairness, for a small box on the map
-/// sheet (each at most about 32 characters).
+/// sheet (each at most about 32 characters). For a board with face-down
+/// hexes, print the lines of its [`seen_measures`].
 pub fn summary_lines(m: &Measures) -> Vec<String> {
     let mut lines = Vec::new();
     let res: Vec<String> = crate::vocab::Resource::ALL
@@ -135,13 +170,20 @@ pub fn summary_lines(m: &Measures) -> Vec<String> {
     lines
 }
 
-/// The seat simulation in two short lines (none when it was not run).
+/// The seat simulation in three short lines (none when it was not run): the
+/// seats' pips, the gap, and each seat's chance to win against an even share
+/// of the pips, in points ([`seats::odds`]).
 pub fn seat_lines(m: &Measures) -> Vec<String> {
     if m.seats.is_empty() {
         return Vec::new();
     }
     let totals: Vec<String> = m.seats.iter().map(|s| format!("{:.1}", s.total)).collect();
-    vec![format!("Seats: {} pips", totals.join(" ")), format!("Seat gap: {:.1} pips", m.seat_gap)]
+    let odds: Vec<String> = seats::odds(&m.seats).iter().map(|o| format!("{o:+.1}")).collect();
+    vec![
+        format!("Seats: {} pips", totals.join(" ")),
+        format!("Seat gap: {:.1} pips", m.seat_gap),
+        format!("Win odds: {} pts", odds.join(" ")),
+    ]
 }
 
 /// First letter, upper case: `lumber` -> `L`.

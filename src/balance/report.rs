@@ -360,7 +360,8 @@ impl Report {
         for l in LEVELS {
             out.push_str(&format!("{:>8}", format!("p{l}")));
         }
-        out.push_str(&format!("{:>9}\n", "chosen"));
+        out.push_str(&format!("{:>9}{:>13}\n", "chosen", "win chance"));
+        let odds = super::seats::odds(&self.chosen.measures.seats);
         for s in &self.seats {
             out.push_str(&format!("{:<20}{:>8.2}", format!("seat {}", s.seat), s.mean));
             for v in s.pct.0 {
@@ -368,7 +369,8 @@ impl Report {
             }
             let c =
                 self.chosen.measures.seats.get(usize::from(s.seat) - 1).map_or(0.0, |x| x.total);
-            out.push_str(&format!("{c:>9.2}\n"));
+            let o = odds.get(usize::from(s.seat) - 1).copied().unwrap_or(0.0);
+            out.push_str(&format!("{c:>9.2}{:>13}\n", format!("{o:+.1} pts")));
         }
         out
     }

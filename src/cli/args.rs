@@ -163,6 +163,10 @@ pub struct GenerateArgs {
     /// Wall-clock limit for the search, in milliseconds.
     #[arg(long, default_value_t = crate::limits::DEFAULT_TIME_LIMIT_MS, value_parser = parse_time_ms)]
     pub time_limit_ms: u64,
+    /// Refuse a map that only the Markov chain can draw: every board is then
+    /// an exact uniform draw (rejection or counting).
+    #[arg(long)]
+    pub exact: bool,
     /// How the map and components are drawn and printed.
     #[command(flatten)]
     pub render: RenderArgs,
@@ -240,6 +244,10 @@ pub struct SampleArgs {
     /// templates/balance.toml) [default: the built-in one].
     #[arg(long, value_name = "FILE")]
     pub weights: Option<PathBuf>,
+    /// Worker threads [default: one per core]. The output is the same for
+    /// any number.
+    #[arg(short = 'j', long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
+    pub threads: Option<u16>,
 }
 
 /// Arguments of `rules`.
@@ -324,7 +332,8 @@ pub struct RenderArgs {
     /// Paper for the PDFs.
     #[arg(long, value_enum, default_value = "a4")]
     pub paper: Paper,
-    /// Face-down tiles: `setup` shows them, `play` shows fog.
+    /// Face-down tiles, on the map and in the board printed here: `setup`
+    /// shows them, `play` shows fog.
     #[arg(long, value_enum, default_value = "play")]
     pub view: View,
     /// Resolution of preview.png [default: 100, lowered for a large map to
@@ -352,6 +361,15 @@ pub struct RenderArgs {
     /// Flip edge for double-sided component sheets (overrides printer.toml).
     #[arg(long, value_enum)]
     pub duplex: Option<crate::settings::sheets::Duplex>,
+    /// Shift every back page by X,Y mm (x right, y down, as seen on the
+    /// back): how far, on the calibration sheet held to the light, each
+    /// circle lies from the centre of its cross. Adds to printer.toml's.
+    #[arg(long, value_name = "X,Y", value_parser = parse_back_offset, allow_hyphen_values = true)]
+    pub back_offset: Option<(f64, f64)>,
+    /// What the calibration sheet's 100 mm bar measured on your print, in
+    /// mm: every sheet is scaled so that it measures 100 mm.
+    #[arg(long, value_name = "MM", value_parser = parse_ruler)]
+    pub ruler: Option<f64>,
     /// Write only layout.json (no drawing).
     #[arg(long)]
     pub layout_only: bool,
@@ -363,6 +381,29 @@ fn parse_dpi(s: &str) -> Result<f64, String> {
         Ok(v)
     } else {
         Err("choose a resolution between 10 and 600 dpi".into())
+    }
+}
+
+fn parse_back_offset(s: &str) -> Result<(f64, f64), String> {
+    let hint = "give two numbers in mm, x then y, e.g. `--back-offset 1.5,-0.5`";
+    let (x, y) = s.split_once(',').ok_or_else(|| format!("`{s}`: {hint}"))?;
+    let num =
+        |t: &str| t.trim().parse::<f64>().map_err(|_| format!("`{t}` is not a number; {hint}"));
+    let (x, y) = (num(x)?, num(y)?);
+    if x.abs() > 10.0 || y.abs() > 10.0 {
+        return Err(
+            "an offset is at most 10 mm each way; check the calibration sheet's flip edge".into()
+        );
+    }
+    Ok((x, y))
+}
+
+fn parse_ruler(s: &str) -> Result<f64, String> {
+    let v: f64 = s.parse().map_err(|_| format!("`{s}` is not a number"))?;
+    if (90.0..=110.0).contains(&v) {
+        Ok(v)
+    } else {
+        Err("give what the 100 mm bar measured, between 90 and 110 mm (print at 100 %, never \"fit to page\")".into())
     }
 }
 

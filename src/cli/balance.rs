@@ -9,8 +9,8 @@ use anyhow::Context;
 use super::args::{BalanceArgs, BalancedArg, GenerateArgs};
 use super::{load_with_rules, resolve, Failure};
 use crate::balance::{
-    self, report, BarDraw, BarError, BarOptions, Budget, Config, Evaluator, Objective, Outcome,
-    Pilot, Report, SearchOptions,
+    self, report, BarDraw, BarError, BarOptions, BarSampler, Budget, Config, Evaluator, Objective,
+    Outcome, Pilot, Report, SearchOptions,
 };
 use crate::diag::Source;
 use crate::export::files;
@@ -175,10 +175,10 @@ pub(super) fn for_generate(
         Budget::Candidates(_) => false,
     };
     if timed {
-        eprintln!(
-            "note: the time budget allowed {} boards; `--candidates {}` repeats this result on any machine",
+        super::terminal::note(&format!(
+            "the time budget allowed {} boards; `--candidates {}` repeats this result on any machine",
             outcome.evaluated, outcome.evaluated
-        );
+        ));
     }
     Ok(Balanced::Best { outcome: Box::new(outcome), config, objective })
 }
@@ -192,40 +192,11 @@ pub(super) fn bar_failed(
 ) -> Failure {
     match e {
         BarError::Solve(e) => solve_failed(source, scenario, e),
-        BarError::NoBoard { boards, steps, closest, alone } => {
+        BarError::NoBoard { .. } => {
             eprintln!("error: no board of `{}` clears the fairness bar", scenario.meta.id);
-            eprintln!(
-                "  none of {boards} random boards cleared it, and a search of {steps} steps toward it found none"
-            );
-            if !closest.is_empty() {
-                let m: Vec<String> = closest
-                    .iter()
-                    .map(|x| match x.name {
-                        "resource_floor" => format!("`resource_floor` ({:.1} pips short)", x.value),
-                        n => format!(
-                            "`{n}` ({}, at most {})",
-                            balance::bar::trim(x.value),
-                            balance::bar::trim(x.limit)
-                        ),
-                    })
-                    .collect();
-                eprintln!("  the closest board missed {}", m.join(" and "));
+            for l in no_board_lines(e) {
+                eprintln!("  {l}");
             }
-            let never: Vec<String> =
-                alone.iter().filter(|(_, n)| *n == 0).map(|(t, _)| format!("`{t}`")).collect();
-            if !never.is_empty() {
-                eprintln!("  not one random board met {} even alone", never.join(", "));
-            }
-            let names: Vec<String> = closest.iter().map(|x| format!("`{}`", x.name)).collect();
-            let hint = match names.first() {
-                Some(first) => format!(
-                    "loosen {} in the [bar] table of a weights file and pass it with --weights (`{} = false` switches it off)",
-                    names.join(" and "),
-                    first.trim_matches('`')
-                ),
-                None => "loosen the [bar] thresholds of the weights file".to_string(),
-            };
-            eprintln!("  hint: {hint}");
             let _ = config;
             Failure::NoBoard
         }
@@ -240,8 +211,82 @@ pub(super) fn bar_failed(
     }
 }
 
+/// What a search that found no board inside the bar saw, and the hint.
+fn no_board_lines(e: &BarError) -> Vec<String> {
+    let BarError::NoBoard { boards, steps, closest, alone } = e else { return Vec::new() };
+    let mut out = vec![format!(
+        "none of {boards} random boards cleared it, and a search of {steps} steps toward it found none"
+    )];
+    if !closest.is_empty() {
+        let m: Vec<String> = closest
+            .iter()
+            .map(|x| match x.name {
+                "resource_floor" => format!("`resource_floor` ({:.1} pips short)", x.value),
+                n => format!(
+                    "`{n}` ({}, at most {})",
+                    balance::bar::trim(x.value),
+                    balance::bar::trim(x.limit)
+                ),
+            })
+            .collect();
+        out.push(format!("the closest board missed {}", m.join(" and ")));
+    }
+    let never: Vec<String> =
+        alone.iter().filter(|(_, n)| *n == 0).map(|(t, _)| format!("`{t}`")).collect();
+    if !never.is_empty() {
+        out.push(format!("not one random board met {} even alone", never.join(", ")));
+    }
+    let names: Vec<String> = closest.iter().map(|x| format!("`{}`", x.name)).collect();
+    out.push(match names.first() {
+        Some(first) => format!(
+            "hint: loosen {} in the [bar] table of a weights file and pass it with --weights (`{} = false` switches it off)",
+            names.join(" and "),
+            first.trim_matches('`')
+        ),
+        None => "hint: loosen the [bar] thresholds of the weights file".to_string(),
+    });
+    out
+}
+
+/// Warnings for every player count of `scenario` whose map no board of
+/// clears `config`'s fairness bar (a search, as `--balanced` runs it:
+/// about a millisecond when boards clear, well under a second when none
+/// do). A map the solver cannot lay out is left to `generate` to report.
+pub(super) fn unreachable_bars(scenario: &Scenario, config: &Config, counts: &[u8]) -> Vec<String> {
+    let mut out = Vec::new();
+    for &players in counts {
+        let Some(map) = scenario.map_for(players) else { continue };
+        let solver = Solver::new(map, &scenario.constraints);
+        let eval = Evaluator::for_players(map, players).with_policy(config.policy);
+        let e = match BarSampler::new(&solver, &eval, &config.bar, &BarOptions::default()) {
+            Err(e @ BarError::NoBoard { .. }) => e,
+            _ => continue,
+        };
+        out.push(format!(
+            "no board of `{}` for {players} players clears the fairness bar: `--balanced` cannot work there",
+            scenario.meta.id
+        ));
+        out.extend(no_board_lines(&e).into_iter().map(|l| format!("  {l}")));
+    }
+    out
+}
+
 /// How the board was balanced, printed after the map.
-pub(super) fn summary(b: &Balanced) -> String {
+pub(super) fn summary(b: &Balanced, scenario: &Scenario, players: u8) -> String {
+    // On a board with face-down hexes the lines tell only what the players
+    // see: nothing of what a hidden hex holds.
+    let seen = |layout: &Layout, m: &balance::Measures, config: &Config| -> Vec<String> {
+        match crate::solve::map_for(scenario, players) {
+            Ok(map) => balance::summary_lines(&balance::seen_measures(
+                map,
+                players,
+                config.policy,
+                layout,
+                m,
+            )),
+            Err(_) => Vec::new(),
+        }
+    };
     let mut out = String::new();
     let mut line = |l: String| {
         out.push_str(&l);
@@ -261,7 +306,7 @@ pub(super) fn summary(b: &Balanced) -> String {
             }
             line(format!("  {}", above_random(o)));
             line(format!("  {}", seats_vs_random(o, config.policy)));
-            for l in balance::summary_lines(&o.measures) {
+            for l in seen(&o.layout, &o.measures, config) {
                 line(format!("  {l}"));
             }
             if o.failed > 0 {
@@ -269,16 +314,19 @@ pub(super) fn summary(b: &Balanced) -> String {
             }
         }
         Balanced::Bar { draw, pilot, config } => {
-            line(
-                "balanced: a uniform draw among the valid boards that clear the fairness bar"
-                    .into(),
-            );
+            line(format!(
+                "balanced: drawn among the valid boards that clear the fairness bar: {}",
+                draw.method.guarantee()
+            ));
             line(format!("  {}", crate::outputs::bar_method_line(draw, pilot)));
             for s in config.bar.sentences() {
                 line(format!("  - {s}"));
             }
-            for l in balance::summary_lines(&draw.measures) {
+            for l in seen(&draw.layout, &draw.measures, config) {
                 line(format!("  {l}"));
+            }
+            if let Some(o) = balance::odds_sentence(&draw.measures.seats) {
+                line(format!("  {o}"));
             }
         }
     }
@@ -329,15 +377,21 @@ fn print_tables(rep: &Report) {
         balance::seats::TIE_DRAWS
     );
     print!("{}", rep.seat_table());
+    if rep.seats.iter().all(|s| s.mean == 0.0) {
+        println!(
+            "(no seat touches face-up production at the start: the seat measures, and the bar's seat condition, do not apply to this map)"
+        );
+    }
     println!(
-        "\nfairness bar: {} of {} random layouts clear it ({:.2} %)",
+        "\nfairness bar: {} of {} random layouts clear it ({})",
         rep.cleared,
         rep.samples,
-        100.0 * rep.pass_rate()
+        crate::units::percent(rep.pass_rate(), 2)
     );
     for s in rep.bar.sentences() {
         println!("  - {s}");
     }
+
     println!();
     print!("{}", rep.places_table());
 }
@@ -393,6 +447,11 @@ pub(super) fn run(a: &BalanceArgs) -> Result<(), Failure> {
     }
     println!("{} — {} players — seed {}", scenario.meta.title, players, seed);
     print_tables(&rep);
+    if rep.cleared == 0 {
+        for l in unreachable_bars(&scenario, &config, &[players]) {
+            println!("  {l}");
+        }
+    }
     let o = &rep.chosen;
     let mut recipe =
         crate::recipe::Recipe::new(a.scenario.clone(), players, seed).with_max_nodes(a.max_nodes);
@@ -405,8 +464,12 @@ pub(super) fn run(a: &BalanceArgs) -> Result<(), Failure> {
     println!("\nchosen (score {:.2}): the map of `{}`", o.score, recipe.command());
     println!("  {}", above_random(o));
     println!("  {}", seats_vs_random(o, config.policy));
-    for line in balance::summary_lines(&o.measures) {
+    let seen = balance::seen_measures(map, players, config.policy, &o.layout, &o.measures);
+    for line in balance::summary_lines(&seen) {
         println!("  {line}");
+    }
+    if let Some(s) = balance::odds_sentence(&o.measures.seats) {
+        println!("  {s}");
     }
     println!("wrote {}", path.display());
     Ok(())

@@ -226,17 +226,19 @@ fn generate(a: &GenerateArgs) -> Result<(), Failure> {
     // output on a full device), the folder is left as it was.
     let staged = files::stage(&out_dir, &outputs, true).context("writing the output")?;
     if let Some(note) = layout.sampler.note() {
-        eprintln!("note: {note}");
+        terminal::note(&note);
     }
     let mut out = String::new();
     if !terminal::quiet() {
-        out.push_str(&board_picture(&scenario, players, seed, &layout));
+        // The players' view unless the setup view was asked for.
+        let reveal = a.render.view == crate::settings::View::Setup;
+        out.push_str(&board_picture(&scenario, players, seed, &layout, reveal));
         if balanced.is_none() {
             out.push_str(&format!("sampler: {}\n", layout.sampler));
         }
         out.push_str(&format!("checked: {checked}\n"));
         if let Some(b) = &balanced {
-            out.push_str(&balance::summary(b));
+            out.push_str(&balance::summary(b, &scenario, players));
         }
         out.push_str(&format!("seed: {seed}\n"));
         out.push_str(&format!("again: {command}\n"));
@@ -279,6 +281,7 @@ fn solve_for_generate(
     let opts = SolveOptions {
         max_nodes: a.max_nodes,
         deadline: Some(Instant::now() + Duration::from_millis(a.time_limit_ms)),
+        exact: a.exact,
         ..SolveOptions::default()
     };
     let locks = &lock_set.locks;
@@ -322,10 +325,16 @@ fn recipe_for_generate(
 
 /// The head of `generate`'s summary: title, players and seed, then the
 /// board drawn in text (when it is small enough) and a blank line.
-fn board_picture(scenario: &Scenario, players: u8, seed: u64, layout: &solve::Layout) -> String {
+fn board_picture(
+    scenario: &Scenario,
+    players: u8,
+    seed: u64,
+    layout: &solve::Layout,
+    reveal: bool,
+) -> String {
     let mut out = format!("{} — {} players — seed {}\n\n", scenario.meta.title, players, seed);
     if layout.hexes.len() <= PICTURE_MAX_HEXES {
-        out.push_str(&text::picture(layout));
+        out.push_str(&text::picture(layout, reveal));
     } else {
         out.push_str(&format!(
             "({} hexes: too many to draw here; see layout.json)\n",
@@ -452,6 +461,13 @@ fn validate(names: &[String]) -> Result<(), Failure> {
             Ok((s, warnings)) => {
                 if !warnings.is_empty() {
                     eprint!("{}", diag::render(&source, &warnings));
+                }
+                for l in balance::unreachable_bars(
+                    &s,
+                    &crate::balance::Config::default(),
+                    &s.meta.players,
+                ) {
+                    eprintln!("{}", if l.starts_with(' ') { l } else { format!("warning: {l}") });
                 }
                 let players: Vec<String> = s.meta.players.iter().map(u8::to_string).collect();
                 let warned = match warnings.items().len() {

@@ -23,6 +23,8 @@ pub fn choices(a: &RenderArgs) -> anyhow::Result<Choices> {
         hex_size: a.hex_size,
         labels: a.labels,
         duplex: a.duplex,
+        back_offset: a.back_offset,
+        ruler: a.ruler,
     })
 }
 

@@ -34,11 +34,26 @@ enum Fault {
 
 /// Boards drawn per parallel chunk before they are written in order.
 const CHUNK: u64 = 4096;
+/// Boards per task of a chunk: each task sets up its own buffers and writes
+/// its lines into one buffer.
+const BLOCK: u64 = 256;
 /// Counts at or above this show a progress bar (on a terminal, without `-q`).
 const PROGRESS_FROM: u64 = 20_000;
 
-/// Runs `hexpress sample`.
+/// Runs `hexpress sample`, on `--threads` threads when given (else on
+/// every core).
 pub fn run(a: &SampleArgs) -> Result<(), Failure> {
+    match a.threads {
+        Some(n) => rayon::ThreadPoolBuilder::new()
+            .num_threads(usize::from(n))
+            .build()
+            .context("cannot start the worker threads")?
+            .install(|| run_here(a)),
+        None => run_here(a),
+    }
+}
+
+fn run_here(a: &SampleArgs) -> Result<(), Failure> {
     let scenario_arg = a.scenario.as_deref().unwrap_or(builtin::DEFAULT);
     let source = resolve(scenario_arg)?;
     let scenario = load_with_rules(&source, a.rules)?;
@@ -85,10 +100,11 @@ pub fn run(a: &SampleArgs) -> Result<(), Failure> {
     let progress_bar = progress(a.count, super::terminal::quiet());
     let guard = solver.guard();
     let mut done = 0u64;
+    let mut spare = Vec::new();
     while done < a.count {
         let n = (a.count - done).min(CHUNK);
-        let chunk = lines.chunk(&guard, seed.wrapping_add(done), n);
-        match write_chunk(&mut out, chunk, &progress_bar) {
+        let chunk = lines.chunk(&guard, seed.wrapping_add(done), n, &mut spare);
+        match write_chunk(&mut out, chunk, &mut spare, &progress_bar) {
             Ok(Written::All) => {}
             Ok(Written::PipeClosed) => return Ok(()),
             Err(Fault::Draw(e)) => {
@@ -153,22 +169,46 @@ struct Lines<'b, 'a> {
 }
 
 impl Lines<'_, '_> {
-    /// The lines of the `n` boards from seed `first` on, drawn on all cores.
-    fn chunk(&self, guard: &Guard<'_>, first: u64, n: u64) -> Vec<Result<String, Fault>> {
-        // At least 256 boards a task: each task sets up its own buffers.
-        (0..n as usize)
+    /// The lines of the `n` boards from seed `first` on, drawn on all cores
+    /// in blocks of [`BLOCK`] boards, each block's lines in one buffer.
+    /// `spare` holds buffers of earlier chunks to write into again (fresh
+    /// memory costs page faults).
+    fn chunk(&self, guard: &Guard<'_>, first: u64, n: u64, spare: &mut Vec<Vec<u8>>) -> Vec<Block> {
+        let blocks = n.div_ceil(BLOCK) as usize;
+        let buffers: Vec<Vec<u8>> = (0..blocks).map(|_| spare.pop().unwrap_or_default()).collect();
+        buffers
             .into_par_iter()
-            .with_min_len(256)
+            .enumerate()
             .map_init(
-                || (self.solver.scratch(), guard.clone()),
-                |(scratch, guard), j| self.line(scratch, guard, first.wrapping_add(j as u64)),
+                || (self.solver.scratch(), guard.clone(), json::HexCache::default()),
+                |(scratch, guard, cache), (b, mut text)| {
+                    text.clear();
+                    let from = b as u64 * BLOCK;
+                    let to = (from + BLOCK).min(n);
+                    let mut block = Block { text, fault: None };
+                    for j in from..to {
+                        let s = first.wrapping_add(j);
+                        if let Err(e) = self.line(scratch, guard, cache, s, &mut block.text) {
+                            block.fault = Some(e);
+                            break;
+                        }
+                    }
+                    block
+                },
             )
             .collect()
     }
 
-    /// The line of the board for seed `s`. The last guard runs on every
-    /// board before it is written: a board it refuses never is.
-    fn line(&self, scratch: &mut Scratch, guard: &mut Guard<'_>, s: u64) -> Result<String, Fault> {
+    /// Appends the line of the board for seed `s` to `out`. The last guard
+    /// runs on every board before it is written: a board it refuses never is.
+    fn line(
+        &self,
+        scratch: &mut Scratch,
+        guard: &mut Guard<'_>,
+        cache: &mut json::HexCache,
+        s: u64,
+        out: &mut Vec<u8>,
+    ) -> Result<(), Fault> {
         let (mut l, balance) = match self.bar {
             Some(b) => {
                 let d = b.draw_with(scratch, s).map_err(Fault::Draw)?;
@@ -192,9 +232,20 @@ impl Lines<'_, '_> {
         l.scenario.clone_from(&self.scenario.meta.id);
         l.title.clone_from(&self.scenario.meta.title);
         l.players = self.players;
-        let command = format!("{}{}{}", self.head, l.seed, self.tail);
-        Ok(one_line(&json::layout_json_with(&l, &command, balance)))
+        let command = json::Command::Spliced(&self.head, l.seed, &self.tail);
+        json::write_line_cached(out, &l, command, balance.as_deref(), cache);
+        out.push(b'\n');
+        Ok(())
     }
+}
+
+/// The lines of consecutive boards, up to the first that could not be
+/// made.
+struct Block {
+    /// Their lines, each ending in a line break.
+    text: Vec<u8>,
+    /// Why the board after the last line was not written.
+    fault: Option<Fault>,
 }
 
 /// How writing a chunk ended, when it did not fail.
@@ -210,27 +261,27 @@ enum Written {
 /// stops it at that board. The progress bar is cleared before either error.
 fn write_chunk(
     out: &mut dyn Write,
-    mut lines: Vec<Result<String, Fault>>,
+    mut blocks: Vec<Block>,
+    spare: &mut Vec<Vec<u8>>,
     progress_bar: &ProgressBar,
 ) -> Result<Written, Fault> {
-    if let Some(i) = lines.iter().position(|l| matches!(l, Err(Fault::Broken(_)))) {
+    if let Some(i) = blocks.iter().position(|b| matches!(b.fault, Some(Fault::Broken(_)))) {
         progress_bar.finish_and_clear();
         let _ = out.flush();
-        let Err(e) = lines.swap_remove(i) else { unreachable!("a refused board is an error") };
+        let Some(e) = blocks.swap_remove(i).fault else { unreachable!("a refused board") };
         return Err(e);
     }
-    for line in lines {
-        match line {
-            Ok(text) => match writeln!(out, "{text}") {
-                Ok(()) => {}
-                Err(e) if e.kind() == io::ErrorKind::BrokenPipe => return Ok(Written::PipeClosed),
-                Err(e) => return Err(Fault::Write(anyhow::Error::new(e))),
-            },
-            Err(e) => {
-                progress_bar.finish_and_clear();
-                return Err(e);
-            }
+    for block in blocks {
+        match out.write_all(&block.text) {
+            Ok(()) => {}
+            Err(e) if e.kind() == io::ErrorKind::BrokenPipe => return Ok(Written::PipeClosed),
+            Err(e) => return Err(Fault::Write(anyhow::Error::new(e))),
         }
+        if let Some(e) = block.fault {
+            progress_bar.finish_and_clear();
+            return Err(e);
+        }
+        spare.push(block.text);
     }
     Ok(Written::All)
 }
@@ -247,18 +298,12 @@ fn summary(a: &SampleArgs, scenario: &Scenario, players: u8, seed: u64, bar: Opt
     if let Some(b) = bar {
         let p = b.pilot();
         eprintln!(
-            "drawn uniformly among the boards that clear the fairness bar, by {} ({:.2} % of {} random boards cleared it)",
-            b.method().name(),
-            100.0 * p.pass_rate(),
+            "drawn among the boards that clear the fairness bar: {} ({} of {} random boards cleared it)",
+            b.method().guarantee(),
+            crate::units::percent(p.pass_rate(), 2),
             p.boards
         );
     }
-}
-
-/// `layout.json` on one line: its lines never break inside a string, so
-/// joining them without their indentation keeps the same JSON value.
-fn one_line(pretty: &str) -> String {
-    pretty.lines().map(str::trim_start).collect()
 }
 
 /// A progress bar on stderr for long runs, hidden when quiet or when stderr
@@ -274,15 +319,4 @@ fn progress(count: u64, quiet: bool) -> ProgressBar {
         bar.set_style(style);
     }
     bar
-}
-
-#[cfg(test)]
-mod tests {
-    use super::one_line;
-
-    #[test]
-    fn one_line_keeps_the_value_and_drops_the_breaks() {
-        let pretty = "{\n  \"a\": [1,\n    2],\n  \"b\": \"x y\"\n}\n";
-        assert_eq!(one_line(pretty), "{\"a\": [1,2],\"b\": \"x y\"}");
-    }
 }

@@ -50,6 +50,14 @@ pub fn quiet() -> bool {
     options().quiet
 }
 
+/// `note: MESSAGE` on standard error, unless `-q` was given (a note is
+/// never an error).
+pub fn note(message: &str) {
+    if !quiet() {
+        eprintln!("note: {message}");
+    }
+}
+
 /// `-v` was given.
 pub fn verbose() -> bool {
     options().verbose > 0

@@ -230,7 +230,12 @@ fn add_pack(
     // parity of every later page, and so where blank pages go, does not
     // depend on how many.
     let first = calibration.len() + pack.map_sheets.len() + 1;
-    let mut own = PackOwn { calibration, components: keep_parity(sheets, first, opts), builder };
+    let mut own = PackOwn {
+        calibration,
+        components: keep_parity(sheets, first, opts),
+        coded: pieces.imposition.coded,
+        builder,
+    };
     let (lead, plan, plan_pages) =
         plan_of_pack(job, &own, &separate, &pack, layout, scenario, settings)?;
     number_pack(job, &mut own, &pack, lead, opts, &info);
@@ -260,7 +265,28 @@ fn add_pack(
 struct PackOwn {
     calibration: Vec<Page>,
     components: Vec<Page>,
+    /// How many of the component sheets (the first ones) hold coded
+    /// face-down pieces.
+    coded: usize,
     builder: Vec<Page>,
+}
+
+/// Where the sheets of coded face-down pieces end among component `pages`
+/// (blank pages kept in): after the back of the `coded`-th sheet.
+fn coded_end(pages: &[Page], coded: usize) -> usize {
+    if coded == 0 {
+        return 0;
+    }
+    let mut backs = 0;
+    for (i, p) in pages.iter().enumerate() {
+        if p.side == crate::scene::Side::Back {
+            backs += 1;
+            if backs == coded {
+                return i + 1;
+            }
+        }
+    }
+    pages.len()
 }
 
 /// Where the separate files' pages are in the job.
@@ -308,18 +334,22 @@ fn plan_of_pack(
     let (overview, map_pages) = map.split_at(1.min(map.len()));
     let hand = &job.pages[pack.handout.clone()];
     let part = |kind, pages| Part { kind, pages };
+    let (coded, rest) = own.components.split_at(coded_end(&own.components, own.coded));
     let parts = [
         part(PartKind::Calibration, &own.calibration[..]),
         part(PartKind::MapOverview, overview),
         part(PartKind::MapSheets, map_pages),
-        part(PartKind::Components, &own.components[..]),
+        part(PartKind::FaceDown, coded),
+        part(PartKind::Components, rest),
         part(PartKind::Handout, hand),
         part(PartKind::Builder, &own.builder[..]),
     ];
     let calibration_parts = [part(PartKind::Calibration, &job.pages[separate.calibration.clone()])];
     let map_parts = [parts[1], parts[2]];
-    let comp_parts = [part(PartKind::Components, &job.pages[separate.components.clone()])];
-    let hand_parts = [parts[4]];
+    let comp = &job.pages[separate.components.clone()];
+    let (coded, rest) = comp.split_at(coded_end(comp, own.coded));
+    let comp_parts = [part(PartKind::FaceDown, coded), part(PartKind::Components, rest)];
+    let hand_parts = [parts[5]];
     let builder_parts = [part(PartKind::Builder, &job.pages[separate.builder.clone()])];
     let mut files: Vec<(&str, &[Part<'_>])> =
         vec![("calibration.pdf", &calibration_parts[..]), ("map.pdf", &map_parts[..])];

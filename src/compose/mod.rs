@@ -21,4 +21,5 @@ pub mod job;
 pub mod map;
 pub mod pack;
 pub mod pieces;
+pub mod placement;
 pub mod plan;

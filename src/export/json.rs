@@ -1,153 +1,18 @@
 //! `layout.json`: the stable contract other tools read (`hexpress-layout/1`).
 //!
 //! Keys come in a fixed order, hexes in scenario order, one hex or harbor per
-//! line so diffs stay readable.
+//! line so diffs stay readable. `hexpress sample` writes the same text on one
+//! line ([`write_line`]): the file's lines joined without their indentation.
+//!
+//! The text is written by hand into a byte buffer (no serializer, no
+//! allocation per hex): `sample` writes hundreds of thousands of boards a
+//! second. Strings are escaped exactly as `serde_json` escapes them.
 
-use serde::Serialize;
-
-use crate::model::Constraints;
 use crate::recipe::Recipe;
 use crate::solve::Layout;
 
-/// The format tag written first in every file.
-pub const FORMAT: &str = "hexpress-layout/1";
-
-/// The tool and version that wrote a file, written right after the format.
-pub const GENERATOR: &str = concat!("hexpress ", env!("CARGO_PKG_VERSION"));
-
-#[derive(Serialize)]
-struct HexOut<'a> {
-    q: i32,
-    r: i32,
-    terrain: &'a str,
-    number: Option<u8>,
-    region: Option<&'a str>,
-    fixed: bool,
-    face_down: bool,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    label: Option<&'a str>,
-    #[serde(skip_serializing_if = "<[u8]>::is_empty")]
-    rolls: &'a [u8],
-    #[serde(skip_serializing_if = "Option::is_none")]
-    castaway: Option<&'static str>,
-}
-
-#[derive(Serialize)]
-struct At {
-    q: i32,
-    r: i32,
-}
-
-#[derive(Serialize)]
-struct HarborOut<'a> {
-    q: i32,
-    r: i32,
-    toward: Option<At>,
-    kind: &'a str,
-}
-
-#[derive(Serialize)]
-struct RegionOut<'a> {
-    key: &'a str,
-    name: &'a str,
-    face_down: bool,
-    chip_stack: &'a [u8],
-}
-
-#[derive(Serialize)]
-struct ConstraintsOut<'a> {
-    no_adjacent_red: bool,
-    no_equal_neighbours: bool,
-    no_2_next_to_12: bool,
-    no_chip: Vec<&'a str>,
-    max_terrain_group: Option<u32>,
-    max_corner_pips: Option<u32>,
-    gold_no_red: bool,
-    gold_not_adjacent: bool,
-    harbors_face_land: bool,
-    harbors_apart: bool,
-    harbors_off_fishing_grounds: bool,
-}
-
-#[derive(Serialize)]
-struct SamplerOut {
-    method: &'static str,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    deals: Option<u64>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    steps: Option<u64>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    moved: Option<u64>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    attempts: Option<u64>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    layouts: Option<u128>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    boards: Option<u128>,
-}
-
-fn sampler(s: &crate::solve::Sampler) -> SamplerOut {
-    use crate::solve::Sampler;
-    let none = SamplerOut {
-        method: s.method(),
-        deals: None,
-        steps: None,
-        moved: None,
-        attempts: None,
-        layouts: None,
-        boards: None,
-    };
-    match *s {
-        Sampler::Rejection { deals } => SamplerOut { deals: Some(deals), ..none },
-        Sampler::Chain { steps, moved, .. } => {
-            SamplerOut { steps: Some(steps), moved: Some(moved), ..none }
-        }
-        Sampler::Counting { attempts, layouts, boards } => {
-            SamplerOut { attempts: Some(attempts), layouts: Some(layouts), boards, ..none }
-        }
-    }
-}
-
-fn constraints(c: &Constraints) -> ConstraintsOut<'_> {
-    ConstraintsOut {
-        no_adjacent_red: c.no_adjacent_red,
-        no_equal_neighbours: c.no_equal_neighbours,
-        no_2_next_to_12: c.no_2_next_to_12,
-        no_chip: c.no_chip.iter().map(|t| t.name()).collect(),
-        max_terrain_group: c.max_terrain_group,
-        max_corner_pips: c.max_corner_pips,
-        gold_no_red: c.gold_no_red,
-        gold_not_adjacent: c.gold_not_adjacent,
-        harbors_face_land: true,
-        harbors_apart: c.harbors_apart,
-        harbors_off_fishing_grounds: c.harbors_off_fishing_grounds,
-    }
-}
-
-fn compact<T: Serialize>(v: &T) -> String {
-    // Serializing plain structs of strings, integers and booleans cannot fail.
-    serde_json::to_string(v).unwrap_or_else(|_| "null".into())
-}
-
-fn list(out: &mut String, key: &str, items: Vec<String>, last: bool) {
-    out.push_str(&format!("  \"{key}\": ["));
-    if items.is_empty() {
-        out.push(']');
-    } else {
-        out.push('\n');
-        let n = items.len();
-        for (i, it) in items.into_iter().enumerate() {
-            out.push_str("    ");
-            out.push_str(&it);
-            if i + 1 < n {
-                out.push(',');
-            }
-            out.push('\n');
-        }
-        out.push_str("  ]");
-    }
-    out.push_str(if last { "\n" } else { ",\n" });
-}
+use super::json_text::Writer;
+pub use super::json_text::{Command, HexCache, FORMAT, GENERATOR};
 
 /// Renders a layout as `layout.json` text, its command the plain one
 /// ([`Recipe::plain`]: scenario id, players, seed).
@@ -182,67 +47,88 @@ pub fn layout_json_with(layout: &Layout, command: &str, balance: Option<String>)
     render(layout, command, balance)
 }
 
+/// Appends the one-line form of `layout.json` (its lines joined without
+/// their indentation), without a line break, to `out`.
+pub fn write_line(out: &mut Vec<u8>, layout: &Layout, command: Command<'_>, balance: Option<&str>) {
+    Writer { b: out, pretty: false, cache: None }.layout(layout, command, balance);
+}
+
+/// [`write_line`] for many boards of one map: `cache` keeps each hex's text
+/// for each terrain and chip it has shown, so a hex seen before is one copy.
+/// The same bytes as [`write_line`]; a cache used for another map starts
+/// afresh.
+pub fn write_line_cached(
+    out: &mut Vec<u8>,
+    layout: &Layout,
+    command: Command<'_>,
+    balance: Option<&str>,
+    cache: &mut HexCache,
+) {
+    cache.fit(layout);
+    Writer { b: out, pretty: false, cache: Some(cache) }.layout(layout, command, balance);
+}
+
 fn render(layout: &Layout, command: &str, balance: Option<String>) -> String {
-    let mut out = String::from("{\n");
-    out.push_str(&format!("  \"format\": {},\n", compact(&FORMAT)));
-    out.push_str(&format!("  \"generator\": {},\n", compact(&GENERATOR)));
-    out.push_str(&format!("  \"scenario\": {},\n", compact(&layout.scenario)));
-    out.push_str(&format!("  \"title\": {},\n", compact(&layout.title)));
-    out.push_str(&format!("  \"players\": {},\n", layout.players));
-    out.push_str(&format!("  \"seed\": {},\n", layout.seed));
-    out.push_str(&format!("  \"command\": {},\n", compact(&command)));
-    let hexes = layout
-        .hexes
-        .iter()
-        .enumerate()
-        .map(|(i, h)| {
-            compact(&HexOut {
-                q: h.hex.q,
-                r: h.hex.r,
-                terrain: h.terrain.name(),
-                number: h.number,
-                region: layout.region_key(i),
-                fixed: h.fixed,
-                face_down: h.face_down,
-                label: layout.label(i),
-                rolls: layout.rolls(i),
-                castaway: layout.castaway(i).map(crate::model::corner_name),
-            })
-        })
-        .collect();
-    list(&mut out, "hexes", hexes, false);
-    let harbors = layout
-        .harbors
-        .iter()
-        .map(|h| {
-            compact(&HarborOut {
-                q: h.hex.q,
-                r: h.hex.r,
-                toward: h.toward.map(|t| At { q: t.q, r: t.r }),
-                kind: h.kind.name(),
-            })
-        })
-        .collect();
-    list(&mut out, "harbors", harbors, false);
-    let regions = layout
-        .regions
-        .iter()
-        .map(|r| {
-            compact(&RegionOut {
-                key: &r.key,
-                name: &r.name,
-                face_down: r.face_down,
-                chip_stack: &r.chip_stack,
-            })
-        })
-        .collect();
-    list(&mut out, "regions", regions, false);
-    out.push_str(&format!("  \"constraints\": {},\n", compact(&constraints(&layout.constraints))));
-    out.push_str(&format!("  \"sampler\": {}", compact(&sampler(&layout.sampler))));
-    if let Some(b) = balance {
-        out.push_str(&format!(",\n  \"balance\": {b}"));
+    let mut b = Vec::with_capacity(8192);
+    Writer { b: &mut b, pretty: true, cache: None }.layout(
+        layout,
+        Command::Whole(command),
+        balance.as_deref(),
+    );
+    // Only valid UTF-8 is ever written: ASCII and whole strings.
+    String::from_utf8(b).unwrap_or_default()
+}
+
+#[cfg(test)]
+#[allow(clippy::unwrap_used)]
+mod tests {
+    use super::super::json_text::escape_into;
+    use super::*;
+
+    #[test]
+    fn strings_are_escaped_as_serde_json_escapes_them() {
+        for s in [
+            "plain",
+            "a \"quoted\" \\ path",
+            "tab\there\nnew\r\u{8}\u{c}\u{1}\u{1f}",
+            "Île ✓ \u{7f}",
+        ] {
+            let mut out = Vec::new();
+            escape_into(&mut out, s);
+            let ours = format!("\"{}\"", String::from_utf8(out).unwrap());
+            assert_eq!(ours, serde_json::to_string(s).unwrap());
+        }
     }
-    out.push('\n');
-    out.push_str("}\n");
-    out
+
+    /// Every built-in's layout.json (and one with awkward labels) parses,
+    /// keeps its values, and its one-line form is its lines joined.
+    #[test]
+    fn the_line_is_the_file_joined_and_both_parse() {
+        for id in crate::builtin::ids() {
+            let s = crate::model::load(&crate::builtin::source(id).unwrap()).unwrap();
+            let players = s.meta.default_players;
+            let mut l = crate::solve::solve(&s, players, 5, &Default::default()).unwrap();
+            let mut labels = (*l.labels).clone();
+            labels.resize(l.hexes.len(), None);
+            labels[0] = Some("the \"old\" mill\\\n✓".into());
+            l.labels = std::sync::Arc::new(labels);
+            let pretty = to_json_with_balance(&l, "{\"x\":1}".into());
+            let joined: String = pretty.lines().map(str::trim_start).collect();
+            let mut line = Vec::new();
+            let cmd = Recipe::plain(&l).command();
+            let (head, tail) = cmd.split_once(&l.seed.to_string()).unwrap();
+            write_line(&mut line, &l, Command::Spliced(head, l.seed, tail), Some("{\"x\":1}"));
+            assert_eq!(String::from_utf8(line).unwrap(), joined, "{id}");
+            let v: serde_json::Value = serde_json::from_str(&pretty).unwrap();
+            assert_eq!(v["hexes"][0]["label"], "the \"old\" mill\\\n✓", "{id}");
+            assert_eq!(v["hexes"].as_array().unwrap().len(), l.hexes.len(), "{id}");
+            assert_eq!(v["seed"], l.seed, "{id}");
+            assert_eq!(v["balance"]["x"], 1, "{id}");
+            for (h, o) in l.hexes.iter().zip(v["hexes"].as_array().unwrap()) {
+                assert_eq!(o["q"], h.hex.q, "{id}");
+                assert_eq!(o["r"], h.hex.r, "{id}");
+                assert_eq!(o["number"].as_u64(), h.number.map(u64::from), "{id}");
+            }
+        }
+    }
 }

@@ -10,6 +10,7 @@ pub mod error;
 pub mod files;
 pub mod fonts;
 pub mod json;
+mod json_text;
 pub mod pdf;
 pub mod pdf_draw;
 pub mod png;

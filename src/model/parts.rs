@@ -29,6 +29,8 @@ pub struct Token {
     pub back: Option<String>,
     /// Outline.
     pub shape: TokenShape,
+    /// Diameter or side in mm (`None`: the sheets' token size).
+    pub size: Option<u32>,
 }
 
 /// A card with a title and a text.
@@ -137,6 +139,7 @@ pub fn validate_parts(c: &RawComponents, refs: &Refs<'_>, diags: &mut Diagnostic
             face: t.face.as_ref().map_or_else(|| t.name.value.clone(), |f| refs.fill(f, diags)),
             back: t.back.as_ref().map(|b| refs.fill(b, diags)),
             shape,
+            size: t.size.as_ref().map(|s| count(s, 8, 60, diags)),
         });
     }
     for k in &c.cards {
@@ -207,6 +210,14 @@ impl PieceCount {
         match self {
             PieceCount::Total(n) => n.to_string(),
             PieceCount::PerPlayer(n) => format!("{} ({n} per player)", n * u32::from(players)),
+        }
+    }
+
+    /// The number for `players`.
+    pub fn total(self, players: u8) -> u32 {
+        match self {
+            PieceCount::Total(n) => n,
+            PieceCount::PerPlayer(n) => n * u32::from(players),
         }
     }
 

@@ -34,6 +34,21 @@ pub struct Piece {
     pub from: PieceFrom,
     /// Where it starts, references filled.
     pub starts: String,
+    /// How the count splits between the kinds the rules tell apart ("11
+    /// with one fish, 10 with two, 8 with three"), for a printed kind that
+    /// has several.
+    pub mix: Option<String>,
+}
+
+impl Piece {
+    /// How many, in words, with the mix: "29: 11 with one fish, 10 with
+    /// two, 8 with three", "8 (2 per player)".
+    pub fn count_text(&self, players: u8) -> String {
+        match &self.mix {
+            Some(m) => format!("{}: {m}", self.count.text(players)),
+            None => self.count.text(players),
+        }
+    }
 }
 
 /// A piece the pack provides, before its `[starts]` entry is found.
@@ -41,6 +56,7 @@ struct Known {
     name: String,
     count: PieceCount,
     from: PieceFrom,
+    mix: Option<String>,
     /// Where the piece is declared, for the error when it starts nowhere.
     at: Option<Span>,
     /// Whether it needs a `[starts]` entry (the robber and pirate do not:
@@ -61,6 +77,7 @@ fn known(c: &Components, raw: Option<&RawComponents>) -> Vec<Known> {
             name: "Robber".into(),
             count: PieceCount::Total(1),
             from: PieceFrom::Box("Base game".into()),
+            mix: None,
             at: None,
             required: false,
         },
@@ -68,6 +85,7 @@ fn known(c: &Components, raw: Option<&RawComponents>) -> Vec<Known> {
             name: "Pirate".into(),
             count: PieceCount::Total(1),
             from: PieceFrom::Box("Seafarers".into()),
+            mix: None,
             at: None,
             required: false,
         },
@@ -87,6 +105,7 @@ fn printed(name: &str, n: u32, at: Option<Span>) -> Known {
         name: name.to_string(),
         count: PieceCount::Total(n),
         from: PieceFrom::Printed,
+        mix: None,
         at,
         required: true,
     }
@@ -109,7 +128,14 @@ fn printed_kinds(c: &Components, raw: Option<&RawComponents>, v: &mut Vec<Known>
     }
     if let Some(f) = c.fish_tokens {
         let at = raw.and_then(|r| r.fish_tokens.as_ref().map(|f| f.span.clone()));
-        v.push(printed("Fish tokens", f.one + f.two + f.three, at.clone()));
+        let mut fish = printed("Fish tokens", f.one + f.two + f.three, at.clone());
+        let kinds: Vec<String> = [(f.one, "one fish"), (f.two, "two"), (f.three, "three")]
+            .iter()
+            .filter(|(n, _)| *n > 0)
+            .map(|(n, what)| format!("{n} with {what}"))
+            .collect();
+        fish.mix = (kinds.len() > 1).then(|| kinds.join(", "));
+        v.push(fish);
         if f.old_boot > 0 {
             v.push(printed("Old boot", f.old_boot, at));
         }
@@ -117,7 +143,18 @@ fn printed_kinds(c: &Components, raw: Option<&RawComponents>, v: &mut Vec<Known>
     if !c.trade_tokens.is_empty() {
         let n = c.trade_tokens.iter().flat_map(|t| t.goods.iter().map(|g| g.1)).sum();
         let at = raw.and_then(|r| r.trade_tokens.first().map(|t| t.0.span.clone()));
-        v.push(printed("Trade tokens", n, at));
+        let mut trade = printed("Trade tokens", n, at);
+        let kinds: Vec<String> = c
+            .trade_tokens
+            .iter()
+            .map(|t| {
+                let goods: Vec<String> =
+                    t.goods.iter().map(|(g, k)| format!("{k} {}", g.name())).collect();
+                format!("{} at the {}", goods.join(" and "), t.building.name())
+            })
+            .collect();
+        trade.mix = Some(kinds.join("; "));
+        v.push(trade);
     }
     if !c.castaway_tokens.is_empty() {
         let n = c.castaway_tokens.iter().map(|t| t.count).sum();
@@ -148,6 +185,7 @@ fn parts(c: &Components, raw: Option<&RawComponents>, v: &mut Vec<Known>) {
             name: capitalised(&b.item),
             count: b.count,
             from: PieceFrom::Box(b.set.clone()),
+            mix: None,
             at,
             required: true,
         });
@@ -228,6 +266,7 @@ pub fn validate_pieces(
                 count: p.count,
                 from: p.from,
                 starts: refs.fill(text, diags),
+                mix: p.mix,
             }),
             None if p.required => {
                 let fix = format!(
@@ -256,6 +295,7 @@ pub fn validate_pieces(
                         count: p.count,
                         from: p.from,
                         starts: STARTS_BESIDE_THE_BOARD.into(),
+                        mix: p.mix,
                     });
                 }
             }

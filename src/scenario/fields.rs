@@ -430,6 +430,12 @@ pub const GENERIC_TOKEN: &[Field] = &[
     f("face", Ty::Str, false, "Text on the face (default: the name)."),
     f("back", Ty::Str, false, "Text on the back; omitted: a blank back."),
     f("shape", Ty::Choice(TOKEN_SHAPES), false, "`round` (default) or `square`."),
+    f(
+        "size",
+        Ty::Int(8, 60),
+        false,
+        "Diameter (round) or side (square) in mm; default: the sheets' token size (25 mm).",
+    ),
 ];
 
 /// `[[components.cards]]`: a card described by data.

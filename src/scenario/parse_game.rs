@@ -99,9 +99,10 @@ impl Walker<'_> {
             let face = self.opt_str(&mut tt, "face");
             let back = self.opt_str(&mut tt, "back");
             let shape = self.opt_str(&mut tt, "shape");
+            let size = self.opt_int(&mut tt, "size");
             tt.finish(self);
             if let (Some(name), Some(count)) = (name, count) {
-                c.tokens.push(RawToken { name, count, face, back, shape });
+                c.tokens.push(RawToken { name, count, face, back, shape, size });
             }
         }
         for mut item in self.items(t, "cards") {

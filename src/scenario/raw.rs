@@ -294,6 +294,8 @@ pub struct RawToken {
     pub back: Option<Sp<String>>,
     /// `shape`.
     pub shape: Option<Sp<String>>,
+    /// `size` (mm).
+    pub size: Option<Sp<i64>>,
 }
 
 /// `[[components.cards]]`.

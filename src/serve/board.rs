@@ -282,6 +282,7 @@ pub fn to_json_keyed(r: &Resolved, b: &Board, key: &str) -> Result<Value, ApiErr
             "policy": default.policy.name(),
             "seats": balance::json::seats_out(&m.seats),
             "gap": balance::json::r3(m.seat_gap),
+            "odds": balance::odds_sentence(&m.seats),
         })
     });
     let meets_bar = seen.as_ref().map(|m| default.bar.clears(m));
@@ -295,6 +296,7 @@ pub fn to_json_keyed(r: &Resolved, b: &Board, key: &str) -> Result<Value, ApiErr
         "player_choices": players,
         "seed": r.seed.to_string(),
         "sampler": b.layout.sampler.method(),
+        "guarantee": b.layout.sampler.guarantee(),
         "svg": svg,
         "canvas": { "w": round2(canvas.width), "h": round2(canvas.height) },
         "board": { "x": round2(canvas.board.x), "y": round2(canvas.board.y),

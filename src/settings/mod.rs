@@ -47,6 +47,12 @@ pub struct Choices {
     pub labels: bool,
     /// Flip edge for double-sided sheets (`None`: the printer profile's).
     pub duplex: Option<Duplex>,
+    /// Back pages shifted by `(x, y)` mm more than the printer profile says
+    /// (x right, y down, as seen on the back; at most 10 mm each).
+    pub back_offset: Option<(f64, f64)>,
+    /// What the calibration sheet's 100 mm bar measured, mm (90 to 110):
+    /// every sheet is scaled by 100 / this on top of the profile's scale.
+    pub ruler: Option<f64>,
 }
 
 impl Choices {
@@ -108,6 +114,8 @@ impl Default for Choices {
             hex_size: None,
             labels: false,
             duplex: None,
+            back_offset: None,
+            ruler: None,
         }
     }
 }
@@ -196,6 +204,31 @@ impl Default for Settings {
     }
 }
 
+/// The calibration flags: a back offset and a measured ruler, on top of
+/// the printer profile.
+fn apply_printer_choices(
+    choices: &Choices,
+    p: &mut crate::settings::sheets::PrinterProfile,
+) -> Result<(), SettingsError> {
+    if let Some((x, y)) = choices.back_offset {
+        if !(x.abs() <= 10.0 && y.abs() <= 10.0) {
+            return Err(SettingsError::Range(format!(
+                "a back offset of {x},{y} mm is more than 10 mm"
+            )));
+        }
+        p.back_offset_x += x;
+        p.back_offset_y += y;
+    }
+    if let Some(r) = choices.ruler {
+        if !(90.0..=110.0).contains(&r) {
+            return Err(SettingsError::Range(format!("a ruler of {r} mm is outside 90-110 mm")));
+        }
+        p.scale_x *= 100.0 / r;
+        p.scale_y *= 100.0 / r;
+    }
+    Ok(())
+}
+
 impl Settings {
     /// Reads the templates (built-in ones, with `choices.templates_dir` laid
     /// over them) and applies the choices. Every problem names its file.
@@ -223,6 +256,7 @@ impl Settings {
         if let Some(d) = choices.duplex {
             sheets.printer.duplex = d;
         }
+        apply_printer_choices(choices, &mut sheets.printer)?;
         // One setting for the map and the component sheets, in theme.toml.
         sheets.sizes.hex_flat = theme.sizes.hex_flat;
         sheets.sizes.chip = theme.sizes.chip_diameter;

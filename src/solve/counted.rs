@@ -123,6 +123,14 @@ impl Counted {
             return None;
         }
         let mut n = self.ctr.total();
+        for pool in &self.ctr.plan.pools {
+            // A class counted together with the chipless tiles: each layout
+            // stands for every way to choose which of its hexes get them.
+            if let Some((f, chipless)) = pool.merged {
+                let hexes = u128::from(pool.fields[f as usize + 1]);
+                n = n.checked_mul(binomial(hexes, u128::from(chipless))?)?;
+            }
+        }
         let mut times = |items: &[u8]| -> Option<()> {
             n = n.checked_mul(multinomial(items)?)?;
             Some(())
@@ -322,6 +330,16 @@ fn chips_ok(p: &Problem<'_>, d: &mut Draw) -> bool {
         }
     }
     true
+}
+
+/// `n` choose `k`, if it fits.
+fn binomial(n: u128, k: u128) -> Option<u128> {
+    let mut out: u128 = 1;
+    for i in 0..k.min(n) {
+        // out * (n - i) / (i + 1) stays an integer at every step.
+        out = out.checked_mul(n - i)? / (i + 1);
+    }
+    Some(if k > n { 0 } else { out })
 }
 
 /// Distinct orders of `items`: n! / (k1! k2! ...), if it fits.

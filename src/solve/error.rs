@@ -252,6 +252,11 @@ pub enum SamplerLimit {
         /// The most megabytes allowed.
         max_mb: usize,
     },
+    /// Counted draws kept no board in a trial of this many attempts.
+    Attempts {
+        /// Attempts of the trial.
+        max: u64,
+    },
 }
 
 impl fmt::Display for SamplerLimit {
@@ -274,6 +279,11 @@ impl fmt::Display for SamplerLimit {
             SamplerLimit::Memory { max_mb } => {
                 write!(f, "counting its chip layouts would take more than {max_mb} MB (the limit)")
             }
+            SamplerLimit::Attempts { max } => write!(
+                f,
+                "counted draws kept none of {} trial attempts (the limit)",
+                crate::units::thousands(*max)
+            ),
         }
     }
 }
@@ -313,6 +323,43 @@ pub enum SolveError {
         deals: u64,
         /// The bound the counting sampler would pass.
         limit: SamplerLimit,
+    },
+    /// Only the Markov chain can draw this map, and an exact draw was asked
+    /// for (`--exact`): why no exact sampler fits.
+    #[error("only the Markov chain can draw this map, and `--exact` asks for an exact draw: {}", why_not_exact(.0))]
+    NotExact(Box<SolveError>),
+    /// The complete search for a first board stopped on its limit (maps
+    /// beyond the documented sizes): nothing is proved either way.
+    #[error("{}", search_limit_message(*.nodes, *.stop, *.max))]
+    SearchLimit {
+        /// Search steps taken.
+        nodes: u64,
+        /// Why it stopped.
+        stop: Stop,
+        /// The limit on steps.
+        max: u64,
+    },
+    /// The map is too large for the Markov chain's limit on steps.
+    #[error(
+        "cannot draw a board of this map: the Markov chain would need at least {} steps per board, and the limit is {}",
+        crate::units::thousands(*.steps), crate::units::thousands(*.max)
+    )]
+    ChainLimit {
+        /// Steps per board the map needs at least.
+        steps: u64,
+        /// The limit.
+        max: u64,
+    },
+    /// The Markov chain's diagnostics did not pass within the limit.
+    #[error(
+        "cannot draw a board of this map: the Markov chain's {} chains still disagreed (R-hat {:.3}) at {} steps per board (the limit)",
+        .check.chains, f64::from(.check.rhat_milli) / 1000.0, crate::units::thousands(*.max)
+    )]
+    ChainUnchecked {
+        /// What the diagnostics measured last.
+        check: super::ChainCheck,
+        /// The limit on steps per board.
+        max: u64,
     },
     /// No board keeps every rule: proved, with the rules that conflict.
     #[error("{}", conflict_message(*.stage, .rules, *.locked))]
@@ -361,6 +408,30 @@ fn conflict_message(stage: Stage, rules: &[ConstraintId], locked: bool) -> Strin
         [first @ .., last] => {
             format!("no board keeps {} and {last} together: with {given}, {what}", first.join(", "))
         }
+    }
+}
+
+/// Why no exact sampler fits, without the refusal's opening words.
+fn why_not_exact(e: &SolveError) -> String {
+    match e {
+        SolveError::Unsampleable { deals, limit } => format!(
+            "dealing at random kept none of {} trial deals, and {limit}",
+            crate::units::thousands(*deals)
+        ),
+        other => other.to_string(),
+    }
+}
+
+fn search_limit_message(nodes: u64, stop: Stop, max: u64) -> String {
+    let nodes = crate::units::thousands(nodes);
+    match stop {
+        Stop::Deadline => format!(
+            "ran out of time (the limit, `--time-limit-ms`) after {nodes} steps, before finding a board or showing that none exists"
+        ),
+        _ => format!(
+            "the search for a first board reached its limit of {} steps without finding one or showing that none exists (maps beyond the documented sizes may need more)",
+            crate::units::thousands(max)
+        ),
     }
 }
 
@@ -428,6 +499,18 @@ impl SolveError {
             SolveError::Unsampleable { .. } => "relax the chip rules so that random deals keep \
                 some boards, or make the map narrower (the count sweeps it row by row)"
                 .into(),
+            SolveError::NotExact(_) => "drop `--exact` for an approximately uniform board (its \
+                chain's diagnostics are checked), or relax the chip rules so that an exact method fits"
+                .into(),
+            SolveError::SearchLimit { stop: Stop::Deadline, .. } => {
+                "raise `--time-limit-ms`, or make the map smaller or its rules looser".into()
+            }
+            SolveError::SearchLimit { .. } | SolveError::ChainLimit { .. } => {
+                "make the map smaller, or its rules looser (docs/sampling.md lists the limits)".into()
+            }
+            SolveError::ChainUnchecked { .. } => {
+                "loosen the rules: boards this tight keep the chain from moving".into()
+            }
             SolveError::Lock(_) => {
                 "lock only random hexes, with the terrain and chip they have in the saved layout"
                     .into()

@@ -105,6 +105,22 @@ impl Exact {
         }
     }
 
+    /// Deals one whole board uniformly at random (every deal equally
+    /// likely, whatever came before) and says whether it keeps every rule;
+    /// the board is complete in `self.st` only when it does. The Markov
+    /// chain's re-deal proposal.
+    pub fn propose(&mut self, p: &Problem<'_>, rng: &mut Rng) -> bool {
+        self.deal_early_terrain(p, rng);
+        if p.terrain_rules && !self.check_terrain(p) {
+            return false;
+        }
+        if !self.deal_chips(p, rng) {
+            return false;
+        }
+        self.deal_late_terrain(p, rng);
+        self.face_harbors(p, rng)
+    }
+
     /// Clears every free slot (only the ones dealt to hold anything) and
     /// deals the early tiles.
     fn deal_early_terrain(&mut self, p: &Problem<'_>, rng: &mut Rng) {

@@ -88,14 +88,17 @@ pub enum Sampler {
         /// Deals made for this board (the last one kept).
         deals: u64,
     },
-    /// A Markov chain of rule-keeping swaps from a valid starting board.
+    /// A Markov chain of rule-keeping moves from a valid starting board.
     Chain {
         /// Steps taken.
         steps: u64,
         /// Steps that changed the board (0: the valid board is unique).
         moved: u64,
-        /// Search nodes spent finding the starting board (once per map).
+        /// Search nodes spent finding the starting boards (once per map).
         start_nodes: u64,
+        /// What the chain's diagnostics measured on this map (`None`: a
+        /// chain whose length was not measured, e.g. a test's control).
+        check: Option<super::ChainCheck>,
     },
     /// Exact sampling by counting: a chip layout drawn uniformly from all
     /// the valid ones (counted once per map), completed by uniform deals;
@@ -138,29 +141,60 @@ impl Sampler {
                 Some(format!("these rules allow only {n} boards; each seed draws one of them, all equally likely"))
             }
             Sampler::Chain { steps, moved: 0, .. } if *steps > 0 => Some(format!(
-                "no swap of tiles or chips kept the rules in {steps} tries: these rules seem to \
-                 allow only this board, so every seed gives it"
+                "no move of tiles or chips kept the rules in {steps} tries: these rules seem to \
+                 allow only this board (not proved), so every seed gives it"
             )),
             _ => None,
         }
     }
 }
 
-impl std::fmt::Display for Sampler {
-    /// One line for people: which method drew the board and its effort.
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+impl Sampler {
+    /// What the method guarantees about the board, in one phrase (the same
+    /// in `layout.json`, on the terminal and on the web page).
+    pub fn guarantee(&self) -> String {
         match self {
-            Sampler::Rejection { deals } => {
-                write!(f, "uniform draw by rejection (deal {deals} was kept)")
-            }
-            Sampler::Chain { steps, moved, .. } => write!(
-                f,
-                "uniform draw by a Markov chain of {steps} swaps ({moved} changed the board)"
+            Sampler::Rejection { .. } => "uniform, exact (rejection)".into(),
+            Sampler::Counting { .. } => "uniform, exact (counting)".into(),
+            Sampler::Chain { steps, check: Some(_), .. } => format!(
+                "approximately uniform (Markov chain: {} steps, diagnostics passed)",
+                crate::units::thousands(*steps)
             ),
+            Sampler::Chain { steps, check: None, .. } => format!(
+                "approximately uniform (Markov chain: {} steps, diagnostics not run)",
+                crate::units::thousands(*steps)
+            ),
+        }
+    }
+}
+
+impl std::fmt::Display for Sampler {
+    /// One line for people: what the board's draw guarantees, and the
+    /// method's effort.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}: ", self.guarantee())?;
+        match self {
+            Sampler::Rejection { deals } => write!(f, "deal {deals} was kept"),
+            Sampler::Chain { moved, check, .. } => {
+                write!(f, "{moved} steps changed the board")?;
+                if let Some(c) = check {
+                    write!(
+                        f,
+                        "; {} chains from different starts agreed (R-hat {:.3}), and the steps are at least {} times the autocorrelation time measured ({} steps)",
+                        c.chains,
+                        f64::from(c.rhat_milli) / 1000.0,
+                        super::markov::TAU_MARGIN,
+                        crate::units::thousands(c.tau_steps)
+                    )?;
+                }
+                Ok(())
+            }
             Sampler::Counting { attempts, layouts, boards } => {
                 match boards {
-                    Some(b) => write!(f, "uniform draw among the {b} valid boards, counted")?,
-                    None => write!(f, "uniform draw by counting ({layouts} chip layouts)")?,
+                    Some(b) => write!(f, "one of the {b} valid boards, counted")?,
+                    None => {
+                        write!(f, "one of {layouts} counted chip layouts, completed at random")?
+                    }
                 }
                 write!(f, " (attempt {attempts} kept every rule)")
             }

@@ -174,7 +174,24 @@ impl LockedBoard {
         let mut oracle = Oracle::for_map(map, c);
         let mut found = Vec::new();
         let _ = oracle.scan(&self.view(), &mut |clash| {
-            if clash.cells.iter().any(|x| self.locked[*x as usize]) {
+            // A harbor left no land side takes part through the locked
+            // hexes around it (its own hex is fixed).
+            let around = clash.rule == crate::model::ConstraintId::HarborFacesLand
+                && clash.cells.first().is_some_and(|h| {
+                    map.board.neighbors[*h as usize]
+                        .iter()
+                        .any(|m| (*m as usize) < self.locked.len() && self.locked[*m as usize])
+                });
+            if around || clash.cells.iter().any(|x| self.locked[*x as usize]) {
+                let mut clash = clash;
+                if around && clash.cells.len() == 1 {
+                    let h = clash.cells[0] as usize;
+                    let locked = map.board.neighbors[h]
+                        .iter()
+                        .copied()
+                        .filter(|m| (*m as usize) < self.locked.len() && self.locked[*m as usize]);
+                    clash.cells.extend(locked);
+                }
                 found.push(clash);
                 if found.len() > MAX_MORE_CLASHES {
                     return std::ops::ControlFlow::Break(());

@@ -25,6 +25,7 @@ mod assemble;
 mod budget;
 mod chain;
 pub mod check;
+mod complete;
 mod count;
 mod counted;
 mod diagnostics;
@@ -35,6 +36,7 @@ mod file_check;
 mod guard;
 mod layout;
 mod locks;
+mod markov;
 mod options;
 mod pilot;
 mod problem;
@@ -51,6 +53,7 @@ pub use file_check::{check_file, FileProblems, BOARD_CHECK_LIMIT};
 pub use guard::{check_board, BrokenBoard, Checked, Guard};
 pub use layout::{Layout, PlacedHarbor, PlacedHex, RegionInfo, Sampler, SolveStats};
 pub use locks::check_locks;
+pub use markov::ChainCheck;
 pub use options::{Lock, SolveOptions};
 pub use pilot::Method;
 pub use restricted::RestrictedRun;
@@ -103,7 +106,7 @@ pub fn solve_locked(
     locks: &[Lock],
 ) -> Result<Layout, SolveError> {
     let map = map_for(scenario, players)?;
-    let solver = Solver::with_locks(map, &scenario.constraints, locks)?;
+    let solver = Solver::with_options(map, &scenario.constraints, locks, opts)?;
     let mut layout = solver.solve(seed, opts)?;
     layout.scenario = scenario.meta.id.clone();
     layout.title = scenario.meta.title.clone();
@@ -120,11 +123,16 @@ pub const CHAIN_FACTOR: u64 = 8;
 pub struct Solver<'a> {
     p: Problem<'a>,
     chain: chain::Chain,
+    /// The swap moves alone: the balanced search's local moves (kept as
+    /// they were, so its boards stay the same for the same seed).
+    swaps: chain::Chain,
     method: Method,
     /// The counting sampler's table (when the method is counting).
     counted: Option<counted::Counted>,
-    /// Why no exact sampler fits this map (every draw fails with it).
+    /// Why no sampler fits this map (every draw fails with it).
     refused: Option<SolveError>,
+    /// The Markov chain, when no exact sampler fits (with why not).
+    markov: Option<(Box<markov::Markov>, SolveError)>,
     /// The chain's starting board, found once with a fixed seed.
     start: OnceLock<Result<(State, u32, u64), SolveError>>,
     labels: Arc<Vec<Option<String>>>,
@@ -138,6 +146,7 @@ pub struct Scratch {
     exact: Option<exact::Exact>,
     counted: Option<counted::Draw>,
     chain: Option<State>,
+    work: Option<chain::block::Work>,
 }
 
 impl<'a> Solver<'a> {
@@ -155,17 +164,38 @@ impl<'a> Solver<'a> {
         c: &Constraints,
         locks: &[Lock],
     ) -> Result<Solver<'a>, SolveError> {
+        Solver::with_options(map, c, locks, &SolveOptions::default())
+    }
+
+    /// Like [`Solver::with_locks`], with `opts.deadline` bounding the
+    /// choice of method too (it only ever stops it: the choice never
+    /// depends on the clock).
+    pub fn with_options(
+        map: &'a MapDef,
+        c: &Constraints,
+        locks: &[Lock],
+        opts: &SolveOptions,
+    ) -> Result<Solver<'a>, SolveError> {
         let p = Problem::new(map, c, locks)?;
         let chain = chain::Chain::new(&p, CHAIN_FACTOR);
-        let (method, counted, refused) = match pilot(&p, &chain, locks) {
-            pilot::Choice::Use(m, c) => (m, c.map(|b| *b), None),
-            pilot::Choice::Fail(e) => (Method::Rejection, None, Some(e)),
-        };
+        let (mut method, mut counted, mut refused, mut markov) =
+            (Method::Rejection, None, None, None);
+        match pilot(&p, &chain, locks, opts.deadline) {
+            pilot::Choice::Use(m, c) => (method, counted) = (m, c.map(|b| *b)),
+            pilot::Choice::Chain(m, why) => {
+                method = Method::Chain { steps: m.steps };
+                markov = Some((m, why));
+            }
+            pilot::Choice::Fail(e) => refused = Some(e),
+        }
+        let swaps = chain::Chain::new(&p, CHAIN_FACTOR).swaps_only();
         Ok(Solver {
             p,
+            swaps,
             method,
             counted,
             refused,
+            markov,
             chain,
             start: OnceLock::new(),
             labels: Arc::new(map.cells.iter().map(|c| c.label.clone()).collect()),
@@ -180,10 +210,41 @@ impl<'a> Solver<'a> {
     /// to reach every valid board, so no solver chooses it on its own).
     #[doc(hidden)]
     pub fn with_chain_steps(mut self, steps: u64) -> Self {
+        self.chain = chain::Chain::new(&self.p, CHAIN_FACTOR).swaps_only();
         self.chain.steps = steps;
         self.method = Method::Chain { steps };
         self.refused = None;
+        self.markov = None;
         self
+    }
+
+    /// The same solver drawing with the Markov chain whatever the exact
+    /// samplers could do (for tests that hold the chain's boards to the
+    /// exact distribution): its starts searched and its length measured as
+    /// on a map no exact sampler fits.
+    #[doc(hidden)]
+    pub fn with_markov_chain(mut self) -> Result<Self, SolveError> {
+        let why = SolveError::NoBoard { tried: 0 };
+        match pilot::chain_or_proof(&self.p, &self.chain, &self.locks, why, None) {
+            pilot::Choice::Chain(m, why) => {
+                self.method = Method::Chain { steps: m.steps };
+                self.markov = Some((m, why));
+                self.refused = None;
+                Ok(self)
+            }
+            pilot::Choice::Fail(e) => Err(e),
+            pilot::Choice::Use(..) => unreachable!("the chain or a failure"),
+        }
+    }
+
+    /// The number of valid boards the counting sampler would print for this
+    /// map, whatever method draws it (`None`: not known exactly, or no
+    /// table fits). For tests that hold it to enumeration.
+    #[doc(hidden)]
+    pub fn counted_boards(&self) -> Option<u128> {
+        let c =
+            counted::Counted::new(&self.p, count::classes::Split::Exact, count::MAX_STATES).ok()?;
+        c.boards(&self.p)
     }
 
     /// Size of the counting table under each split (for measurements).
@@ -223,7 +284,7 @@ impl<'a> Solver<'a> {
 
     /// Buffers for [`Solver::solve_with`]: one per thread drawing many boards.
     pub fn scratch(&self) -> Scratch {
-        Scratch { exact: None, counted: None, chain: None }
+        Scratch { exact: None, counted: None, chain: None, work: None }
     }
 
     /// [`Solver::solve`] reusing `scratch`'s buffers (the same board for the
@@ -270,6 +331,33 @@ impl<'a> Solver<'a> {
         let mut budget = Budget::new(opts);
         if let Some(e) = &self.refused {
             return Err(e.clone());
+        }
+        if let Some((m, why)) = &self.markov {
+            if opts.exact {
+                return Err(SolveError::NotExact(Box::new(why.clone())));
+            }
+            let st = match &mut scratch.chain {
+                Some(st) => {
+                    st.clone_from(&m.starts[(seed % m.starts.len() as u64) as usize]);
+                    st
+                }
+                None => {
+                    scratch.chain.insert(m.starts[(seed % m.starts.len() as u64) as usize].clone())
+                }
+            };
+            let mut rng = stage_rng(seed, Stream::Chain);
+            let work = scratch.work.get_or_insert_with(|| chain::block::Work::new(&self.p));
+            let run = self
+                .chain
+                .run_for(&self.p, st, work, m.steps, &mut rng, &mut budget)
+                .map_err(|stop| self.unsat(Stage::Numbers, stop, &[], budget.nodes, 1))?;
+            let sampler = Sampler::Chain {
+                steps: run.steps,
+                moved: run.moved,
+                start_nodes: m.start_nodes,
+                check: Some(m.check),
+            };
+            return self.guarded(guard, st, &mut rng, seed, sampler, budget.nodes, 1);
         }
         match self.method {
             Method::Counting => {
@@ -326,6 +414,7 @@ impl<'a> Solver<'a> {
                     steps: run.steps,
                     moved: run.moved,
                     start_nodes: *start_nodes,
+                    check: None,
                 };
                 self.guarded(guard, st, &mut rng, seed, sampler, budget.nodes, *attempts)
             }
@@ -376,7 +465,8 @@ impl<'a> Solver<'a> {
         let mut rej = [0u64; ConstraintId::ALL.len()];
         match search::find(&self.p, &mut rng, &mut budget, &mut rej, opts.max_terrain_attempts) {
             Ok((st, attempts)) => {
-                let sampler = Sampler::Chain { steps: 0, moved: 0, start_nodes: budget.nodes };
+                let sampler =
+                    Sampler::Chain { steps: 0, moved: 0, start_nodes: budget.nodes, check: None };
                 Ok(self.build(&st, &mut rng, seed, sampler, budget.nodes, attempts))
             }
             Err(f) => Err(self.unsat(f.stage, f.stop, &rej, budget.nodes, f.attempts)),

@@ -20,6 +20,9 @@ pub struct SolveOptions {
     /// Wall-clock limit, checked every few thousand nodes; `None` keeps the
     /// solver fully deterministic (the CLI sets one as a safety net).
     pub deadline: Option<Instant>,
+    /// Refuse a map only the Markov chain can draw (`--exact`): every board
+    /// is then an exact uniform draw.
+    pub exact: bool,
 }
 
 impl Default for SolveOptions {
@@ -28,6 +31,7 @@ impl Default for SolveOptions {
             max_nodes: crate::limits::DEFAULT_MAX_NODES,
             max_terrain_attempts: 500,
             deadline: None,
+            exact: false,
         }
     }
 }

@@ -5,9 +5,11 @@ use super::budget::Budget;
 use super::count::classes::Split;
 use super::count::MAX_STATES;
 use super::counted::Counted;
+use super::markov::{self, Markov, NotReady};
 use super::problem::Problem;
-use super::{chain, exact, proof, Lock, SolveError, SolveOptions};
+use super::{chain, exact, proof, Lock, SamplerLimit, SolveError, SolveOptions, Stop};
 use crate::rng::{stage_rng, Stream};
+use std::time::Instant;
 
 /// How a solver draws its boards.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -43,23 +45,32 @@ const COUNT_TRIAL: u64 = 20_000;
 pub(super) enum Choice {
     /// A method (with its table, for counting).
     Use(Method, Option<Box<Counted>>),
-    /// Every draw would fail: no board exists (a proof), or no exact
-    /// sampler fits the map.
+    /// The Markov chain, ready (no exact sampler fits: why, for `--exact`).
+    Chain(Box<Markov>, SolveError),
+    /// Every draw would fail: no board exists (a proof), or no sampler fits
+    /// the map within its limits.
     Fail(SolveError),
 }
 
 /// Trial deals with a fixed seed: rejection when valid boards come up often
 /// enough that dealing is cheaper than the alternatives; else the counting
 /// table; else rejection if it kept anything at all (slow, but exact).
-pub(super) fn pilot(p: &Problem<'_>, chain: &chain::Chain, locks: &[Lock]) -> Choice {
+pub(super) fn pilot(
+    p: &Problem<'_>,
+    chain: &chain::Chain,
+    locks: &[Lock],
+    deadline: Option<Instant>,
+) -> Choice {
     let max = (4_000_000 / (p.n as u64 + 1)).clamp(64, PILOT_DEALS);
-    let mut budget = Budget { nodes: 0, max, deadline: None };
+    let mut budget = Budget { nodes: 0, max, deadline };
     let mut ex = exact::Exact::new(p);
     let mut rng = stage_rng(0, Stream::Pilot);
     let mut accepted = 0u64;
     while accepted < PILOT_ACCEPTS {
-        if ex.sample(p, &mut rng, &mut budget).is_err() {
-            break;
+        match ex.sample(p, &mut rng, &mut budget) {
+            Err(Stop::Deadline) => return out_of_time(budget.nodes),
+            Err(_) => break,
+            Ok(_) => {}
         }
         accepted += 1;
     }
@@ -85,6 +96,11 @@ pub(super) fn pilot(p: &Problem<'_>, chain: &chain::Chain, locks: &[Lock]) -> Ch
                 if let Some(e) = proof::explain(p, Some(&c.ctr), locks, &opts) {
                     return Choice::Fail(e);
                 }
+                // Counted draws almost never keep every rule: too slow to
+                // use, so the chain draws (or the search proves none exists).
+                let limit = SamplerLimit::Attempts { max: COUNT_TRIAL };
+                let why = SolveError::Unsampleable { deals: budget.nodes, limit };
+                return chain_or_proof(p, chain, locks, why, deadline);
             }
             Choice::Use(Method::Counting, Some(Box::new(c)))
         }
@@ -93,15 +109,50 @@ pub(super) fn pilot(p: &Problem<'_>, chain: &chain::Chain, locks: &[Lock]) -> Ch
             // No table: rejection is still exact if a longer trial keeps a
             // board at all (each board then takes about as many deals).
             let max = (LONG_TRIAL_WORK / (p.n as u64 + 1)).clamp(PILOT_DEALS, LONG_TRIAL_DEALS);
-            let mut long = Budget { nodes: 0, max, deadline: None };
-            if ex.sample(p, &mut rng, &mut long).is_ok() {
-                return Choice::Use(Method::Rejection, None);
+            let mut long = Budget { nodes: 0, max, deadline };
+            match ex.sample(p, &mut rng, &mut long) {
+                Ok(_) => return Choice::Use(Method::Rejection, None),
+                Err(Stop::Deadline) => return out_of_time(budget.nodes + long.nodes),
+                Err(_) => {}
             }
             let deals = budget.nodes + long.nodes;
             match proof::explain(p, None, locks, &SolveOptions::default()) {
                 Some(e) => Choice::Fail(e),
-                None => Choice::Fail(SolveError::Unsampleable { deals, limit: bound.limit() }),
+                None => {
+                    let why = SolveError::Unsampleable { deals, limit: bound.limit() };
+                    chain_or_proof(p, chain, locks, why, deadline)
+                }
             }
+        }
+    }
+}
+
+/// The deadline passed while choosing the method (the choice itself never
+/// depends on the clock: it only stops).
+fn out_of_time(nodes: u64) -> Choice {
+    Choice::Fail(SolveError::SearchLimit { nodes, stop: Stop::Deadline, max: 0 })
+}
+
+/// No exact sampler fits (`why`): the chain, from boards the complete
+/// search finds; or the proof that none exists; or the limit that stopped.
+pub(super) fn chain_or_proof(
+    p: &Problem<'_>,
+    chain: &chain::Chain,
+    locks: &[Lock],
+    why: SolveError,
+    deadline: Option<Instant>,
+) -> Choice {
+    if chain.steps > markov::MAX_STEPS {
+        return Choice::Fail(SolveError::ChainLimit { steps: chain.steps, max: markov::MAX_STEPS });
+    }
+    match markov::prepare(p, chain, deadline) {
+        Ok(m) => Choice::Chain(Box::new(m), why),
+        Err(NotReady::Search(Stop::Exhausted, _)) => Choice::Fail(proof::joint(p, locks)),
+        Err(NotReady::Search(stop, nodes)) => {
+            Choice::Fail(SolveError::SearchLimit { nodes, stop, max: markov::SEARCH_NODES })
+        }
+        Err(NotReady::Diagnostics(check)) => {
+            Choice::Fail(SolveError::ChainUnchecked { check, max: markov::MAX_STEPS })
         }
     }
 }

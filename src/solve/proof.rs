@@ -10,6 +10,7 @@
 //! still leave no board without it.
 
 use super::budget::Budget;
+use super::complete::Complete;
 use super::count::classes::Split;
 use super::count::{plan::CHIPLESS, Counter, MAX_STATES};
 use super::problem::Problem;
@@ -111,9 +112,17 @@ fn no_terrain(p: &Problem<'_>, opts: &SolveOptions, allowed: Option<&[u32]>) -> 
     }
 }
 
-/// Whether the harbor rules leave no facings, on the fixed land alone.
+/// Whether the harbor rules leave no facings (only asked when they cannot
+/// depend on the tile deal: any deal then shows harbors the same land, and
+/// the slots get one, in pool order; a slot left without terrain would
+/// look like no land at all).
 fn no_harbors(p: &Problem<'_>, opts: &SolveOptions) -> Option<bool> {
     let mut st = State::new(p);
+    for r in &p.regions {
+        for (s, t) in r.slots.iter().zip(&r.tiles) {
+            st.terrain[*s as usize] = *t;
+        }
+    }
     let mut rng = stage_rng(0, Stream::Start);
     let mut rej: Rejections = [0; ConstraintId::ALL.len()];
     let mut b = budget(opts);
@@ -206,4 +215,54 @@ fn places(p: &Problem<'_>, table: &Counter) -> Option<Vec<Vec<u32>>> {
             })
             .collect(),
     )
+}
+
+/// Whether the complete search shows `p` has no board (`false` when it
+/// finds one or stops on its limit: not proved).
+fn no_board(p: &Problem<'_>) -> bool {
+    let mut budget = Budget { nodes: 0, max: super::markov::SEARCH_NODES, deadline: None };
+    let mut rng = stage_rng(0, Stream::Start);
+    matches!(Complete::new(p).find(&mut rng, &mut budget), Err(Stop::Exhausted))
+}
+
+/// The proof for a problem the complete search found no board of: the
+/// rules shrunk by deletion, each step checked by the same complete search
+/// (a rule is dropped only when the others are shown to leave no board).
+pub(crate) fn joint(p: &Problem<'_>, locks: &[Lock]) -> SolveError {
+    let on: Vec<ConstraintId> = ConstraintId::ALL
+        .into_iter()
+        .filter(|id| *id != ConstraintId::HarborFacesLand && p.c.is_on(*id))
+        .collect();
+    let rules = shrink(&p.c, on, |c| variant(p.map, c, locks).is_some_and(|q| no_board(&q)));
+    let stage = if rules.iter().any(|r| chip_rules(&p.c).contains(r)) {
+        Stage::Numbers
+    } else if rules.iter().any(|r| !r.is_harbor_rule()) {
+        Stage::Terrain
+    } else if rules.is_empty() && !p.facing_cells.is_empty() && no_pure_harbors(p, locks) {
+        Stage::Harbors
+    } else if rules.is_empty() {
+        Stage::Numbers
+    } else {
+        Stage::Harbors
+    };
+    SolveError::Conflict { stage, rules, locked: !locks.is_empty() }
+}
+
+/// Whether the harbors alone (with every rule but `harbors_face_land` off)
+/// still leave no board.
+fn no_pure_harbors(p: &Problem<'_>, locks: &[Lock]) -> bool {
+    let mut c = Constraints {
+        no_adjacent_red: false,
+        no_equal_neighbours: false,
+        no_2_next_to_12: false,
+        max_terrain_group: None,
+        max_corner_pips: None,
+        gold_no_red: false,
+        gold_not_adjacent: false,
+        harbors_apart: false,
+        harbors_off_fishing_grounds: false,
+        ..p.c.clone()
+    };
+    c.no_chip.clone_from(&p.c.no_chip);
+    variant(p.map, &c, locks).is_some_and(|q| no_board(&q))
 }

@@ -2,8 +2,11 @@
 //! restricted to the boards an outside predicate accepts (the fairness bar
 //! of `--balanced`).
 //!
-//! The moves are the [`Walker`]'s: the chain's symmetric rule-keeping
-//! swaps and turns, plus swaps of harbor kinds. A move the predicate refuses
+//! The moves are the [`Solver::rich_walker`]'s: the chain's symmetric
+//! rule-keeping swaps, turns, block moves and relabellings (not its re-deal
+//! of the whole board), plus swaps of harbor kinds. Without the re-deal no
+//! argument shows that they connect every board inside the bar: the draw is
+//! approximate, and says so. A move the predicate refuses
 //! is taken back, like a move that breaks a rule. Refusing keeps the
 //! proposals symmetric, so the stationary distribution is uniform over the
 //! valid boards the predicate accepts (among those the moves connect to
@@ -41,7 +44,7 @@ impl<'a> Solver<'a> {
         rng: &mut Rng,
         mut accept: impl FnMut(&Layout) -> bool,
     ) -> (Layout, RestrictedRun) {
-        let mut w: Walker<'_, 'a> = self.walker(start);
+        let mut w: Walker<'_, 'a> = self.rich_walker(start);
         let mut run = RestrictedRun::default();
         for _ in 0..steps {
             run.steps += 1;

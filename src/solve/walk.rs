@@ -3,9 +3,10 @@
 //! moves ([`super::chain`]) plus swaps of harbor kinds, and keeps a
 //! [`Layout`] of the board current after every step, for scoring.
 
+use super::chain::block::Work;
 use super::chain::{Chain, Move};
 use super::problem::NO_DIR;
-use super::state::{Flood, State};
+use super::state::State;
 use super::{Layout, PlacedHarbor, Solver};
 use crate::model::board::NONE;
 use crate::rng::{below, Rng};
@@ -21,8 +22,10 @@ enum Step {
 /// A board walking through the valid boards of one solver.
 pub struct Walker<'s, 'a> {
     solver: &'s Solver<'a>,
+    /// The moves it takes.
+    chain: &'s Chain,
     st: State,
-    flood: Flood,
+    work: Work,
     layout: Layout,
     /// The harbor kind on each cell (moves with its tile).
     kind_at: Vec<Option<HarborKind>>,
@@ -37,8 +40,18 @@ pub struct Walker<'s, 'a> {
 
 impl<'a> Solver<'a> {
     /// A walker starting at `layout`, which must be a board of this solver
-    /// (a result of [`Solver::solve`]).
+    /// (a result of [`Solver::solve`]), taking the swap moves alone.
     pub fn walker<'s>(&'s self, layout: &Layout) -> Walker<'s, 'a> {
+        self.walker_on(layout, &self.swaps)
+    }
+
+    /// A walker taking every move of the Markov chain but the re-deal of
+    /// the whole board (block moves and relabellings included).
+    pub fn rich_walker<'s>(&'s self, layout: &Layout) -> Walker<'s, 'a> {
+        self.walker_on(layout, &self.chain)
+    }
+
+    fn walker_on<'s>(&'s self, layout: &Layout, chain: &'s Chain) -> Walker<'s, 'a> {
         let p = &self.p;
         let mut st = State::new(p);
         for (i, h) in layout.hexes.iter().enumerate() {
@@ -85,8 +98,9 @@ impl<'a> Solver<'a> {
             .collect();
         Walker {
             solver: self,
+            chain,
             st,
-            flood: Flood::new(p.n),
+            work: Work::new(p),
             layout: layout.clone(),
             kind_at,
             harbor_cells,
@@ -106,7 +120,7 @@ impl Walker<'_, '_> {
     /// Proposes one random move and makes it if every rule still holds.
     /// Whether the board changed (only then can [`Walker::undo`] take it back).
     pub fn step(&mut self, rng: &mut Rng) -> bool {
-        let chain: &Chain = &self.solver.chain;
+        let chain: &Chain = self.chain;
         let p = &self.solver.p;
         let units = chain.units() + self.kind_units.len() as u32;
         if units == 0 {
@@ -117,7 +131,7 @@ impl Walker<'_, '_> {
         if pick < chain.units() {
             // Let the chain draw its own move (same distribution as `pick`
             // restricted to the chain's units).
-            let Some(m) = chain.propose(p, &mut self.st, &mut self.flood, rng) else {
+            let Some(m) = chain.propose(p, &mut self.st, &mut self.work, rng, false) else {
                 return false;
             };
             self.mirror(m);
@@ -142,8 +156,8 @@ impl Walker<'_, '_> {
     pub fn undo(&mut self) {
         match self.last.take() {
             Some(Step::Chain(m)) => {
-                self.solver.chain.revert(&self.solver.p, &mut self.st, m);
-                self.mirror(m);
+                self.chain.revert(&self.solver.p, &mut self.st, &self.work, m);
+                self.mirror_back(m);
             }
             Some(Step::Kinds(a, b)) => {
                 self.kind_at.swap(a as usize, b as usize);
@@ -186,9 +200,52 @@ impl Walker<'_, '_> {
                 false
             }
             Move::Turn(..) => true,
+            Move::Block(whole) => {
+                self.mirror_block(whole, true);
+                whole
+            }
+            Move::Redeal => unreachable!("walkers never re-deal the whole board"),
         };
         if touches_harbor {
             self.rebuild_harbors();
+        }
+    }
+
+    /// Brings the layout up to date after move `m` was taken back.
+    fn mirror_back(&mut self, m: Move) {
+        match m {
+            Move::Block(whole) => {
+                self.mirror_block(whole, false);
+                if whole {
+                    self.rebuild_harbors();
+                }
+            }
+            _ => self.mirror(m),
+        }
+    }
+
+    /// The hexes of the last block as they are now; harbor kinds follow
+    /// their tiles (forward: as the block moved them; back: as they were).
+    fn mirror_block(&mut self, whole: bool, forward: bool) {
+        let w = &self.work;
+        for x in &w.cells {
+            let x = *x as usize;
+            let h = &mut self.layout.hexes[x];
+            h.terrain = Terrain::ALL[self.st.terrain[x] as usize];
+            h.number = (self.st.number[x] != 0).then_some(self.st.number[x]);
+        }
+        if !whole {
+            return;
+        }
+        let before: Vec<Option<HarborKind>> =
+            w.cells.iter().map(|x| self.kind_at[*x as usize]).collect();
+        for (i, x) in w.cells.iter().enumerate() {
+            let src = w.perm[i] as usize;
+            if forward {
+                self.kind_at[*x as usize] = before[src];
+            } else {
+                self.kind_at[w.cells[src] as usize] = before[i];
+            }
         }
     }
 

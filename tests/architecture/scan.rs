@@ -2,6 +2,7 @@
 //! the imports each makes (`use` items with groups expanded, `crate::` and
 //! `super::` paths in code; comments and string literals left out).
 
+use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 
 /// One import: where it is written and the module path it names.
@@ -39,7 +40,14 @@ pub fn sources() -> Vec<(String, String)> {
 }
 
 pub fn all_imports(files: &[(String, String)]) -> Vec<Import> {
-    files.iter().flat_map(|(f, text)| imports_of(f, text)).collect()
+    let modules = modules(files);
+    files.iter().flat_map(|(f, text)| imports_in(f, text, &modules)).collect()
+}
+
+/// Every module of the crate (each file's, from [`module_of`]), so that a
+/// bare `name::` path can be told apart from a type or a dependency.
+pub fn modules(files: &[(String, String)]) -> BTreeSet<Vec<String>> {
+    files.iter().map(|(f, _)| module_of(f)).collect()
 }
 
 /// The module a file holds: `src/a/b.rs` is `a::b`, `src/a/mod.rs` is `a`,
@@ -57,11 +65,19 @@ pub fn top(module: &[String]) -> String {
     module.first().cloned().unwrap_or_default()
 }
 
-/// The imports of one file: `use` items (groups expanded) and `crate::`
-/// and `super::` paths in code, comments and string literals left out;
-/// `super::` and `self::` resolved from the module around them (the file's,
-/// or an inline `mod tests` in it).
+/// The imports of one file ([`imports_in`]) with the crate's real modules.
 pub fn imports_of(file: &str, text: &str) -> Vec<Import> {
+    imports_in(file, text, &modules(&sources()))
+}
+
+/// The imports of one file: `use` items (groups expanded) and `crate::`,
+/// `$crate::` and `super::` paths in code, comments and string literals
+/// left out; `super::` and `self::` resolved from the module around them
+/// (the file's, or an inline `mod tests` in it). Names brought in by a glob
+/// (`use super::*`, `use crate::*`) or an alias (`use crate as x`, `use
+/// crate::cli as c`) count too: a bare `cli::run()` after `use crate::*` is
+/// an import of `cli`. `modules` is every module of the crate.
+pub fn imports_in(file: &str, text: &str, modules: &BTreeSet<Vec<String>>) -> Vec<Import> {
     let code = strip(text);
     let inline = inline_modules(&code);
     // The module at a place of the file: the file's, then the inline `mod`s
@@ -76,12 +92,38 @@ pub fn imports_of(file: &str, text: &str) -> Vec<Import> {
         m
     };
     let line_at = |at: usize| code[..at].matches('\n').count() + 1;
-    let mut out = Vec::new();
-    let mut push = |path: &str, at: usize| {
-        if let Some(target) = resolve(&here(at), path) {
-            out.push(Import { file: file.to_string(), line: line_at(at), target });
+    // What globs and aliases of `use` items bring into scope: (the module
+    // where the `use` stands, the module globbed), (where, alias, module).
+    let mut globs: Vec<(Vec<String>, Vec<String>)> = Vec::new();
+    let mut aliases: Vec<(Vec<String>, String, Vec<String>)> = Vec::new();
+    let named = |at: usize,
+                 path: &str,
+                 globs: &[(Vec<String>, Vec<String>)],
+                 aliases: &[(Vec<String>, String, Vec<String>)]| {
+        let scope = here(at);
+        if let Some(t) = resolve(&scope, path) {
+            return Some(t);
         }
+        // A bare first segment: an alias in scope, or a child of a glob.
+        let mut segs = path.split(" as ").next().unwrap_or(path).split("::");
+        let first = segs.next()?;
+        let rest: Vec<String> =
+            segs.filter(|s| !s.is_empty() && *s != "*").map(str::to_string).collect();
+        let visible = |m: &Vec<String>| scope.starts_with(m);
+        let base = aliases
+            .iter()
+            .find(|(m, a, _)| visible(m) && a == first)
+            .map(|(_, _, t)| t.clone())
+            .or_else(|| {
+                globs.iter().filter(|(m, _)| visible(m)).find_map(|(_, g)| {
+                    let mut t = g.clone();
+                    t.push(first.to_string());
+                    modules.contains(&t).then_some(t)
+                })
+            })?;
+        Some(base.into_iter().chain(rest).collect())
     };
+    let mut out = Vec::new();
     let bytes = code.as_bytes();
     let mut uses = Vec::new();
     let mut at = 0;
@@ -98,28 +140,44 @@ pub fn imports_of(file: &str, text: &str) -> Vec<Import> {
                 .iter()
                 .fold(tree, |t, (a, b)| t.replace(a, b));
         for path in expand(&tree) {
-            push(&path, start);
+            let Some(target) = named(start, &path, &globs, &aliases) else { continue };
+            if path.ends_with("::*") {
+                globs.push((here(start), target.clone()));
+            }
+            if let Some(alias) = path.split(" as ").nth(1) {
+                aliases.push((here(start), alias.trim().to_string(), target.clone()));
+            }
+            out.push(Import { file: file.to_string(), line: line_at(start), target });
         }
         at += end;
         uses.push(start..at);
     }
-    // `crate::x::y` and `super::x::y` written in code (those of `use`
-    // items are counted above).
-    for needle in ["crate::", "super::"] {
-        let mut at = 0;
-        while let Some(k) = code[at..].find(needle) {
-            let start = at + k;
-            at = start + needle.len();
-            let glued =
-                start > 0 && (is_ident(bytes[start - 1]) || b"$:".contains(&bytes[start - 1]));
-            if glued || uses.iter().any(|u| u.contains(&start)) {
-                continue;
-            }
-            let len = code[start..]
-                .find(|c: char| !(c.is_ascii_alphanumeric() || c == '_' || c == ':'))
-                .unwrap_or(code.len() - start);
-            push(&code[start..start + len], start);
+    // Paths written in code (those of `use` items are counted above):
+    // `crate::x::y` and `$crate::x::y` (a macro's), `super::x::y`, and bare
+    // `name::x` where a glob or an alias in scope gives `name` a meaning.
+    let mut at = 0;
+    while let Some(k) = code[at..].find("::") {
+        let colons = at + k;
+        at = colons + 2;
+        let start = code[..colons]
+            .rfind(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+            .map_or(0, |p| p + 1);
+        if start == colons || uses.iter().any(|u| u.contains(&start)) {
+            continue;
         }
+        // Only the first segment of a path starts one.
+        let before = if start > 0 { bytes[start - 1] } else { b' ' };
+        if before == b':' || (before == b'$' && &code[start..colons] != "crate") {
+            continue;
+        }
+        let len = code[start..]
+            .find(|c: char| !(c.is_ascii_alphanumeric() || c == '_' || c == ':'))
+            .unwrap_or(code.len() - start);
+        let path = &code[start..start + len];
+        if let Some(target) = named(start, path, &globs, &aliases) {
+            out.push(Import { file: file.to_string(), line: line_at(start), target });
+        }
+        at = start + len.max(2);
     }
     out
 }

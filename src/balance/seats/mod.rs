@@ -16,7 +16,10 @@ use crate::rng::{below, stage_rng, Rng, Stream};
 use crate::solve::Layout;
 use crate::vocab::{pips, HarborKind, Terrain};
 
+mod odds;
 mod variety;
+
+pub use odds::{odds, odds_sentence, WIN_POINTS_PER_PIP};
 
 use variety::{scarcity, variety_bonus};
 pub use variety::{GENERIC_HARBOR_BONUS, NEW_RESOURCE_BONUS, SPECIAL_HARBOR_WEIGHT};
@@ -35,11 +38,12 @@ pub const FIRST_SETTLEMENTS: usize = 2;
 pub enum Policy {
     /// The corner with the most pips; ties by the most distinct resources,
     /// then at random.
-    #[default]
     Pips,
     /// Production weighted by how scarce each resource is on the board, a
     /// bonus for each resource the seat does not have yet, and a bonus for
-    /// harbors; ties at random.
+    /// harbors; ties at random. The default: its seat totals follow who wins
+    /// whole games (docs/balance.md).
+    #[default]
     Variety,
 }
 
@@ -119,6 +123,8 @@ struct CornerValue {
     robber: u8,
     /// 0: none, 1: 3:1, 2 + r: 2:1 of resource r.
     harbor: u8,
+    /// Bit `r` set when it has pips of resource `r`.
+    mask: u8,
 }
 
 /// Reusable buffers.
@@ -135,6 +141,8 @@ pub struct SeatScratch {
     /// Per corner: scarcity-weighted production (the variety policy's base).
     base: Vec<f64>,
     picks: Vec<u32>,
+    /// Legal corners not taken or blocked after the first round.
+    free: Vec<u32>,
     acc: Vec<Acc>,
 }
 
@@ -217,9 +225,15 @@ impl SeatTables {
             Policy::Pips => self.sort_pips(s),
             Policy::Variety => self.sort_variety(s),
         }
-        for _ in 0..TIE_DRAWS {
-            self.draft(policy, s, &mut rng);
-            self.tally(s);
+        for k in 0..TIE_DRAWS {
+            let drew = self.draft(policy, s, &mut rng);
+            self.tally(s, 1);
+            if k == 0 && !drew {
+                // No tie was broken at random: every draft picks the same
+                // corners, so the others add the same again.
+                self.tally(s, TIE_DRAWS - 1);
+                break;
+            }
         }
         let n = f64::from(TIE_DRAWS);
         out.seats.clear();
@@ -296,6 +310,7 @@ impl SeatTables {
             }
             if legal {
                 v.distinct = v.pips[..5].iter().filter(|p| **p > 0).count() as u8;
+                v.mask = (0..5).filter(|r| v.pips[*r] > 0).fold(0, |m, r| m | 1 << r);
                 s.value[ci] = v;
                 s.legal.push(ci as u32);
             }
@@ -337,8 +352,11 @@ impl SeatTables {
         groups(&s.order, &mut s.group_end, |a, b| sc[*a as usize] == sc[*b as usize]);
     }
 
-    /// One snake draft; `s.picks[k]` is pick `k`'s corner ([`NONE`]: none left).
-    fn draft(&self, policy: Policy, s: &mut SeatScratch, rng: &mut Rng) {
+    /// One snake draft; `s.picks[k]` is pick `k`'s corner ([`NONE`]: none
+    /// left). Returns whether a random draw broke a tie on the way (when not,
+    /// every draft gives these picks).
+    fn draft(&self, policy: Policy, s: &mut SeatScratch, rng: &mut Rng) -> bool {
+        let mut drew = false;
         let p = self.players;
         let picks = FIRST_SETTLEMENTS * p;
         s.blocked.clear();
@@ -355,6 +373,9 @@ impl SeatTables {
             // Shuffle the run starting here, once, when first reached.
             let end = s.group_end[i] as usize;
             if i + 1 < end && (i == 0 || s.group_end[i - 1] as usize != end) {
+                // The order inside the run matters only when two of its
+                // corners are still free (blocking only grows).
+                drew |= s.order[i..end].iter().filter(|c| !s.blocked[**c as usize]).count() > 1;
                 for k in i..end - 1 {
                     let j = k + below(rng, (end - k) as u32) as usize;
                     s.order.swap(k, j);
@@ -367,12 +388,16 @@ impl SeatTables {
             }
         }
         if policy == Policy::Variety && s.picks.len() == p {
+            // The corners still free, in the same order (so ties are met,
+            // and drawn for, as in a scan of every legal corner).
+            s.free.clear();
+            s.free.extend(s.legal.iter().copied().filter(|c| !s.blocked[*c as usize]));
             for seat in (0..p).rev() {
                 let first = s.picks[seat];
                 let own = (first != NONE).then(|| s.value[first as usize]);
                 let mut best = NONE;
                 let (mut best_v, mut ties) = (f64::NEG_INFINITY, 0u32);
-                for &c in &s.legal {
+                for &c in &s.free {
                     if s.blocked[c as usize] {
                         continue;
                     }
@@ -386,6 +411,8 @@ impl SeatTables {
                         }
                     }
                 }
+                // A tie with a value beaten later drew for nothing.
+                drew |= ties > 1;
                 if best == NONE {
                     s.picks.push(NONE);
                 } else {
@@ -396,6 +423,7 @@ impl SeatTables {
         while s.picks.len() < picks {
             s.picks.push(NONE);
         }
+        drew
     }
 
     /// Takes corner `c` for the next pick.
@@ -409,8 +437,8 @@ impl SeatTables {
         s.picks.push(c);
     }
 
-    /// Adds one draft's result to the seats' sums.
-    fn tally(&self, s: &mut SeatScratch) {
+    /// Adds the last draft's result `times` times to the seats' sums.
+    fn tally(&self, s: &mut SeatScratch, times: u32) {
         let p = self.players;
         for seat in 0..p {
             let a = &mut s.acc[seat];
@@ -424,14 +452,14 @@ impl SeatTables {
                 for (o, x) in own.iter_mut().zip(v.pips) {
                     *o += u32::from(x);
                 }
-                a.robber += u32::from(v.robber);
-                a.harbors += u32::from(v.harbor > 0);
-                a.settlements += 1;
+                a.robber += times * u32::from(v.robber);
+                a.harbors += times * u32::from(v.harbor > 0);
+                a.settlements += times;
             }
             for (x, y) in a.pips.iter_mut().zip(own) {
-                *x += y;
+                *x += times * y;
             }
-            a.distinct += own[..5].iter().filter(|x| **x > 0).count() as u32;
+            a.distinct += times * own[..5].iter().filter(|x| **x > 0).count() as u32;
         }
     }
 }

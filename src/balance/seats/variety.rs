@@ -31,13 +31,9 @@ pub const SPECIAL_HARBOR_WEIGHT: f64 = 0.5;
 /// settlement is `own` (`None` before it has one), beyond its
 /// scarcity-weighted production: the new-resource and harbor bonuses.
 pub(super) fn variety_bonus(v: &CornerValue, own: Option<&CornerValue>) -> f64 {
-    let mut x = 0.0;
-    for r in 0..5 {
-        let have = own.is_some_and(|o| o.pips[r] > 0);
-        if v.pips[r] > 0 && !have {
-            x += NEW_RESOURCE_BONUS;
-        }
-    }
+    // Every term is a small multiple of 0.5: exact in any order.
+    let have = own.map_or(0, |o| o.mask);
+    let mut x = NEW_RESOURCE_BONUS * f64::from((v.mask & !have).count_ones());
     let harbor_pips = |code: u8, a: &CornerValue, b: Option<&CornerValue>| -> f64 {
         match code {
             0 => 0.0,

@@ -141,6 +141,31 @@ pub fn fog_face(flat: f64, theme: &Theme, mode: Mode) -> Vec<Item> {
     ]
 }
 
+/// A placement code ([`crate::compose::placement`]) over a fog face of
+/// `flat` mm: bold, in the upper part of the hex above the "?", in the
+/// colour the "?" takes. The map's fog hexes and the cut-out tiles' backs
+/// carry the same code in the same place, so a tile is laid on its hex by
+/// matching the two.
+pub fn fog_code(flat: f64, code: &str, theme: &Theme, mode: Mode) -> Item {
+    let pal = theme.palette(mode);
+    let f = pal.fog;
+    let light = 0.3 * f64::from(f.r) + 0.59 * f64::from(f.g) + 0.11 * f64::from(f.b) > 170.0;
+    let mark = if light { pal.ink } else { pal.paper };
+    let size = FOG_CODE_SIZE * flat;
+    text(
+        Pt::new(0.0, -0.29 * flat + centre_baseline(size)),
+        code,
+        size,
+        Weight::Bold,
+        Anchor::Middle,
+        mark,
+    )
+}
+
+/// The height of a placement code's letters, as a part of the hex's flat
+/// width.
+pub const FOG_CODE_SIZE: f64 = 0.1;
+
 /// The words on every face-down tile of the setup view.
 pub const FACE_DOWN_MARK: &str = "FACE DOWN";
 

@@ -202,5 +202,5 @@ pub fn reference_cards(
             });
         }
     }
-    Ok(vec![PieceSet { title: SET_TITLE.into(), pieces }])
+    Ok(vec![PieceSet { title: SET_TITLE.into(), pieces, coded: false }])
 }

@@ -181,34 +181,38 @@ pub(super) fn regions_table(map: &MapDef) -> Option<Block> {
 }
 
 /// The face-down areas, as the players may know them: how many tiles and
-/// chips, and that the board's builder lays them as the generated map and
-/// the builder's sheet say (the one setup story of the plan and the
-/// builder's sheet). What lies where, and the stack's order, stay hidden.
+/// chips, their placement codes, and the one setup story of the plan: the
+/// table lays every tile back side up on the hex showing its code and
+/// stacks the chips in the order on their backs, or a host who does not
+/// play builds from the builder's sheet. What lies where, and the stack's
+/// order, stay hidden.
 pub(super) fn face_down_blocks(layout: &Layout) -> Vec<Block> {
+    let codes = crate::compose::placement::Codes::of(layout);
     let items: Vec<Vec<Span>> = layout
         .regions
         .iter()
         .enumerate()
         .filter(|(_, r)| r.face_down)
         .filter_map(|(ri, r)| {
-            let tiles =
-                layout.hexes.iter().filter(|h| h.face_down && h.region == Some(ri as u32)).count();
+            let tiles = codes.count(ri);
             if tiles == 0 {
                 return None;
             }
+            let range = codes.range(ri).unwrap_or_default();
             let stack = match r.chip_stack.len() {
                 0 => "it has no number chips".to_string(),
                 1 => "its 1 number chip lies face down beside the board".to_string(),
                 n => format!(
                     "its {n} number chips lie in one face-down stack beside the board, in the \
-                     builder's order"
+                     order on their backs ({} on top)",
+                    crate::compose::placement::stack_code(1, n)
                 ),
             };
             Some(vec![
                 Span::bold(format!("{}: ", r.name)),
                 Span::plain(format!(
-                    "its {tiles} tiles lie face down, each on the hex the builder's sheet \
-                     gives it; {stack}."
+                    "its {tiles} tiles lie face down, each on the hex whose code its back shows \
+                     ({range}); {stack}."
                 )),
             ])
         })
@@ -219,10 +223,13 @@ pub(super) fn face_down_blocks(layout: &Layout) -> Vec<Block> {
     vec![
         heading(2, "Face-down areas"),
         Block::Paragraph(Span::parse(
-            "The generator has already shuffled these areas: one person builds the board from \
-             the builder's sheet, laying every face-down tile where it shows and stacking the \
-             chips in the order it lists, and keeps the sheet out of everyone's sight. Nobody \
-             shuffles them again, and nobody looks under a tile before it is revealed.",
+            "The generator has already dealt these areas, and nobody needs to see a hidden face \
+             to set them up: every face-down tile carries on its back the code of its hex, which \
+             the map prints on that hex, and every chip of a face-down stack its place in the \
+             stack. Cut them out and lay them back side up, each tile on its code and each \
+             stack in the order of its backs, without turning any over. A host who does not \
+             play may build the board from the builder's sheet instead. Nobody shuffles the \
+             tiles or chips again, and nobody looks under a tile before it is revealed.",
         )),
         Block::Bullets(items),
     ]

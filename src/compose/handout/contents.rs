@@ -18,26 +18,26 @@ pub fn from_text(p: &Piece) -> String {
 }
 
 /// The parts a scenario takes from published boxes, one entry per box in
-/// the order the boxes first appear: the box and its items with their
-/// counts for `players` ("60 ships (15 per player)").
+/// the order the boxes first appear among its pieces: the box and its items
+/// with their counts for `players` ("60 ships (15 per player)"). Every piece
+/// from a box is listed, the robber and the pirate the setup places too.
 pub fn box_lists(s: &Scenario, players: u8) -> Vec<(String, Vec<String>)> {
     let from_box = &s.game.components.parts.from_box;
-    let mut sets: Vec<&str> = Vec::new();
-    for b in from_box {
-        if !sets.contains(&b.set.as_str()) {
-            sets.push(&b.set);
+    let mut out: Vec<(String, Vec<String>)> = Vec::new();
+    for p in &s.game.pieces {
+        let PieceFrom::Box(set) = &p.from else { continue };
+        // The scenario's own words for a part it lists, else the piece's name.
+        let item = from_box
+            .iter()
+            .find(|b| b.set == *set && b.item.eq_ignore_ascii_case(&p.name))
+            .map_or_else(|| p.name.to_lowercase(), |b| b.item.clone());
+        let line = p.count.of(&item, players);
+        match out.iter_mut().find(|(b, _)| b == set) {
+            Some((_, items)) => items.push(line),
+            None => out.push((set.clone(), vec![line])),
         }
     }
-    sets.into_iter()
-        .map(|set| {
-            let items = from_box
-                .iter()
-                .filter(|b| b.set == set)
-                .map(|b| b.count.of(&b.item, players))
-                .collect();
-            (set.to_string(), items)
-        })
-        .collect()
+    out
 }
 
 /// One line per piece for the print plan: "Castaway tokens (12, printed):
@@ -48,9 +48,10 @@ pub fn piece_lines(s: &Scenario, players: u8) -> Vec<String> {
         .pieces
         .iter()
         .map(|p| {
-            let count = match p.count {
-                PieceCount::Total(n) => format!("{n},"),
-                PieceCount::PerPlayer(n) => {
+            let count = match (p.count, &p.mix) {
+                (PieceCount::Total(n), Some(m)) => format!("{n}: {m};"),
+                (PieceCount::Total(n), None) => format!("{n},"),
+                (PieceCount::PerPlayer(n), _) => {
                     format!("{}, {n} per player;", n * u32::from(players))
                 }
             };
@@ -72,7 +73,7 @@ pub fn pieces_blocks(s: &Scenario, players: u8) -> Vec<Block> {
         .map(|p| {
             vec![
                 Cell::new(&format!("**{}**", p.name)),
-                Cell::new(&p.count.text(players)),
+                Cell::new(&p.count_text(players)),
                 Cell::new(&from_text(p)),
                 Cell::new(&p.starts),
             ]

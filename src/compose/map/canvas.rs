@@ -152,10 +152,17 @@ fn hex_tiles(b: &Board, drawn: &mut Drawn) {
     let (layout, spec, g) = (b.layout, b.spec, b.g);
     let pal = spec.theme.palette(spec.mode);
     let harbor_at = |h: Hex| layout.harbors.iter().find(|p| p.hex == h);
+    // The map at full size shows each hidden hex's placement code, which
+    // the cut-out tile repeats on its back; a picture is too small for them.
+    let codes = (!spec.picture).then(|| crate::compose::placement::Codes::of(layout));
     for (i, h) in layout.hexes.iter().enumerate() {
         let c = b.at(h.hex);
         let items = if b.hidden(h.face_down) {
-            art::fog_face(spec.flat, spec.theme, spec.mode)
+            let mut v = art::fog_face(spec.flat, spec.theme, spec.mode);
+            if let Some(code) = codes.as_ref().and_then(|k| k.hex(i)) {
+                v.push(art::fog_code(spec.flat, code, spec.theme, spec.mode));
+            }
+            v
         } else if harbor_at(h.hex).is_some() {
             vec![
                 Item::Path {

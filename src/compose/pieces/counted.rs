@@ -44,7 +44,12 @@ pub(super) fn from_counts(
             c.presents,
         )],
     ));
-    out.extend(set("Fish tokens", fish_tokens(c, sizes, ink)));
+    // The old boot shares the fish tokens' back but is no fish token: a set
+    // of its own, so every sheet and the plan count the two as the handout
+    // does.
+    let (fish, boot) = fish_tokens(c, sizes, ink);
+    out.extend(set("Fish tokens", fish));
+    out.extend(set("Old boot", vec![boot]));
     let grounds = tally(c.fishing_grounds.iter().copied())
         .into_iter()
         .map(|(n, k)| {
@@ -97,12 +102,12 @@ fn castaway_tokens(c: &ComponentCounts, sizes: &ComponentSizes, art: &dyn MapArt
         .collect()
 }
 
-/// Fish tokens 1 to 3 and the old boot, all with the same back.
-fn fish_tokens(c: &ComponentCounts, sizes: &ComponentSizes, ink: Ink) -> Vec<Piece> {
+/// Fish tokens 1 to 3, and the old boot, all with the same back.
+fn fish_tokens(c: &ComponentCounts, sizes: &ComponentSizes, ink: Ink) -> (Vec<Piece>, Piece) {
     let fd = sizes.fish;
     let fish_shape = Shape::Circle { diameter: fd };
     let back = tokens::fish_back(fd, ink);
-    let mut fish: Vec<Piece> = (1..=3u8)
+    let fish: Vec<Piece> = (1..=3u8)
         .map(|n| {
             piece(
                 format!("fish token {n}"),
@@ -113,14 +118,14 @@ fn fish_tokens(c: &ComponentCounts, sizes: &ComponentSizes, ink: Ink) -> Vec<Pie
             )
         })
         .collect();
-    fish.push(piece(
+    let boot = piece(
         "old boot".into(),
         fish_shape,
         tokens::fish_token(0, fd, ink),
         Some(back.clone()),
         c.old_boots,
-    ));
-    fish
+    );
+    (fish, boot)
 }
 
 /// Face of a castaway token: what rescuing costs.

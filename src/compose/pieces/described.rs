@@ -69,18 +69,26 @@ fn background(shape: TokenShape, d: f64, fill: Color, ink: Ink) -> Vec<Item> {
 }
 
 fn token_piece(t: &Token, sizes: &ComponentSizes, ink: Ink) -> Piece {
+    let own = t.size.map(f64::from);
     let (d, shape) = match t.shape {
-        TokenShape::Round => (sizes.token, Shape::Circle { diameter: sizes.token }),
-        TokenShape::Square => (sizes.square, Shape::Square { side: sizes.square }),
+        TokenShape::Round => {
+            let d = own.unwrap_or(sizes.token);
+            (d, Shape::Circle { diameter: d })
+        }
+        TokenShape::Square => {
+            let d = own.unwrap_or(sizes.square);
+            (d, Shape::Square { side: d })
+        }
     };
     // Text stays inside the cut: a round token's lines are centred, so they
     // may run a little past the inscribed square; a square keeps a margin.
     let room = if t.shape == TokenShape::Round { d * 0.74 } else { d * 0.8 };
     let mut front = background(t.shape, d, ink.inks.token_face, ink);
-    front.extend(centred_text(&t.face, room, d * 0.16, true, ink));
+    // On a small token the share of its size falls under what players read.
+    front.extend(centred_text(&t.face, room, (d * 0.16).max(min_text()), true, ink));
     let back = t.back.as_ref().map(|b| {
         let mut v = background(t.shape, d, ink.inks.token_back, ink);
-        v.extend(centred_text(b, room, d * 0.14, true, ink));
+        v.extend(centred_text(b, room, (d * 0.14).max(min_text()), true, ink));
         v
     });
     Piece { name: t.name.clone(), shape, front, back, count: t.count }
@@ -185,15 +193,15 @@ pub fn generic_sets(parts: &Parts, sizes: &ComponentSizes, ink: Ink) -> Vec<Piec
     let mut out = Vec::new();
     let tokens: Vec<Piece> = parts.tokens.iter().map(|t| token_piece(t, sizes, ink)).collect();
     if !tokens.is_empty() {
-        out.push(PieceSet { title: "Scenario tokens".into(), pieces: tokens });
+        out.push(PieceSet { title: "Scenario tokens".into(), pieces: tokens, coded: false });
     }
     let cards: Vec<Piece> = parts.cards.iter().map(|c| card_piece(c, sizes.card, ink)).collect();
     if !cards.is_empty() {
-        out.push(PieceSet { title: "Scenario cards".into(), pieces: cards });
+        out.push(PieceSet { title: "Scenario cards".into(), pieces: cards, coded: false });
     }
     let tracks: Vec<Piece> = parts.tracks.iter().map(|t| track_piece(t, ink)).collect();
     if !tracks.is_empty() {
-        out.push(PieceSet { title: "Tracks".into(), pieces: tracks });
+        out.push(PieceSet { title: "Tracks".into(), pieces: tracks, coded: false });
     }
     out
 }

@@ -336,9 +336,13 @@ impl Sheet {
 /// document is known, see [`crate::compose::pieces::footers`]), and what fit on no sheet.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Imposition {
-    /// Sheets with backs first, single-sided sheets after them, so each
-    /// group prints as one page range.
+    /// Sheets with backs first (the sheets of coded face-down pieces first
+    /// of all), single-sided sheets after them, so each group prints as one
+    /// page range.
     pub sheets: Vec<Sheet>,
+    /// How many of the first [`Imposition::sheets`] hold coded face-down
+    /// pieces ([`PieceSet::coded`]): two-sided sheets, cut back side up.
+    pub coded: usize,
     /// Names of pieces too large for one page of the chosen paper (see
     /// [`unplaced`]).
     pub unplaced: Vec<String>,
@@ -361,13 +365,16 @@ impl Imposition {
 pub fn impose(sets: &[PieceSet], opts: &SheetOptions) -> Imposition {
     let (duplex, single): (Vec<SheetPlan>, Vec<SheetPlan>) =
         plan(sets, opts).into_iter().partition(|p| p.has_back(sets));
-    let sheets = duplex
+    let (coded, duplex): (Vec<SheetPlan>, Vec<SheetPlan>) =
+        duplex.into_iter().partition(|p| p.coded(sets));
+    let sheets = coded
         .iter()
+        .chain(&duplex)
         .chain(&single)
         .enumerate()
         .map(|(i, p)| render_plan(p, sets, opts, i + 1))
         .collect();
-    Imposition { sheets, unplaced: unplaced(sets, opts) }
+    Imposition { sheets, coded: coded.len(), unplaced: unplaced(sets, opts) }
 }
 
 #[cfg(test)]

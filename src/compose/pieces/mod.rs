@@ -50,7 +50,7 @@ fn piece(
 
 fn set(title: &str, pieces: Vec<Piece>) -> Option<PieceSet> {
     let pieces: Vec<Piece> = pieces.into_iter().filter(|p| p.count > 0).collect();
-    (!pieces.is_empty()).then(|| PieceSet { title: title.to_string(), pieces })
+    (!pieces.is_empty()).then(|| PieceSet { title: title.to_string(), pieces, coded: false })
 }
 
 /// Counts equal designs: `(key, count)` in key order.
@@ -133,6 +133,12 @@ fn harbor_tile_marks(art: &dyn MapArt, kind: HarborKind, flat: f64, chip: f64) -
 }
 
 /// Face-down tiles, their chip stacks and harbor tokens, from the layout.
+///
+/// Every face-down tile and every chip of a face-down stack is a piece of
+/// its own, in code order ([`crate::compose::placement`]): the tile's back
+/// carries the code of its hex, the chip's back its place in the stack, so
+/// the table lays them without turning one over. Their order on the sheets
+/// follows the codes, so where a piece sits tells nothing of its face.
 fn from_layout(
     layout: &Layout,
     scenario: &Scenario,
@@ -141,8 +147,7 @@ fn from_layout(
     art: &dyn MapArt,
 ) -> Vec<PieceSet> {
     let mut out = Vec::new();
-    let chip = Shape::Circle { diameter: sizes.chip };
-    let fog = art.fog_back(sizes.hex_flat);
+    let codes = crate::compose::placement::Codes::of(layout);
     // With several fog areas, each one's backs carry its name, so the face-down
     // stacks of the areas can be told apart (like differently marked backs).
     let several = layout.regions.iter().filter(|r| r.face_down).count() > 1;
@@ -150,33 +155,36 @@ fn from_layout(
         if !region.face_down {
             continue;
         }
-        let mut fog = fog.clone();
-        let mut chip_back_art = chip_back(sizes.chip, art);
-        if several {
-            let r = sizes.hex_flat / 3f64.sqrt();
-            fog.push(area_mark(&region.name, 0.62 * r, sizes.hex_flat * 0.06, art.ink()));
-            chip_back_art.push(area_mark(
-                &region.name,
-                sizes.chip * 0.34,
-                sizes.chip * 0.1,
-                art.ink(),
-            ));
-        }
-        let tile_pieces = region_tiles(layout, ri, sizes, art, &fog);
-        out.extend(set(&format!("{}: face-down tiles", region.name), tile_pieces));
-        let chips = tally(region.chip_stack.iter().copied())
-            .into_iter()
-            .map(|(n, c)| {
+        let name = several.then_some(region.name.as_str());
+        let tile_pieces = region_tiles(layout, ri, &codes, sizes, art, name);
+        out.extend(coded_set(&format!("{}: face-down tiles", region.name), tile_pieces));
+        let n = region.chip_stack.len();
+        let chips = region
+            .chip_stack
+            .iter()
+            .enumerate()
+            .map(|(k, &c)| {
+                let mut back = chip_back(sizes.chip, art);
+                back.push(tokens::label(
+                    -sizes.chip * 0.24,
+                    &crate::compose::placement::stack_code(k + 1, n),
+                    sizes.chip * 0.13,
+                    true,
+                    art.ink(),
+                ));
+                if let Some(name) = name {
+                    back.push(area_mark(name, sizes.chip * 0.34, sizes.chip * 0.1, art.ink()));
+                }
                 piece(
-                    format!("number chip {n}"),
-                    chip,
-                    art.number_chip(n, sizes.chip),
-                    Some(chip_back_art.clone()),
-                    c,
+                    format!("{} chip {} of {n}", region.name, k + 1),
+                    Shape::Circle { diameter: sizes.chip },
+                    art.number_chip(c, sizes.chip),
+                    Some(back),
+                    1,
                 )
             })
             .collect();
-        out.extend(set(&format!("{}: number chips", region.name), chips));
+        out.extend(coded_set(&format!("{}: number chips", region.name), chips));
     }
     if counts.harbor_tokens {
         out.extend(harbor_tokens(layout, scenario, sizes, art));
@@ -184,37 +192,49 @@ fn from_layout(
     out
 }
 
-/// The face-down tiles of region `ri`, each with the fog back `fog`;
+/// A set of coded face-down pieces ([`PieceSet::coded`]).
+fn coded_set(title: &str, pieces: Vec<Piece>) -> Option<PieceSet> {
+    set(title, pieces).map(|s| PieceSet { coded: true, ..s })
+}
+
+/// The face-down tiles of region `ri` in code order, each with the fog
+/// back, its hex's code and (with several fog areas) the area's `name`;
 /// harbor tiles among them show their trade.
 fn region_tiles(
     layout: &Layout,
     ri: usize,
+    codes: &crate::compose::placement::Codes,
     sizes: &ComponentSizes,
     art: &dyn MapArt,
-    fog: &[Item],
+    name: Option<&str>,
 ) -> Vec<Piece> {
     let region = &layout.regions[ri];
     let hex = Shape::Hex { flat: sizes.hex_flat };
-    let tiles = tally(
-        layout.hexes.iter().filter(|h| h.face_down && h.region == Some(ri as u32)).map(|h| {
+    let mut fog = art.fog_back(sizes.hex_flat);
+    if let Some(name) = name {
+        let r = sizes.hex_flat / 3f64.sqrt();
+        fog.push(area_mark(name, 0.62 * r, sizes.hex_flat * 0.06, art.ink()));
+    }
+    codes
+        .in_order(ri)
+        .into_iter()
+        .map(|i| {
+            let h = &layout.hexes[i];
+            let code = codes.hex(i).unwrap_or_default();
             let harbor = (h.terrain == Terrain::Harbor)
                 .then(|| layout.harbors.iter().find(|p| p.hex == h.hex).map(|p| p.kind))
                 .flatten();
-            (h.terrain, harbor)
-        }),
-    );
-    tiles
-        .into_iter()
-        .map(|((t, harbor), n)| {
-            let (front, name) = match harbor {
+            let front = match harbor {
                 Some(k) => {
-                    let mut front = art.terrain_face_with_mark(t, sizes.hex_flat);
+                    let mut front = art.terrain_face_with_mark(h.terrain, sizes.hex_flat);
                     front.extend(harbor_tile_marks(art, k, sizes.hex_flat, sizes.chip));
-                    (front, format!("{} tile {t} {}", region.name, harbor_name(k)))
+                    front
                 }
-                None => (art.terrain_face(t, sizes.hex_flat), format!("{} tile {t}", region.name)),
+                None => art.terrain_face(h.terrain, sizes.hex_flat),
             };
-            piece(name, hex, front, Some(fog.to_vec()), n)
+            let mut back = fog.clone();
+            back.push(art.fog_code(sizes.hex_flat, code));
+            piece(format!("{} tile {code}", region.name), hex, front, Some(back), 1)
         })
         .collect()
 }

@@ -75,10 +75,14 @@ pub struct Piece {
 }
 
 /// A named set of pieces that belong together on sheets (e.g. "Number chips").
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, Default, PartialEq)]
 pub struct PieceSet {
     /// Heading for the sheet.
     pub title: String,
     /// The designs in print order.
     pub pieces: Vec<Piece>,
+    /// Face-down pieces laid by the placement codes on their backs
+    /// ([`crate::compose::placement`]): they go on sheets of their own, first
+    /// among the two-sided ones, which are cut back side up.
+    pub coded: bool,
 }

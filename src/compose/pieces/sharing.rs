@@ -9,6 +9,7 @@
 //! the page ([`crate::compose::pieces::packing::strip`]); bands are stacked from the top of
 //! the printable area, biggest first, a [`GAP`] apart, and centred across.
 //! The page turns when every kind on it may ([`SheetOptions::orientation_for_kind`]).
+//! Coded face-down pieces share only with each other.
 
 use crate::compose::pieces::packing::{band, strip};
 use crate::compose::pieces::piece::PieceSet;
@@ -108,7 +109,9 @@ pub fn share(mut sheets: Vec<SheetPlan>, sets: &[PieceSet], opts: &SheetOptions)
             }
             for j in i + 1..sheets.len() {
                 let same_way = sheets[i].has_back(sets) == sheets[j].has_back(sets);
-                if (!same_way && !mixed) || !partial(&sheets[j], opts) {
+                // Coded face-down pieces keep to sheets of their own.
+                let apart = sheets[i].coded(sets) != sheets[j].coded(sets);
+                if (!same_way && !mixed) || apart || !partial(&sheets[j], opts) {
                     continue;
                 }
                 if let Some(m) = stack(&[&sheets[i], &sheets[j]], opts) {

@@ -9,7 +9,7 @@ pub use crate::compose::pieces::slots::{PieceBlock, SheetPlan, Slot};
 use crate::settings::sheets::{Orientation, SheetOptions};
 
 /// Plans the sheets: pieces grouped by shape and size (in order of first
-/// appearance), copies in set and piece order, pages filled in reading order;
+/// appearance; coded face-down pieces apart from the others), copies in set and piece order, pages filled in reading order;
 /// then the partly filled sheets that print the same way share pages where
 /// they fit ([`crate::compose::pieces::sharing`]). A piece too large for the paper gets no
 /// slot (see [`unplaced`]).
@@ -65,21 +65,24 @@ fn unplaced_in(plan: &[SheetPlan], sets: &[PieceSet]) -> usize {
 }
 
 fn plan_once(sets: &[PieceSet], opts: &SheetOptions) -> Vec<SheetPlan> {
-    let mut shapes: Vec<Shape> = Vec::new();
-    for p in sets.iter().flat_map(|s| &s.pieces) {
-        if p.count > 0 && !shapes.contains(&p.shape) {
-            shapes.push(p.shape);
+    // Coded face-down pieces never share a sheet with other pieces.
+    let mut kinds: Vec<(Shape, bool)> = Vec::new();
+    for s in sets {
+        for p in &s.pieces {
+            if p.count > 0 && !kinds.contains(&(p.shape, s.coded)) {
+                kinds.push((p.shape, s.coded));
+            }
         }
     }
     let mut out = Vec::new();
-    for shape in shapes {
+    for (shape, coded) in kinds {
         let (w, h, grid) = page_for(shape, opts);
         let spots = grid.centres;
         if spots.is_empty() {
             continue;
         }
         let mut copies = Vec::new();
-        for (si, set) in sets.iter().enumerate() {
+        for (si, set) in sets.iter().enumerate().filter(|(_, s)| s.coded == coded) {
             for (pi, piece) in set.pieces.iter().enumerate() {
                 if piece.shape == shape {
                     copies.extend((0..piece.count).map(|_| (si, pi)));

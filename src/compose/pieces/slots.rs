@@ -56,6 +56,12 @@ impl SheetPlan {
         self.blocks.iter().flat_map(|b| &b.slots)
     }
 
+    /// Whether the sheet holds coded face-down pieces ([`PieceSet::coded`]);
+    /// such a sheet holds nothing else.
+    pub fn coded(&self, sets: &[PieceSet]) -> bool {
+        self.slots().any(|s| sets[s.set].coded)
+    }
+
     /// Whether some piece on the sheet has a back.
     pub fn has_back(&self, sets: &[PieceSet]) -> bool {
         self.slots().any(|s| sets[s.set].pieces[s.piece].back.is_some())

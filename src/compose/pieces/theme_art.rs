@@ -23,6 +23,9 @@ pub trait MapArt {
     }
     /// Back of a face-down hex tile.
     fn fog_back(&self, flat: f64) -> Vec<Item>;
+    /// A placement code on a tile's fog back, where the map shows it on the
+    /// hex ([`art::fog_code`]).
+    fn fog_code(&self, flat: f64, code: &str) -> Item;
     /// A number chip of diameter `d`.
     fn number_chip(&self, n: u8, d: f64) -> Vec<Item>;
     /// A resource icon about `size` mm across, centred at `at`.
@@ -64,6 +67,10 @@ impl MapArt for ThemeArt<'_> {
         let mut v = vec![hex_underlay(flat, self.theme.palette(self.mode).fog)];
         v.extend(art::fog_face(flat, self.theme, self.mode));
         v
+    }
+
+    fn fog_code(&self, flat: f64, code: &str) -> Item {
+        art::fog_code(flat, code, self.theme, self.mode)
     }
 
     fn number_chip(&self, n: u8, d: f64) -> Vec<Item> {

@@ -198,11 +198,10 @@ fn builder_head(page: &mut Page, layout: &Layout, settings: &Settings, m: f64, b
         stroke: Some(Stroke::solid(pal.ink, 0.6)),
     });
     let intro = format!(
-        "{} · {} players · seed {}. The generator has dealt the face-down areas: do not \
-         shuffle them again. Lay each cut-out tile face down on the hex where the map below \
-         shows its terrain (the hatched hexes), and stack each area's number chips face down \
-         beside the board in the order listed, top first. Keep this sheet out of the \
-         players' sight.",
+        "{} · {} players · seed {}. For a host who does not play: lay each cut-out tile \
+         face down on the hex where the map below shows its terrain (hatched), and stack \
+         each area's number chips face down beside the board in the order listed, top \
+         first; never shuffle them again. Keep this sheet out of the players' sight.",
         layout.title, layout.players, layout.seed
     );
     y += 2.0;

@@ -77,7 +77,7 @@ pub fn ruler(x: f64, y: f64, color: Color) -> Vec<Item> {
     v.push(pen.text(
         x + 50.0,
         y + 14.0,
-        "100 mm: measure this bar; it must be exactly 10 cm",
+        "100 mm: measure this bar. If it is not exactly 10 cm, make the pack again with --ruler and what it measured (e.g. --ruler 99.2).",
         3.0,
         Anchor::Middle,
         false,
@@ -244,13 +244,20 @@ fn alignment_test(pen: Pen, w: f64, crosses: &[Pt]) -> Vec<Item> {
         pen.text(
             w / 2.0,
             ty + 5.0,
-            "Each circle should sit on the cross of the back; read the offset in mm",
+            "Each circle should sit on the cross of the back; if not, read how far it lies from it in mm",
             3.0,
             Anchor::Middle,
             false,
         ),
     ];
-    items.push(pen.text(w / 2.0, ty + 10.0, "and set back_offset_x / back_offset_y in printer.toml (x right, y down, as seen on the back).", 3.0, Anchor::Middle, false));
+    items.push(pen.text(
+        w / 2.0,
+        ty + 10.0,
+        "(x right, y down, as seen on the back) and make the pack again with --back-offset X,Y added.",
+        3.0,
+        Anchor::Middle,
+        false,
+    ));
     items.extend(crosses.iter().map(|c| cross(pen, *c, false)));
     items
 }

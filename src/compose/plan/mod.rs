@@ -30,6 +30,9 @@ pub enum PartKind {
     MapOverview,
     /// The map at 1:1, one page per sheet (A1, A2...).
     MapSheets,
+    /// The sheets of coded face-down pieces (tiles and chips laid by the
+    /// codes on their backs), two-sided and cut back side up.
+    FaceDown,
     /// Component and reference-card sheets (fronts, backs, blanks).
     Components,
     /// The rules handout.
@@ -309,6 +312,31 @@ fn component_steps(pages: &[Page], first: usize, duplex: Duplex) -> Vec<Step> {
     out
 }
 
+/// What to do with the sheets of coded face-down pieces, once printed.
+pub const FACE_DOWN_THEN: &str = "Nobody looks at the printed side of these sheets: take each \
+     sheet from the printer with the coded side (the one with the \"?\" backs) up, turning the \
+     stack over without looking if it comes out the other way. Cut every piece out along its \
+     outline back side up, and keep it back side up until it lies on the board (see the setup).";
+
+/// Steps for the sheets of coded face-down pieces starting at page
+/// `first`: as [`component_steps`], told to be handled back side up.
+fn face_down_steps(pages: &[Page], first: usize, duplex: Duplex) -> Vec<Step> {
+    let mut out = component_steps(pages, first, duplex);
+    for s in &mut out {
+        s.kind = PartKind::FaceDown;
+    }
+    for s in out.iter_mut().filter(|s| s.sides != Sides::Skip) {
+        let sheets = (s.last - s.first).div_ceil(2);
+        s.what = format!(
+            "Face-down tiles and chips, each with its code on the back ({}): {}",
+            plural(sheets, "sheet", "sheets"),
+            joined(&s.pieces)
+        );
+        s.then = FACE_DOWN_THEN.into();
+    }
+    out
+}
+
 /// The plan's own step: its first `pages` pages.
 pub fn plan_step(pages: usize) -> Step {
     Step {
@@ -343,9 +371,13 @@ pub fn steps(parts: &[Part<'_>], first: usize, duplex: Duplex) -> Vec<Step> {
             PartKind::Calibration => out.push(step(
                 Sides::Two(duplex),
                 "Calibration sheet".into(),
-                "Print it first. The bar must measure exactly 100 mm and a real hex must \
-                 cover the outline; held against the light, each circle must sit on its \
-                 cross. If not, correct printer.toml before printing the rest.",
+                "Print it first and check it before the rest. If the bar does not measure \
+                 100 mm, make the pack again with --ruler and what it measured added to the \
+                 command above (e.g. --ruler 99.2); if a real hex tile is wider or narrower \
+                 than the outline, with --hex-size and its width in mm. Held against the \
+                 light, each circle must sit on its cross; if not, add --back-offset X,Y: how \
+                 far the circle lies from the cross in mm, x right and y down, as seen on the \
+                 back.",
             )),
             PartKind::MapOverview => out.push(step(
                 Sides::One,
@@ -372,6 +404,7 @@ pub fn steps(parts: &[Part<'_>], first: usize, duplex: Duplex) -> Vec<Step> {
                 ));
             }
             PartKind::Components => out.extend(component_steps(part.pages, a, duplex)),
+            PartKind::FaceDown => out.extend(face_down_steps(part.pages, a, duplex)),
             PartKind::Handout => out.push(step(
                 Sides::Either,
                 format!("Rules handout ({})", plural(part.pages.len(), "page", "pages")),
@@ -380,7 +413,9 @@ pub fn steps(parts: &[Part<'_>], first: usize, duplex: Duplex) -> Vec<Step> {
             PartKind::Builder => out.push(step(
                 Sides::One,
                 "Builder's sheet: what the face-down tiles are".into(),
-                "Only for the person who builds the board: keep it out of the players' sight.",
+                "Only for a host who builds the board and does not play: keep it out of the \
+                 players' sight. A table without such a host sets up from the codes on the \
+                 backs and need not print it.",
             )),
         }
         n = b + 1;

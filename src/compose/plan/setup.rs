@@ -38,6 +38,89 @@ fn hidden_regions(layout: &Layout) -> Vec<usize> {
         .collect()
 }
 
+/// A region's size in words: "18 hexes", or "19 hexes, 1 desert of them
+/// fixed" when fixed hexes lie inside its outline (every neighbour of
+/// theirs is the region's); `None` for a region without hexes.
+fn region_size(layout: &Layout, ri: usize) -> Option<String> {
+    let inside = |h: &crate::solve::PlacedHex| h.region == Some(ri as u32);
+    let n = layout.hexes.iter().filter(|h| inside(h)).count();
+    if n == 0 {
+        return None;
+    }
+    let at = |x: crate::axial::Hex| layout.hexes.iter().find(|h| h.hex == x);
+    let mut fixed: Vec<crate::vocab::Terrain> = layout
+        .hexes
+        .iter()
+        .filter(|h| h.region.is_none())
+        .filter(|h| h.hex.neighbors().iter().all(|&x| at(x).is_some_and(inside)))
+        .map(|h| h.terrain)
+        .collect();
+    fixed.sort_by_key(|t| t.index());
+    if fixed.is_empty() {
+        return Some(format!("{n} hexes"));
+    }
+    let mut kinds: Vec<(crate::vocab::Terrain, usize)> = Vec::new();
+    for t in &fixed {
+        match kinds.iter_mut().find(|(u, _)| u == t) {
+            Some(e) => e.1 += 1,
+            None => kinds.push((*t, 1)),
+        }
+    }
+    let list: Vec<String> = kinds.iter().map(|(t, k)| format!("{k} {}", t.label())).collect();
+    Some(format!("{} hexes, {} of them fixed", n + fixed.len(), list.join(", ")))
+}
+
+/// The setup lines for the face-down areas: cutting their coded pieces
+/// back side up, laying each tile on its code and stacking each area's
+/// chips in the order on their backs, then the builder's sheet as the way
+/// for a host who does not play.
+fn face_down_lines(plan: &PrintPlan, layout: &Layout, hidden: &[usize]) -> Vec<String> {
+    let mut out = Vec::new();
+    if hidden.is_empty() {
+        return out;
+    }
+    let codes = crate::compose::placement::Codes::of(layout);
+    if let Some(p) = plan.pages_of(PartKind::FaceDown) {
+        out.push(format!(
+            "Cut out the face-down tiles and chips ({}) back side up, as the plan says above; \
+             nobody turns one over.",
+            pages_word(&p)
+        ));
+    }
+    for &ri in hidden {
+        let r = &layout.regions[ri];
+        let n = codes.count(ri);
+        let range = codes.range(ri).unwrap_or_default();
+        out.push(format!(
+            "{}: lay its {n} tiles back side up, each on the hex of the map that shows the \
+             code on its back ({range}), without turning any over.",
+            r.name
+        ));
+        let k = r.chip_stack.len();
+        if k > 1 {
+            out.push(format!(
+                "{}: stack its {k} number chips back side up beside the board in the order on \
+                 their backs: {} at the bottom, {} on top.",
+                r.name,
+                crate::compose::placement::stack_code(k, k),
+                crate::compose::placement::stack_code(1, k)
+            ));
+        } else if k == 1 {
+            out.push(format!("{}: lay its number chip back side up beside the board.", r.name));
+        }
+    }
+    let sheet = match plan.pages_of(PartKind::Builder).map(|r| pages_word(&r)) {
+        Some(p) => format!("the builder's sheet ({p})"),
+        None => "the builder's sheet".to_string(),
+    };
+    out.push(format!(
+        "Or, with a host who does not play: the host lays the tiles and stacks the chips from \
+         {sheet}, which shows every hidden face. Either way nobody who plays sees a hidden \
+         face, and nobody shuffles the tiles or chips again."
+    ));
+    out
+}
+
 fn pages_word(range: &str) -> String {
     if range.contains('-') {
         format!("pages {range}")
@@ -65,10 +148,7 @@ fn setup_lines(plan: &PrintPlan, layout: &Layout, scenario: &Scenario) -> Vec<St
         .iter()
         .enumerate()
         .filter(|(ri, _)| !hidden.contains(ri))
-        .filter_map(|(ri, r)| {
-            let n = layout.hexes.iter().filter(|h| h.region == Some(ri as u32)).count();
-            (n > 0).then(|| format!("{} ({n} hexes)", r.name))
-        })
+        .filter_map(|(ri, r)| region_size(layout, ri).map(|n| format!("{} ({n})", r.name)))
         .collect();
     if !named.is_empty() {
         out.push(format!(
@@ -77,29 +157,7 @@ fn setup_lines(plan: &PrintPlan, layout: &Layout, scenario: &Scenario) -> Vec<St
             named.join(", ")
         ));
     }
-    let builder = plan.pages_of(PartKind::Builder).map(|r| pages_word(&r));
-    for &ri in &hidden {
-        let r = &layout.regions[ri];
-        let n = layout.hexes.iter().filter(|h| h.face_down && h.region == Some(ri as u32)).count();
-        let sheet = match &builder {
-            Some(p) => format!("the builder's sheet ({p})"),
-            None => "the builder's sheet".to_string(),
-        };
-        out.push(format!(
-            "{}: one person, the builder, lays its {n} cut-out tiles face down, each on the \
-             hex where the map on {sheet} shows it. Nobody else looks; nobody shuffles them \
-             again.",
-            r.name
-        ));
-        if !r.chip_stack.is_empty() {
-            out.push(format!(
-                "{}: the builder stacks its {} number chips face down beside the board in the \
-                 order {sheet} lists, top first.",
-                r.name,
-                r.chip_stack.len()
-            ));
-        }
-    }
+    out.extend(face_down_lines(plan, layout, &hidden));
     if let Some(p) = plan.pages_of(PartKind::Components) {
         out.push(format!(
             "Cut out the pieces ({}). Lay the reference cards beside the board where everyone \

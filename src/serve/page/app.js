@@ -196,7 +196,7 @@ function showBoard(b, how) {
   const facts = [`<b>${b.players}</b> players`, `map <b>${b.seed}</b>`];
   if (b.balance) facts.push(`fairest of <b>${b.balance.evaluated.toLocaleString()}</b> scored`);
   else if (b.bar) facts.push("a fair draw from the fairness bar");
-  else facts.push("a random board");
+  else facts.push(b.guarantee ? `a random board: ${b.guarantee}` : "a random board");
   if (state.locks.size) facts.push(`<b>${state.locks.size}</b> locked`);
   $("facts").innerHTML = facts.join(" · ");
   announce(`Board shown: ${b.title}, ${b.players} players, map number ${b.seed}, ${b.balance ? "the fairest of the boards scored" : b.bar ? "a fair draw from the fairness bar" : "a random board"}. ${$("lock-count").textContent}`);

@@ -316,5 +316,7 @@ function showMeasures(b) {
 function seatWords(b) {
   if (!b.seats || !b.seats.seats || !b.seats.seats.length) return "";
   const pips = b.seats.seats.map((x) => x.pips.total ?? x.pips).map((v) => (typeof v === "number" ? v.toLocaleString(undefined, { maximumFractionDigits: 1 }) : v));
-  return ` With a snake draft, the seats' opening settlements (first seat to last) touch ${pips.join(", ")} pips of production; the best seat has ${b.seats.gap} more than the worst.`;
+  const o = b.seats.odds;
+  const odds = o ? ` ${o[0].toUpperCase()}${o.slice(1)} (as measured in whole bot games).` : "";
+  return ` With a snake draft, the seats' opening settlements (first seat to last) touch ${pips.join(", ")} pips of production; the best seat has ${b.seats.gap} more than the worst.${odds}`;
 }

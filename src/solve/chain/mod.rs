@@ -1,17 +1,27 @@
-//! A Markov chain over the valid boards, for rule sets so tight that
-//! rejection would deal for too long (the strict set keeps about one deal in
-//! tens of thousands; a 1,000-hex map practically never passes at once).
+//! A Markov chain over the valid boards, for maps no exact sampler fits
+//! (a 900-hex region under the 6/8 rule: no random deal keeps the rule,
+//! and counting its chip layouts would keep too many hexes open).
 //!
-//! Each step proposes one of three moves, chosen independently of the
-//! board: swap the whole contents (tile, chip, harbor facing) of two slots of
-//! one region, swap the chips of two hexes of one region, or turn one
-//! harbor. A proposal that would break a rule is refused and the board stays
-//! as it was. The proposals are symmetric (a move and its reverse are equally
-//! likely), so the chain's stationary distribution is uniform over the valid
-//! boards it can reach; run long enough from any valid board, it forgets
-//! where it started. The test suite checks that its boards cannot be told
-//! from those of an exact rejection sampler.
+//! Each step proposes one move, chosen independently of the board: swap
+//! the whole contents (tile, chip, harbor facing) of two slots of one
+//! region, swap their tiles alone, swap the chips of two hexes, turn one
+//! harbor, reorder the contents or the chips of a block of hexes (three
+//! anywhere in a region, or a hex and one or two rings around it: see
+//! [`block`]), or, rarely, re-deal the whole board. A proposal that would
+//! break a rule is refused and the board stays as it was. Every proposal is
+//! symmetric (a move and its reverse are equally likely), so the chain's
+//! stationary distribution is uniform over the valid boards it can reach,
+//! and the re-deal reaches every valid board from every other: the chain
+//! is irreducible, and uniform in the limit. How long "long enough" is, is
+//! measured on each map ([`super::markov`]).
+//!
+//! The swap moves alone (the chain hexpress once used) do not connect
+//! every valid board: `tests/exactness.rs` keeps them as a control
+//! ([`Chain::swaps_only`]).
 
+pub(crate) mod block;
+
+use self::block::{Block, Mode, Work};
 use super::problem::{Problem, NO_DIR};
 use super::state::{Flood, State};
 use super::{Budget, Stop};
@@ -27,9 +37,23 @@ pub(crate) struct Chain {
     chip_of_region: Vec<Vec<u32>>,
     /// Harbors whose facing is free to turn.
     turnable: Vec<u32>,
+    /// Block moves (none: the swap moves alone).
+    blocks: Vec<Block>,
+    /// Relabelling pairs (none: the swap moves alone).
+    relabels: Vec<block::Relabel>,
+    /// Whether the whole board may be re-dealt.
+    redeal: bool,
     /// Steps per board.
     pub steps: u64,
 }
+
+/// How often a block move is proposed, per block, against a swap per slot.
+const BLOCK_WEIGHT: usize = 1;
+/// One proposal in this many per movable unit (and at least one in
+/// [`REDEAL_MIN`]) re-deals the whole board: its cost, about one unit's
+/// worth of work per unit, stays a constant share of the run.
+const REDEAL_PER_UNIT: u32 = 4;
+const REDEAL_MIN: u32 = 64;
 
 /// How much more often a chip swap is proposed than a tile swap: chips
 /// are what tight rules hold back most (measured with `chain_length_scan`).
@@ -46,6 +70,11 @@ pub(crate) enum Move {
     Chips(u32, u32),
     /// A harbor turned; its old facing.
     Turn(u32, u8),
+    /// A block of hexes reordered (whole contents, or chips); the block is
+    /// in the [`Work`] buffers.
+    Block(bool),
+    /// The whole board re-dealt; the board before is in the [`Work`] buffers.
+    Redeal,
 }
 
 /// What a run of the chain did.
@@ -85,7 +114,25 @@ impl Chain {
             .collect();
         let units = (slots.len() + chip_cells.len() + turnable.len()) as u64;
         let log = u64::from(64 - units.max(2).leading_zeros());
-        Chain { slots, chip_cells, chip_of_region, turnable, steps: factor * units * log }
+        Chain {
+            slots,
+            chip_cells,
+            chip_of_region,
+            turnable,
+            blocks: block::blocks(p),
+            relabels: block::relabels(p),
+            redeal: true,
+            steps: factor * units * log,
+        }
+    }
+
+    /// The same chain with the swap moves alone (the chain hexpress once
+    /// used, which does not connect every valid board): a control for tests.
+    pub fn swaps_only(mut self) -> Chain {
+        self.blocks.clear();
+        self.relabels.clear();
+        self.redeal = false;
+        self
     }
 
     /// Runs the chain from the valid board `st` for [`Chain::steps`] steps.
@@ -96,38 +143,73 @@ impl Chain {
         rng: &mut Rng,
         budget: &mut Budget,
     ) -> Result<ChainRun, Stop> {
-        let mut flood = Flood::new(p.n);
+        self.run_for(p, st, &mut Work::new(p), self.steps, rng, budget)
+    }
+
+    /// Runs the chain from the valid board `st` for `steps` steps.
+    pub fn run_for(
+        &self,
+        p: &Problem<'_>,
+        st: &mut State,
+        work: &mut Work,
+        steps: u64,
+        rng: &mut Rng,
+        budget: &mut Budget,
+    ) -> Result<ChainRun, Stop> {
         let mut run = ChainRun::default();
         if self.units() == 0 {
             return Ok(run);
         }
-        for step in 0..self.steps {
+        for step in 0..steps {
             if step & 0x3FF == 0 {
                 budget.tick()?;
             }
             run.steps += 1;
-            run.moved += u64::from(self.propose(p, st, &mut flood, rng).is_some());
+            run.moved += u64::from(self.propose(p, st, work, rng, self.redeal).is_some());
         }
         Ok(run)
     }
 
     /// Movable units: slots (twice: whole swaps and tile swaps), chip
-    /// hexes and turnable harbors.
+    /// hexes, turnable harbors and blocks.
     pub fn units(&self) -> u32 {
-        (2 * self.slots.len() + CHIP_WEIGHT * self.chip_cells.len() + self.turnable.len()) as u32
+        (2 * self.slots.len()
+            + CHIP_WEIGHT * self.chip_cells.len()
+            + self.turnable.len()
+            + BLOCK_WEIGHT * self.blocks.len()
+            + self.relabels.len()) as u32
     }
 
     /// Proposes one random move and makes it if every rule still holds;
-    /// returns the move made (`None`: the board did not change).
+    /// returns the move made (`None`: the board did not change). `redeal`:
+    /// whether a re-deal of the whole board may be proposed.
     pub fn propose(
         &self,
         p: &Problem<'_>,
         st: &mut State,
-        flood: &mut Flood,
+        work: &mut Work,
         rng: &mut Rng,
+        redeal: bool,
     ) -> Option<Move> {
+        let units = self.units();
+        if redeal && self.redeal && below(rng, (REDEAL_PER_UNIT * units).max(REDEAL_MIN)) == 0 {
+            return block::redeal(p, st, work, rng).then_some(Move::Redeal);
+        }
         let (ws, wc) = (self.slots.len() as u32, (CHIP_WEIGHT * self.chip_cells.len()) as u32);
-        let pick = below(rng, self.units());
+        let wt = self.turnable.len() as u32;
+        let pick = below(rng, units);
+        let wb = (BLOCK_WEIGHT * self.blocks.len()) as u32;
+        if pick >= 2 * ws + wc + wt + wb {
+            let u = (pick - 2 * ws - wc - wt - wb) as usize;
+            return block::relabel(p, st, work, &self.relabels[u]).then_some(Move::Block(true));
+        }
+        if pick >= 2 * ws + wc + wt {
+            let u = (pick - 2 * ws - wc - wt) as usize / BLOCK_WEIGHT;
+            let mode = block::pick_block(&self.blocks[u], work, rng);
+            return block::block(p, st, work, mode, rng)
+                .then_some(Move::Block(mode == Mode::Whole));
+        }
+        let flood = &mut work.flood;
         if pick < 2 * ws {
             let (a, r) = self.slots[(pick % ws) as usize];
             let region = &p.regions[r as usize].slots;
@@ -152,9 +234,18 @@ impl Chain {
     }
 
     /// Undoes a move [`Chain::propose`] made (the board was valid before it,
-    /// so the reverse move is valid too).
-    pub fn revert(&self, p: &Problem<'_>, st: &mut State, m: Move) {
+    /// so the reverse move is valid too); `work` holds what the move saved.
+    pub fn revert(&self, p: &Problem<'_>, st: &mut State, work: &Work, m: Move) {
         match m {
+            Move::Block(whole) => {
+                let mode = if whole { Mode::Whole } else { Mode::Chips };
+                block::revert_block(p, st, work, mode);
+            }
+            Move::Redeal => {
+                if let Some(s) = &work.snapshot {
+                    st.clone_from(s);
+                }
+            }
             Move::Slots(a, b) => {
                 let (a, b) = (a as usize, b as usize);
                 let (da, db) = (st.hdir[a], st.hdir[b]);
@@ -254,25 +345,11 @@ impl Chain {
         kb: u8,
     ) -> bool {
         for x in [a, b] {
-            if p.terrain_rules && p.terrain_clash(st, flood, x, st.terrain[x]).is_some() {
+            if !block::cell_ok(p, st, flood, x) {
                 return false;
             }
             if st.number[x] != 0 && p.chip_clash(st, x, st.number[x]).is_some() {
                 return false;
-            }
-            if p.fishing_clash(st, x).is_some() {
-                return false;
-            }
-            // Harbors around x must still face visible land.
-            for m in p.nb[x] {
-                let m = m as usize;
-                if m < p.n
-                    && st.hdir[m] != NO_DIR
-                    && p.nb[m][st.hdir[m] as usize] as usize == x
-                    && !p.visible_land(st, x)
-                {
-                    return false;
-                }
             }
         }
         for (x, k) in [(a, ka), (b, kb)] {

@@ -1,0 +1,130 @@
+//! Tight maps end in a board or a proof (issue 42): a forced colouring of
+//! the terrains, red chips squeezed onto a ring, gold squeezed among the
+//! chips, a map with exactly one board, and maps with none. Every board is
+//! checked by the test suite's own rule checker (`tests/sampling`), every
+//! proof against the brute force where the map is small enough to list.
+//! Their speed (each under a second) is measured in `benches/solve.rs`.
+
+use crate::sampling;
+
+use hexpress::diag::Source;
+use hexpress::model::{load, ConstraintId, Scenario};
+use hexpress::solve::{solve, SolveError, SolveOptions};
+use sampling::enumerate::valid_boards;
+use sampling::{broken, Board, Geo};
+
+fn scenario(name: &str, text: &str) -> Scenario {
+    let src = Source::new(name, text);
+    load(&src).unwrap_or_else(|d| panic!("{}", hexpress::diag::render(&src, &d)))
+}
+
+fn fixture(name: &str) -> Scenario {
+    let path = format!("{}/tests/fixtures/{name}.toml", env!("CARGO_MANIFEST_DIR"));
+    scenario(&path.clone(), &std::fs::read_to_string(&path).expect("fixture"))
+}
+
+/// The board for seed 1, checked by the independent rule checker.
+fn board(s: &Scenario) {
+    let map = &s.maps[0];
+    let l = solve(s, 4, 1, &SolveOptions::default())
+        .unwrap_or_else(|e| panic!("{}: no board: {e}", s.meta.id));
+    let bad = broken(map, &s.constraints, &Geo::new(map), &Board::of(map, &l));
+    assert!(bad.is_empty(), "{}: the board breaks {bad:?}", s.meta.id);
+}
+
+/// The proof for a map with no board: the rules it names, checked against
+/// the brute force.
+fn proof(s: &Scenario) -> Vec<ConstraintId> {
+    let map = &s.maps[0];
+    match solve(s, 4, 1, &SolveOptions::default()) {
+        Err(SolveError::Conflict { rules, .. }) => {
+            assert!(valid_boards(map, &s.constraints, &[], 1_000_000).is_empty());
+            rules
+        }
+        other => panic!("{}: expected a proof, got {other:?}", s.meta.id),
+    }
+}
+
+#[test]
+fn a_forced_colouring_of_the_terrains_gives_a_board() {
+    board(&fixture("three-colours"));
+}
+
+/// Three 6s on a ring of six around a fixed 5: two patterns only.
+const RING_REDS: &str = r#"
+[scenario]
+id = "ring-reds"
+title = "Ring of reds"
+players = [4]
+[legend]
+"*" = { region = "ring" }
+"~" = "sea"
+F = { terrain = "fields", number = 5 }
+[[map]]
+players = [4]
+hexes = """
+ ~ * * ~
+~ * F * ~
+ ~ * * ~
+"""
+[map.regions.ring]
+tiles = { forest = 3, hills = 3 }
+numbers = [6, 6, 6, 4, 4, 4]
+"#;
+
+#[test]
+fn red_chips_squeezed_onto_a_ring_give_a_board() {
+    board(&scenario("ring-reds.toml", RING_REDS));
+}
+
+#[test]
+fn four_red_chips_on_a_ring_of_six_end_in_a_proof() {
+    let s =
+        scenario("ring-four.toml", &RING_REDS.replace("[6, 6, 6, 4, 4, 4]", "[6, 6, 6, 8, 4, 4]"));
+    assert_eq!(proof(&s), [ConstraintId::NoAdjacentRed]);
+}
+
+/// A row of four: two gold fields that may not touch nor carry a red chip,
+/// and two red chips that may not touch either.
+const GOLD_ROW: &str = r#"
+[scenario]
+id = "gold-row"
+title = "Gold row"
+players = [4]
+[legend]
+"*" = { region = "row" }
+"~" = "sea"
+[[map]]
+players = [4]
+hexes = """
+~ ~ ~ ~ ~ ~
+ ~ * * * * ~
+~ ~ ~ ~ ~ ~
+"""
+[map.regions.row]
+tiles = { gold = 2, forest = 2 }
+numbers = [6, 8, 5, 9]
+[constraints]
+gold_no_red = true
+gold_not_adjacent = true
+"#;
+
+#[test]
+fn gold_squeezed_among_red_chips_gives_a_board() {
+    board(&scenario("gold-row.toml", GOLD_ROW));
+}
+
+#[test]
+fn gold_with_no_room_beside_the_red_chips_ends_in_a_proof() {
+    let three = GOLD_ROW.replace("~ * * * * ~", "~ * * * ~ ~").replace(
+        "tiles = { gold = 2, forest = 2 }\nnumbers = [6, 8, 5, 9]",
+        "tiles = { gold = 2, forest = 1 }\nnumbers = [6, 8, 5]",
+    );
+    let rules = proof(&scenario("gold-three.toml", &three));
+    assert!(rules.contains(&ConstraintId::GoldNoRed), "{rules:?}");
+}
+
+#[test]
+fn a_map_with_one_board_gives_it() {
+    board(&fixture("one-board"));
+}
