@@ -228,7 +228,6 @@ fn players_view(s: &crate::serve_browser::Session, tag: &str) {
         json!(false)
     );
     b.click(".dl[data-file='layout.json']");
-    eprintln!("DEBUG {} {}", b.js("return [state.busy, !!state.pack, state.pack && state.pack.share === state.board.share, document.querySelector(\".dl[data-file='layout.json']\").outerHTML]", json!([])), b.js("return download('layout.json').then(() => 'ok:' + document.getElementById('error').textContent, e => 'ERR ' + String(e))", json!([])));
     let players: Value =
         serde_json::from_slice(&downloaded(&s.downloads, "layout.json")).expect("json");
     assert_eq!(players["view"], "players");

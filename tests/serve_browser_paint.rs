@@ -115,6 +115,9 @@ fn regions(b: &Browser) {
     step(b, "a 3:1 in the pool", "[...document.querySelectorAll('#harbor-pool .chip-edit')].find(c => c.textContent.includes('3:1')).querySelectorAll('.step')[1].click()");
     assert!(text(b).contains("pool = [\"3:1\"]"), "{}", text(b));
     step(b, "out of the pool", "[...document.querySelectorAll('#harbor-pool .chip-edit')].find(c => c.textContent.includes('3:1')).querySelectorAll('.step')[0].click()");
+    // A region no hex draws from is removed again.
+    step(b, "the region removed", &format!("{card}.querySelector('.region-del').click()"));
+    assert!(!text(b).contains("[map.regions.moon]"), "{}", text(b));
 }
 
 /// Rule switches and limits, back to the preset's, and the preset.
@@ -132,6 +135,13 @@ fn rules(b: &Browser) {
     assert!(!text(b).contains("no_2_next_to_12"));
     step(b, "a limit", &format!("const i = {}.querySelector('input'); i.value = '11'; i.dispatchEvent(new Event('change'));", rule("pips")));
     assert!(text(b).contains("max_corner_pips = 11"));
+    // 11 pips is more than this small map can keep: back to the preset's.
+    step(
+        b,
+        "the preset's limit",
+        &format!("{}.querySelector('.small-link').click()", rule("pips")),
+    );
+    assert!(!text(b).contains("max_corner_pips"), "{}", text(b));
     step(b, "strict", "const s = document.querySelector('#rules-box select'); s.value = 'strict'; s.dispatchEvent(new Event('change'));");
     assert!(text(b).contains("preset = \"strict\""));
     step(b, "official", "const s = document.querySelector('#rules-box select'); s.value = 'official'; s.dispatchEvent(new Event('change'));");

@@ -40,6 +40,19 @@ fn every_builtin_reads_on_a_phone() {
         );
         let px = smallest_text(&s);
         assert!(px >= 12.0, "{id}: a text of {px:.1} px on the board");
+        // The labels laid over never cover each other, and every chip has one.
+        let overlaps = b.js(
+            "const r = [...document.querySelectorAll('#big-labels rect')].map(p => p.getBoundingClientRect());
+             let n = 0;
+             for (let i = 0; i < r.length; i++) for (let j = i + 1; j < r.length; j++)
+               if (r[i].left < r[j].right - 0.5 && r[j].left < r[i].right - 0.5 && r[i].top < r[j].bottom - 0.5 && r[j].top < r[i].bottom - 0.5) n++;
+             return n;",
+            json!([]),
+        );
+        assert_eq!(overlaps, json!(0), "{id}: labels laid over each other");
+        let chips =
+            b.js("return document.getElementById('big-labels').dataset.chipsLeft", json!([]));
+        assert_eq!(chips, json!("0"), "{id}: a chip without its label");
         // The board comes first and nothing lies over it.
         let over = b.js(
             "const r = document.querySelector('#board svg').getBoundingClientRect();

@@ -57,6 +57,7 @@ mod serve_browser;
 mod serve_browser_edges;
 mod serve_browser_paint;
 mod serve_browser_phone;
+mod serve_browser_secrets;
 mod serve_load;
 mod sheets;
 mod shell_habits;

@@ -46,9 +46,7 @@ impl Places {
 
     /// The places of a board's hexes: all but its fixed water.
     pub fn of_layout(layout: &Layout) -> Places {
-        Places::of(
-            layout.hexes.iter().filter(|h| !(h.fixed && !h.terrain.is_land())).map(|h| h.hex),
-        )
+        Places::of(layout.hexes.iter().filter(|h| !h.fixed || h.terrain.is_land()).map(|h| h.hex))
     }
 
     /// "second row from the top, 3rd from the left"; a hex off the rows

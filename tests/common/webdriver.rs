@@ -108,8 +108,12 @@ impl Browser {
                 return;
             }
             if t0.elapsed() > Duration::from_secs(secs) {
-                let err = self.js("return document.getElementById('error').textContent", json!([]));
-                panic!("timed out waiting for {what}; page error: {err}");
+                let err = self.js(
+                    "const t = (id) => (document.getElementById(id) || {}).textContent || '';
+                     return [t('error'), t('file-status'), t('problem-list')].join(' | ')",
+                    json!([]),
+                );
+                panic!("timed out waiting for {what}; page error | file status | problems: {err}");
             }
             std::thread::sleep(Duration::from_millis(100));
         }

@@ -203,3 +203,16 @@ fn listed_cells_are_painted_and_move_with_the_drawing() {
         .expect("changed");
     assert!(!t.contains("[[map.cells]]"), "erased: {t}");
 }
+
+#[test]
+fn a_region_added_and_dropped_gives_the_text_back() {
+    let text = builtin_text("base");
+    let t =
+        apply(&text, &Edit::Region { map: 0, key: "moon".into() }).expect("ok").expect("changed");
+    assert!(t.contains("[map.regions.moon]"), "{t}");
+    let back =
+        apply(&t, &Edit::DropRegion { map: 0, key: "moon".into() }).expect("ok").expect("changed");
+    assert_eq!(back, text);
+    assert!(apply(&text, &Edit::DropRegion { map: 0, key: "moon".into() })
+        .is_err_and(|e| e.contains("no region")));
+}

@@ -120,19 +120,25 @@ async function download(name) {
 // The builder's files of the board on screen (the players' view of
 // face-down tiles keeps them apart): asked for only from their own section,
 // under its warning.
+let builderPack = null;
 async function downloadBuilder(name) {
   const b = state.board;
   if (!b || state.busy) return;
   clearError();
-  busy("Drawing the builder's files…");
-  let pack;
-  try {
-    pack = await streamed("/api/pack?builder=1", packBody(b), progress);
-  } catch (e) {
-    showError(e);
-    return;
-  } finally {
-    idle();
+  // Drawn once per board: the next of the builder's files saves at once.
+  let pack = builderPack && builderPack.share === b.share ? builderPack : null;
+  if (!pack) {
+    busy("Drawing the builder's files…");
+    try {
+      pack = await streamed("/api/pack?builder=1", packBody(b), progress);
+      pack.share = b.share;
+      builderPack = pack;
+    } catch (e) {
+      showError(e);
+      return;
+    } finally {
+      idle();
+    }
   }
   const f = pack.builder && pack.builder.files.find((x) => x.name === name);
   if (!f) { showError({ message: `${name} is not among this board's builder's files` }); return; }

@@ -62,8 +62,16 @@ function pxPerMm() {
 
 // Every text of the drawing (chip numbers, harbor kinds, names) that would
 // show under 12 px is laid over at 12 px, on a pill of its own, and the
-// small one is hidden: nothing on the board reads smaller than 12 px.
+// small one is hidden: nothing on the board reads smaller than 12 px. Where
+// the pills would cover each other, chips come first, then harbors, then
+// names; a label with no room left is hidden until the board is zoomed in
+// (`data-left` counts them, `data-chips-left` the chips among them).
 const MIN_LABEL_PX = 12;
+function labelRank(text) {
+  const t = text.textContent.trim();
+  return /^\d{1,2}$/.test(t) ? 0 : /^\d:\d$|^\?$/.test(t) ? 1 : 2;
+}
+
 function readableLabels() {
   const g = document.getElementById("big-labels");
   const svg = $("board").querySelector("svg");
@@ -73,45 +81,68 @@ function readableLabels() {
   if (!root || !root.a) return;
   const view = svg.viewBox.baseVal;
   for (const t of svg.querySelectorAll("text.small-label")) t.classList.remove("small-label");
+  const small = [];
   for (const t of svg.querySelectorAll("text")) {
     if (g.contains(t) || !t.textContent.trim()) continue;
     const m = t.getScreenCTM();
     if (!m) continue;
     const size = parseFloat(t.getAttribute("font-size") || "0");
-    const px = size * Math.hypot(m.a, m.b);
-    if (px >= MIN_LABEL_PX) continue;
-    // Where the text sits, in the drawing's own units.
+    if (size * Math.hypot(m.a, m.b) >= MIN_LABEL_PX) continue;
+    small.push({ t, m, size });
+  }
+  small.sort((a, b) => labelRank(a.t) - labelRank(b.t));
+  const placed = [];
+  let left = 0, chipsLeft = 0;
+  for (const { t, m, size } of small) {
+    t.classList.add("small-label");
+    // Where the text sits, in the drawing's own units; off the board's view
+    // (the sheet's footer and legend, clipped at its edge): hidden only.
     const local = root.inverse().multiply(m);
     const x = parseFloat(t.getAttribute("x") || "0"), y = parseFloat(t.getAttribute("y") || "0");
     const cx = local.a * x + local.c * y + local.e;
     const cy = local.b * x + local.d * y + local.f - (size * Math.hypot(local.a, local.b)) * 0.36;
     if (cx < view.x || cx > view.x + view.width || cy < view.y || cy > view.y + view.height) continue;
-    t.classList.add("small-label");
-    const font = (MIN_LABEL_PX + 0.5) / root.a;
-    const fill = t.getAttribute("fill") || "#1a1a1a";
-    const light = /^#(f|e|d)/i.test(fill);
-    const pill = document.createElementNS(SVGNS, "rect");
-    const big = document.createElementNS(SVGNS, "text");
-    big.setAttribute("x", cx.toFixed(2));
-    big.setAttribute("y", (cy + font * 0.36).toFixed(2));
-    big.setAttribute("font-size", font.toFixed(2));
-    big.setAttribute("text-anchor", "middle");
-    big.setAttribute("class", "big-label" + (fill.toLowerCase() === "#c0161d" ? " red" : ""));
-    big.setAttribute("fill", fill);
-    big.textContent = t.textContent;
-    pill.setAttribute("class", light ? "big-pill dark" : "big-pill");
-    g.appendChild(pill);
-    g.appendChild(big);
-    wrapLabel(big, Math.sqrt(3) * state.board.hex_radius * 0.95, font);
-    const bb = big.getBBox();
-    const padx = font * 0.3, pady = font * 0.12;
-    pill.setAttribute("x", (bb.x - padx).toFixed(2));
-    pill.setAttribute("y", (bb.y - pady).toFixed(2));
-    pill.setAttribute("width", (bb.width + 2 * padx).toFixed(2));
-    pill.setAttribute("height", (bb.height + 2 * pady).toFixed(2));
-    pill.setAttribute("rx", (font * 0.5).toFixed(2));
+    const box = bigLabel(g, t, cx, cy, (MIN_LABEL_PX + 0.5) / root.a);
+    if (placed.some((q) => box.x < q.x + q.width && q.x < box.x + box.width && box.y < q.y + q.height && q.y < box.y + box.height)) {
+      box.el.forEach((e) => e.remove());
+      left++;
+      if (labelRank(t) === 0) chipsLeft++;
+      continue;
+    }
+    placed.push(box);
   }
+  g.dataset.left = String(left);
+  g.dataset.chipsLeft = String(chipsLeft);
   g.dataset.done = "1";
+}
+
+// One label laid over at `font` (drawing units) on its pill; returns the
+// pill's box and its two elements.
+function bigLabel(g, t, cx, cy, font) {
+  const fill = t.getAttribute("fill") || "#1a1a1a";
+  const light = /^#(f|e|d)/i.test(fill);
+  const pill = document.createElementNS(SVGNS, "rect");
+  const big = document.createElementNS(SVGNS, "text");
+  big.setAttribute("x", cx.toFixed(2));
+  big.setAttribute("y", (cy + font * 0.36).toFixed(2));
+  big.setAttribute("font-size", font.toFixed(2));
+  big.setAttribute("text-anchor", "middle");
+  big.setAttribute("class", "big-label" + (fill.toLowerCase() === "#c0161d" ? " red" : ""));
+  big.setAttribute("fill", fill);
+  big.textContent = t.textContent;
+  pill.setAttribute("class", light ? "big-pill dark" : "big-pill");
+  g.appendChild(pill);
+  g.appendChild(big);
+  wrapLabel(big, Math.sqrt(3) * state.board.hex_radius * 0.95, font);
+  const bb = big.getBBox();
+  const padx = font * 0.3, pady = font * 0.12;
+  const box = { x: bb.x - padx, y: bb.y - pady, width: bb.width + 2 * padx, height: bb.height + 2 * pady, el: [pill, big] };
+  pill.setAttribute("x", box.x.toFixed(2));
+  pill.setAttribute("y", box.y.toFixed(2));
+  pill.setAttribute("width", box.width.toFixed(2));
+  pill.setAttribute("height", box.height.toFixed(2));
+  pill.setAttribute("rx", (font * 0.5).toFixed(2));
+  return box;
 }
 
 // A label wider than a hex is broken into lines at its spaces (each line

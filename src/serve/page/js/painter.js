@@ -242,6 +242,11 @@ function drawRegions(view, map) {
     const fd = el("button", { type: "button", role: "switch", "aria-checked": String(r.face_down), class: "switch",
       onclick: () => edit({ op: "face_down", region: r.key, on: !r.face_down }) }, r.face_down ? "dealt face down" : "dealt face up");
     head.appendChild(fd);
+    // A region no hex and no code draws from can go again.
+    if (!r.slots && !map.legend.some((l) => l.region === r.key)) {
+      head.appendChild(el("button", { type: "button", class: "small-link region-del", "aria-label": `remove the region ${r.name}`,
+        onclick: () => edit({ op: "drop_region", key: r.key }) }, "remove"));
+    }
     card.appendChild(head);
     card.appendChild(el("p", { class: "note" }, `${r.slots} hex${r.slots === 1 ? "" : "es"} on the map take${r.slots === 1 ? "s" : ""} a tile from this region.`));
     const tiles = el("div", { class: "tiles" });

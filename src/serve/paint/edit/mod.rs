@@ -92,6 +92,14 @@ pub enum Edit {
         /// Region key (lowercase letters, digits, `_`, `-`).
         key: String,
     },
+    /// Removes a region from a map (the page offers it for a region no
+    /// hex draws from).
+    DropRegion {
+        /// Which `[[map]]`.
+        map: usize,
+        /// Region key.
+        key: String,
+    },
     /// Sets a placement rule (`null`: the preset's value).
     Rule {
         /// `[constraints]` key.
@@ -161,6 +169,7 @@ pub fn apply(text: &str, edit: &Edit) -> Result<Option<String>, String> {
         Edit::Pool { map, pool } => harbor_pool(doc, *map, pool)?,
         Edit::FaceDown { map, region, on } => face_down(doc, *map, region, *on)?,
         Edit::Region { map, key } => add_region(doc, *map, key)?,
+        Edit::DropRegion { map, key } => drop_region(doc, *map, key)?,
         Edit::Rule { key, value } => rule(doc, key, value)?,
         Edit::Preset { preset } => self::preset(doc, preset.as_deref())?,
         Edit::Players { players } => {
@@ -199,8 +208,8 @@ fn paint(
     }
     // Hexes given as `[[map.cells]]` change there; the rest in the drawing.
     let listed = cells::listed(doc, map);
-    let (on_listed, drawn): (Vec<(i64, i64)>, Vec<(i64, i64)>) =
-        cells.iter().partition(|p| listed.iter().any(|(at, _)| at == *p));
+    let (on_listed, drawn): (Vec<_>, Vec<_>) =
+        cells.iter().copied().partition(|p| listed.iter().any(|(at, _)| at == p));
     let mut any = false;
     if !on_listed.is_empty() {
         let which: Vec<usize> =
@@ -305,6 +314,16 @@ fn add_region(doc: &mut DocumentMut, map: usize, key: &str) -> Result<bool, Stri
     t.insert("numbers", Item::Value(Value::Array(Array::new())));
     regions.insert(key, Item::Table(t));
     Ok(true)
+}
+
+/// [`Edit::DropRegion`]: removes region `key` from a map.
+fn drop_region(doc: &mut DocumentMut, map: usize, key: &str) -> Result<bool, String> {
+    let m = map_mut(doc, map)?;
+    let regions = m.get_mut("regions").and_then(Item::as_table_like_mut);
+    match regions.and_then(|r| r.remove(key)) {
+        Some(_) => Ok(true),
+        None => Err(format!("the map has no region `{key}`")),
+    }
 }
 
 /// [`Edit::Rule`]: sets a placement rule (`null`: the preset's value).
