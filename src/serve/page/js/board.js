@@ -88,25 +88,33 @@ function readableLabels() {
     if (!m) continue;
     const size = parseFloat(t.getAttribute("font-size") || "0");
     if (size * Math.hypot(m.a, m.b) >= MIN_LABEL_PX) continue;
-    small.push({ t, m, size });
-  }
-  small.sort((a, b) => labelRank(a.t) - labelRank(b.t));
-  const placed = [];
-  let left = 0, chipsLeft = 0;
-  for (const { t, m, size } of small) {
-    t.classList.add("small-label");
-    // Where the text sits, in the drawing's own units; off the board's view
-    // (the sheet's footer and legend, clipped at its edge): hidden only.
+    // Where the text sits, in the drawing's own units.
     const local = root.inverse().multiply(m);
     const x = parseFloat(t.getAttribute("x") || "0"), y = parseFloat(t.getAttribute("y") || "0");
     const cx = local.a * x + local.c * y + local.e;
     const cy = local.b * x + local.d * y + local.f - (size * Math.hypot(local.a, local.b)) * 0.36;
+    t.classList.add("small-label");
+    // Off the board's view (the sheet's footer and legend, clipped at its
+    // edge): hidden only.
     if (cx < view.x || cx > view.x + view.width || cy < view.y || cy > view.y + view.height) continue;
-    const box = bigLabel(g, t, cx, cy, (MIN_LABEL_PX + 0.5) / root.a);
+    // Numbers written in a row within one hex (a lake's several chips) are
+    // one label.
+    const near = Math.sqrt(3) * state.board.hex_radius * 0.5;
+    const row = labelRank(t) === 0 && small.find((o) => o.rank === 0 && o.size === size && Math.abs(o.cy - cy) < size * 0.2
+      && Math.abs(o.xs[o.xs.length - 1] - cx) < near);
+    if (row) { row.words.push(t.textContent.trim()); row.xs.push(cx); continue; }
+    small.push({ t, size, cy, xs: [cx], words: [t.textContent.trim()], rank: labelRank(t) });
+  }
+  small.sort((a, b) => a.rank - b.rank);
+  const placed = [];
+  let left = 0, chipsLeft = 0;
+  for (const { t, cy, xs, words, rank } of small) {
+    const cx = xs.reduce((a, b) => a + b, 0) / xs.length;
+    const box = bigLabel(g, t, words.join(" "), cx, cy, (MIN_LABEL_PX + 0.5) / root.a);
     if (placed.some((q) => box.x < q.x + q.width && q.x < box.x + box.width && box.y < q.y + q.height && q.y < box.y + box.height)) {
       box.el.forEach((e) => e.remove());
       left++;
-      if (labelRank(t) === 0) chipsLeft++;
+      if (rank === 0) chipsLeft++;
       continue;
     }
     placed.push(box);
@@ -116,9 +124,9 @@ function readableLabels() {
   g.dataset.done = "1";
 }
 
-// One label laid over at `font` (drawing units) on its pill; returns the
-// pill's box and its two elements.
-function bigLabel(g, t, cx, cy, font) {
+// One label (`words`, in `t`'s colour) laid over at `font` (drawing units)
+// on its pill; returns the pill's box and its two elements.
+function bigLabel(g, t, words, cx, cy, font) {
   const fill = t.getAttribute("fill") || "#1a1a1a";
   const light = /^#(f|e|d)/i.test(fill);
   const pill = document.createElementNS(SVGNS, "rect");
@@ -129,7 +137,7 @@ function bigLabel(g, t, cx, cy, font) {
   big.setAttribute("text-anchor", "middle");
   big.setAttribute("class", "big-label" + (fill.toLowerCase() === "#c0161d" ? " red" : ""));
   big.setAttribute("fill", fill);
-  big.textContent = t.textContent;
+  big.textContent = words;
   pill.setAttribute("class", light ? "big-pill dark" : "big-pill");
   g.appendChild(pill);
   g.appendChild(big);
