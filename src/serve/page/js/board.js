@@ -64,12 +64,12 @@ function pxPerMm() {
 // show under 12 px is laid over at 12 px, on a pill of its own, and the
 // small one is hidden: nothing on the board reads smaller than 12 px. Where
 // the pills would cover each other, chips come first, then harbors, then
-// names; a label with no room left is hidden until the board is zoomed in
+// names and codes, then a face-down hex's "?"; a label with no room left is hidden until the board is zoomed in
 // (`data-left` counts them, `data-chips-left` the chips among them).
 const MIN_LABEL_PX = 12;
 function labelRank(text) {
   const t = text.textContent.trim();
-  return /^\d{1,2}$/.test(t) ? 0 : /^\d:\d$|^\?$/.test(t) ? 1 : 2;
+  return /^\d{1,2}$/.test(t) ? 0 : /^\d:\d$/.test(t) ? 1 : t === "?" ? 3 : 2;
 }
 
 function readableLabels() {
@@ -100,7 +100,7 @@ function readableLabels() {
     // Numbers written in a row within one hex (a lake's several chips) are
     // one label.
     const near = Math.sqrt(3) * state.board.hex_radius * 0.5;
-    const row = labelRank(t) === 0 && small.find((o) => o.rank === 0 && o.size === size && Math.abs(o.cy - cy) < size * 0.2
+    const row = labelRank(t) === 0 && small.find((o) => o.rank === 0 && Math.abs(o.cy - cy) < Math.max(o.size, size) * 0.3
       && Math.abs(o.xs[o.xs.length - 1] - cx) < near);
     if (row) { row.words.push(t.textContent.trim()); row.xs.push(cx); continue; }
     small.push({ t, size, cy, xs: [cx], words: [t.textContent.trim()], rank: labelRank(t) });
