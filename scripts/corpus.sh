@@ -22,10 +22,16 @@ MODE=$1
 DIR=$2
 
 jobs_list() {
-    local scenarios
-    scenarios=$("$BIN" list | tail -n +2 | awk '{print $1}')
-    for s in $scenarios; do
-        for p in 3 4; do
+    # Each built-in at each of its player counts (`list`: id, counts, title).
+    local line s p players
+    "$BIN" list | tail -n +2 | while read -r line; do
+        s=${line%% *}
+        players=""
+        for p in ${line#* }; do
+            [[ $p =~ ^[0-9]+,?$ ]] || break
+            players="$players ${p%,}"
+        done
+        for p in $players; do
             for seed in 1 7 2024; do
                 echo "g-$s-$p-$seed-a4-play generate $s --players $p --seed $seed --paper a4 --view play"
                 echo "g-$s-$p-$seed-letter-setup generate $s --players $p --seed $seed --paper letter --view setup"

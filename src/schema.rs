@@ -107,6 +107,39 @@ fn harbor_schema() -> Value {
     })
 }
 
+/// One side feature kind and one side of `layout.json`.
+fn side_schemas() -> (Value, Value) {
+    let int = json!({ "type": "integer" });
+    let kind = json!({
+        "type": "object",
+        "description": "A kind of side feature the scenario declares: its key, name and look.",
+        "properties": {
+            "key": { "type": "string" },
+            "name": { "type": "string" },
+            "look": { "type": "string", "enum": crate::scenario::fields::SIDE_LOOKS },
+        },
+        "required": ["key", "name", "look"],
+        "additionalProperties": false,
+    });
+    let side = json!({
+        "type": "object",
+        "description": "A hex side with a feature: the side hex (q, r) shares with its neighbour `toward`.",
+        "properties": {
+            "q": int, "r": int,
+            "toward": {
+                "type": "object",
+                "properties": { "q": int, "r": int },
+                "required": ["q", "r"],
+                "additionalProperties": false,
+            },
+            "feature": { "type": "string", "description": "The `key` of its kind in `side_features`." },
+        },
+        "required": ["q", "r", "toward", "feature"],
+        "additionalProperties": false,
+    });
+    (kind, side)
+}
+
 /// One region of `layout.json`.
 fn region_schema() -> Value {
     let chip = chip_schema();
@@ -150,6 +183,7 @@ pub fn layout_schema() -> String {
     use crate::export::json::FORMAT;
     let (hex, harbor, region, sampler) =
         (hex_schema(), harbor_schema(), region_schema(), sampler_schema());
+    let (side_kind, side) = side_schemas();
     let root = json!({
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "title": "hexpress layout",
@@ -165,6 +199,8 @@ pub fn layout_schema() -> String {
             "command": { "type": "string", "description": "The command line that makes this board again (every option that shapes it)." },
             "hexes": { "type": "array", "items": hex },
             "harbors": { "type": "array", "items": harbor },
+            "side_features": { "type": "array", "items": side_kind, "description": "Present when the map has features on hex sides: every kind the scenario declares." },
+            "sides": { "type": "array", "items": side, "description": "Present when the map has features on hex sides: each side with its feature." },
             "regions": { "type": "array", "items": region },
             "constraints": { "type": "object", "description": "The placement rules the layout meets." },
             "sampler": sampler,

@@ -109,6 +109,7 @@ fn hand_layout(s: &Scenario) -> Layout {
         labels: Default::default(),
         rolls: Default::default(),
         castaways: Default::default(),
+        sides: Default::default(),
         constraints: s.constraints.clone(),
         sampler: hexpress::solve::Sampler::Rejection { deals: 1 },
         stats: SolveStats::default(),

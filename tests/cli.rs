@@ -183,10 +183,26 @@ fn list_shows_the_builtins() {
     let out = hexpress(&["list"]);
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
     let s = text(&out.stdout);
-    for id in ["base", "gold-for-catan"] {
-        assert!(s.lines().any(|l| l.starts_with(id)), "`{id}` not listed:\n{s}");
+    // Every built-in on a line of its own, its id first, then its players and title.
+    for id in hexpress::builtin::ids() {
+        let src = hexpress::builtin::source(id).expect("built-in");
+        let sc = hexpress::model::load(&src).expect("valid");
+        let line = s.lines().find(|l| l.split_whitespace().next() == Some(id));
+        let line = line.unwrap_or_else(|| panic!("`{id}` not listed:\n{s}"));
+        assert!(line.contains(&sc.meta.title), "{line}");
     }
-    assert!(s.contains("Gold for Catan"), "{s}");
+    // The columns line up: every title starts in the same column.
+    let starts: std::collections::BTreeSet<usize> = s
+        .lines()
+        .skip(1)
+        .filter_map(|l| {
+            let id = l.split_whitespace().next()?;
+            let src = hexpress::builtin::source(id)?;
+            let title = hexpress::model::load(&src).ok()?.meta.title;
+            l.find(&title)
+        })
+        .collect();
+    assert_eq!(starts.len(), 1, "titles in different columns:\n{s}");
 }
 
 #[test]
@@ -303,4 +319,21 @@ fn validate_reports_every_problem_at_once() {
     assert!(err.contains("the map for 3, 4 players: no board keeps `max_corner_pips`"), "{err}");
     assert!(err.contains(&format!("fixed.toml:{rule_line}:19")), "points at the rule: {err}");
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_player_count_the_5_6_builtin_has_is_pointed_to() {
+    for (id, players, other) in [("base", "6", "base-5-6"), ("fishermen-5-6", "3", "fishermen")] {
+        let out = hexpress(&["generate", id, "--players", players, "--seed", "1", "--layout-only"]);
+        assert_eq!(
+            out.status.code(),
+            Some(2),
+            "a player count the file lacks is the command line's"
+        );
+        let err = text(&out.stderr);
+        assert!(err.contains(&format!("or the built-in `{other}`")), "{err}");
+    }
+    // No other built-in plays 7: the hint names none.
+    let out = hexpress(&["generate", "base", "--players", "7", "--seed", "1", "--layout-only"]);
+    assert!(!text(&out.stderr).contains("or the built-in"), "{}", text(&out.stderr));
 }

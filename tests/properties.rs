@@ -80,6 +80,21 @@ fn fishermen_over_many_seeds() {
 }
 
 #[test]
+fn traders_and_wagons_overseas_over_many_seeds() {
+    check_scenario_seeds("traders-and-wagons-overseas", SEED_SCENARIO_SEEDS);
+}
+
+#[test]
+fn base_for_5_and_6_over_many_seeds() {
+    check_scenario_seeds("base-5-6", SEED_SCENARIO_SEEDS);
+}
+
+#[test]
+fn fishermen_for_5_and_6_over_many_seeds() {
+    check_scenario_seeds("fishermen-5-6", SEED_SCENARIO_SEEDS);
+}
+
+#[test]
 fn fog_islands_over_many_seeds() {
     check_scenario_seeds("fog-islands", SEED_SCENARIO_SEEDS);
 }
@@ -91,12 +106,15 @@ fn every_builtin_scenario_is_covered() {
         ids,
         [
             "base",
+            "base-5-6",
             "gold-for-catan",
             "catan-world",
             "seven-islands",
             "reach-catan",
             "traders-and-wagons",
+            "traders-and-wagons-overseas",
             "fishermen",
+            "fishermen-5-6",
             "fog-islands"
         ],
         "add a property test for each new built-in"

@@ -294,8 +294,51 @@ fn the_painter_at_desktop_size() {
         "return !!author.reply && author.reply.view && author.reply.view.id === 'fishermen'",
         30,
     );
+    painting_sides(&s.b);
     builtins_save_unchanged(&s);
     bad_files(&s);
+}
+
+/// The overseas map in the painter: its rivers and bridges drawn over the
+/// hexes; with the bridge brush, a click on a side between two hexes puts a
+/// bridge there, a second click takes it off again.
+fn painting_sides(b: &Browser) {
+    let id = "traders-and-wagons-overseas";
+    b.js("document.getElementById('start-from').value = arguments[0];", json!([id]));
+    b.click("#load-builtin");
+    b.wait(
+        id,
+        &format!("return !!author.reply && author.reply.view && author.reply.view.id === '{id}'"),
+        20,
+    );
+    let drawn =
+        b.js("return document.querySelectorAll('#paint-grid .pside-line').length", json!([]));
+    let listed = b.js("return author.reply.view.maps[0].sides.length", json!([]));
+    assert_eq!(drawn, listed, "every side drawn");
+    assert_eq!(listed, json!(7), "five river sides and two bridges");
+    b.click("#palette [data-side='bridge']");
+    let targets =
+        b.js("return document.querySelectorAll('#paint-grid .side-hit').length", json!([]));
+    assert!(targets.as_u64().unwrap_or(0) > 100, "a target on every side: {targets}");
+    let before = b.js("return author.text", json!([]));
+    // A side of the castle with no feature yet: between the castle and its
+    // west neighbour.
+    let target = "[...document.querySelectorAll('#paint-grid .side-hit')].find((h) => h.getAttribute('aria-label').includes('C at ') && h.getAttribute('aria-label').includes('no feature'))";
+    b.js(&format!("{target}.dispatchEvent(new MouseEvent('click', {{bubbles: true}}))"), json!([]));
+    b.wait("a bridge put on", "return author.reply.view.maps[0].sides.length === 8", 20);
+    assert!(
+        b.js("return author.text", json!([]))
+            .as_str()
+            .unwrap_or("")
+            .contains("bridge = [\"2,-1 e\", \"2,1 e\", "),
+        "the list grows"
+    );
+    save(b, "painter-sides-1280x900.png");
+    let again = "[...document.querySelectorAll('#paint-grid .side-hit')].find((h) => h.getAttribute('aria-label').includes('C at ') && h.getAttribute('aria-label').includes(': bridge here'))";
+    b.js(&format!("{again}.dispatchEvent(new MouseEvent('click', {{bubbles: true}}))"), json!([]));
+    b.wait("the bridge taken off", "return author.reply.view.maps[0].sides.length === 7", 20);
+    assert_eq!(b.js("return author.text", json!([])), before, "the text is back as it was");
+    b.click("#palette [data-side='bridge']");
 }
 
 /// On a phone: a finger drawn across a row of the drawing paints every hex

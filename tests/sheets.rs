@@ -85,6 +85,7 @@ fn reference_counts() -> ComponentCounts {
         fishing_grounds: vec![4, 5, 6, 8, 9, 10],
         harbor_tokens: true,
         presents: 0,
+        side_pieces: Vec::new(),
     }
 }
 

@@ -61,6 +61,7 @@ mod serve_browser_secrets;
 mod serve_load;
 mod sheets;
 mod shell_habits;
+mod sides;
 mod special_hexes;
 mod table_alone;
 mod template_inks;

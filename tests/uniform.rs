@@ -234,6 +234,21 @@ fn fishermen_is_uniform() {
 }
 
 #[test]
+fn traders_and_wagons_overseas_is_uniform() {
+    check_builtin("traders-and-wagons-overseas");
+}
+
+#[test]
+fn base_for_5_and_6_is_uniform() {
+    check_builtin("base-5-6");
+}
+
+#[test]
+fn fishermen_for_5_and_6_is_uniform() {
+    check_builtin("fishermen-5-6");
+}
+
+#[test]
 fn fog_islands_is_uniform() {
     check_builtin("fog-islands");
 }

@@ -502,7 +502,9 @@ fn validate(names: &[String]) -> Result<(), Failure> {
 }
 
 fn list() -> Result<(), Failure> {
-    println!("{:<18} {:<10} title", "id", "players");
+    // The id column as wide as the longest id.
+    let w = builtin::ids().map(str::len).max().unwrap_or(0).max(2);
+    println!("{:<w$} {:<10} title", "id", "players");
     for id in builtin::ids() {
         let source = builtin::source(id).context("built-in scenario missing")?;
         let s = model::load(&source).map_err(|d| {
@@ -513,7 +515,7 @@ fn list() -> Result<(), Failure> {
         })?;
         let players: Vec<String> = s.meta.players.iter().map(u8::to_string).collect();
         let default = if id == builtin::DEFAULT { "  (default)" } else { "" };
-        println!("{:<18} {:<10} {}{default}", id, players.join(", "), s.meta.title);
+        println!("{:<w$} {:<10} {}{default}", id, players.join(", "), s.meta.title);
     }
     Ok(())
 }

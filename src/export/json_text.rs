@@ -102,6 +102,12 @@ impl Writer<'_> {
         self.list(l.hexes.len(), |w, i| w.hex_cached(l, i));
         self.field("harbors", false);
         self.list(l.harbors.len(), |w, i| w.harbor(l, i));
+        if !l.sides.is_empty() {
+            self.field("side_features", false);
+            self.list(l.sides.kinds.len(), |w, i| w.side_feature(l, i));
+            self.field("sides", false);
+            self.list(l.sides.sides.len(), |w, i| w.side(l, i));
+        }
         self.field("regions", false);
         self.list(l.regions.len(), |w, i| w.region(l, i));
         self.field("constraints", false);
@@ -222,6 +228,34 @@ impl Writer<'_> {
         }
         self.raw(",\"kind\":");
         self.name(h.kind.name());
+        self.raw("}");
+    }
+
+    /// Kind `i` of the map's side features: key, name and look.
+    fn side_feature(&mut self, l: &Layout, i: usize) {
+        let k = &l.sides.kinds[i];
+        self.raw("{\"key\":");
+        self.string(&k.key);
+        self.raw(",\"name\":");
+        self.string(&k.name);
+        self.raw(",\"look\":");
+        self.name(k.look.name());
+        self.raw("}");
+    }
+
+    /// Side `i` of the map: its hex, the neighbour across it, its feature's key.
+    fn side(&mut self, l: &Layout, i: usize) {
+        let s = &l.sides.sides[i];
+        self.raw("{\"q\":");
+        self.int(s.hex.q);
+        self.raw(",\"r\":");
+        self.int(s.hex.r);
+        self.raw(",\"toward\":{\"q\":");
+        self.int(s.toward.q);
+        self.raw(",\"r\":");
+        self.int(s.toward.r);
+        self.raw("},\"feature\":");
+        self.string(l.sides.kinds.get(s.kind as usize).map_or("", |k| k.key.as_str()));
         self.raw("}");
     }
 

@@ -31,6 +31,8 @@ pub struct Game {
     pub pieces: Vec<super::pieces::Piece>,
     /// The scenario's own game terms (`[[terms]]`).
     pub terms: Vec<super::terms::Term>,
+    /// The kinds of side feature (`[sides.NAME]`), in file order.
+    pub sides: Vec<super::sides::SideFeature>,
 }
 
 fn count(v: &Sp<i64>, lo: i64, hi: i64, what: &str, diags: &mut Diagnostics) -> Option<u32> {
@@ -124,6 +126,19 @@ pub fn validate_game(
     if let Some(c) = &raw.components {
         g.components.parts = validate_parts(c, &refs, diags);
     }
+    g.sides = super::sides::validate_features(&raw.sides, &refs, diags);
+    g.components.side_pieces = g
+        .sides
+        .iter()
+        .zip(&raw.sides)
+        .filter(|(f, _)| f.pieces > 0)
+        .map(|(f, (_, r))| super::material::SidePieces {
+            name: format!("{} pieces", f.kind.name),
+            look: f.kind.look,
+            count: f.pieces,
+            at: r.pieces.as_ref().map(|p| p.span.clone()),
+        })
+        .collect();
     g.pieces = super::pieces::validate_pieces(
         &g.components,
         raw.components.as_ref(),

@@ -119,6 +119,21 @@ pub struct Components {
     pub castaway_tokens: Vec<CastawayTokens>,
     /// Generic tokens, cards, tracks and parts from published boxes.
     pub parts: Parts,
+    /// Pieces of side features (`[sides.NAME] pieces`), e.g. bridges to build.
+    pub side_pieces: Vec<SidePieces>,
+}
+
+/// Printed pieces of one side feature.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SidePieces {
+    /// The piece's name: the feature's name with " pieces" ("Bridge pieces").
+    pub name: String,
+    /// How the feature looks (the piece shows it).
+    pub look: super::sides::SideLook,
+    /// How many.
+    pub count: u32,
+    /// Where `pieces` is set in the file.
+    pub at: Option<crate::diag::Span>,
 }
 
 /// One trade ratio.

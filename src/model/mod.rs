@@ -12,6 +12,7 @@ pub mod parts;
 pub mod pieces;
 pub mod prose;
 pub mod rules;
+pub mod sides;
 pub mod spots;
 pub mod start;
 pub mod static_checks;
@@ -22,7 +23,7 @@ pub use board::Board;
 pub use constraints::{ConstraintId, Constraints, Overrides, RulePreset};
 pub use origin::{PresetChoice, RuleOrigin, RuleSources, Surface};
 pub use start::StartArea;
-pub use validate::validate;
+pub use validate::{given_sides, parse_place, validate, GivenSide};
 
 use crate::axial::{Direction, Hex};
 use crate::diag::{Diagnostics, Source, Span};
@@ -136,6 +137,8 @@ pub struct MapDef {
     /// Where the first settlements may go (`[map.start]`); `None`: any corner
     /// touching land.
     pub start: Option<StartArea>,
+    /// The features on the map's hex sides (rivers, bridges...).
+    pub sides: sides::MapSides,
 }
 
 /// One hex of a map.

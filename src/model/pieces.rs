@@ -161,6 +161,9 @@ fn printed_kinds(c: &Components, raw: Option<&RawComponents>, v: &mut Vec<Known>
         let at = raw.and_then(|r| r.castaway_tokens.first().map(|t| t.0.span.clone()));
         v.push(printed("Castaway tokens", n, at));
     }
+    for p in &c.side_pieces {
+        v.push(printed(&p.name, p.count, p.at.clone()));
+    }
 }
 
 /// Adds the generic parts (tokens, cards, tracks) and the parts from boxes

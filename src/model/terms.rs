@@ -233,6 +233,7 @@ fn rule_texts(raw: &RawScenario) -> Vec<&Sp<String>> {
     }
     v.extend(g.starts.iter().map(|(_, s)| s));
     v.extend(g.terms.iter().filter_map(|t| t.means.as_ref()));
+    v.extend(g.sides.iter().filter_map(|(_, f)| f.text.as_ref()));
     v
 }
 
@@ -260,7 +261,9 @@ pub fn check_vocabulary(
     diags: &mut Diagnostics,
 ) {
     let sets: Vec<String> = meta.map(|m| m.sets.clone()).unwrap_or_default();
-    let parts = super::pieces::provided_names(components, &raw.game.starts);
+    let mut parts = super::pieces::provided_names(components, &raw.game.starts);
+    // A side feature the map prints (a river, a bridge) is part of the pack.
+    parts.extend(super::sides::kinds(&raw.game.sides).into_iter().map(|k| k.name));
     let texts: Vec<(Span, Vec<u8>)> = rule_texts(raw)
         .into_iter()
         .map(|t| (t.span.clone(), searchable(source.get(t.span.clone()).unwrap_or(""))))

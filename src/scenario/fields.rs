@@ -213,6 +213,8 @@ pub const MAP: &[Field] = &[
     f("regions", Ty::MapOf(&Ty::Table(REGION)), false, "The random regions of this map and their pools."),
     f("harbors", Ty::Table(HARBORS), false, "The harbor pool for random harbor hexes."),
     f("start", Ty::Table(START), false, "Where the first settlements may go (default: any land corner); the balance report's seat simulation keeps to it."),
+    f("sides", MAP_SIDES, false, "Hex sides with a side feature, by the feature's key: each place is \"q,r dir\", a hex and the direction of its side (e, ne, nw, w, sw, se), e.g. river = [\"0,-1 se\"]."),
+    f("side_drawing", Ty::Str, false, "The `hexes` drawing again, with side features' marks between the hexes: on a row between two codes, or on a line of their own between two rows (codes 4 or 8 columns apart)."),
 ];
 
 /// `[constraints]`.
@@ -411,6 +413,12 @@ pub const TOP: &[Field] = &[
         false,
         "Game terms the rules use, each defined (`means`) or attributed to a box (`box`).",
     ),
+    f(
+        "sides",
+        Ty::MapOf(&Ty::Table(SIDE_FEATURE)),
+        false,
+        "Features that lie on hex sides (rivers, bridges, walls): their look, rules text and printed pieces.",
+    ),
 ];
 
 // --- Playable-pack keys: generic components and named values (issue 13) ---
@@ -486,3 +494,20 @@ pub const VALUES: Ty = Ty::MapOf(&Ty::Int(-9999, 9999));
 pub fn names(fields: &[Field]) -> impl Iterator<Item = &'static str> + '_ {
     fields.iter().map(|f| f.name)
 }
+
+// --- Features on hex sides (issue 40) ---
+
+/// How a side feature is drawn.
+pub const SIDE_LOOKS: &[&str] = &["river", "bridge", "wall"];
+
+/// `[sides.NAME]`: one kind of side feature.
+pub const SIDE_FEATURE: &[Field] = &[
+    f("name", Ty::Str, false, "Name printed in the map's key and the rules handout (default: the key)."),
+    f("look", Ty::Choice(SIDE_LOOKS), true, "How the map draws it: `river` (a band of water along the side), `bridge` (a river with a bridge across it) or `wall` (a dark bar along the side)."),
+    f("text", Ty::Str, false, "What it does in play, in your own words; printed in the handout with its name (may use `{references}`)."),
+    f("marks", Ty::Array(&STR), false, "One-character codes that mark it in a map's `side_drawing`, e.g. [\"/\", \"\\\\\", \"|\"]."),
+    f("pieces", Ty::Int(0, 200), false, "How many pieces of it to print on the component sheets (e.g. bridges the players build), in its look."),
+];
+
+/// `[map.sides]`: places by feature key.
+pub const MAP_SIDES: Ty = Ty::MapOf(&Ty::Array(&STR));

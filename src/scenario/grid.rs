@@ -20,11 +20,13 @@ pub struct GridCode {
     pub span: Span,
 }
 
-struct Tok<'a> {
-    code: &'a str,
-    line: usize,
-    col: i64,
-    span: Span,
+/// One code of a drawing as written: its text, line, column and span.
+#[derive(Clone, Debug)]
+pub(super) struct Tok<'a> {
+    pub(super) code: &'a str,
+    pub(super) line: usize,
+    pub(super) col: i64,
+    pub(super) span: Span,
 }
 
 /// Places the codes of a drawing; reports misaligned codes into `diags`.
@@ -61,7 +63,7 @@ pub fn read_grid(grid: &RawGrid, diags: &mut Diagnostics) -> Vec<GridCode> {
 }
 
 /// The codes of the drawing, in reading order, with their columns.
-fn tokens(grid: &RawGrid) -> Vec<Tok<'_>> {
+pub(super) fn tokens(grid: &RawGrid) -> Vec<Tok<'_>> {
     let mut toks = Vec::new();
     let mut byte = 0usize;
     for (line_no, line) in grid.text.split('\n').enumerate() {
@@ -88,7 +90,7 @@ fn tokens(grid: &RawGrid) -> Vec<Tok<'_>> {
 /// Each code's place on the doubled grid (column steps of `half`, rows),
 /// counted from the first code; `None` when some code is off the grid or
 /// not shifted by half a hex from its neighbouring rows (each is reported).
-fn on_grid<'t, 'a>(
+pub(super) fn on_grid<'t, 'a>(
     toks: &'t [Tok<'a>],
     half: i64,
     diags: &mut Diagnostics,
@@ -129,28 +131,47 @@ fn on_grid<'t, 'a>(
     ok.then_some(placed)
 }
 
+/// The middle of a drawing's lattice: the place that becomes `(0, 0)`.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Centre {
+    xmid: i64,
+    ymid: i64,
+}
+
+impl Centre {
+    /// The middle of the placed codes (empty spots count).
+    pub(super) fn of(placed: &[(i64, i64, &Tok<'_>)]) -> Centre {
+        let (xmin, xmax) = minmax(placed.iter().map(|p| p.0));
+        let (ymin, ymax) = minmax(placed.iter().map(|p| p.1));
+        let ymid = (ymin + ymax).div_euclid(2);
+        let mut xmid = (xmin + xmax).div_euclid(2);
+        let p = (placed[0].0 + placed[0].1).rem_euclid(2);
+        if (xmid + ymid).rem_euclid(2) != p {
+            xmid += 1;
+        }
+        Centre { xmid, ymid }
+    }
+
+    /// The axial coordinate of lattice place `(x, y)` (a place on the
+    /// lattice: `x + y` has the parity of the drawing's codes).
+    pub(super) fn hex(self, x: i64, y: i64) -> Hex {
+        let r = y - self.ymid;
+        let q = ((x - self.xmid) - r).div_euclid(2);
+        Hex::new(q as i32, r as i32)
+    }
+}
+
 /// The placed codes (empty spots left out) at axial coordinates, the middle
 /// of the drawing at `(0, 0)`.
-fn centred(placed: Vec<(i64, i64, &Tok<'_>)>) -> Vec<GridCode> {
-    let (xmin, xmax) = minmax(placed.iter().map(|p| p.0));
-    let (ymin, ymax) = minmax(placed.iter().map(|p| p.1));
-    let ymid = (ymin + ymax).div_euclid(2);
-    let mut xmid = (xmin + xmax).div_euclid(2);
-    let p = (placed[0].0 + placed[0].1).rem_euclid(2);
-    if (xmid + ymid).rem_euclid(2) != p {
-        xmid += 1;
-    }
+pub(super) fn centred(placed: Vec<(i64, i64, &Tok<'_>)>) -> Vec<GridCode> {
+    let centre = Centre::of(&placed);
     placed
         .into_iter()
         .filter(|(_, _, t)| t.code != ".")
-        .map(|(x, y, t)| {
-            let r = y - ymid;
-            let q = ((x - xmid) - r) / 2;
-            GridCode {
-                code: t.code.to_string(),
-                hex: Hex::new(q as i32, r as i32),
-                span: t.span.clone(),
-            }
+        .map(|(x, y, t)| GridCode {
+            code: t.code.to_string(),
+            hex: centre.hex(x, y),
+            span: t.span.clone(),
         })
         .collect()
 }

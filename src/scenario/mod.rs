@@ -6,6 +6,8 @@ mod parse;
 mod parse_game;
 mod parse_map;
 pub mod raw;
+pub mod side_grid;
+pub mod sides;
 
 pub use parse::parse;
 pub use raw::RawScenario;

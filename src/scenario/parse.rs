@@ -55,7 +55,7 @@ pub fn parse(source: &Source, diags: &mut Diagnostics) -> Option<RawScenario> {
 const PROSE_KEYS: &[&str] = &["description", "story", "setup", "text"];
 /// Keys whose strings are never printed as they are: codes and the map
 /// drawing (bounded by `MAX_HEXES` and `MAX_MAP_SPAN` instead).
-const UNPRINTED_KEYS: &[&str] = &["code", "hexes"];
+const UNPRINTED_KEYS: &[&str] = &["code", "hexes", "side_drawing", "marks"];
 
 pub(super) fn span(s: toml_span::Span) -> Span {
     s.start..s.end

@@ -13,6 +13,9 @@ impl Walker<'_> {
         if let Some(mut v) = top.take("components") {
             game.components = self.components(&mut v);
         }
+        if let Some(mut v) = top.take("sides") {
+            game.sides = self.side_features(&mut v);
+        }
         for item in self.items(top, "costs") {
             if let Some(c) = self.cost(item) {
                 game.costs.push(c);

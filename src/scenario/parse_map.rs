@@ -160,6 +160,10 @@ impl Walker<'_> {
         if let Some(mut v) = t.take("start") {
             m.start = self.map_start(&mut v);
         }
+        if let Some(mut v) = t.take("sides") {
+            m.sides.lists = self.map_sides(&mut v);
+        }
+        m.sides.drawing = t.take("side_drawing").and_then(|mut v| self.grid(&mut v));
         if m.players.is_none() {
             self.missing(t.span.clone(), "[[map]]", "players");
         }

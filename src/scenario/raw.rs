@@ -141,6 +141,8 @@ pub struct RawMap {
     pub harbors: Option<RawHarbors>,
     /// `[map.start]`.
     pub start: Option<RawStart>,
+    /// `[map.sides]` and `side_drawing`: the map's side features.
+    pub sides: RawMapSides,
 }
 
 /// `[map.start]`: where the first settlements may go.
@@ -243,6 +245,8 @@ pub struct RawGame {
     pub starts: Vec<(Sp<String>, Sp<String>)>,
     /// `[[terms]]`.
     pub terms: Vec<RawTerm>,
+    /// `[sides.NAME]`: the kinds of side feature, in file order.
+    pub sides: Vec<(Sp<String>, RawSideFeature)>,
 }
 
 /// `[[terms]]`.
@@ -391,4 +395,40 @@ pub struct RawRules {
     pub setup: Option<Sp<String>>,
     /// `[[rules.sections]]`: (title, text).
     pub sections: Vec<(Sp<String>, Sp<String>)>,
+}
+
+/// `[sides.NAME]`.
+#[derive(Clone, Debug, Default)]
+pub struct RawSideFeature {
+    /// Table span.
+    pub span: Span,
+    /// `name`.
+    pub name: Option<Sp<String>>,
+    /// `look`.
+    pub look: Option<Sp<String>>,
+    /// `text`.
+    pub text: Option<Sp<String>>,
+    /// `marks`.
+    pub marks: Option<Sp<Vec<Sp<String>>>>,
+    /// `pieces`.
+    pub pieces: Option<Sp<i64>>,
+}
+
+/// One feature's places in `[map.sides]`: (feature key, places such as `"0,-1 se"`).
+pub type SideList = (Sp<String>, Sp<Vec<Sp<String>>>);
+
+/// Where a map puts its side features.
+#[derive(Clone, Debug, Default)]
+pub struct RawMapSides {
+    /// `[map.sides]`: (feature key, places such as `"0,-1 se"`), in file order.
+    pub lists: Vec<SideList>,
+    /// `side_drawing`: the map drawing again, with side marks.
+    pub drawing: Option<RawGrid>,
+}
+
+impl RawMapSides {
+    /// Whether the map places no side feature.
+    pub fn is_empty(&self) -> bool {
+        self.lists.is_empty() && self.drawing.is_none()
+    }
 }

@@ -35,6 +35,7 @@ impl Solver<'_> {
             labels: self.labels.clone(),
             rolls: self.rolls.clone(),
             castaways: self.castaways.clone(),
+            sides: self.sides.clone(),
             constraints: self.p.c.clone(),
             sampler,
             stats: SolveStats { terrain_attempts: attempts, nodes },

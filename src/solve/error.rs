@@ -478,8 +478,14 @@ impl SolveError {
     /// A suggestion for the user.
     pub fn hint(&self) -> String {
         match self {
-            SolveError::NoMap { available, .. } => {
-                format!("use `--players` with one of {available:?}")
+            SolveError::NoMap { scenario, players, available } => {
+                let mut h = format!("use `--players` with one of {available:?}");
+                if let Some(other) = sibling_for(scenario, *players) {
+                    h.push_str(&format!(
+                        ", or the built-in `{other}`, the same game for {players} players"
+                    ));
+                }
+                h
             }
             SolveError::NoBoard { .. } => "raise `--max-nodes`, or relax the rules".into(),
             SolveError::Broken(b) => b.hint().into(),
@@ -530,4 +536,17 @@ impl SolveError {
             SolveError::Unsatisfiable { .. } => "check the region pools against the map".into(),
         }
     }
+}
+
+/// A built-in that is the same game as built-in `id` for `players` (`base`
+/// and `base-5-6`: one id starts with the other and a dash), if there is one.
+fn sibling_for(id: &str, players: u8) -> Option<&'static str> {
+    crate::builtin::ids().filter(|o| *o != id).find(|o| {
+        let related = o.strip_prefix(id).is_some_and(|r| r.starts_with('-'))
+            || id.strip_prefix(*o).is_some_and(|r| r.starts_with('-'));
+        related
+            && crate::builtin::source(o)
+                .and_then(|src| crate::model::load(&src).ok())
+                .is_some_and(|s| s.map_for(players).is_some())
+    })
 }

@@ -31,6 +31,9 @@ pub struct Layout {
     /// where a castaway token lies at the start ([`crate::model::corner_name`]);
     /// shared like `labels`.
     pub castaways: std::sync::Arc<Vec<Option<u8>>>,
+    /// The features on hex sides (rivers, bridges): fixed map data, shared
+    /// like `labels`.
+    pub sides: std::sync::Arc<crate::model::sides::MapSides>,
     /// The rules it was made under.
     pub constraints: Constraints,
     /// Which sampler drew it.

@@ -138,6 +138,7 @@ pub struct Solver<'a> {
     labels: Arc<Vec<Option<String>>>,
     rolls: Arc<Vec<Vec<u8>>>,
     castaways: Arc<Vec<Option<u8>>>,
+    sides: Arc<crate::model::sides::MapSides>,
     locks: Vec<Lock>,
 }
 
@@ -201,6 +202,7 @@ impl<'a> Solver<'a> {
             labels: Arc::new(map.cells.iter().map(|c| c.label.clone()).collect()),
             rolls: Arc::new(map.cells.iter().map(|c| c.rolls.clone()).collect()),
             castaways: Arc::new(map.cells.iter().map(|c| c.castaway).collect()),
+            sides: Arc::new(map.sides.clone()),
             locks: locks.to_vec(),
         })
     }

@@ -61,6 +61,7 @@ pub fn layout_from_json(v: &Value) -> Layout {
         })
         .collect();
     Layout {
+        sides: Arc::new(sides_from_json(v)),
         scenario: v["scenario"].as_str().expect("scenario").to_string(),
         title: v["title"].as_str().expect("title").to_string(),
         players: v["players"].as_u64().expect("players") as u8,
@@ -75,4 +76,32 @@ pub fn layout_from_json(v: &Value) -> Layout {
         sampler: Sampler::Rejection { deals: 0 },
         stats: SolveStats::default(),
     }
+}
+
+/// The side features of a `layout.json` value (none when it has no `sides`).
+pub fn sides_from_json(v: &Value) -> hexpress::model::sides::MapSides {
+    use hexpress::model::sides::{MapSides, Side, SideKind, SideLook};
+    let Some(kinds) = v.get("side_features").and_then(Value::as_array) else {
+        return MapSides::default();
+    };
+    let kinds: Vec<SideKind> = kinds
+        .iter()
+        .map(|k| SideKind {
+            key: k["key"].as_str().expect("key").to_string(),
+            name: k["name"].as_str().expect("name").to_string(),
+            look: SideLook::from_name(k["look"].as_str().expect("look")).expect("a look"),
+        })
+        .collect();
+    let sides = v["sides"]
+        .as_array()
+        .expect("sides with side_features")
+        .iter()
+        .map(|s| Side {
+            hex: hex_of(s),
+            toward: hex_of(&s["toward"]),
+            kind: kinds.iter().position(|k| s["feature"] == k.key.as_str()).expect("a feature")
+                as u32,
+        })
+        .collect();
+    MapSides { kinds, sides }
 }

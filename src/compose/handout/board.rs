@@ -234,3 +234,43 @@ pub(super) fn face_down_blocks(layout: &Layout) -> Vec<Block> {
         Block::Bullets(items),
     ]
 }
+
+/// The features on the map's hex sides, each with how many sides of this
+/// map carry it and the rules the scenario gives it; the printed pieces
+/// of a feature (bridges to build) are named with their count.
+pub(super) fn sides_blocks(s: &Scenario, layout: &Layout) -> Vec<Block> {
+    let sides = &layout.sides;
+    let items: Vec<Vec<Span>> = s
+        .game
+        .sides
+        .iter()
+        .enumerate()
+        .filter(|(k, f)| sides.count(*k) > 0 || f.pieces > 0)
+        .map(|(k, f)| {
+            let n = sides.count(k);
+            let drawn = match f.kind.look {
+                crate::model::sides::SideLook::River => "a band of water along the side",
+                crate::model::sides::SideLook::Bridge => "a bridge across a river",
+                crate::model::sides::SideLook::Wall => "a dark bar along the side",
+            };
+            let mut line = vec![Span::bold(format!("{}: ", f.kind.name))];
+            line.push(Span::plain(match n {
+                0 => "none on the map at the start".to_string(),
+                1 => format!("1 side of the map, drawn as {drawn}"),
+                n => format!("{n} sides of the map, each drawn as {drawn}"),
+            }));
+            if f.pieces > 0 {
+                line.push(Span::plain(format!("; {} printed pieces", f.pieces)));
+            }
+            line.push(Span::plain(". "));
+            if let Some(t) = &f.text {
+                line.extend(Span::parse(t));
+            }
+            line
+        })
+        .collect();
+    if items.is_empty() {
+        return Vec::new();
+    }
+    vec![heading(2, "On the hex sides"), Block::Bullets(items)]
+}

@@ -19,7 +19,7 @@ use crate::theme::Inks;
 
 mod board;
 
-use board::{face_down_blocks, facts, fixed_summary, regions_table};
+use board::{face_down_blocks, facts, fixed_summary, regions_table, sides_blocks};
 
 /// The largest height of the board in the map picture, mm (its notes and
 /// legend come below).
@@ -270,6 +270,7 @@ pub fn handout_blocks(
             out.push(t);
         }
     }
+    out.extend(sides_blocks(scenario, layout));
     out.extend(face_down_blocks(layout));
     out.extend(crate::compose::handout::contents::pieces_blocks(scenario, layout.players));
     if let Some(setup) = &r.setup {

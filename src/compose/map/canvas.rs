@@ -104,6 +104,7 @@ pub fn map_canvas(layout: &Layout, spec: &MapSpec<'_>) -> MapCanvas {
     let mut drawn = Drawn::default();
     hex_tiles(&b, &mut drawn);
     regions_and_docks(&b, &mut drawn);
+    side_features(&b, &mut drawn);
     let notes = hex_labels(&b, d, &mut drawn);
     harbors(&b, &mut drawn);
     castaway_spots(&b, &mut drawn);
@@ -212,6 +213,36 @@ fn regions_and_docks(b: &Board, drawn: &mut Drawn) {
             drawn.keep_whole.push((badge, DOCK_RADIUS * spec.flat));
         }
         drawn.blocks.push(Block::art(hex_bounds(g, c), group(c, items)));
+    }
+}
+
+/// Step 1c: features on hex sides (rivers, bridges, walls), in passes over
+/// all sides so that neighbouring sides join ([`crate::compose::map::sides`]).
+fn side_features(b: &Board, drawn: &mut Drawn) {
+    use crate::compose::map::sides::{side_items, Pass, SideInks, HALF_WIDTH};
+    let sides = &b.layout.sides;
+    let inks = SideInks::of(b.spec.theme.palette(b.spec.mode));
+    for pass in Pass::ALL {
+        for s in &sides.sides {
+            let (Some(dir), Some(kind)) =
+                (s.hex.direction_to(s.toward), sides.kinds.get(s.kind as usize))
+            else {
+                continue;
+            };
+            let (p, q) = b.g.edge_corners(b.at(s.hex), dir);
+            let items = side_items(kind.look, p, q, b.g.flat, inks, pass);
+            if items.is_empty() {
+                continue;
+            }
+            let pad = (HALF_WIDTH + 0.12) * b.g.flat;
+            let bounds = Rect::new(
+                p.x.min(q.x) - pad,
+                p.y.min(q.y) - pad,
+                (p.x - q.x).abs() + 2.0 * pad,
+                (p.y - q.y).abs() + 2.0 * pad,
+            );
+            drawn.blocks.push(Block::art(bounds, group(Pt::default(), items)));
+        }
     }
 }
 

@@ -58,6 +58,13 @@ pub fn entries(layout: &Layout, spec: &MapSpec<'_>) -> Vec<(String, Vec<Item>)> 
         ];
         out.push(("lay face down".into(), tile));
     }
+    let sides = &layout.sides;
+    for (k, kind) in sides.kinds.iter().enumerate() {
+        if sides.count(k) > 0 {
+            let swatch = crate::compose::map::sides::side_swatch(kind.look, SWATCH, pal);
+            out.push((kind.name.clone(), swatch));
+        }
+    }
     if !layout.harbors.is_empty() {
         let size = 3.0;
         out.push((

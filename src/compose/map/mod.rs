@@ -13,6 +13,7 @@ pub mod overview;
 pub mod picture;
 pub mod regions;
 pub mod sheets;
+pub mod sides;
 pub mod spec;
 pub mod spots;
 

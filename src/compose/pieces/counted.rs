@@ -7,6 +7,7 @@ use crate::compose::pieces::piece::{Piece, PieceSet, Shape};
 use crate::compose::pieces::theme_art::MapArt;
 use crate::compose::pieces::tokens::Ink;
 use crate::compose::pieces::ComponentCounts;
+use crate::model::sides::SideLook;
 use crate::scene::{Item, Path, Pt, Rect, Weight};
 use crate::settings::sheets::ComponentSizes;
 use crate::vocab::Resource;
@@ -63,7 +64,37 @@ pub(super) fn from_counts(
         })
         .collect();
     out.extend(set("Fishing grounds", grounds));
+    for (name, look, n) in &c.side_pieces {
+        out.extend(set(name, vec![side_piece(name, *look, *n, sizes, ink)]));
+    }
     out
+}
+
+/// A side feature's piece (a bridge to build): a square token showing the
+/// feature as the map draws it, at the map's scale, across the token's
+/// middle, on both sides; it lies on the middle of a hex side.
+fn side_piece(name: &str, look: SideLook, n: u32, sizes: &ComponentSizes, ink: Ink) -> Piece {
+    use crate::compose::map::sides::{side_whole, SideInks};
+    let sq = sizes.square;
+    let inks = SideInks {
+        ink: ink.line(ink.inks.piece_ink),
+        water: ink.fill(ink.inks.water),
+        deck: ink.fill(ink.inks.token_face),
+    };
+    let h = sq / 2.0 + 4.0;
+    let mut front = vec![Item::Path {
+        path: Path::rect(Rect::new(-h, -h, 2.0 * h, 2.0 * h)),
+        fill: Some(ink.fill(ink.inks.piece_paper)),
+        stroke: None,
+    }];
+    // The river runs across the token, past its edges into the bleed.
+    let (a, b) = (Pt::new(-h, 0.0), Pt::new(h, 0.0));
+    front.extend(side_whole(look, a, b, sizes.hex_flat, inks));
+    let singular = name.strip_suffix(" pieces").unwrap_or(name).to_lowercase();
+    // Both sides alike (like the coins): the piece reads the same whichever
+    // way up it lies, and it prints with the other two-sided square tokens.
+    let back = front.clone();
+    piece(format!("{singular} piece"), Shape::Square { side: sq }, front, Some(back), n)
 }
 
 /// Trade tokens: the goods on the front, the building on the back.

@@ -45,6 +45,8 @@ pub struct ComponentCounts {
     pub harbor_tokens: bool,
     /// Present tiles (Santa's workshop; square, one plain back).
     pub presents: u32,
+    /// Pieces of side features (`[sides.NAME] pieces`): name, look, count.
+    pub side_pieces: Vec<(String, crate::model::sides::SideLook, u32)>,
 }
 
 impl ComponentCounts {
@@ -90,6 +92,7 @@ impl ComponentCounts {
             // loose token would only be a second copy with no place to go.
             harbor_tokens: false,
             presents: c.present_tiles,
+            side_pieces: c.side_pieces.iter().map(|p| (p.name.clone(), p.look, p.count)).collect(),
         }
     }
 }

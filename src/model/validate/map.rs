@@ -24,6 +24,7 @@ struct Drawn {
 pub(super) fn map(
     m: &RawMap,
     top_legend: &BTreeMap<String, Option<Code>>,
+    features: &[(Sp<String>, crate::scenario::raw::RawSideFeature)],
     c: &Constraints,
     diags: &mut Diagnostics,
 ) -> Option<MapDef> {
@@ -72,10 +73,11 @@ pub(super) fn map(
         super::start::start_area(raw, &ctx, incomplete, diags)
     });
 
+    let sides = super::sides::map_sides(m, features, &cells, diags);
     if diags.error_count() > before {
         return None;
     }
-    Some(MapDef { players, cells, regions, harbor_pool, board, start })
+    Some(MapDef { players, cells, regions, harbor_pool, board, start, sides })
 }
 
 /// The hexes the drawing and the explicit cells place, in that order, and

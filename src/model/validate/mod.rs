@@ -14,11 +14,13 @@ use crate::vocab::{did_you_mean, HarborKind, Terrain};
 mod legend;
 mod map;
 mod pools;
+mod sides;
 mod start;
 
 use legend::{legend_entry, Code};
 use map::map;
 use pools::{check_pool_values, player_coverage, pools};
+pub use sides::{given_sides, parse_place, GivenSide};
 
 /// Validates a parsed scenario. Returns `None` when errors were found (they
 /// are in `diags`); warnings alone still give a model.
@@ -39,7 +41,7 @@ pub fn validate(raw: &RawScenario, _source: &Source, diags: &mut Diagnostics) ->
     }
     let mut maps = Vec::new();
     for (k, m) in raw.maps.iter().enumerate() {
-        match map(m, &top_legend, &constraints, diags) {
+        match map(m, &top_legend, &raw.game.sides, &constraints, diags) {
             Some(map) => maps.push((m, map)),
             None => diags.skip(format!(
                 "the placement rules were not checked on {} because it has problems",

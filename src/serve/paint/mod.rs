@@ -7,6 +7,7 @@
 
 pub mod drawing;
 pub mod edit;
+pub mod sides;
 pub mod view;
 
 use serde::Deserialize;

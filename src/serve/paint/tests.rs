@@ -216,3 +216,126 @@ fn a_region_added_and_dropped_gives_the_text_back() {
     assert!(apply(&text, &Edit::DropRegion { map: 0, key: "moon".into() })
         .is_err_and(|e| e.contains("no region")));
 }
+
+/// The sides of map 0 of `text` as unordered pairs with their feature keys.
+fn sides_of(
+    text: &str,
+) -> std::collections::BTreeSet<((crate::axial::Hex, crate::axial::Hex), String)> {
+    let s = crate::model::load(&crate::diag::Source::new("s.toml", text)).expect("valid");
+    let m = &s.maps[0].sides;
+    m.sides
+        .iter()
+        .map(|x| ((x.hex.min(x.toward), x.hex.max(x.toward)), m.kinds[x.kind as usize].key.clone()))
+        .collect()
+}
+
+fn at(v: &serde_json::Value) -> (i64, i64) {
+    (v[0].as_i64().expect("x"), v[1].as_i64().expect("y"))
+}
+
+#[test]
+fn the_painter_shows_side_features_and_puts_them_on_and_off() {
+    let text = builtin_text("traders-and-wagons-overseas");
+    let v = describe(text.clone(), false);
+    let feats: Vec<&str> = v["view"]["side_features"]
+        .as_array()
+        .expect("features")
+        .iter()
+        .map(|f| f["key"].as_str().expect("key"))
+        .collect();
+    assert_eq!(feats, ["river", "bridge"]);
+    let shown = v["view"]["maps"][0]["sides"].as_array().expect("sides").clone();
+    let before = sides_of(&text);
+    assert_eq!(shown.len(), before.len());
+    // The positions the painter shows are the model's sides.
+    let anchor = sides::Anchor::of(
+        &crate::scenario::parse(
+            &crate::diag::Source::new("s", text.as_str()),
+            &mut crate::diag::Diagnostics::new(),
+        )
+        .expect("raw")
+        .maps[0]
+            .hexes
+            .as_ref()
+            .expect("drawing")
+            .text,
+    )
+    .expect("anchor");
+    for s in &shown {
+        let (a, b) = (at(&s["a"]), at(&s["b"]));
+        let (a, b) = (anchor.hex(a.0, a.1).expect("a hex"), anchor.hex(b.0, b.1).expect("a hex"));
+        let key = s["feature"].as_str().expect("feature").to_string();
+        assert!(before.contains(&((a.min(b), a.max(b)), key)), "{s}");
+    }
+    // A listed bridge comes off, and back on.
+    let bridge =
+        shown.iter().find(|s| s["feature"] == "bridge" && s["drawn"] == false).expect("a bridge");
+    let cells = [at(&bridge["a"]), at(&bridge["b"])];
+    let off =
+        apply(&text, &Edit::Side { map: 0, cells, feature: None }).expect("ok").expect("changed");
+    assert_eq!(sides_of(&off).len(), before.len() - 1);
+    let on = apply(&off, &Edit::Side { map: 0, cells, feature: Some("bridge".into()) })
+        .expect("ok")
+        .expect("changed");
+    assert_eq!(sides_of(&on), before);
+    // The same feature again takes it off; another feature replaces it.
+    let again = apply(&on, &Edit::Side { map: 0, cells, feature: Some("bridge".into()) });
+    assert_eq!(again.expect("ok").map(|t| sides_of(&t).len()), Some(before.len() - 1));
+    let river = apply(&on, &Edit::Side { map: 0, cells, feature: Some("river".into()) })
+        .expect("ok")
+        .expect("changed");
+    let after = sides_of(&river);
+    assert_eq!(after.len(), before.len());
+    assert_eq!(after.iter().filter(|(_, k)| k == "bridge").count(), 1);
+    // A drawn side is changed in the text; a side needs neighbours and a declared feature.
+    let drawn = shown.iter().find(|s| s["drawn"] == true).expect("a drawn river");
+    let cells_drawn = [at(&drawn["a"]), at(&drawn["b"])];
+    assert!(apply(&text, &Edit::Side { map: 0, cells: cells_drawn, feature: None })
+        .is_err_and(|e| e.contains("side_drawing")));
+    let far = [cells[0], (cells[0].0 + 4, cells[0].1)];
+    assert!(apply(&text, &Edit::Side { map: 0, cells: far, feature: Some("river".into()) })
+        .is_err_and(|e| e.contains("neighbouring")));
+    assert!(apply(&text, &Edit::Side { map: 0, cells, feature: Some("canal".into()) })
+        .is_err_and(|e| e.contains("not a side feature")));
+}
+
+#[test]
+fn a_first_side_feature_makes_its_table() {
+    let base = builtin_text("base").replace("[[map]]", "[sides.wall]\nlook = \"wall\"\n\n[[map]]");
+    let v = describe(base.clone(), false);
+    assert_eq!(v["ok"], true, "{}", v["rendered"]);
+    // Two neighbours of the middle row: (x, y) and (x + 2, y).
+    let cells = v["view"]["maps"][0]["cells"].as_array().expect("cells");
+    let mid = cells
+        .iter()
+        .find(|c| {
+            c[2] == "*"
+                && cells.iter().any(|d| {
+                    d[1] == c[1] && d[0].as_i64() == c[0].as_i64().map(|x| x + 2) && d[2] == "*"
+                })
+        })
+        .expect("two land hexes");
+    let a = (mid[0].as_i64().expect("x"), mid[1].as_i64().expect("y"));
+    let t = apply(
+        &base,
+        &Edit::Side { map: 0, cells: [a, (a.0 + 2, a.1)], feature: Some("wall".into()) },
+    )
+    .expect("ok")
+    .expect("changed");
+    assert!(t.contains("[map.sides]\nwall = ["), "{t}");
+    assert_eq!(sides_of(&t).len(), 1);
+    let back = apply(&t, &Edit::Side { map: 0, cells: [a, (a.0 + 2, a.1)], feature: None })
+        .expect("ok")
+        .expect("changed");
+    assert_eq!(sides_of(&back).len(), 0);
+    // On an existing list: a side put on and taken off gives the text back.
+    let text = builtin_text("traders-and-wagons-overseas");
+    let cells = [(a.0 - 2, a.1), a];
+    let on = apply(&text, &Edit::Side { map: 0, cells, feature: Some("bridge".into()) })
+        .expect("ok")
+        .expect("changed");
+    assert!(on.contains("bridge = [\"2,-1 e\", \"2,1 e\", \""), "{on}");
+    let off =
+        apply(&on, &Edit::Side { map: 0, cells, feature: None }).expect("ok").expect("changed");
+    assert_eq!(off, text);
+}

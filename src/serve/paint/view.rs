@@ -102,6 +102,7 @@ pub fn view(text: &str) -> Option<Value> {
         "players": players,
         "maps": maps,
         "rules": rules_view(&raw),
+        "side_features": super::sides::features_view(&raw),
         "terrains": Terrain::ALL.iter().map(|t| json!({
             "name": t.name(), "label": t.label(), "land": t.is_land(),
             "chip": t.can_take_chip() && !no_chip.contains(t),
@@ -171,6 +172,7 @@ fn map_view(raw: &RawScenario, m: &RawMap, theme: &Theme, no_chip: &[Terrain]) -
         "regions": regions,
         "harbor_pool": pool,
         "random_harbors": random_harbors,
+        "sides": super::sides::map_sides_view(raw, m),
     })
 }
 

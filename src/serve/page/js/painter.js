@@ -39,6 +39,7 @@ function renderPainter(view) {
   drawMapPick(view);
   if (!map) { grid.innerHTML = '<p class="note">The file has no [[map]] yet.</p>'; return; }
   drawPalette(map);
+  drawSideBrushes(view, map);
   drawCodeEdit(view, map);
   drawGrid(map);
   drawRegions(view, map);
@@ -122,8 +123,8 @@ function drawPalette(map) {
   const entries = map.legend.concat([{ code: ".", kind: "empty", colour: "#ffffff", words: "no hex here", used: 0 }]);
   for (const l of entries) {
     const on = l.code === author.brush;
-    const b = el("button", { type: "button", role: "radio", "aria-checked": String(on), class: `swatch${on ? " on" : ""}`, "data-code": l.code,
-      onclick: () => { author.brush = l.code; drawPalette(map); drawCodeEdit(author.reply.view, map); } });
+    const b = el("button", { type: "button", role: "radio", "aria-checked": String(on && !author.sideBrush), class: `swatch${on && !author.sideBrush ? " on" : ""}`, "data-code": l.code,
+      onclick: () => { author.brush = l.code; author.sideBrush = null; renderPainter(author.reply.view); } });
     const chip = el("span", { class: `sw-hex kind-${l.kind}` }, l.code);
     chip.style.background = l.colour;
     b.appendChild(chip);
@@ -134,6 +135,77 @@ function drawPalette(map) {
         onclick: (e) => { e.stopPropagation(); edit({ op: "legend", code: l.code, entry: null }); } }, "✕"));
     }
     box.appendChild(b);
+  }
+}
+
+// Side features (rivers, bridges...) as brushes: pick one, then click the
+// side between two hexes to put it there, or click it again to take it off.
+const SIDE_COLOURS = { river: "#2f6fa8", bridge: "#8a5a2b", wall: "#222222" };
+function drawSideBrushes(view, map) {
+  const feats = view.side_features || [];
+  if (author.sideBrush && !feats.some((f) => f.key === author.sideBrush)) author.sideBrush = null;
+  if (!feats.length) return;
+  const box = $("palette");
+  box.appendChild(el("p", { class: "note side-note" }, "Hex sides: pick a feature, then click the side between two hexes (again to take it off)."));
+  for (const f of feats) {
+    const on = author.sideBrush === f.key;
+    const used = (map.sides || []).filter((s) => s.feature === f.key).length;
+    const b = el("button", { type: "button", role: "radio", "aria-checked": String(on), class: `swatch${on ? " on" : ""}`, "data-side": f.key,
+      onclick: () => { author.sideBrush = on ? null : f.key; renderPainter(author.reply.view); } });
+    const chip = el("span", { class: "sw-hex sw-side" });
+    chip.style.background = SIDE_COLOURS[f.look] || "#444";
+    b.appendChild(chip);
+    b.appendChild(el("span", { class: "sw-words" }, `${f.name} (${f.look}) on a hex side`));
+    b.appendChild(el("span", { class: "sw-used" }, `×${used}`));
+    box.appendChild(b);
+  }
+}
+
+// The shared edge of the hexes at drawing positions a and b, in the grid's units.
+function sideEnds(a, b, R, W) {
+  const [ax, ay] = [a[0] * W / 2, a[1] * 1.5 * R], [bx, by] = [b[0] * W / 2, b[1] * 1.5 * R];
+  const mx = (ax + bx) / 2, my = (ay + by) / 2, len = Math.hypot(bx - ax, by - ay) || 1;
+  const nx = -(by - ay) / len * R / 2, ny = (bx - ax) / len * R / 2;
+  return [mx + nx, my + ny, mx - nx, my - ny];
+}
+
+function sideLine(ends, cls) {
+  const l = document.createElementNS(SVGNS, "line");
+  l.setAttribute("x1", ends[0].toFixed(1)); l.setAttribute("y1", ends[1].toFixed(1));
+  l.setAttribute("x2", ends[2].toFixed(1)); l.setAttribute("y2", ends[3].toFixed(1));
+  l.setAttribute("class", cls);
+  return l;
+}
+
+// The map's sides over the hexes; with a side brush, a target on every side
+// between two drawn hexes.
+function drawSides(svg, map, cells, R, W) {
+  const key = (a, b) => [a.join(","), b.join(",")].sort().join("|");
+  const have = new Map((map.sides || []).map((s) => [key(s.a, s.b), s]));
+  for (const s of map.sides || []) {
+    const feat = (author.reply.view.side_features || []).find((f) => f.key === s.feature);
+    const line = sideLine(sideEnds(s.a, s.b, R, W), "pside-line");
+    line.setAttribute("stroke", SIDE_COLOURS[feat ? feat.look : ""] || "#444");
+    svg.appendChild(line);
+  }
+  if (!author.sideBrush) return;
+  for (const [k, code] of cells) {
+    if (code === ".") continue;
+    const [x, y] = k.split(",").map((v) => parseInt(v, 10));
+    for (const [nx, ny] of [[x + 2, y], [x + 1, y + 1], [x - 1, y + 1]]) {
+      const other = cells.get(`${nx},${ny}`);
+      if (!other || other === ".") continue;
+      const there = have.get(key([x, y], [nx, ny]));
+      const hit = sideLine(sideEnds([x, y], [nx, ny], R, W), "side-hit");
+      hit.setAttribute("tabindex", "0");
+      hit.setAttribute("role", "button");
+      const what = there ? `${there.feature} here${there.drawn ? " (drawn in the text)" : ""}` : "no feature";
+      hit.setAttribute("aria-label", `side between ${code} at ${x},${y} and ${other} at ${nx},${ny}: ${what}; press Enter to toggle ${author.sideBrush}`);
+      const toggle = () => edit({ op: "side", cells: [[x, y], [nx, ny]], feature: there && there.feature === author.sideBrush ? null : author.sideBrush });
+      hit.addEventListener("click", toggle);
+      hit.addEventListener("keydown", (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); toggle(); } });
+      svg.appendChild(hit);
+    }
   }
 }
 
@@ -192,6 +264,7 @@ function drawGrid(map) {
         g.appendChild(t);
       }
       g.addEventListener("pointerdown", (e) => {
+        if (author.sideBrush) return;
         e.preventDefault();
         if (g.hasPointerCapture && g.hasPointerCapture(e.pointerId)) g.releasePointerCapture(e.pointerId);
         stroke = new Map();
@@ -199,6 +272,7 @@ function drawGrid(map) {
       });
       g.addEventListener("pointerenter", () => { if (stroke) paintCell(g, map); });
       g.addEventListener("keydown", (e) => {
+        if (author.sideBrush) return;
         if (e.key === "Enter" || e.key === " ") { e.preventDefault(); stroke = new Map(); paintCell(g, map); endStroke(); }
       });
       svg.appendChild(g);
@@ -210,6 +284,7 @@ function drawGrid(map) {
     const g = under && under.closest && under.closest("g.pcell");
     if (g && svg.contains(g)) paintCell(g, map);
   });
+  drawSides(svg, map, cells, R, W);
   grid.appendChild(svg);
 }
 

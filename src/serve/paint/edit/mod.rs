@@ -131,6 +131,16 @@ pub enum Edit {
         /// A terrain name, or a table (`terrain`, `region`, `harbor`, `number`, `label`).
         entry: Option<Json>,
     },
+    /// Puts a side feature (`feature`, a `[sides]` key) on the side between
+    /// the hexes at two drawing positions, or (`null`) takes it off.
+    Side {
+        /// Which `[[map]]`.
+        map: usize,
+        /// The two hexes' positions `[x, y]`.
+        cells: [(i64, i64); 2],
+        /// The feature, or `null`.
+        feature: Option<String>,
+    },
     /// Sets `[scenario] id` or `title`.
     Meta {
         /// `id` or `title`.
@@ -184,6 +194,9 @@ pub fn apply(text: &str, edit: &Edit) -> Result<Option<String>, String> {
         }
         Edit::Legend { code, entry } => legend(doc, code, entry.as_ref())?,
         Edit::Meta { key, value } => meta(doc, key, value)?,
+        Edit::Side { map, cells, feature } => {
+            super::sides::side(doc, text, *map, *cells, feature.as_deref())?
+        }
     };
     Ok(changed.then(|| doc.to_string()))
 }
