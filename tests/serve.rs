@@ -461,8 +461,16 @@ fn bar_boards_say_which_thresholds_they_applied() {
 /// The board reply without what names the seed (the seed, the command, the
 /// share link, the key and the drawing's title block).
 fn without_seed(mut b: Value) -> Value {
-    for k in ["seed", "command", "share", "key", "svg"] {
+    for k in ["seed", "command", "share", "key", "svg", "lock_from"] {
         b.as_object_mut().expect("object").remove(k);
+    }
+    // `lock_from` is the recipe of this board: its seed. A hex's name says which harbor it is by, and the random harbors
+    // (face up, not locked) differ between seeds: the name without it.
+    for h in b["hexes"].as_array_mut().into_iter().flatten() {
+        if let Some(name) = h["name"].as_str() {
+            let cut = name.find(", by the ").map_or(name, |i| &name[..i]).to_string();
+            h["name"] = Value::String(cut);
+        }
     }
     b
 }
@@ -560,9 +568,11 @@ fn the_players_view_keeps_face_down_tiles_secret() {
         .collect();
     assert_eq!(pictures.len(), 1, "face-down hexes all look alike: {pictures:?}");
 
-    // Locking a face-down hex names its place only; the server keeps its tile.
+    // Locking a face-down hex names its place only, and the recipe of the
+    // board it was locked on (`lock_from`), never a server key or the tile.
     let secret = format!("{},{}", hidden[0]["q"], hidden[0]["r"]);
-    let key = first["key"].as_str().expect("key").to_string();
+    let key = first["lock_from"].as_str().expect("lock_from").to_string();
+    assert_eq!(key, "1", "the recipe of an unlocked board is its seed");
     let locked = play("5", &secret, Some(&key), "play");
     assert_eq!(locked["locks"], secret.as_str());
     let command = locked["command"].as_str().expect("command");
@@ -583,14 +593,14 @@ fn the_players_view_keeps_face_down_tiles_secret() {
     assert_eq!(again.status, 200, "{}", again.text());
     assert_eq!(again.json()["hexes"], locked["hexes"], "the share link rebuilds the board");
 
-    // A lock by place from a board the server does not have: a clear error.
+    // A lock by place from a recipe that is none: a clear error.
     let r = post(
         s.addr,
         "/api/board",
         &json!({"scenario": "fog-islands", "seed": "5", "locks": secret, "from": "0123456789abcdef"}),
     );
-    assert_eq!(r.status, 410);
-    assert!(r.json()["error"]["message"].as_str().expect("message").contains("no longer kept"));
+    assert_eq!(r.status, 400);
+    assert!(r.json()["error"]["message"].as_str().expect("message").contains("cannot be read"));
 }
 
 /// In the players' view, whether locks on face-down hexes are kept or
