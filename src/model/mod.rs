@@ -8,6 +8,7 @@ pub mod game;
 pub mod material;
 pub mod oracle;
 mod origin;
+pub mod partial_board;
 pub mod parts;
 pub mod pieces;
 pub mod prose;

@@ -6,6 +6,7 @@ use super::board::{recipe_of, Board};
 use super::error::ApiError;
 use super::request::Resolved;
 use crate::balance::{Config, Objective};
+use crate::diag::UserError;
 use crate::export::OutFile;
 use crate::outputs;
 

@@ -10,7 +10,7 @@ use super::chain::{self, Step};
 use super::error::ApiError;
 use super::kept::KeptBoards;
 use crate::axial::Hex;
-use crate::diag::Source;
+use crate::diag::{Source, UserError};
 use crate::limits::{MAX_SCENARIO_BYTES, MAX_WEB_CANDIDATES};
 use crate::locks;
 use crate::model::{self, RulePreset, Scenario};
@@ -103,7 +103,12 @@ impl Resolved {
             formats: Formats::parse("svg,pdf,png").map_err(|e| ApiError::bad(e.to_string()))?,
             ..self.choices()
         };
-        Settings::build(&choices).map_err(|e| ApiError::bad(e.to_string()))
+        // The request's own choices are the user's (400); templates the
+        // server cannot read are the server's (500).
+        Settings::build(&choices).map_err(|e| match e.is_input() {
+            true => ApiError::bad(e.to_string()),
+            false => ApiError::new(axum::http::StatusCode::INTERNAL_SERVER_ERROR, e.to_string()),
+        })
     }
 }
 
