@@ -352,6 +352,9 @@ fn the_painter_on_a_phone() {
     crate::serve_browser::idle(b, "the base game");
     blank(b, 3, 5);
     b.click("#palette [data-code='*']");
+    // A touch screen first: the page may lay out again, so the hexes'
+    // places are measured after it.
+    b.touch_screen();
     b.js("document.querySelector('#paint-grid').scrollIntoView({block: 'center'})", json!([]));
     let centres = b.js(
         "return [0, 2, 4, 6, 8].map(x => { const r = document.querySelector(`#paint-grid g.pcell[data-x='${x}'][data-y='0']`).getBoundingClientRect(); return [r.x + r.width / 2, r.y + r.height / 2]; })",
@@ -366,6 +369,13 @@ fn the_painter_on_a_phone() {
         }
     }
     points.push(*c.last().expect("a point"));
+    // Nothing widens the page past the phone (a long scenario title in a
+    // menu did, and the finger's places were then off).
+    let wider = b.js(
+        "const over = e => e.getBoundingClientRect().right > arguments[0] + 1; return [...document.querySelectorAll('body *')].filter(e => over(e) && ![...e.children].some(over)).slice(0, 5).map(e => e.tagName + '#' + e.id)",
+        json!([w]),
+    );
+    assert_eq!(wider, json!([]), "elements wider than the {w} px phone");
     let n = b.js("return author.undo.length", json!([]));
     b.touch_drag(&points);
     b.wait(

@@ -176,13 +176,19 @@ impl Browser {
 }
 
 impl Browser {
-    /// A finger drawn along `points` (CSS pixels of the viewport), as a
-    /// phone's touch screen sends it.
-    pub fn touch_drag(&self, points: &[(f64, f64)]) {
+    /// Makes the page a touch screen, as a phone's is. The page may lay
+    /// out again (scroll bars turn to overlays): measure after this.
+    pub fn touch_screen(&self) {
         self.cdp(
             "Emulation.setTouchEmulationEnabled",
             json!({"enabled": true, "maxTouchPoints": 1}),
         );
+    }
+
+    /// A finger drawn along `points` (CSS pixels of the viewport), as a
+    /// phone's touch screen sends it.
+    pub fn touch_drag(&self, points: &[(f64, f64)]) {
+        self.touch_screen();
         let at = |(x, y): (f64, f64)| json!([{"x": x, "y": y, "id": 1}]);
         let (first, rest) = points.split_first().expect("a point");
         self.cdp(
