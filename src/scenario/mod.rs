@@ -6,6 +6,8 @@ mod parse;
 mod parse_game;
 mod parse_map;
 pub mod raw;
+mod rule_presets;
+pub mod rule_table;
 pub mod side_grid;
 pub mod sides;
 
