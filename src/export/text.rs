@@ -246,7 +246,7 @@ mod tests {
     fn board(id: &str) -> Layout {
         let src = crate::builtin::source(id).expect("built-in");
         let s = crate::model::load(&src).expect("valid");
-        crate::solve::solve(&s, 4, 7, &Default::default()).expect("solves")
+        crate::solve::solve(&s, s.meta.default_players, 7, &Default::default()).expect("solves")
     }
 
     /// The codes of the picture part (before the blank line) of `text`.

@@ -333,6 +333,17 @@ impl ConstraintId {
     }
 }
 
+impl RulePreset {
+    /// The rules of this preset (no terrain without chips).
+    pub fn constraints(self) -> Constraints {
+        let mut c = Constraints::none();
+        for r in &RULES {
+            c.set(r.id, r.value(self));
+        }
+        c
+    }
+}
+
 impl Rule {
     /// Its value under `preset`.
     pub const fn value(&self, preset: RulePreset) -> RuleValue {
