@@ -39,6 +39,15 @@ pub const MIN_PAPER_MM: f64 = 50.0;
 /// See [`MIN_PAPER_MM`].
 pub const MAX_PAPER_MM: f64 = 1200.0;
 
+/// The smallest sheet margin accepted, mm: home printers cannot print the
+/// outer ~5 mm.
+pub const MIN_MARGIN: f64 = 5.0;
+/// The largest handout margin accepted, mm.
+pub const MAX_HANDOUT_MARGIN: f64 = 50.0;
+/// The largest bleed accepted, mm: every piece's artwork reaches this far
+/// past its cut line, so a larger bleed would print a white edge.
+pub const MAX_BLEED: f64 = 4.0;
+
 /// Most pixels in `preview.png` (about 100 MB while it is drawn).
 pub const MAX_PREVIEW_PIXELS: u64 = 25_000_000;
 

@@ -424,12 +424,15 @@ fn report_percentiles_and_svg() {
     // 24 corners per layout.
     assert_eq!(rep.corner_counts.iter().sum::<u64>(), 400 * 24);
     assert_eq!(rep.score_hist.counts.iter().sum::<u64>(), 400);
-    let svg = balance::svg::render(&rep, "Base & co");
+    let svg = balance::svg::render(&rep, "Base & co", &hexpress::theme::Theme::builtin().inks);
     assert!(svg.starts_with("<svg") && svg.trim_end().ends_with("</svg>"));
     assert!(svg.contains("font-family=\"Noto Sans\""));
     assert!(svg.contains("Base &amp; co"));
     assert!(svg.contains(&format!("chosen {:.2}", rep.chosen.score)));
     // Same inputs, same bytes.
     let again = balance::report::run(&solver, &eval, &w, 3, &opts(400), &|_, _| {}).unwrap();
-    assert_eq!(balance::svg::render(&again, "Base & co"), svg);
+    assert_eq!(
+        balance::svg::render(&again, "Base & co", &hexpress::theme::Theme::builtin().inks),
+        svg
+    );
 }

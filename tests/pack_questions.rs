@@ -116,6 +116,9 @@ fn read_pack(id: &str) -> (hexpress::model::Scenario, Layout, Vec<String>, Strin
 /// share, not a count, and is left out).
 fn numbers_after(text: &str, lead: &str) -> Vec<u32> {
     text.match_indices(lead)
+        // The name itself, not the end of a longer one ("extension
+        // resource cards" is not "resource cards").
+        .filter(|(i, _)| !text[..*i].trim_end().ends_with(char::is_alphanumeric))
         .filter_map(|(i, _)| {
             let rest = &text[i + lead.len()..];
             let digits: String = rest.chars().take_while(char::is_ascii_digit).collect();

@@ -6,15 +6,28 @@
 use std::fmt::Write;
 
 use super::report::{Histogram, Report, MAX_CORNER};
+use crate::theme::Inks;
 
 const W: f64 = 760.0;
 const H: f64 = 1240.0;
 const FONT: &str = "Noto Sans";
-const BAR: &str = "#8fa9c8";
-const MARK: &str = "#c0392b";
-/// Fills of the random, bar and best groups.
-const GROUP_FILLS: [&str; 3] = ["#8fa9c8", "#5b8c5a", "#c98b2b"];
-const AXIS: &str = "#333333";
+
+/// The chart being written and its colours (the theme's `chart_*` inks).
+struct Chart {
+    s: String,
+    c: Colors,
+}
+
+/// The chart's colours as SVG text.
+#[derive(Clone)]
+struct Colors {
+    paper: String,
+    bar: String,
+    mark: String,
+    /// Fills of the random, bar and best groups.
+    groups: [String; 3],
+    axis: String,
+}
 
 /// A plot area on the page.
 struct Panel {
@@ -24,17 +37,26 @@ struct Panel {
     h: f64,
 }
 
-/// Renders the report as an SVG document.
-pub fn render(report: &Report, title: &str) -> String {
-    let mut s = String::new();
+/// Renders the report as an SVG document in the theme's chart colours.
+pub fn render(report: &Report, title: &str, inks: &Inks) -> String {
+    let mut c = Chart {
+        s: String::new(),
+        c: Colors {
+            paper: inks.chart_paper.hex(),
+            bar: inks.chart_bar.hex(),
+            mark: inks.chart_mark.hex(),
+            groups: [inks.chart_bar.hex(), inks.chart_cleared.hex(), inks.chart_best.hex()],
+            axis: inks.chart_axis.hex(),
+        },
+    };
     let _ = writeln!(
-        s,
+        c.s,
         r#"<svg xmlns="http://www.w3.org/2000/svg" width="{W:.0}" height="{H:.0}" viewBox="0 0 {W:.0} {H:.0}" font-family="{FONT}">"#
     );
-    let _ = writeln!(s, r#"<rect width="{W:.0}" height="{H:.0}" fill="white"/>"#);
-    text(&mut s, 30.0, 32.0, 18.0, "start", &format!("Balance of {title}"));
+    let _ = writeln!(c.s, r#"<rect width="{W:.0}" height="{H:.0}" fill="{}"/>"#, c.c.paper);
+    text(&mut c, 30.0, 32.0, 18.0, "start", &format!("Balance of {title}"));
     text(
-        &mut s,
+        &mut c,
         30.0,
         54.0,
         12.0,
@@ -46,15 +68,16 @@ pub fn render(report: &Report, title: &str) -> String {
             100.0 * report.pass_rate()
         ),
     );
-    score_panel(&mut s, report, &Panel { x: 80.0, y: 90.0, w: 640.0, h: 200.0 });
-    corner_panel(&mut s, report, &Panel { x: 80.0, y: 380.0, w: 640.0, h: 200.0 });
-    seat_panel(&mut s, report, &Panel { x: 80.0, y: 670.0, w: 640.0, h: 200.0 });
-    places_panel(&mut s, report, &Panel { x: 80.0, y: 960.0, w: 640.0, h: 200.0 });
-    s.push_str("</svg>\n");
-    s
+    score_panel(&mut c, report, &Panel { x: 80.0, y: 90.0, w: 640.0, h: 200.0 });
+    corner_panel(&mut c, report, &Panel { x: 80.0, y: 380.0, w: 640.0, h: 200.0 });
+    seat_panel(&mut c, report, &Panel { x: 80.0, y: 670.0, w: 640.0, h: 200.0 });
+    places_panel(&mut c, report, &Panel { x: 80.0, y: 960.0, w: 640.0, h: 200.0 });
+    c.s.push_str("</svg>\n");
+    c.s
 }
 
-fn score_panel(s: &mut String, r: &Report, p: &Panel) {
+fn score_panel(s: &mut Chart, r: &Report, p: &Panel) {
+    let Colors { bar, mark, .. } = s.c.clone();
     let h: &Histogram = &r.score_hist;
     let max = h.counts.iter().copied().max().unwrap_or(0).max(1);
     let n = h.counts.len();
@@ -62,7 +85,7 @@ fn score_panel(s: &mut String, r: &Report, p: &Panel) {
     heading(s, p, "Score of each layout");
     for (i, c) in h.counts.iter().enumerate() {
         let bh = p.h * (*c as f64) / max as f64;
-        rect(s, p.x + bw * i as f64 + 1.0, p.y + p.h - bh, bw - 2.0, bh, BAR);
+        rect(s, p.x + bw * i as f64 + 1.0, p.y + p.h - bh, bw - 2.0, bh, &bar);
     }
     axes(s, p, "score", "layouts", max);
     // x ticks: every sixth bin edge.
@@ -74,15 +97,16 @@ fn score_panel(s: &mut String, r: &Report, p: &Panel) {
     let sc = r.chosen.score;
     let x = p.x + ((sc - h.lo) / (h.width * n as f64)).clamp(0.0, 1.0) * p.w;
     let _ = writeln!(
-        s,
-        r#"<line x1="{x:.1}" y1="{:.1}" x2="{x:.1}" y2="{:.1}" stroke="{MARK}" stroke-width="2"/>"#,
+        s.s,
+        r#"<line x1="{x:.1}" y1="{:.1}" x2="{x:.1}" y2="{:.1}" stroke="{mark}" stroke-width="2"/>"#,
         p.y - 6.0,
         p.y + p.h
     );
     text(s, x + 4.0, p.y + 4.0, 11.0, "start", &format!("chosen {sc:.2}"));
 }
 
-fn corner_panel(s: &mut String, r: &Report, p: &Panel) {
+fn corner_panel(s: &mut Chart, r: &Report, p: &Panel) {
+    let Colors { bar, mark, .. } = s.c.clone();
     heading(s, p, "Pip sum at corners of three land hexes (share of corners, %)");
     let all: u64 = r.corner_counts.iter().sum();
     let mine: u32 = r.chosen_corners.iter().sum();
@@ -96,7 +120,7 @@ fn corner_panel(s: &mut String, r: &Report, p: &Panel) {
     let bw = p.w / n as f64;
     for (i, v) in shares.iter().enumerate() {
         let bh = p.h * v / top;
-        rect(s, p.x + bw * i as f64 + 2.0, p.y + p.h - bh, bw - 4.0, bh, BAR);
+        rect(s, p.x + bw * i as f64 + 2.0, p.y + p.h - bh, bw - 4.0, bh, &bar);
         tick(s, p.x + bw * (i as f64 + 0.5), p.y + p.h, &i.to_string());
     }
     // The chosen layout: a marker per pip sum at its own share.
@@ -106,18 +130,23 @@ fn corner_panel(s: &mut String, r: &Report, p: &Panel) {
         }
         let cx = p.x + bw * (i as f64 + 0.5);
         let cy = p.y + p.h - p.h * v / top;
-        let _ = writeln!(s, r#"<circle cx="{cx:.1}" cy="{cy:.1}" r="4" fill="{MARK}"/>"#);
+        let _ = writeln!(s.s, r#"<circle cx="{cx:.1}" cy="{cy:.1}" r="4" fill="{mark}"/>"#);
     }
     axes_pct(s, p, "pip sum at a corner", top);
     let lx = p.x + p.w - 190.0;
-    rect(s, lx, p.y - 2.0, 12.0, 10.0, BAR);
+    rect(s, lx, p.y - 2.0, 12.0, 10.0, &bar);
     text(s, lx + 18.0, p.y + 7.0, 11.0, "start", "all layouts measured");
-    let _ =
-        writeln!(s, r#"<circle cx="{:.1}" cy="{:.1}" r="4" fill="{MARK}"/>"#, lx + 6.0, p.y + 19.0);
+    let _ = writeln!(
+        s.s,
+        r#"<circle cx="{:.1}" cy="{:.1}" r="4" fill="{mark}"/>"#,
+        lx + 6.0,
+        p.y + 19.0
+    );
     text(s, lx + 18.0, p.y + 23.0, 11.0, "start", "the chosen layout");
 }
 
-fn seat_panel(s: &mut String, r: &Report, p: &Panel) {
+fn seat_panel(s: &mut Chart, r: &Report, p: &Panel) {
+    let Colors { bar, mark, .. } = s.c.clone();
     let h: &Histogram = &r.seat_hist;
     heading(
         s,
@@ -132,7 +161,7 @@ fn seat_panel(s: &mut String, r: &Report, p: &Panel) {
     let bw = p.w / n as f64;
     for (i, c) in h.counts.iter().enumerate() {
         let bh = p.h * (*c as f64) / max as f64;
-        rect(s, p.x + bw * i as f64 + 1.0, p.y + p.h - bh, bw - 2.0, bh, BAR);
+        rect(s, p.x + bw * i as f64 + 1.0, p.y + p.h - bh, bw - 2.0, bh, &bar);
     }
     axes(s, p, "seat gap (pips)", "layouts", max);
     let step = (n / 8).max(1);
@@ -142,15 +171,16 @@ fn seat_panel(s: &mut String, r: &Report, p: &Panel) {
     let g = r.chosen.measures.seat_gap;
     let x = p.x + ((g - h.lo) / (h.width * n as f64)).clamp(0.0, 1.0) * p.w;
     let _ = writeln!(
-        s,
-        r#"<line x1="{x:.1}" y1="{:.1}" x2="{x:.1}" y2="{:.1}" stroke="{MARK}" stroke-width="2"/>"#,
+        s.s,
+        r#"<line x1="{x:.1}" y1="{:.1}" x2="{x:.1}" y2="{:.1}" stroke="{mark}" stroke-width="2"/>"#,
         p.y - 6.0,
         p.y + p.h
     );
     text(s, x + 4.0, p.y + 4.0, 11.0, "start", &format!("chosen {g:.2}"));
 }
 
-fn places_panel(s: &mut String, r: &Report, p: &Panel) {
+fn places_panel(s: &mut Chart, r: &Report, p: &Panel) {
+    let Colors { groups, .. } = s.c.clone();
     heading(
         s,
         p,
@@ -170,7 +200,7 @@ fn places_panel(s: &mut String, r: &Report, p: &Panel) {
                 }
                 let v = if red { pl.red_shares()[ci] } else { pl.desert_shares()[ci] };
                 let bh = p.h * v / top;
-                rect(s, x0 + bw * gi as f64, p.y + p.h - bh, bw - 2.0, bh, GROUP_FILLS[gi]);
+                rect(s, x0 + bw * gi as f64, p.y + p.h - bh, bw - 2.0, bh, &groups[gi]);
             }
             tick(s, x0 + cluster / 2.0 - 8.0, p.y + p.h, class);
         }
@@ -189,13 +219,13 @@ fn places_panel(s: &mut String, r: &Report, p: &Panel) {
         };
         let _ = name;
         let ly = p.y + p.h + 50.0;
-        rect(s, lx, ly - 9.0, 12.0, 10.0, GROUP_FILLS[gi]);
+        rect(s, lx, ly - 9.0, 12.0, 10.0, &groups[gi]);
         text(s, lx + 18.0, ly, 11.0, "start", &label);
         lx += 190.0;
     }
 }
 
-fn axes_pct_label(s: &mut String, p: &Panel, xlabel: &str, ylabel: &str, top: f64) {
+fn axes_pct_label(s: &mut Chart, p: &Panel, xlabel: &str, ylabel: &str, top: f64) {
     frame(s, p, xlabel, ylabel);
     for i in 0..=4 {
         let v = top * f64::from(i) / 4.0;
@@ -204,11 +234,11 @@ fn axes_pct_label(s: &mut String, p: &Panel, xlabel: &str, ylabel: &str, top: f6
     }
 }
 
-fn heading(s: &mut String, p: &Panel, t: &str) {
+fn heading(s: &mut Chart, p: &Panel, t: &str) {
     text(s, p.x, p.y - 14.0, 14.0, "start", t);
 }
 
-fn axes(s: &mut String, p: &Panel, xlabel: &str, ylabel: &str, max: u64) {
+fn axes(s: &mut Chart, p: &Panel, xlabel: &str, ylabel: &str, max: u64) {
     frame(s, p, xlabel, ylabel);
     for i in 0..=4u64 {
         let v = max * i / 4;
@@ -217,7 +247,7 @@ fn axes(s: &mut String, p: &Panel, xlabel: &str, ylabel: &str, max: u64) {
     }
 }
 
-fn axes_pct(s: &mut String, p: &Panel, xlabel: &str, top: f64) {
+fn axes_pct(s: &mut Chart, p: &Panel, xlabel: &str, top: f64) {
     frame(s, p, xlabel, "% of corners");
     for i in 0..=4 {
         let v = top * f64::from(i) / 4.0;
@@ -226,54 +256,58 @@ fn axes_pct(s: &mut String, p: &Panel, xlabel: &str, top: f64) {
     }
 }
 
-fn frame(s: &mut String, p: &Panel, xlabel: &str, ylabel: &str) {
+fn frame(s: &mut Chart, p: &Panel, xlabel: &str, ylabel: &str) {
+    let Colors { axis, .. } = s.c.clone();
     let (x0, y0, x1, y1) = (p.x, p.y + p.h, p.x + p.w, p.y);
     let _ = writeln!(
-        s,
-        r#"<path d="M{x0:.1} {y1:.1}V{y0:.1}H{x1:.1}" fill="none" stroke="{AXIS}" stroke-width="1"/>"#
+        s.s,
+        r#"<path d="M{x0:.1} {y1:.1}V{y0:.1}H{x1:.1}" fill="none" stroke="{axis}" stroke-width="1"/>"#
     );
     text(s, p.x + p.w / 2.0, y0 + 36.0, 12.0, "middle", xlabel);
     let (lx, ly) = (p.x - 52.0, p.y + p.h / 2.0);
     let _ = writeln!(
-        s,
-        r#"<text x="{lx:.1}" y="{ly:.1}" font-size="12" text-anchor="middle" fill="{AXIS}" transform="rotate(-90 {lx:.1} {ly:.1})">{}</text>"#,
+        s.s,
+        r#"<text x="{lx:.1}" y="{ly:.1}" font-size="12" text-anchor="middle" fill="{axis}" transform="rotate(-90 {lx:.1} {ly:.1})">{}</text>"#,
         esc(ylabel)
     );
 }
 
-fn tick(s: &mut String, x: f64, y: f64, label: &str) {
+fn tick(s: &mut Chart, x: f64, y: f64, label: &str) {
+    let Colors { axis, .. } = s.c.clone();
     let _ = writeln!(
-        s,
-        r#"<line x1="{x:.1}" y1="{y:.1}" x2="{x:.1}" y2="{:.1}" stroke="{AXIS}"/>"#,
+        s.s,
+        r#"<line x1="{x:.1}" y1="{y:.1}" x2="{x:.1}" y2="{:.1}" stroke="{axis}"/>"#,
         y + 4.0
     );
     text(s, x, y + 17.0, 11.0, "middle", label);
 }
 
-fn ytick(s: &mut String, p: &Panel, y: f64, label: &str) {
+fn ytick(s: &mut Chart, p: &Panel, y: f64, label: &str) {
+    let Colors { axis, .. } = s.c.clone();
     let _ = writeln!(
-        s,
-        r#"<line x1="{:.1}" y1="{y:.1}" x2="{:.1}" y2="{y:.1}" stroke="{AXIS}"/>"#,
+        s.s,
+        r#"<line x1="{:.1}" y1="{y:.1}" x2="{:.1}" y2="{y:.1}" stroke="{axis}"/>"#,
         p.x - 4.0,
         p.x
     );
     text(s, p.x - 8.0, y + 4.0, 11.0, "end", label);
 }
 
-fn rect(s: &mut String, x: f64, y: f64, w: f64, h: f64, fill: &str) {
+fn rect(s: &mut Chart, x: f64, y: f64, w: f64, h: f64, fill: &str) {
     if h <= 0.0 {
         return;
     }
     let _ = writeln!(
-        s,
+        s.s,
         r#"<rect x="{x:.1}" y="{y:.1}" width="{w:.1}" height="{h:.1}" fill="{fill}"/>"#
     );
 }
 
-fn text(s: &mut String, x: f64, y: f64, size: f64, anchor: &str, t: &str) {
+fn text(s: &mut Chart, x: f64, y: f64, size: f64, anchor: &str, t: &str) {
+    let Colors { axis, .. } = s.c.clone();
     let _ = writeln!(
-        s,
-        r#"<text x="{x:.1}" y="{y:.1}" font-size="{size:.0}" text-anchor="{anchor}" fill="{AXIS}">{}</text>"#,
+        s.s,
+        r#"<text x="{x:.1}" y="{y:.1}" font-size="{size:.0}" text-anchor="{anchor}" fill="{axis}">{}</text>"#,
         esc(t)
     );
 }

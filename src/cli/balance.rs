@@ -439,7 +439,7 @@ pub(super) fn run(a: &BalanceArgs) -> Result<(), Failure> {
 
     let out_dir = super::out_dir(a.out.as_deref(), &scenario, players, seed)?;
     let title = format!("{}, {players} players, seed {seed}", scenario.meta.title);
-    let svg = balance::svg::render(&rep, &title);
+    let svg = balance::svg::render(&rep, &title, &crate::theme::Theme::builtin().inks);
     let path = files::write_atomic(&out_dir, "balance.svg", svg.as_bytes())
         .context("writing the balance report")?;
     if super::terminal::quiet() {

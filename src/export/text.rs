@@ -246,7 +246,12 @@ mod tests {
     fn board(id: &str) -> Layout {
         let src = crate::builtin::source(id).expect("built-in");
         let s = crate::model::load(&src).expect("valid");
-        crate::solve::solve(&s, s.meta.default_players, 7, &Default::default()).expect("solves")
+        // Four players where the scenario has them, else its first count.
+        let players = match s.map_for(4) {
+            Some(_) => 4,
+            None => s.maps[0].players[0],
+        };
+        crate::solve::solve(&s, players, 7, &Default::default()).expect("solves")
     }
 
     /// The codes of the picture part (before the blank line) of `text`.

@@ -60,12 +60,19 @@ pub async fn script_file(Path(name): Path<String>) -> Response {
     }
 }
 
-/// `GET /favicon.svg`: a hex in the page's colours.
+/// `GET /favicon.svg`: a hex in the theme's icon inks.
 pub async fn favicon() -> Response {
-    text(
-        "image/svg+xml",
-        "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 32 32\"><path d=\"M16 1 29 8.5v15L16 31 3 23.5v-15z\" fill=\"#b4532a\" stroke=\"#1d2430\" stroke-width=\"2\"/><circle cx=\"16\" cy=\"16\" r=\"6.5\" fill=\"#f6ecd0\"/></svg>\n",
-    )
+    static ICON: OnceLock<String> = OnceLock::new();
+    let body = ICON.get_or_init(|| {
+        let inks = crate::theme::Theme::builtin().inks;
+        format!(
+            "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 32 32\"><path d=\"M16 1 29 8.5v15L16 31 3 23.5v-15z\" fill=\"{}\" stroke=\"{}\" stroke-width=\"2\"/><circle cx=\"16\" cy=\"16\" r=\"6.5\" fill=\"{}\"/></svg>\n",
+            inks.icon_hex.hex(),
+            inks.icon_ink.hex(),
+            inks.icon_centre.hex()
+        )
+    });
+    text("image/svg+xml", body)
 }
 
 /// Anything else.

@@ -347,6 +347,8 @@ fn balance_json(
     secret_hexes: bool,
     seen: Option<&balance::Measures>,
 ) -> Option<Value> {
+    // The plots take the colours of the page's theme.
+    let inks = r.settings().map_or_else(|_| crate::theme::Theme::builtin().inks, |s| s.theme.inks);
     b.balanced.as_ref().map(|(o, rep)| {
         let title = format!("{}, {} players, seed {}", r.scenario.meta.title, r.players, r.seed);
         let m = if secret_hexes { seen.cloned().unwrap_or_default() } else { o.measures.clone() };
@@ -366,7 +368,7 @@ fn balance_json(
             "explained": super::measures::explain(&m),
             "table": if secret_hexes { String::new() } else { rep.table() },
             // The plots mark this board's measures, face-down tiles included.
-            "plots": if secret_hexes { String::new() } else { balance::svg::render(rep, &title) },
+            "plots": if secret_hexes { String::new() } else { balance::svg::render(rep, &title, &inks) },
         })
     })
 }

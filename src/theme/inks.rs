@@ -126,4 +126,22 @@ inks! {
     picture_notes,
     /// The light core of the bar along a harbor tile's harbor edge.
     harbor_bar,
+    /// The ground of the balance report's charts.
+    chart_paper,
+    /// The charts' bars of random boards.
+    chart_bar,
+    /// The chosen board's mark on the charts.
+    chart_mark,
+    /// The charts' bars of boards that clear the fairness bar.
+    chart_cleared,
+    /// The charts' bars of the best boards.
+    chart_best,
+    /// The charts' axes, ticks and labels.
+    chart_axis,
+    /// The web page's icon: the hex.
+    icon_hex,
+    /// The web page's icon: its outline.
+    icon_ink,
+    /// The web page's icon: the disc at its centre.
+    icon_centre,
 }

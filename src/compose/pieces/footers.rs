@@ -3,7 +3,7 @@
 //! is comes from its [`Side`]: a back shares its front's number, a blank
 //! page is no sheet and gets no footer.
 
-use crate::scene::{Anchor, Color, Item, Page, Pt, Side, TextRole, TextStyle, Weight};
+use crate::scene::{Anchor, Item, Page, Pt, Side, TextRole, TextStyle, Weight};
 use crate::settings::sheets::SheetOptions;
 
 /// What the footer of every sheet says.
@@ -80,7 +80,7 @@ pub fn stamp_footers_from(
                 size: opts.footer_size,
                 weight: Weight::Regular,
                 anchor: Anchor::Middle,
-                color: Color::BLACK,
+                color: opts.inks.sheet_text,
                 role: TextRole::Footer,
             },
         });

@@ -20,12 +20,7 @@ pub const SHEETS_TOML: &str = include_str!("../../../templates/sheets.toml");
 /// The built-in printer profile.
 pub const PRINTER_TOML: &str = include_str!("../../../templates/printer.toml");
 
-/// The smallest margin accepted: home printers cannot print the outer ~5 mm.
-pub const MIN_MARGIN: f64 = 5.0;
-
-/// The largest bleed accepted, mm: every piece's artwork reaches this far
-/// past its cut line, so a larger bleed would print a white edge.
-pub const MAX_BLEED: f64 = 4.0;
+pub use crate::limits::{MAX_BLEED, MAX_HANDOUT_MARGIN, MIN_MARGIN};
 
 /// Portrait or landscape, or the one that fits more pieces.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -460,9 +455,9 @@ fn check_margins(s: &Doc<'_>, o: &SheetOptions) -> TomlResult<()> {
         let problem = format!("is {} mm; home printers need at least {MIN_MARGIN} mm", o.margin);
         return Err(s.get("sheet.margin")?.error(problem));
     }
-    if !(MIN_MARGIN..=50.0).contains(&o.handout_margin) {
+    if !(MIN_MARGIN..=MAX_HANDOUT_MARGIN).contains(&o.handout_margin) {
         let problem = format!(
-            "is {} mm; a handout page needs between {MIN_MARGIN} and 50 mm",
+            "is {} mm; a handout page needs between {MIN_MARGIN} and {MAX_HANDOUT_MARGIN} mm",
             o.handout_margin
         );
         return Err(s.get("handout.margin")?.error(problem));
