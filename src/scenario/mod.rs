@@ -8,6 +8,8 @@ mod parse_map;
 pub mod raw;
 mod rule_presets;
 pub mod rule_table;
+#[cfg(test)]
+mod rule_tests;
 pub mod side_grid;
 pub mod sides;
 
