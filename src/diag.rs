@@ -242,6 +242,39 @@ impl FileProblem {
     }
 }
 
+/// What both front ends ask of an error of the library: whether what the
+/// user gave caused it (a file's content, its size, a limit it passes, a
+/// choice out of range) rather than the machine or a bug, and its place in a
+/// file when it has one. Each library error implements it where it is
+/// defined; `crate::outputs::user_error` finds it on an error of a chain.
+pub trait UserError: std::error::Error {
+    /// Whether what the user gave caused the error.
+    fn is_input(&self) -> bool;
+
+    /// The problem with its place in the user's file, when it has one.
+    fn file_problem(&self) -> Option<&FileProblem> {
+        None
+    }
+}
+
+impl UserError for FileProblem {
+    fn is_input(&self) -> bool {
+        true
+    }
+
+    fn file_problem(&self) -> Option<&FileProblem> {
+        Some(self)
+    }
+}
+
+/// A file that cannot be read is the user's when its content is at fault
+/// (not text, too large): [`crate::limits::unreadable_input`].
+impl UserError for std::io::Error {
+    fn is_input(&self) -> bool {
+        crate::limits::unreadable_input(self)
+    }
+}
+
 /// Like [`render`], with ANSI colours when `color` is true (for a terminal).
 pub fn render_styled(source: &Source, diags: &Diagnostics, color: bool) -> String {
     let file = SimpleFile::new(source.name.as_str(), source.text.as_str());

@@ -9,11 +9,13 @@ use crate::compose::flow::FlowError;
 use crate::compose::job;
 use crate::compose::pack::{pack_pieces, PackPieces};
 use crate::compose::pieces::impose::unplaced;
+use crate::diag::{FileProblem, UserError};
 use crate::export::{encode, json, OutFile, RenderError};
 use crate::model::Scenario;
-use crate::settings::sheets::SheetOptions;
-use crate::settings::Settings;
+use crate::settings::sheets::{SheetOptions, TemplateError};
+use crate::settings::{Settings, SettingsError};
 use crate::solve::Layout;
+use crate::theme::ThemeError;
 
 pub use crate::compose::map::Notes;
 
@@ -36,27 +38,52 @@ pub enum OutputError {
     Unreadable(#[from] Box<crate::compose::map::picture::Unreadable>),
 }
 
-impl OutputError {
+impl UserError for OutputError {
     /// Whether what the user gave caused it (text that cannot be laid out,
     /// pieces or a board too large for the paper, a page size, a character,
     /// a resolution); the rest are bugs.
-    pub fn is_input(&self) -> bool {
+    fn is_input(&self) -> bool {
         match self {
             OutputError::Flow(_) | OutputError::PiecesDoNotFit(_) | OutputError::Unreadable(_) => {
                 true
             }
-            OutputError::Render(r) => render_error_is_input(r),
+            OutputError::Render(r) => r.is_input(),
         }
     }
 }
 
-/// Whether the user's input or options caused a render error (a page size,
-/// a character, a resolution); the rest are bugs.
-pub fn render_error_is_input(r: &RenderError) -> bool {
-    matches!(
-        r,
-        RenderError::MissingGlyph { .. } | RenderError::PageSize { .. } | RenderError::Option(_)
-    )
+/// The [`UserError`] face of one error of a chain (as `anyhow`'s `chain()`
+/// gives them), when it is one of the library's errors that has one: the
+/// one list of them, read by both front ends. `None` for any other error.
+pub fn user_error<'a>(e: &'a (dyn std::error::Error + 'static)) -> Option<&'a dyn UserError> {
+    fn as_user<'a, T: UserError + 'static>(
+        e: &'a (dyn std::error::Error + 'static),
+    ) -> Option<&'a dyn UserError> {
+        e.downcast_ref::<T>().map(|t| t as &dyn UserError)
+    }
+    as_user::<FileProblem>(e)
+        .or_else(|| as_user::<std::io::Error>(e))
+        .or_else(|| as_user::<ThemeError>(e))
+        .or_else(|| as_user::<SettingsError>(e))
+        .or_else(|| as_user::<TemplateError>(e))
+        .or_else(|| as_user::<FlowError>(e))
+        .or_else(|| as_user::<OutputError>(e))
+        .or_else(|| as_user::<RenderError>(e))
+}
+
+/// Whether any error of `chain` is the user's input ([`UserError::is_input`]).
+pub fn chain_is_input<'a>(
+    mut chain: impl Iterator<Item = &'a (dyn std::error::Error + 'static)>,
+) -> bool {
+    chain.any(|c| user_error(c).is_some_and(UserError::is_input))
+}
+
+/// The first error of `chain` with a place in the user's file
+/// ([`UserError::file_problem`]).
+pub fn chain_file_problem<'a>(
+    mut chain: impl Iterator<Item = &'a (dyn std::error::Error + 'static)>,
+) -> Option<&'a FileProblem> {
+    chain.find_map(|c| user_error(c).and_then(UserError::file_problem))
 }
 
 /// Pieces that fit on no page of the paper with the sheet margins.
@@ -356,4 +383,50 @@ pub fn map(layout: &Layout, settings: &Settings, notes: &Notes) -> Result<MapFil
         }
     }
     Ok(files)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{chain_file_problem, chain_is_input, RenderError, TemplateError, ThemeError};
+    use crate::diag::{FileProblem, Source};
+
+    fn problem() -> FileProblem {
+        FileProblem {
+            file: Source::new("sheets.toml", "margin = -1\n"),
+            span: Some(9..11),
+            message: "a margin below zero".into(),
+            label: "here".into(),
+            hint: "give a margin of 0 mm or more".into(),
+        }
+    }
+
+    /// Each error behind context, as the front ends meet it.
+    fn wrapped(e: impl std::error::Error + Send + Sync + 'static) -> anyhow::Error {
+        anyhow::Error::new(e).context("reading the templates")
+    }
+
+    #[test]
+    fn the_chain_finds_each_library_error_behind_context() {
+        let located = wrapped(TemplateError::Located(Box::new(problem())));
+        assert!(chain_is_input(located.chain()));
+        let at = chain_file_problem(located.chain()).map(|p| p.span.clone());
+        assert_eq!(at, Some(Some(9..11)));
+        // A page size is the user's; an SVG the writer cannot read back is ours.
+        let size = RenderError::PageSize { page: "p".into(), width: 0.0, height: 1.0 };
+        assert!(chain_is_input(wrapped(size).chain()));
+        let svg = RenderError::Svg { page: "p".into(), message: "m".into() };
+        assert!(!chain_is_input(wrapped(svg).chain()));
+        // A file that is not text is the user's; a missing one is not.
+        let bad = std::io::Error::new(std::io::ErrorKind::InvalidData, "not UTF-8");
+        assert!(chain_is_input(wrapped(bad).chain()));
+        let gone = std::io::Error::new(std::io::ErrorKind::NotFound, "gone");
+        assert!(!chain_is_input(wrapped(gone).chain()));
+        // A theme folder that cannot be read: not the user's, and no place.
+        let theme = ThemeError { path: "t".into(), message: "m".into(), located: None };
+        let theme = wrapped(theme);
+        assert!(!chain_is_input(theme.chain()) && chain_file_problem(theme.chain()).is_none());
+        // An error the library does not know is neither.
+        let other = anyhow::anyhow!("something else");
+        assert!(!chain_is_input(other.chain()) && chain_file_problem(other.chain()).is_none());
+    }
 }

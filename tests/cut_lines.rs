@@ -19,10 +19,10 @@
 use std::collections::BTreeMap;
 
 use hexpress::compose::pack::card_sets;
+use hexpress::compose::pieces::component_sets;
 use hexpress::compose::pieces::impose::{self, cut_color, SheetPlan};
 use hexpress::compose::pieces::piece::{Piece, PieceSet, Shape};
 use hexpress::compose::pieces::theme_art::ThemeArt;
-use hexpress::compose::pieces::{component_sets, ComponentCounts};
 use hexpress::fonts::text_width;
 use hexpress::scene::{Color, Item, Page, Path, Pt, Seg, Transform, Weight};
 use hexpress::settings::sheets::{Orientation, SheetOptions, MAX_BLEED};
@@ -48,8 +48,7 @@ fn cases() -> Vec<Case> {
             let sc = hexpress::model::load(&src).unwrap();
             for &players in &sc.meta.players {
                 let l = hexpress::solve::solve(&sc, players, 5, &Default::default()).unwrap();
-                let counts = ComponentCounts::from_scenario(&sc, players);
-                let mut sets = component_sets(&l, &sc, &counts, &settings.sheets.sizes, &art);
+                let mut sets = component_sets(&l, &sc, &settings.sheets.sizes, &art);
                 sets.extend(card_sets(&sc, players, &settings).unwrap());
                 out.push(Case {
                     name: format!("{id} {players}p {paper:?}"),

@@ -61,23 +61,23 @@ fn mistakes_in_game_sections_are_all_reported() {
 
 #[test]
 fn present_tiles_and_tokens_reach_the_component_sheets() {
+    use hexpress::compose::pieces::component_sets;
     use hexpress::compose::pieces::theme_art::ThemeArt;
-    use hexpress::compose::pieces::{component_sets, ComponentCounts};
     use hexpress::settings::sheets::SheetOptions;
     use hexpress::theme::{Mode, Theme};
 
     let src = Source::new("game-sections.toml", fixture());
     let s = load(&src).unwrap_or_else(|d| panic!("{}", render(&src, &d)));
-    let counts = ComponentCounts::from_scenario(&s, 3);
-    assert_eq!(counts.presents, 3);
-    assert_eq!(counts.gold_coins, 40);
-    assert_eq!(counts.fish, [11, 10, 8]);
+    let c = &s.game.components;
+    assert_eq!(c.present_tiles, 3);
+    assert_eq!(c.gold_chits, 40);
+    let fish = c.fish_tokens.expect("fish tokens");
+    assert_eq!([fish.one, fish.two, fish.three], [11, 10, 8]);
     let layout = hexpress::solve::solve(&s, 3, 1, &Default::default()).expect("solves");
     let sizes = SheetOptions::default().sizes;
     let sets = component_sets(
         &layout,
         &s,
-        &counts,
         &sizes,
         &ThemeArt { theme: &Theme::builtin(), mode: Mode::Colour },
     );

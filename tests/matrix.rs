@@ -59,6 +59,17 @@ fn first_lock(board: &Value) -> Option<(String, Lock)> {
     Some((item, Lock { hex: placed.hex, terrain: placed.terrain, number: placed.number }))
 }
 
+/// The URL of a pack's full `layout.json`: the builder's when the pack
+/// keeps one apart (the players' view of face-down tiles), else the pack's.
+fn full_layout_url(reply: &Value) -> Option<String> {
+    let find = |files: &Value| {
+        files.as_array()?.iter().find(|f| f["name"] == "layout.json")?["url"]
+            .as_str()
+            .map(str::to_string)
+    };
+    find(&reply["builder"]["files"]).or_else(|| find(&reply["files"]))
+}
+
 /// The scenario under `--rules strict`.
 fn strict(s: &Scenario) -> Scenario {
     s.with_preset(RulePreset::Strict).expect("the strict preset applies")
@@ -311,7 +322,9 @@ fn the_page_endpoints_on_every_builtin() {
                 ("strict", with(json!({ "rules": "strict" })), strict(&scenario)),
                 ("balanced", with(json!({ "balanced": true, "mode": "bar" })), scenario.clone()),
             ] {
-                let r = post(s.addr, "/api/pack", &body);
+                // The full layout: in the players' view of face-down tiles
+                // it is among the builder's files.
+                let r = post(s.addr, "/api/pack?builder=1", &body);
                 if mode == "strict" && common::awaits_strict(id) && r.status != 200 {
                     // No exact sampler (common::AWAITING_A_SAMPLER): a
                     // board from the chain, or a refusal with a message.
@@ -320,14 +333,7 @@ fn the_page_endpoints_on_every_builtin() {
                 }
                 assert_eq!(r.status, 200, "{tag} {mode}: {}", r.text());
                 let reply = r.json();
-                let url = reply["files"]
-                    .as_array()
-                    .expect("files")
-                    .iter()
-                    .find(|f| f["name"] == "layout.json")
-                    .and_then(|f| f["url"].as_str())
-                    .expect("layout.json offered")
-                    .to_string();
+                let url = full_layout_url(&reply).expect("layout.json offered");
                 let file = get(s.addr, &url);
                 assert_eq!(file.status, 200, "{tag} {mode}: {url}");
                 let board: Value = serde_json::from_slice(&file.body).expect("JSON");
@@ -335,16 +341,9 @@ fn the_page_endpoints_on_every_builtin() {
                 if mode == "plain" {
                     let Some((item, lock)) = first_lock(&board) else { continue };
                     let locked = with(json!({ "seed": 12, "locks": item }));
-                    let r = post(s.addr, "/api/pack", &locked);
+                    let r = post(s.addr, "/api/pack?builder=1", &locked);
                     assert_eq!(r.status, 200, "{tag} locked: {}", r.text());
-                    let url = r.json()["files"]
-                        .as_array()
-                        .expect("files")
-                        .iter()
-                        .find(|f| f["name"] == "layout.json")
-                        .and_then(|f| f["url"].as_str())
-                        .expect("layout.json")
-                        .to_string();
+                    let url = full_layout_url(&r.json()).expect("layout.json");
                     let board: Value =
                         serde_json::from_slice(&get(s.addr, &url).body).expect("JSON");
                     check(&scenario, &board, &[lock], &format!("{tag} page locked"));

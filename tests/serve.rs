@@ -461,8 +461,16 @@ fn bar_boards_say_which_thresholds_they_applied() {
 /// The board reply without what names the seed (the seed, the command, the
 /// share link, the key and the drawing's title block).
 fn without_seed(mut b: Value) -> Value {
-    for k in ["seed", "command", "share", "key", "svg"] {
+    for k in ["seed", "command", "share", "key", "svg", "lock_from"] {
         b.as_object_mut().expect("object").remove(k);
+    }
+    // `lock_from` is the recipe of this board: its seed. A hex's name says which harbor it is by, and the random harbors
+    // (face up, not locked) differ between seeds: the name without it.
+    for h in b["hexes"].as_array_mut().into_iter().flatten() {
+        if let Some(name) = h["name"].as_str() {
+            let cut = name.find(", by the ").map_or(name, |i| &name[..i]).to_string();
+            h["name"] = Value::String(cut);
+        }
     }
     b
 }
@@ -560,9 +568,11 @@ fn the_players_view_keeps_face_down_tiles_secret() {
         .collect();
     assert_eq!(pictures.len(), 1, "face-down hexes all look alike: {pictures:?}");
 
-    // Locking a face-down hex names its place only; the server keeps its tile.
+    // Locking a face-down hex names its place only, and the recipe of the
+    // board it was locked on (`lock_from`), never a server key or the tile.
     let secret = format!("{},{}", hidden[0]["q"], hidden[0]["r"]);
-    let key = first["key"].as_str().expect("key").to_string();
+    let key = first["lock_from"].as_str().expect("lock_from").to_string();
+    assert_eq!(key, "1", "the recipe of an unlocked board is its seed");
     let locked = play("5", &secret, Some(&key), "play");
     assert_eq!(locked["locks"], secret.as_str());
     let command = locked["command"].as_str().expect("command");
@@ -583,12 +593,76 @@ fn the_players_view_keeps_face_down_tiles_secret() {
     assert_eq!(again.status, 200, "{}", again.text());
     assert_eq!(again.json()["hexes"], locked["hexes"], "the share link rebuilds the board");
 
-    // A lock by place from a board the server does not have: a clear error.
+    // A lock by place from a recipe that is none: a clear error.
     let r = post(
         s.addr,
         "/api/board",
         &json!({"scenario": "fog-islands", "seed": "5", "locks": secret, "from": "0123456789abcdef"}),
     );
-    assert_eq!(r.status, 410);
-    assert!(r.json()["error"]["message"].as_str().expect("message").contains("no longer kept"));
+    assert_eq!(r.status, 400);
+    assert!(r.json()["error"]["message"].as_str().expect("message").contains("cannot be read"));
+}
+
+/// In the players' view, whether locks on face-down hexes are kept or
+/// refused, and the words of a refusal, never depend on the tiles they hide:
+/// the same places locked on boards with different face-down tiles get the
+/// same answer (the seed and the tiles aside).
+#[test]
+fn a_face_down_lock_is_judged_without_its_tile() {
+    let s = server();
+    let board = |seed: &str, locks: &str, from: Option<&str>| {
+        let mut req =
+            json!({"scenario": "fog-islands", "players": 4, "seed": seed, "view": "play"});
+        if !locks.is_empty() {
+            req["locks"] = json!(locks);
+        }
+        if let Some(f) = from {
+            req["from"] = json!(f);
+        }
+        post(s.addr, "/api/board", &req)
+    };
+    let first = board("1", "", None).json();
+    let hidden: Vec<(i64, i64)> = first["hexes"]
+        .as_array()
+        .expect("hexes")
+        .iter()
+        .filter(|h| h["face_down"] == true)
+        .map(|h| (h["q"].as_i64().expect("q"), h["r"].as_i64().expect("r")))
+        .collect();
+    // Singles, neighbours in pairs and a row of three.
+    let near = |a: (i64, i64), b: (i64, i64)| {
+        let (dq, dr) = (a.0 - b.0, a.1 - b.1);
+        (dq.abs() + dr.abs() + (dq + dr).abs()) == 2
+    };
+    let mut sets: Vec<Vec<(i64, i64)>> = hidden.iter().take(3).map(|h| vec![*h]).collect();
+    for (i, a) in hidden.iter().enumerate() {
+        if let Some(b) = hidden[i + 1..].iter().find(|b| near(*a, **b)) {
+            sets.push(vec![*a, *b]);
+            if let Some(c) = hidden.iter().find(|c| *c != a && *c != b && near(**c, *b)) {
+                sets.push(vec![*a, *b, *c]);
+            }
+        }
+        if sets.len() >= 9 {
+            break;
+        }
+    }
+    let mut refused = 0;
+    for set in &sets {
+        let locks: Vec<String> = set.iter().map(|(q, r)| format!("{q},{r}")).collect();
+        let locks = locks.join(" ");
+        let answers: Vec<(u16, Value)> = ["2", "3", "5", "8"]
+            .iter()
+            .map(|from| {
+                let r = board("40", &locks, Some(from));
+                let v = r.json();
+                (r.status, if r.status == 200 { Value::Null } else { v["error"].clone() })
+            })
+            .collect();
+        refused += usize::from(answers[0].0 != 200);
+        for a in &answers[1..] {
+            assert_eq!(a, &answers[0], "locks {locks}: the answer depends on the hidden tiles");
+        }
+    }
+    assert!(sets.len() >= 6, "enough lock sets tried: {sets:?}");
+    eprintln!("{} lock sets, {refused} refused alike on every board", sets.len());
 }

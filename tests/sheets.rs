@@ -6,14 +6,17 @@ use crate::common;
 
 use hexpress::compose::job::{print_job, PrintJob};
 use hexpress::compose::map::Notes;
+use hexpress::compose::pieces::component_sets;
 use hexpress::compose::pieces::duplex;
 use hexpress::compose::pieces::footers::{stamp_footers, FooterInfo};
 use hexpress::compose::pieces::impose::{self, back_centre, cut_color};
 use hexpress::compose::pieces::piece::{Piece, PieceSet, Shape};
 use hexpress::compose::pieces::theme_art::ThemeArt;
-use hexpress::compose::pieces::tokens::{Building, Goods};
-use hexpress::compose::pieces::{component_sets, CastawayTokens, ComponentCounts, TradeTokens};
 use hexpress::diag::Source;
+use hexpress::model::costs::Pay;
+use hexpress::model::material::{
+    Building, CastawayTokens, Components, FishTokens, Goods, TradeTokens,
+};
 use hexpress::model::Scenario;
 use hexpress::scene::{Color, Item, Page, Path, Pt, Rect, Seg, Side, Transform};
 use hexpress::settings::sheets::{Duplex, Orientation, SheetOptions, MIN_MARGIN};
@@ -63,35 +66,50 @@ fn fog() -> (Scenario, Layout) {
     (scenario, layout)
 }
 
+/// The fog scenario declaring `components` in its `[components]`, and its
+/// layout.
+fn fog_with(components: Components) -> (Scenario, Layout) {
+    let (mut s, l) = fog();
+    s.game.components = components;
+    (s, l)
+}
+
+/// Fish tokens as published: 11, 10 and 8 with one, two and three fish,
+/// and the old boot.
+fn published_fish() -> Components {
+    let fish = FishTokens { one: 11, two: 10, three: 8, old_boot: 1 };
+    Components { fish_tokens: Some(fish), ..Default::default() }
+}
+
 /// REFERENCE.md's published counts (fishermen, trade hexes, gold).
-fn reference_counts() -> ComponentCounts {
-    let trade = |building, goods| TradeTokens { building, goods, count: 6 };
-    ComponentCounts {
-        gold_coins: 40,
+fn reference_components() -> Components {
+    let trade = |building, goods: [Goods; 2]| TradeTokens {
+        building,
+        goods: goods.iter().map(|&g| (g, 6)).collect(),
+    };
+    let r = Pay::Resource;
+    Components {
+        gold_chits: 40,
         trade_tokens: vec![
-            trade(Building::Castle, Goods::Tools),
-            trade(Building::Castle, Goods::Sand),
-            trade(Building::Quarry, Goods::Sand),
-            trade(Building::Quarry, Goods::Marble),
-            trade(Building::Glassworks, Goods::Glass),
-            trade(Building::Glassworks, Goods::Tools),
+            trade(Building::Castle, [Goods::Tools, Goods::Sand]),
+            trade(Building::Quarry, [Goods::Sand, Goods::Marble]),
+            trade(Building::Glassworks, [Goods::Glass, Goods::Tools]),
         ],
-        castaways: vec![
-            CastawayTokens { cost: vec![(Resource::Lumber, 1), (Resource::Wool, 1)], count: 2 },
-            CastawayTokens { cost: vec![(Resource::Ore, 2)], count: 1 },
+        castaway_tokens: vec![
+            CastawayTokens {
+                cost: vec![(r(Resource::Lumber), 1), (r(Resource::Wool), 1)],
+                count: 2,
+            },
+            CastawayTokens { cost: vec![(r(Resource::Ore), 2)], count: 1 },
         ],
-        fish: [11, 10, 8],
-        old_boots: 1,
         fishing_grounds: vec![4, 5, 6, 8, 9, 10],
-        harbor_tokens: true,
-        presents: 0,
-        side_pieces: Vec::new(),
+        ..published_fish()
     }
 }
 
 fn all_sets(opts: &SheetOptions) -> Vec<PieceSet> {
-    let (s, l) = fog();
-    component_sets(&l, &s, &reference_counts(), &opts.sizes, &shipped_art())
+    let (s, l) = fog_with(reference_components());
+    component_sets(&l, &s, &opts.sizes, &shipped_art())
 }
 
 /// The art the product draws: the shipped theme in colour.
@@ -246,9 +264,8 @@ fn mirror_case(duplex: Duplex, orientation: Orientation) {
     opts.printer.back_offset_y = -0.75;
     opts.printer.scale_x = 1.01;
     opts.printer.scale_y = 0.99;
-    let counts = ComponentCounts { fish: [11, 10, 8], old_boots: 1, ..Default::default() };
-    let (s, l) = fog();
-    let sets = component_sets(&l, &s, &counts, &opts.sizes, &shipped_art());
+    let (s, l) = fog_with(published_fish());
+    let sets = component_sets(&l, &s, &opts.sizes, &shipped_art());
     let pages = impose(&sets, &opts, &footer());
     let plans = impose::plan(&sets, &opts);
     let mut i = 0;
@@ -304,9 +321,9 @@ fn backs_mirror_fronts_with_the_printer_offset() {
 #[test]
 fn hex_tiles_share_cut_lines() {
     let opts = SheetOptions::default();
-    let counts = ComponentCounts { fishing_grounds: vec![4, 5, 6, 8, 9, 10], ..Default::default() };
-    let (s, l) = fog();
-    let sets: Vec<PieceSet> = component_sets(&l, &s, &counts, &opts.sizes, &shipped_art())
+    let grounds = Components { fishing_grounds: vec![4, 5, 6, 8, 9, 10], ..Default::default() };
+    let (s, l) = fog_with(grounds);
+    let sets: Vec<PieceSet> = component_sets(&l, &s, &opts.sizes, &shipped_art())
         .into_iter()
         .filter(|s| s.pieces.iter().all(|p| matches!(p.shape, Shape::Hex { .. })))
         .collect();
@@ -381,11 +398,10 @@ fn pages_carry_trim_and_bleed_boxes() {
 #[test]
 fn mono_sheets_use_no_colour() {
     let opts = SheetOptions { mono: true, ..Default::default() };
-    let (s, l) = fog();
+    let (s, l) = fog_with(reference_components());
     let sets = component_sets(
         &l,
         &s,
-        &reference_counts(),
         &opts.sizes,
         &ThemeArt { theme: &Theme::builtin(), mode: hexpress::theme::Mode::BlackAndWhite },
     );
@@ -407,9 +423,8 @@ fn mono_sheets_use_no_colour() {
 #[test]
 fn golden_fish_sheet_svg() {
     let opts = SheetOptions::default();
-    let counts = ComponentCounts { fish: [11, 10, 8], old_boots: 1, ..Default::default() };
-    let (s, l) = fog();
-    let sets = component_sets(&l, &s, &counts, &opts.sizes, &shipped_art());
+    let (s, l) = fog_with(published_fish());
+    let sets = component_sets(&l, &s, &opts.sizes, &shipped_art());
     let fish: Vec<PieceSet> = sets.into_iter().filter(|s| s.title == "Fish tokens").collect();
     let pages = impose(&fish, &opts, &footer());
     let svg = hexpress::export::svg::page_to_svg(&pages[0]);

@@ -287,13 +287,11 @@ fn the_map_its_key_and_the_handout_show_the_sides_and_the_pack_prints_the_pieces
     assert!(text.contains("3 sides of the map"), "{text}");
     assert!(text.contains("3 steps to ford"), "{text}");
     // Six bridge pieces on the component sheets.
-    let counts = hexpress::compose::pieces::ComponentCounts::from_scenario(&s, 4);
     let art = hexpress::compose::pieces::theme_art::ThemeArt {
         theme: &settings.theme,
         mode: settings.mode,
     };
-    let sets =
-        hexpress::compose::pieces::component_sets(&l, &s, &counts, &settings.sheets.sizes, &art);
+    let sets = hexpress::compose::pieces::component_sets(&l, &s, &settings.sheets.sizes, &art);
     let bridges = sets.iter().find(|x| x.title == "Bridge pieces").expect("bridge pieces");
     assert_eq!(bridges.pieces.iter().map(|p| p.count).sum::<u32>(), 6);
 }

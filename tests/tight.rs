@@ -8,8 +8,8 @@
 use crate::sampling;
 
 use hexpress::diag::Source;
-use hexpress::model::{load, ConstraintId, Scenario};
-use hexpress::solve::{solve, SolveError, SolveOptions};
+use hexpress::model::{load, CellContent, ConstraintId, Scenario};
+use hexpress::solve::{solve, Relax, SolveError, SolveOptions};
 use sampling::enumerate::valid_boards;
 use sampling::{broken, Board, Geo};
 
@@ -127,4 +127,56 @@ fn gold_with_no_room_beside_the_red_chips_ends_in_a_proof() {
 #[test]
 fn a_map_with_one_board_gives_it() {
     board(&fixture("one-board"));
+}
+
+/// The forced colouring with one forest too many: a proper three-colouring
+/// of this island has eight hexes of each colour, so there is no board.
+/// The proof names the group rule, and its hint (relax it) is checked: with
+/// the rule off, a board exists.
+#[test]
+fn a_colouring_with_unequal_colours_ends_in_a_proof_with_a_checked_hint() {
+    let s = fixture("three-colours-none");
+    match solve(&s, 4, 1, &SolveOptions::default()) {
+        Err(SolveError::Conflict { rules, relax, .. }) => {
+            assert_eq!(rules, [ConstraintId::MaxTerrainGroup]);
+            assert_eq!(relax, Relax::Enough(ConstraintId::MaxTerrainGroup));
+        }
+        other => panic!("expected a proof, got {other:?}"),
+    }
+    let mut loose = s.clone();
+    loose.constraints.max_terrain_group = None;
+    board(&loose);
+}
+
+/// Four red chips on the ring of six beside a second region: the proof
+/// names the ring's six hexes and its region, not the whole map, and the
+/// rule it says to relax gives a board when relaxed.
+#[test]
+fn a_local_conflict_names_its_hexes_and_region() {
+    let text = RING_REDS
+        .replace("[6, 6, 6, 4, 4, 4]", "[6, 6, 6, 8, 4, 4]")
+        .replace("\"~\" = \"sea\"", "\"~\" = \"sea\"\n\"+\" = { region = \"west\" }")
+        .replace(" ~ * * ~\n~ * F * ~\n ~ * * ~", " + + ~ * * ~\n+ + + * F * ~\n + + ~ * * ~")
+        .replace("[map.regions.ring]", "[map.regions.west]\ntiles = { forest = 3, hills = 2, pasture = 2 }\nnumbers = [2, 3, 4, 5, 9, 10, 11]\n[map.regions.ring]");
+    let s = scenario("ring-west.toml", &text);
+    let map = &s.maps[0];
+    match solve(&s, 4, 1, &SolveOptions::default()) {
+        Err(SolveError::Conflict { rules, place, relax, .. }) => {
+            assert_eq!(rules, [ConstraintId::NoAdjacentRed]);
+            assert_eq!(relax, Relax::Enough(ConstraintId::NoAdjacentRed));
+            let place = place.expect("the proof finds where");
+            assert_eq!(place.region.as_deref(), Some("ring"));
+            let ring: Vec<_> = map
+                .cells
+                .iter()
+                .filter(|c| matches!(c.content, CellContent::Slot { region } if map.regions[region].key == "ring"))
+                .map(|c| c.hex)
+                .collect();
+            assert_eq!(place.hexes, ring, "the ring's six hexes, board order");
+        }
+        other => panic!("expected a proof, got {other:?}"),
+    }
+    let mut loose = s.clone();
+    loose.constraints.no_adjacent_red = false;
+    board(&loose);
 }

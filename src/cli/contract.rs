@@ -20,13 +20,7 @@
 
 use std::process::ExitCode;
 
-use crate::compose::flow::FlowError;
 use crate::diag::FileProblem;
-use crate::export::error::RenderError;
-use crate::outputs::OutputError;
-use crate::settings::sheets::TemplateError;
-use crate::settings::SettingsError;
-use crate::theme::ThemeError;
 
 /// The exit codes of the contract (see the module docs).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -112,38 +106,15 @@ pub fn exit_for(e: &anyhow::Error) -> Exit {
 }
 
 /// The template or weights problem with a place in the chain, if any. Each
-/// library error says itself whether it carries one.
+/// library error says itself whether it carries one
+/// ([`crate::diag::UserError`]).
 fn located(e: &anyhow::Error) -> Option<&FileProblem> {
-    e.chain().find_map(|c| {
-        c.downcast_ref::<FileProblem>()
-            .or_else(|| c.downcast_ref::<ThemeError>().and_then(ThemeError::file_problem))
-            .or_else(|| c.downcast_ref::<SettingsError>().and_then(SettingsError::file_problem))
-            .or_else(|| c.downcast_ref::<TemplateError>().and_then(TemplateError::file_problem))
-    })
+    crate::outputs::chain_file_problem(e.chain())
 }
 
-/// Whether the error was caused by what the user gave. Each library error
-/// says itself whether it is the user's input.
+/// Whether the error was caused by what the user gave: an [`InputError`] of
+/// the command line's, or a library error that says it is the user's input
+/// ([`crate::diag::UserError`]).
 pub fn is_input(e: &anyhow::Error) -> bool {
-    e.chain().any(|c| {
-        if c.is::<InputError>() || c.is::<FileProblem>() || c.is::<FlowError>() {
-            return true;
-        }
-        if let Some(io) = c.downcast_ref::<std::io::Error>() {
-            return crate::limits::unreadable_input(io);
-        }
-        if let Some(t) = c.downcast_ref::<ThemeError>() {
-            return t.is_input();
-        }
-        if let Some(s) = c.downcast_ref::<SettingsError>() {
-            return s.is_input();
-        }
-        if let Some(t) = c.downcast_ref::<TemplateError>() {
-            return t.is_input();
-        }
-        if let Some(o) = c.downcast_ref::<OutputError>() {
-            return o.is_input();
-        }
-        c.downcast_ref::<RenderError>().is_some_and(crate::outputs::render_error_is_input)
-    })
+    e.chain().any(|c| c.is::<InputError>()) || crate::outputs::chain_is_input(e.chain())
 }

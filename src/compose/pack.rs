@@ -12,10 +12,10 @@
 
 use crate::compose::cards::reference_cards;
 use crate::compose::flow::FlowError;
+use crate::compose::pieces::component_sets;
 use crate::compose::pieces::impose::{impose, Imposition};
 use crate::compose::pieces::piece::PieceSet;
 use crate::compose::pieces::theme_art::ThemeArt;
-use crate::compose::pieces::{component_sets, ComponentCounts};
 use crate::model::Scenario;
 use crate::settings::Settings;
 use crate::solve::Layout;
@@ -41,8 +41,7 @@ pub fn pack_pieces(
     settings: &Settings,
 ) -> Result<PackPieces, FlowError> {
     let opts = &settings.sheets;
-    let counts = ComponentCounts::from_scenario(scenario, layout.players);
-    let mut sets = component_sets(layout, scenario, &counts, &opts.sizes, &art(settings));
+    let mut sets = component_sets(layout, scenario, &opts.sizes, &art(settings));
     sets.extend(card_sets(scenario, layout.players, settings)?);
     let imposition = impose(&sets, opts);
     Ok(PackPieces { sets, imposition })

@@ -52,3 +52,16 @@ pub enum RenderError {
     #[error("{0}")]
     Option(String),
 }
+
+impl crate::diag::UserError for RenderError {
+    /// Whether the user's input or options caused it (a page size, a
+    /// character, a resolution); the rest are bugs.
+    fn is_input(&self) -> bool {
+        matches!(
+            self,
+            RenderError::MissingGlyph { .. }
+                | RenderError::PageSize { .. }
+                | RenderError::Option(_)
+        )
+    }
+}

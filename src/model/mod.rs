@@ -8,6 +8,7 @@ pub mod material;
 pub mod oracle;
 mod origin;
 mod overrides;
+pub mod partial_board;
 pub mod parts;
 pub mod pieces;
 pub mod prose;

@@ -3,78 +3,15 @@
 //! The rules themselves are judged by the one board check,
 //! [`super::oracle`], on the board of the fixed hexes alone.
 
-use super::oracle::{Clash, Oracle, View, NO_HARBOR, OPEN, UNSET};
-use super::{CellContent, ConstraintId, MapDef, RuleSources, Scope, Surface};
+use super::oracle::{Clash, Oracle};
+use super::partial_board::PartialBoard;
+use super::{ConstraintId, MapDef, RuleSources, Scope, Surface};
 use crate::diag::{Diagnostic, Diagnostics};
 use crate::vocab::Terrain;
 
-/// The fixed hexes of a map as a partial board: their terrain, printed
-/// chips and fixed harbor facings; everything random is unknown.
-#[derive(Clone, Debug)]
-pub struct FixedBoard {
-    /// Terrain index per cell, [`UNSET`] on random slots.
-    pub terrain: Vec<u8>,
-    /// Printed chip per cell, 0 elsewhere.
-    pub number: Vec<u8>,
-    /// Whether each cell is a slot of a face-down region.
-    pub face_down: Vec<bool>,
-    /// Fixed facing of each harbor site, [`OPEN`] for a random facing.
-    pub harbor: Vec<u8>,
-    /// The harbor sites.
-    pub harbors: Vec<u32>,
-    /// Whether each random slot may be dealt land (its region's pool holds some).
-    pub unknown_land: Vec<bool>,
-}
-
-impl FixedBoard {
-    /// The fixed parts of `map`.
-    pub fn of(map: &MapDef) -> FixedBoard {
-        let n = map.cells.len();
-        let mut b = FixedBoard {
-            terrain: vec![UNSET; n],
-            number: vec![0; n],
-            face_down: vec![false; n],
-            harbor: vec![NO_HARBOR; n],
-            harbors: Vec::new(),
-            unknown_land: vec![false; n],
-        };
-        for (i, cell) in map.cells.iter().enumerate() {
-            match cell.content {
-                CellContent::Fixed { terrain, number, .. } => {
-                    b.terrain[i] = terrain.index() as u8;
-                    b.number[i] = number.unwrap_or(0);
-                }
-                CellContent::Slot { region } => {
-                    let r = &map.regions[region];
-                    b.face_down[i] = r.face_down;
-                    b.unknown_land[i] = r.tiles.iter().any(|(t, _)| t.is_land());
-                }
-            }
-            if let Some(h) = cell.harbor {
-                b.harbor[i] = h.facing.map_or(OPEN, |d| d.index() as u8);
-                b.harbors.push(i as u32);
-            }
-        }
-        b
-    }
-
-    /// The board as the rules see it (partial).
-    pub fn view(&self) -> View<'_> {
-        View {
-            terrain: &self.terrain,
-            number: &self.number,
-            face_down: &self.face_down,
-            harbor: &self.harbor,
-            harbors: &self.harbors,
-            unknown_land: &self.unknown_land,
-            whole: false,
-        }
-    }
-}
-
 /// Pushes an error for every rule that the fixed parts of `map` break.
 pub fn check(map: &MapDef, rules: &RuleSources<'_>, diags: &mut Diagnostics) {
-    let fixed = FixedBoard::of(map);
+    let fixed = PartialBoard::fixed(map);
     let mut oracle = Oracle::for_map(map, rules.constraints);
     for clash in oracle.all(&fixed.view()) {
         diags.push(diagnostic(map, rules, &fixed, &clash));
@@ -82,7 +19,12 @@ pub fn check(map: &MapDef, rules: &RuleSources<'_>, diags: &mut Diagnostics) {
 }
 
 /// A clash among fixed hexes as an error at their spans.
-fn diagnostic(map: &MapDef, rules: &RuleSources<'_>, b: &FixedBoard, clash: &Clash) -> Diagnostic {
+fn diagnostic(
+    map: &MapDef,
+    rules: &RuleSources<'_>,
+    b: &PartialBoard,
+    clash: &Clash,
+) -> Diagnostic {
     let id = clash.rule;
     let cell = |k: usize| &map.cells[clash.cells[k] as usize];
     let num = |k: usize| b.number[clash.cells[k] as usize];
@@ -138,7 +80,7 @@ fn diagnostic(map: &MapDef, rules: &RuleSources<'_>, b: &FixedBoard, clash: &Cla
 fn harbor_clash(
     map: &MapDef,
     rules: &RuleSources<'_>,
-    b: &FixedBoard,
+    b: &PartialBoard,
     clash: &Clash,
 ) -> Diagnostic {
     let id = clash.rule;
@@ -176,7 +118,7 @@ fn harbor_clash(
 
 /// A fixed harbor that faces no land the players can see, as an error at
 /// the harbor (without its hint).
-fn harbor_faces_no_land(map: &MapDef, b: &FixedBoard, clash: &Clash) -> Diagnostic {
+fn harbor_faces_no_land(map: &MapDef, b: &PartialBoard, clash: &Clash) -> Diagnostic {
     let h = &map.cells[clash.cells[0] as usize];
     let faced = clash.cells.get(1).map(|j| *j as usize);
     let (message, label) = match (h.harbor.and_then(|s| s.facing), faced) {

@@ -102,15 +102,22 @@ pub async fn scenarios() -> Response {
 }
 
 /// `?stream=1` asks for NDJSON: progress lines, then `{"result": ...}` or `{"error": ...}`.
+/// `?builder=1` (on `/api/pack`) asks for the builder's files too.
 #[derive(Deserialize, Default)]
 pub struct StreamQuery {
     #[serde(default)]
     stream: Option<String>,
+    #[serde(default)]
+    builder: Option<String>,
 }
 
 impl StreamQuery {
     fn on(&self) -> bool {
         matches!(self.stream.as_deref(), Some("1" | "true"))
+    }
+
+    fn builder(&self) -> bool {
+        matches!(self.builder.as_deref(), Some("1" | "true"))
     }
 }
 
@@ -196,11 +203,15 @@ pub async fn board(
         let r = resolve(&req, &st.boards)?;
         let _memory = st.jobs.admit_board(&r)?;
         let b = board::make(&r, &progress_of(emit)).map_err(ApiError::for_page)?;
-        st.boards.keep(&board::key(&r), &b.layout);
-        board::to_json(&r, &b)
+        super::rebuild::keep(&r, &b.layout, &st.boards);
+        board::to_json_keyed(&r, &b, &board::key(&r, &st.salt, PLAYERS))
     })
     .await
 }
+
+/// The part of a key that tells the players' files from the builder's.
+const PLAYERS: &str = "players";
+const BUILDER: &str = "builder";
 
 /// `POST /api/validate`: check a pasted scenario only.
 pub async fn validate(
@@ -234,7 +245,9 @@ pub async fn paint(
 }
 
 /// `POST /api/pack`: lay out the board, draw every file, keep them for
-/// download under a key for a short while.
+/// download under a key for a short while. In the players' view of a board
+/// with face-down tiles, the files that show them (the builder's) are kept
+/// under a key of their own, given only when `?builder=1` asks for it.
 pub async fn pack(
     State(state): State<Arc<AppState>>,
     Query(q): Query<StreamQuery>,
@@ -245,30 +258,45 @@ pub async fn pack(
         Err(e) => return e.into_response(),
     };
     let st = state.clone();
+    let builder = q.builder();
     respond(&state, q.on(), move |emit| {
         let r = resolve(&req, &st.boards)?;
-        let key = board::key(&r);
-        let sizes = match st.sizes(&key) {
+        let key = board::key(&r, &st.salt, PLAYERS);
+        let builder_key = board::key(&r, &st.salt, BUILDER);
+        let kept = st.sizes(&key).filter(|_| !builder || st.sizes(&builder_key).is_some());
+        let sizes = match kept {
             Some(s) => s,
             None => {
                 let _memory = st.jobs.admit_pack(&r)?;
                 let b = board::make(&r, &progress_of(emit)).map_err(ApiError::for_page)?;
-                st.boards.keep(&key, &b.layout);
+                super::rebuild::keep(&r, &b.layout, &st.boards);
                 emit(json!({ "progress": { "stage": "drawing" } }));
-                st.keep(key.clone(), board_files::files(&r, &b)?)
+                let offered = board_files::offered(&r, &b, board_files::files(&r, &b)?);
+                if !offered.builder.is_empty() {
+                    st.keep(builder_key.clone(), offered.builder);
+                }
+                st.keep(key.clone(), offered.players)
             }
         };
         let advice = st
             .file(&key, "print-plan.txt")
             .and_then(|b| std::str::from_utf8(&b).ok().and_then(super::advice::advice));
-        let list: Vec<Value> = sizes
-            .iter()
-            .map(|(name, size)| {
-                json!({ "name": name, "size": size, "url": format!("/api/file/{key}/{name}") })
-            })
-            .collect();
-        Ok(json!({ "key": key, "files": list, "command": board::command(&r),
-                   "share": board::share_query(&r), "advice": advice }))
+        let list = |key: &str, sizes: &[(String, usize)]| -> Vec<Value> {
+            sizes
+                .iter()
+                .map(|(name, size)| {
+                    json!({ "name": name, "size": size, "url": format!("/api/file/{key}/{name}") })
+                })
+                .collect()
+        };
+        let builder_files = match builder {
+            true => st
+                .sizes(&builder_key)
+                .map(|s| json!({ "key": builder_key, "files": list(&builder_key, &s) })),
+            false => None,
+        };
+        Ok(json!({ "key": key, "files": list(&key, &sizes), "command": board::command(&r),
+                   "share": board::share_query(&r), "advice": advice, "builder": builder_files }))
     })
     .await
 }

@@ -48,10 +48,12 @@ pub struct BarBoard {
 
 /// Lays out the board a request asks for; `progress` hears of a search.
 pub fn make(r: &Resolved, progress: Progress<'_>) -> Result<Board, ApiError> {
+    let telling = lock_error::Telling::of(r);
     let fail = |e: &SolveError| match e {
-        SolveError::Lock(e) => lock_error::api_error(&r.scenario, e),
-        SolveError::Unsatisfiable { .. } | SolveError::Conflict { .. } if !r.locks.is_empty() => {
-            lock_error::unsat_api_error(&r.scenario, &r.locks, e)
+        SolveError::Lock(_) | SolveError::Unsatisfiable { .. } | SolveError::Conflict { .. }
+            if !r.locks.is_empty() =>
+        {
+            lock_error::unsat_api_error(&telling, &r.locks, e)
         }
         e => ApiError::diagnostics(&r.source, &solve::error_diagnostics(&r.scenario, e)),
     };
@@ -74,10 +76,10 @@ pub fn make(r: &Resolved, progress: Progress<'_>) -> Result<Board, ApiError> {
         return Ok(Board { layout, balanced: None, bar: Some(BarBoard { draw, pilot, config }) });
     }
     let Some(n) = r.candidates else {
-        // Locks that clash are refused before any search, on the hexes.
+        // Locks that clash are refused before any search, on the hexes,
+        // judged by what the viewer may know ([`super::judge`]).
         if let Ok(map) = solve::map_for(&r.scenario, r.players) {
-            solve::check_locks(map, &r.scenario.constraints, &r.locks)
-                .map_err(|e| lock_error::api_error(&r.scenario, &e))?;
+            super::judge::check(&telling, map, &r.scenario.constraints, &r.locks)?;
         }
         let opts = SolveOptions {
             deadline: Some(Instant::now() + Duration::from_millis(TIME_LIMIT_MS)),
@@ -134,26 +136,31 @@ pub fn recipe_of(r: &Resolved) -> Recipe {
     recipe
 }
 
-/// Whether `hex` is a face-down hex whose contents the players' view keeps secret.
-pub fn is_secret(r: &Resolved, hex: crate::axial::Hex) -> bool {
-    r.view == View::Play
-        && r.scenario.map_for(r.players).is_some_and(|m| {
-            m.cells.iter().any(|c| {
-                c.hex == hex
-                    && matches!(c.content, CellContent::Slot { region } if m.regions.get(region).is_some_and(|g| g.face_down))
-            })
+/// Whether `hex` is a face-down hex of the request's map.
+pub fn is_face_down(r: &Resolved, hex: crate::axial::Hex) -> bool {
+    r.scenario.map_for(r.players).is_some_and(|m| {
+        m.cells.iter().any(|c| {
+            c.hex == hex
+                && matches!(c.content, CellContent::Slot { region } if m.regions.get(region).is_some_and(|g| g.face_down))
         })
+    })
 }
 
-/// The locks as the page, the command and the share link show them: a
-/// face-down hex of the players' view by its place only (`q,r`).
+/// Whether `hex` is a face-down hex whose contents the players' view keeps secret.
+pub fn is_secret(r: &Resolved, hex: crate::axial::Hex) -> bool {
+    r.view == View::Play && is_face_down(r, hex)
+}
+
+/// The locks as the page, the command and the share link show them: those
+/// that took their tile from the lock recipe ([`super::chain`]) and a
+/// face-down hex of the players' view by place only (`q,r`).
 pub fn public_locks(r: &Resolved) -> String {
     let mut sorted: Vec<&Lock> = r.locks.iter().collect();
     sorted.sort_by_key(|l| l.hex);
     let items: Vec<String> = sorted
         .iter()
         .map(|l| {
-            if is_secret(r, l.hex) {
+            if is_secret(r, l.hex) || r.bare.contains(&l.hex) {
                 format!("{},{}", l.hex.q, l.hex.r)
             } else {
                 locks::format_list(std::slice::from_ref(*l))
@@ -212,19 +219,21 @@ pub fn share_query(r: &Resolved) -> String {
     ));
     if !r.locks.is_empty() {
         q.push(("locks", public_locks(r)));
-        if keeps_secret(r) {
-            if let Some(f) = &r.from {
-                q.push(("from", f.clone()));
-            }
+        if !r.chain.is_empty() {
+            q.push(("from", super::chain::format(&r.chain)));
         }
     }
     let parts: Vec<String> = q.iter().map(|(k, v)| format!("{k}={}", encode(v))).collect();
     parts.join("&")
 }
 
-/// The key the server keeps a board under: its scenario text and inputs.
-pub fn key(r: &Resolved) -> String {
-    content_hash(&format!("{}\n{}", r.hash, share_query(r)))
+/// The key the server keeps a board's files under: its scenario text and
+/// inputs, salted with the server's own secret (so that no one can work
+/// out the key of a board's files, or of its builder's files, from what a
+/// board's answer shows). `part` tells the players' files from the
+/// builder's.
+pub fn key(r: &Resolved, salt: &str, part: &str) -> String {
+    content_hash(&format!("{salt}\n{part}\n{}\n{}", r.hash, share_query(r)))
 }
 
 /// Percent-encodes everything but unreserved characters and `,` `:` `=`.
@@ -242,8 +251,14 @@ fn encode(s: &str) -> String {
     out
 }
 
-/// The board as the page's JSON.
+/// The board as the page's JSON, its files' key unsalted (for tests and
+/// embedding; the server salts it, see [`to_json_keyed`]).
 pub fn to_json(r: &Resolved, b: &Board) -> Result<Value, ApiError> {
+    to_json_keyed(r, b, &key(r, "", "players"))
+}
+
+/// The board as the page's JSON; `key` is the key its files are kept under.
+pub fn to_json_keyed(r: &Resolved, b: &Board, key: &str) -> Result<Value, ApiError> {
     let settings = r.settings()?;
     let canvas = map::canvas(&b.layout, &settings, &map::Notes::default());
     let svg = page_to_svg(&canvas.to_page());
@@ -289,7 +304,10 @@ pub fn to_json(r: &Resolved, b: &Board) -> Result<Value, ApiError> {
         "hex_radius": round2(g.radius()),
         "hexes": hexes,
         "locks": public_locks(r),
-        "key": key(r),
+        "lock_from": super::chain::format(&super::rebuild::lock_from(r)),
+        "key": key,
+        "components": has_components(r, b, &settings),
+        "builder_files": secret_hexes,
         "balance": balance,
         "measures": measures,
         "explained": explained,
@@ -317,6 +335,9 @@ fn hexes_json(r: &Resolved, b: &Board, g: HexGeom, board: crate::scene::Rect) ->
     let (dx, dy) = (board.x - x0, board.y - y0);
     let locked = |h: crate::axial::Hex| r.locks.iter().any(|l| l.hex == h);
     let hidden = r.view == View::Play;
+    let places = super::names::Places::of_layout(&b.layout);
+    let secret_at =
+        |x: crate::axial::Hex| hidden && b.layout.hexes.iter().any(|h| h.hex == x && h.face_down);
     b.layout
         .hexes
         .iter()
@@ -324,6 +345,16 @@ fn hexes_json(r: &Resolved, b: &Board, g: HexGeom, board: crate::scene::Rect) ->
             let c = g.center(h.hex);
             let secret = hidden && h.face_down;
             let number = if secret { None } else { h.number };
+            let what = match (secret, number) {
+                (true, _) => "face-down tile".to_string(),
+                (false, Some(n)) => format!("{} {n}", h.terrain.name().replace('_', " ")),
+                (false, None) => h.terrain.name().replace('_', " "),
+            };
+            let name = format!(
+                "{what}, {}{}",
+                places.name(h.hex),
+                super::names::harbor_words(&b.layout, h.hex, &secret_at)
+            );
             json!({
                 "q": h.hex.q, "r": h.hex.r,
                 "x": round2(c.x + dx), "y": round2(c.y + dy),
@@ -332,9 +363,17 @@ fn hexes_json(r: &Resolved, b: &Board, g: HexGeom, board: crate::scene::Rect) ->
                 "red": number.is_some_and(crate::vocab::is_red),
                 "fixed": h.fixed, "face_down": h.face_down,
                 "locked": locked(h.hex),
+                "name": name,
             })
         })
         .collect()
+}
+
+/// Whether the board's pack has `components.pdf` (pieces or reference
+/// cards to print): the page shows that button only then.
+fn has_components(r: &Resolved, b: &Board, settings: &crate::settings::Settings) -> bool {
+    crate::compose::pack::pack_pieces(&b.layout, &r.scenario, settings)
+        .is_ok_and(|p| !p.sets.is_empty())
 }
 
 /// The balanced search's result, if the board was searched for: its score,

@@ -133,7 +133,10 @@ const PAGE_WORDS: &[(&str, &str)] = &[
     ("(or choose a milder `--rules` preset)", "(or choose Official under Placement rules)"),
     ("use `--players` with one of", "choose a player count of"),
     ("give the saved board with `--from layout.json`", "lock the hex again on the board you see"),
-    ("`hexpress generate --balanced`", "`hexpress generate --balanced` in a terminal"),
+    ("with the terrain and chip they have in the saved layout", "as they are on the board you see"),
+    ("(as in a saved layout.json)", "(as they are on the board you see)"),
+    ("raise `--max-nodes`", "try another map number"),
+    ("`--time-limit-ms`", "the page's time limit"),
 ];
 
 /// `text` with the command line's words replaced by the page's.
@@ -142,17 +145,57 @@ pub fn page_words(text: &str) -> String {
     for (cli, page) in PAGE_WORDS {
         s = s.replace(cli, page);
     }
-    // Rules by what they say rather than by their keys.
+    // Rules by what they say rather than by their keys, and the file's
+    // `[constraints]` as the painter's Placement rules.
     for id in crate::model::ConstraintId::ALL {
-        let words = id.words();
-        s = s.replace(
-            &format!("the rule `{}`", id.key()),
-            &format!("the rule \u{201c}{words}\u{201d}"),
-        );
-        s = s.replace(
-            &format!("`{}` comes from the `strict` rule preset", id.key()),
-            &format!("\u{201c}{words}\u{201d} comes with the Strict rules"),
-        );
+        s = rule_words(&s, id);
+    }
+    for (file, page) in FILE_WORDS {
+        s = s.replace(file, page);
+    }
+    s
+}
+
+/// Where the page changes a rule: the Scenario tab's Placement rules (a
+/// built-in opened there becomes the user's own copy).
+const ON_THE_TAB: &str = "under Placement rules on the Scenario tab";
+
+/// The file's words for where a rule is set, in the page's words.
+const FILE_WORDS: &[(&str, &str)] = &[
+    ("in the scenario file's `[constraints]`", "in the scenario file"),
+    ("in `[constraints]`", ON_THE_TAB),
+    ("`[constraints]`", "the placement rules"),
+    ("raise it there to relax it", "raise it under Placement rules on the Scenario tab"),
+    (
+        "set it to `false` there to relax it",
+        "switch it off under Placement rules on the Scenario tab",
+    ),
+    ("`preset = \"official\"`", "the Official rules"),
+    ("`preset = \"strict\"`", "the Strict rules"),
+];
+
+/// `text` with rule `id`'s key and settings in the page's words.
+fn rule_words(text: &str, id: crate::model::ConstraintId) -> String {
+    let (key, words) = (id.key(), id.words());
+    let named = format!("\u{201c}{words}\u{201d}");
+    let mut s = text.to_string();
+    for (cli, page) in [
+        (
+            format!("set `{key} = false` in `[constraints]`"),
+            format!("switch off {named} {ON_THE_TAB}"),
+        ),
+        (
+            format!("set a higher `{key}` in `[constraints]`"),
+            format!("raise the limit of {named} {ON_THE_TAB}"),
+        ),
+        (
+            format!("`{key}` comes from the `strict` rule preset"),
+            format!("{named} comes with the Strict rules"),
+        ),
+        (format!("the rule `{key}`"), format!("the rule {named}")),
+        (format!("`{key}`"), named.clone()),
+    ] {
+        s = s.replace(&cli, &page);
     }
     s
 }
@@ -195,5 +238,46 @@ impl IntoResponse for ApiError {
             r.headers_mut().insert(header::RETRY_AFTER, header::HeaderValue::from_static("2"));
         }
         r
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::page_words;
+    use crate::model::{ConstraintId, RulePreset, Surface};
+
+    /// Every way the library says how to relax a rule, for a built-in under
+    /// each preset and for a file that sets the rule itself, reads in the
+    /// page's words: no rule keys, no `[constraints]`, no flags.
+    #[test]
+    fn rule_hints_read_in_the_page_words() {
+        let base = crate::builtin::source("base").expect("base");
+        let own = crate::diag::Source::new(
+            "own.toml",
+            base.text.replace(
+                "[constraints]",
+                "[constraints]\nno_2_next_to_12 = true\nmax_corner_pips = 12",
+            ),
+        );
+        let preset = crate::diag::Source::new(
+            "preset.toml",
+            base.text.replace("[constraints]", "[constraints]\npreset = \"strict\""),
+        );
+        let mut scenarios = Vec::new();
+        for src in [&base, &own, &preset] {
+            let s = crate::model::load(src).expect("loads");
+            scenarios.push(s.clone());
+            for p in [RulePreset::Official, RulePreset::Strict] {
+                scenarios.push(s.clone().with_preset(p).expect("preset"));
+            }
+        }
+        for s in &scenarios {
+            for id in ConstraintId::ALL {
+                let words = page_words(&s.relax_hint(id, Surface::Cli));
+                for bad in ["`", "[constraints]", "--", "preset ="] {
+                    assert!(!words.contains(bad), "{id}: {words:?} has {bad:?}");
+                }
+            }
+        }
     }
 }

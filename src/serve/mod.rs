@@ -21,15 +21,19 @@ mod api;
 pub mod board;
 pub mod board_files;
 mod body;
+pub mod chain;
 pub mod error;
 pub mod guard;
 mod jobs;
+mod judge;
 pub mod kept;
 pub mod listen;
 pub mod lock_error;
 mod measures;
 pub mod memory;
+pub mod names;
 pub mod paint;
+mod rebuild;
 pub mod request;
 
 use std::collections::VecDeque;
@@ -49,8 +53,8 @@ pub use listen::Timeouts;
 
 /// Packs kept for download at once (a print pack of the base game is about
 /// 1 MB; a large map's more, and all of them together are kept within
-/// [`KEPT_PACK_BYTES`]).
-const KEPT_PACKS: usize = 4;
+/// [`KEPT_PACK_BYTES`]); the builder's files of a board count as one.
+const KEPT_PACKS: usize = 8;
 
 /// One drawn pack kept for download: its key and its named files.
 type KeptPack = (String, Vec<(String, Bytes)>);
@@ -60,6 +64,9 @@ pub struct AppState {
     jobs: jobs::Jobs,
     packs: Mutex<VecDeque<KeptPack>>,
     boards: kept::KeptBoards,
+    /// The server's own secret, in every key of kept files: a key cannot
+    /// be worked out from what the page shows ([`board::key`]).
+    salt: String,
 }
 
 impl AppState {
@@ -127,9 +134,23 @@ pub fn router_for(limits: JobLimits, host: IpAddr, body_ms: u64) -> Router {
             jobs: jobs::Jobs::new(limits),
             packs: Mutex::default(),
             boards: kept::KeptBoards::default(),
+            salt: salt(),
         }))
         .layer(from_fn_with_state(body_ms, body::layer))
         .layer(from_fn_with_state(guard::Guard::new(host), guard::layer))
+}
+
+/// 128 random bits (the standard library's hasher keys, drawn from the
+/// system's randomness for each new `RandomState`).
+fn salt() -> String {
+    use std::hash::{BuildHasher, Hasher};
+    let mut words = [0u64; 2];
+    for w in &mut words {
+        let mut h = std::collections::hash_map::RandomState::new().build_hasher();
+        h.write_u64(0x6865_7870_7265_7373);
+        *w = h.finish();
+    }
+    format!("{:016x}{:016x}", words[0], words[1])
 }
 
 fn runtime() -> std::io::Result<tokio::runtime::Runtime> {

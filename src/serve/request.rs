@@ -4,11 +4,13 @@
 
 use serde::Deserialize;
 
-use axum::http::StatusCode;
+use std::collections::BTreeSet;
 
+use super::chain::{self, Step};
 use super::error::ApiError;
 use super::kept::KeptBoards;
-use crate::diag::Source;
+use crate::axial::Hex;
+use crate::diag::{Source, UserError};
 use crate::limits::{MAX_SCENARIO_BYTES, MAX_WEB_CANDIDATES};
 use crate::locks;
 use crate::model::{self, RulePreset, Scenario};
@@ -46,7 +48,7 @@ pub struct BoardRequest {
     /// Locked hexes in the `--lock` syntax: `q,r=terrain:N` names the
     /// contents, a bare `q,r` takes them from the board `from`.
     pub locks: Option<String>,
-    /// The key of the board the locks were made on (see [`KeptBoards`]).
+    /// The recipe of the board the bare locks were made on ([`chain`]).
     pub from: Option<String>,
 }
 
@@ -76,8 +78,11 @@ pub struct Resolved {
     pub paper: Paper,
     /// Locks.
     pub locks: Vec<Lock>,
-    /// The board bare `q,r` locks took their contents from.
-    pub from: Option<String>,
+    /// The places of the locks that took their tile from `chain`.
+    pub bare: BTreeSet<Hex>,
+    /// The recipe of the board the bare locks took their tiles from, as
+    /// short as it can be ([`chain::shortest`]); empty without bare locks.
+    pub chain: Vec<Step>,
 }
 
 impl Resolved {
@@ -98,7 +103,12 @@ impl Resolved {
             formats: Formats::parse("svg,pdf,png").map_err(|e| ApiError::bad(e.to_string()))?,
             ..self.choices()
         };
-        Settings::build(&choices).map_err(|e| ApiError::bad(e.to_string()))
+        // The request's own choices are the user's (400); templates the
+        // server cannot read are the server's (500).
+        Settings::build(&choices).map_err(|e| match e.is_input() {
+            true => ApiError::bad(e.to_string()),
+            false => ApiError::new(axum::http::StatusCode::INTERNAL_SERVER_ERROR, e.to_string()),
+        })
     }
 }
 
@@ -113,26 +123,19 @@ pub fn content_hash(text: &str) -> String {
 }
 
 /// Checks a request and loads its scenario; bare `q,r` locks take their
-/// contents from the kept board `req.from`.
+/// contents from the board whose recipe is `req.from` ([`chain`]), made
+/// again when `kept` no longer has it.
 pub fn resolve(req: &BoardRequest, kept: &KeptBoards) -> Result<Resolved, ApiError> {
     let (source, builtin) = scenario_source(req)?;
     let rules = rules_of(req)?;
-    let scenario = model::load(&source).map_err(|d| ApiError::diagnostics(&source, &d))?;
-    let scenario = match rules {
-        None => scenario,
-        Some(r) => scenario.with_preset(r).map_err(|d| ApiError::diagnostics(&source, &d))?,
-    };
+    let base = model::load(&source).map_err(|d| ApiError::diagnostics(&source, &d))?;
+    let scenario = with_rules(&base, &source, rules)?;
     let players = req.players.unwrap_or(scenario.meta.default_players);
     let seed = seed_of(req)?;
     let (bar, candidates) = balance_of(req)?;
     let (view, paper) = view_and_paper(req)?;
-    let (locks, from) = resolve_locks(req, kept)?;
-    if (candidates.is_some() || bar) && !locks.is_empty() {
-        return Err(ApiError::bad("a balanced search does not keep locked hexes yet")
-            .hint("unlock the hexes, or turn balanced off"));
-    }
     let hash = content_hash(&source.text);
-    Ok(Resolved {
+    let mut r = Resolved {
         source,
         scenario,
         hash,
@@ -144,9 +147,28 @@ pub fn resolve(req: &BoardRequest, kept: &KeptBoards) -> Result<Resolved, ApiErr
         bar,
         view,
         paper,
-        locks,
-        from,
-    })
+        locks: Vec::new(),
+        bare: BTreeSet::new(),
+        chain: Vec::new(),
+    };
+    resolve_locks(req, kept, &base, &mut r)?;
+    if (candidates.is_some() || bar) && !r.locks.is_empty() {
+        return Err(ApiError::bad("a balanced search does not keep locked hexes yet")
+            .hint("unlock the hexes, or turn balanced off"));
+    }
+    Ok(r)
+}
+
+/// `base` under the preset asked for.
+pub fn with_rules(
+    base: &Scenario,
+    source: &Source,
+    rules: Option<RulePreset>,
+) -> Result<Scenario, ApiError> {
+    match rules {
+        None => Ok(base.clone()),
+        Some(p) => base.clone().with_preset(p).map_err(|d| ApiError::diagnostics(source, &d)),
+    }
 }
 
 /// The scenario's text, pasted or built in, and whether it is built in.
@@ -224,7 +246,7 @@ fn balance_of(req: &BoardRequest) -> Result<(bool, Option<u64>), ApiError> {
             return Err(ApiError::bad(format!(
                 "{n} candidates asked for; the page searches 1 to {MAX_WEB_CANDIDATES}"
             ))
-            .hint("the command line has no such limit: use `hexpress generate --balanced`"))
+            .hint(format!("type a number of boards from 1 to {MAX_WEB_CANDIDATES} under Boards to score, or leave it empty for a fair draw from the fairness bar")))
         }
     };
     Ok((bar, candidates))
@@ -246,34 +268,50 @@ fn view_and_paper(req: &BoardRequest) -> Result<(View, Paper), ApiError> {
     Ok((view, paper))
 }
 
-/// The request's locks, bare positions filled from the kept board.
+/// The request's locks, bare positions filled from the board of the
+/// recipe `req.from`; in the players' view a face-down hex is locked by its
+/// place only (an answer never shows a tile it hides).
 fn resolve_locks(
     req: &BoardRequest,
     kept: &KeptBoards,
-) -> Result<(Vec<Lock>, Option<String>), ApiError> {
-    let Some(list) = req.locks.as_deref() else { return Ok((Vec::new(), None)) };
+    base: &Scenario,
+    r: &mut Resolved,
+) -> Result<(), ApiError> {
+    let Some(list) = req.locks.as_deref() else { return Ok(()) };
     let items = locks::parse_list(list).map_err(|e| ApiError::bad(format!("locks: {e}")))?;
-    let bare = items.iter().any(|i| i.contents.is_none());
-    let saved = match (&req.from, bare) {
-        (_, false) => None,
-        (None, true) => {
-            return Err(ApiError::bad("a locked hex names only its place, and no board to take it from")
-                .hint("lock the hexes again on the board you see"))
-        }
-        (Some(key), true) => Some(kept.get(key).ok_or_else(|| {
-            ApiError::new(
-                StatusCode::GONE,
-                "the board these locks were made on is no longer kept by this server",
+    if let Some(i) =
+        items.iter().find(|i| i.contents.is_some() && super::board::is_secret(r, i.hex))
+    {
+        return Err(ApiError::bad(format!(
+            "in the players' view the face-down hex `{},{}` is locked by its place only",
+            i.hex.q, i.hex.r
+        ))
+        .hint("lock it on the board you see: its tile stays secret"));
+    }
+    let bare: BTreeSet<Hex> =
+        items.iter().filter(|i| i.contents.is_none()).map(|i| i.hex).collect();
+    let saved = match (&req.from, bare.is_empty()) {
+        (_, true) => None,
+        (None, false) => {
+            return Err(ApiError::bad(
+                "a locked hex names only its place, and no board to take it from",
             )
-            .hint("the server keeps the last boards while it runs: lock the hexes again on a new board")
-        })?),
+            .hint("lock the hexes again on the board you see"))
+        }
+        (Some(text), false) => {
+            let steps = chain::shortest(chain::parse(text)?, &bare);
+            let saved = super::rebuild::last_board(r, base, &steps, kept)?;
+            r.chain = steps;
+            Some(saved)
+        }
     };
-    let locks = locks::resolve(&items, saved.as_ref()).map_err(|e| match e {
+    r.locks = locks::resolve(&items, saved.as_ref()).map_err(|e| match e {
         locks::LockSpecError::NotInLayout(h) => ApiError::bad(format!(
             "the hex ({}, {}) is not on the board the locks were made on",
             h.q, h.r
         )),
         e => ApiError::bad(format!("locks: {e}")),
     })?;
-    Ok((locks, if bare { req.from.clone() } else { None }))
+    r.bare = bare;
+    Ok(())
 }

@@ -14,6 +14,7 @@ use std::path::PathBuf;
 pub use choices::{Formats, Paper, View};
 use sheets::{Duplex, SheetOptions, TemplateError};
 
+use crate::diag::UserError;
 use crate::theme::{Mode, Theme, ThemeError};
 
 /// The resolution of `preview.png` unless one is asked for.
@@ -151,23 +152,22 @@ pub enum SettingsError {
     MapSheet(Box<fit::MapSheetTooSmall>),
 }
 
-impl SettingsError {
-    /// The problem with its place in the user's file, when it has one.
-    pub fn file_problem(&self) -> Option<&crate::diag::FileProblem> {
-        match self {
-            SettingsError::Theme(t) => t.file_problem(),
-            SettingsError::Sheets(t) => t.file_problem(),
-            SettingsError::Range(_) | SettingsError::MapSheet(_) => None,
-        }
-    }
-
+impl UserError for SettingsError {
     /// Whether what the user gave is at fault (a template, a choice out of
     /// range, a paper too small for the map).
-    pub fn is_input(&self) -> bool {
+    fn is_input(&self) -> bool {
         match self {
             SettingsError::Theme(t) => t.is_input(),
             SettingsError::Sheets(t) => t.is_input(),
             SettingsError::Range(_) | SettingsError::MapSheet(_) => true,
+        }
+    }
+
+    fn file_problem(&self) -> Option<&crate::diag::FileProblem> {
+        match self {
+            SettingsError::Theme(t) => t.file_problem(),
+            SettingsError::Sheets(t) => t.file_problem(),
+            SettingsError::Range(_) | SettingsError::MapSheet(_) => None,
         }
     }
 }

@@ -9,7 +9,8 @@ use std::collections::BTreeMap;
 
 use super::Layout;
 use crate::axial::Hex;
-use crate::model::oracle::{Clash, Oracle, View, NO_HARBOR, OPEN};
+use crate::model::oracle::{Clash, Oracle, NO_HARBOR, OPEN};
+use crate::model::partial_board::PartialBoard;
 use crate::model::{CellContent, ConstraintId, Constraints, MapDef, Scope};
 use crate::vocab::{HarborKind, Terrain};
 
@@ -54,7 +55,7 @@ pub fn violations(map: &MapDef, c: &Constraints, layout: &Layout) -> Vec<Violati
     }
     structure(map, c, layout, &mut out);
     harbors(map, layout, &mut out);
-    let board = LayoutBoard::of(map, layout);
+    let board = layout_board(map, layout);
     let mut oracle = Oracle::new(&map.board, c);
     for clash in oracle.all(&board.view()) {
         out.push(violation(map, c, layout, &clash));
@@ -84,78 +85,47 @@ impl std::fmt::Display for Violation {
     }
 }
 
-/// A layout as the rules see it: terrain, chips, face-down tiles and harbor
-/// facings per cell of the map.
-#[derive(Clone, Debug, Default)]
-pub struct LayoutBoard {
-    /// Terrain index per cell.
-    pub terrain: Vec<u8>,
-    /// Chip per cell, 0 for none.
-    pub number: Vec<u8>,
-    /// Face-down tiles.
-    pub face_down: Vec<bool>,
-    /// The facing of each face-up harbor; [`OPEN`] for one that faces
-    /// nothing, [`NO_HARBOR`] for none.
-    pub harbor: Vec<u8>,
-    /// The cells that hold a harbor.
-    pub harbors: Vec<u32>,
+/// The board of `layout` on `map` (whose hexes it must have, in order) as
+/// the rules see it: whole.
+pub fn layout_board(map: &MapDef, layout: &Layout) -> PartialBoard {
+    let mut b = PartialBoard::whole(0);
+    fill_board(&mut b, map, layout);
+    b
 }
 
-impl LayoutBoard {
-    /// The board of `layout` on `map` (whose hexes it must have, in order).
-    pub fn of(map: &MapDef, layout: &Layout) -> LayoutBoard {
-        let mut b = LayoutBoard::default();
-        b.fill(map, layout);
-        b
-    }
-
-    /// Refills the buffers from `layout`.
-    pub fn fill(&mut self, map: &MapDef, layout: &Layout) {
-        let n = map.cells.len();
-        self.terrain.clear();
-        self.number.clear();
-        self.face_down.clear();
-        self.terrain.extend(layout.hexes.iter().take(n).map(|h| h.terrain.index() as u8));
-        self.number.extend(layout.hexes.iter().take(n).map(|h| h.number.unwrap_or(0)));
-        self.face_down.extend(layout.hexes.iter().take(n).map(|h| h.face_down));
-        self.terrain.resize(n, crate::model::oracle::UNSET);
-        self.number.resize(n, 0);
-        self.face_down.resize(n, false);
-        self.harbor.clear();
-        self.harbor.resize(n, NO_HARBOR);
-        self.harbors.clear();
-        for h in &layout.harbors {
-            if let Some(&i) = map.board.index.get(&h.hex) {
-                self.set_harbor(i, h);
-            }
+/// Refills the buffers of the whole board `b` from `layout`.
+pub fn fill_board(b: &mut PartialBoard, map: &MapDef, layout: &Layout) {
+    let n = map.cells.len();
+    b.terrain.clear();
+    b.number.clear();
+    b.face_down.clear();
+    b.terrain.extend(layout.hexes.iter().take(n).map(|h| h.terrain.index() as u8));
+    b.number.extend(layout.hexes.iter().take(n).map(|h| h.number.unwrap_or(0)));
+    b.face_down.extend(layout.hexes.iter().take(n).map(|h| h.face_down));
+    b.terrain.resize(n, crate::model::oracle::UNSET);
+    b.number.resize(n, 0);
+    b.face_down.resize(n, false);
+    b.harbor.clear();
+    b.harbor.resize(n, NO_HARBOR);
+    b.harbors.clear();
+    for h in &layout.harbors {
+        if let Some(&i) = map.board.index.get(&h.hex) {
+            set_harbor(b, i, h);
         }
     }
+}
 
-    /// Records harbor `h` on cell `i` (after the cell's face-down flag):
-    /// its facing, [`OPEN`] for a face-up one facing nothing or a hex that
-    /// is not its neighbour, nothing for a face-down one.
-    pub(crate) fn set_harbor(&mut self, i: usize, h: &super::PlacedHarbor) {
-        let d = match h.toward {
-            Some(t) => direction(h.hex, t),
-            None if self.face_down[i] => return,
-            None => OPEN,
-        };
-        self.harbor[i] = d;
-        self.harbors.push(i as u32);
-    }
-
-    /// The board as the rules see it (whole).
-    pub fn view(&self) -> View<'_> {
-        View {
-            terrain: &self.terrain,
-            number: &self.number,
-            face_down: &self.face_down,
-            harbor: &self.harbor,
-            harbors: &self.harbors,
-            unknown_land: &[],
-            whole: true,
-        }
-    }
+/// Records harbor `h` on cell `i` of the whole board `b` (after the cell's
+/// face-down flag): its facing, [`OPEN`] for a face-up one facing nothing or
+/// a hex that is not its neighbour, nothing for a face-down one.
+pub(crate) fn set_harbor(b: &mut PartialBoard, i: usize, h: &super::PlacedHarbor) {
+    let d = match h.toward {
+        Some(t) => direction(h.hex, t),
+        None if b.face_down[i] => return,
+        None => OPEN,
+    };
+    b.harbor[i] = d;
+    b.harbors.push(i as u32);
 }
 
 /// The direction index from `a` to its neighbour `b`, [`OPEN`] when `b` is

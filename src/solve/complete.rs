@@ -37,13 +37,13 @@ use crate::vocab::Terrain;
 
 /// A cell the search fills.
 #[derive(Clone, Copy)]
-struct Var {
-    cell: u32,
-    region: u32,
+pub(super) struct Var {
+    pub cell: u32,
+    pub region: u32,
     /// A slot (takes a tile), or a fixed hex drawing a chip.
-    slot: bool,
+    pub slot: bool,
     /// Whether its region deals chips onto the board.
-    chips: bool,
+    pub chips: bool,
 }
 
 /// What one step may put on its cell: a kind (terrain index standing for
@@ -57,18 +57,18 @@ struct Cand {
 
 /// The search's fixed tables for one problem.
 pub(crate) struct Complete<'p, 'a> {
-    p: &'p Problem<'a>,
-    vars: Vec<Var>,
+    pub p: &'p Problem<'a>,
+    pub vars: Vec<Var>,
     /// The var on each cell (`NONE`: none), plus the off-map sentinel.
-    var_at: Vec<u32>,
+    pub var_at: Vec<u32>,
     /// The kind of each terrain index.
-    kind_of: [u8; 17],
+    pub kind_of: [u8; 17],
     /// The class of each chip value (0: none) and a value standing for each class.
-    class_of: [u8; 13],
-    rep: [u8; 16],
+    pub class_of: [u8; 13],
+    pub rep: [u8; 16],
     /// Per region: tiles of each kind, chips of each class.
-    kinds: Vec<[u32; 17]>,
-    classes: Vec<[u32; 16]>,
+    pub kinds: Vec<[u32; 17]>,
+    pub classes: Vec<[u32; 16]>,
 }
 
 /// Search state that changes as the search goes.
@@ -183,7 +183,9 @@ impl<'p, 'a> Complete<'p, 'a> {
     }
 
     /// Searches for a valid board. `Err(Stop::Exhausted)`: none exists.
-    pub fn find(&self, rng: &mut Rng, budget: &mut Budget) -> Result<State, Stop> {
+    /// The depth-first search (any size; `super::sat::find` sends small
+    /// maps to the solver instead). `Err(Stop::Exhausted)`: no board.
+    pub fn depth_first(&self, rng: &mut Rng, budget: &mut Budget) -> Result<State, Stop> {
         let p = self.p;
         let len = self.vars.len();
         let mut run = Run {
@@ -428,19 +430,31 @@ impl<'p, 'a> Complete<'p, 'a> {
         rej: &mut Rejections,
     ) -> Result<(), Stop> {
         let p = self.p;
-        // Face-down tiles the search left out (no terrain rule reads them).
-        if !p.terrain_rules {
-            for r in p.regions.iter().filter(|r| r.face_down) {
-                for (s, t) in r.slots.iter().zip(&r.tiles) {
-                    run.st.terrain[*s as usize] = *t;
-                }
-            }
-        }
+        self.fill_face_down(&mut run.st);
         search::harbors(p, &mut run.st, rng, budget, rej)?;
         let mut st = run.st.clone();
         self.deal_within(&mut st, rng);
         run.st = st;
         Ok(())
+    }
+
+    /// Face-down tiles the search left out (no terrain rule reads them).
+    fn fill_face_down(&self, st: &mut State) {
+        if self.p.terrain_rules {
+            return;
+        }
+        for r in self.p.regions.iter().filter(|r| r.face_down) {
+            for (s, t) in r.slots.iter().zip(&r.tiles) {
+                st.terrain[*s as usize] = *t;
+            }
+        }
+    }
+
+    /// A board of kinds and classes (with its harbors) made whole: the
+    /// face-down tiles laid, the actual terrains and values dealt.
+    pub(super) fn settle(&self, st: &mut State, rng: &mut Rng) {
+        self.fill_face_down(st);
+        self.deal_within(st, rng);
     }
 
     /// Replaces the kinds and classes by actual terrains and values, dealt

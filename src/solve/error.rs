@@ -361,7 +361,7 @@ pub enum SolveError {
         max: u64,
     },
     /// No board keeps every rule: proved, with the rules that conflict.
-    #[error("{}", conflict_message(*.stage, .rules, *.locked))]
+    #[error("{}", conflict_message(*.stage, .rules, *.locked, .place))]
     Conflict {
         /// The stage that cannot be completed.
         stage: Stage,
@@ -370,6 +370,10 @@ pub enum SolveError {
         rules: Vec<ConstraintId>,
         /// Whether locked hexes take part.
         locked: bool,
+        /// Where the rules already conflict, when the proof found it.
+        place: Option<ConflictPlace>,
+        /// Which single rule, relaxed alone, leaves a board (checked).
+        relax: Relax,
     },
     /// The rules cannot be met.
     #[error("{}", unsat_message(*.stage, *.constraint, *.rejections, *.nodes, *.stop, *.terrain_attempts))]
@@ -389,7 +393,57 @@ pub enum SolveError {
     },
 }
 
-fn conflict_message(stage: Stage, rules: &[ConstraintId], locked: bool) -> String {
+/// The hexes where a proof's rules already leave no board: those rules,
+/// kept on these hexes alone (with the pools, fixed hexes and locks), are
+/// already impossible to keep.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ConflictPlace {
+    /// The hexes, board order.
+    pub hexes: Vec<Hex>,
+    /// The key of the region they all belong to, if one.
+    pub region: Option<String>,
+}
+
+/// Whether relaxing one rule of a proof alone leaves a board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Relax {
+    /// This rule: the solver found a board with it off.
+    Enough(ConstraintId),
+    /// No rule alone: with any one of them off, still no board (proved).
+    NoneAlone,
+    /// Not checked (the map is too large to check quickly).
+    Unchecked,
+}
+
+/// Most hexes a proof lists by position (more are counted).
+const LISTED_HEXES: usize = 8;
+
+fn place_words(place: &ConflictPlace) -> String {
+    let n = place.hexes.len();
+    let of = match &place.region {
+        Some(r) => format!(" of region `{r}`"),
+        None => String::new(),
+    };
+    let hexes = if n == 1 { "hex" } else { "hexes" };
+    if n <= LISTED_HEXES {
+        let at: Vec<String> = place.hexes.iter().map(|h| h.to_string()).collect();
+        format!("; they already fail on the {n} {hexes}{of} at {}", at.join(", "))
+    } else {
+        format!("; they already fail on {n} {hexes}{of}")
+    }
+}
+
+fn conflict_message(
+    stage: Stage,
+    rules: &[ConstraintId],
+    locked: bool,
+    place: &Option<ConflictPlace>,
+) -> String {
+    let at = place.as_ref().filter(|p| !p.hexes.is_empty()).map(place_words).unwrap_or_default();
+    format!("{}{at}", conflict_words(stage, rules, locked))
+}
+
+fn conflict_words(stage: Stage, rules: &[ConstraintId], locked: bool) -> String {
     let given = if locked {
         "these pools, fixed hexes and locked hexes"
     } else {
@@ -488,13 +542,18 @@ impl SolveError {
             }
             SolveError::NoBoard { .. } => "raise `--max-nodes`, or relax the rules".into(),
             SolveError::Broken(b) => b.hint().into(),
-            SolveError::Conflict { rules, locked, .. } => {
-                let them = match rules.as_slice() {
-                    [] => {
+            SolveError::Conflict { rules, locked, relax, .. } => {
+                let them = match (rules.as_slice(), relax) {
+                    ([], _) => {
                         return "check the region pools against the map and its fixed hexes".into()
                     }
-                    [one] => format!("`{one}`"),
-                    _ => "one of these rules".into(),
+                    (_, Relax::Enough(r)) => format!("`{r}` (a board exists without it)"),
+                    (_, Relax::NoneAlone) => {
+                        "more than one rule: relaxing any one of them alone still leaves no board"
+                            .into()
+                    }
+                    ([one], Relax::Unchecked) => format!("`{one}`"),
+                    (_, Relax::Unchecked) => "one of these rules".into(),
                 };
                 match locked {
                     true => format!("unlock some of the locked hexes, or relax {them}"),

@@ -8,28 +8,21 @@
 
 use super::error::{ClashHex, LockClash, LockError};
 use super::Lock;
-use crate::model::oracle::{Oracle, View, NO_HARBOR, OPEN, UNSET};
+use crate::model::oracle::{Oracle, NO_HARBOR, OPEN, UNSET};
+use crate::model::partial_board::PartialBoard;
 use crate::model::{CellContent, Constraints, MapDef};
 use crate::vocab::Terrain;
 
 /// The fixed and locked hexes of a map as a partial board, and what the
 /// pools have left for the free slots.
 pub(crate) struct LockedBoard {
-    /// Fixed and locked terrain (as [`Terrain::index`]); [`UNSET`] on free slots.
-    pub terrain: Vec<u8>,
-    /// Printed and locked chips, 0 elsewhere, plus an empty entry at `n`.
-    pub number: Vec<u8>,
+    /// Fixed and locked hexes ([`UNSET`] terrain on free slots), with an
+    /// empty chip entry at `n`; face-up harbors whose side is known (a fixed
+    /// facing, or [`OPEN`]); whether each free slot may still be dealt land
+    /// (its region's pool, after the locks, holds some).
+    pub board: PartialBoard,
     /// Whether each cell is locked.
     pub locked: Vec<bool>,
-    /// Whether each cell is a tile of a face-down region.
-    pub face_down: Vec<bool>,
-    /// Face-up harbors whose side is known: a fixed facing, or [`OPEN`].
-    pub harbor: Vec<u8>,
-    /// The cells of `harbor` that hold one, ascending.
-    pub harbors: Vec<u32>,
-    /// Whether each free slot may still be dealt land (its region's pool,
-    /// after the locks, holds some).
-    pub unknown_land: Vec<bool>,
     /// Per region: the tiles left for its free slots (as terrain indices).
     pub tiles: Vec<Vec<u8>>,
     /// Per region: the chips left.
@@ -41,14 +34,11 @@ impl LockedBoard {
     /// lock that does not fit the map or the pools.
     pub fn new(map: &MapDef, c: &Constraints, locks: &[Lock]) -> Result<LockedBoard, LockError> {
         let n = map.cells.len();
+        let mut board = PartialBoard::fixed(map);
+        board.number.push(0);
         let mut b = LockedBoard {
-            terrain: vec![UNSET; n],
-            number: vec![0; n + 1],
+            board,
             locked: vec![false; n],
-            face_down: vec![false; n],
-            harbor: vec![NO_HARBOR; n],
-            harbors: Vec::new(),
-            unknown_land: vec![false; n],
             tiles: map
                 .regions
                 .iter()
@@ -61,25 +51,14 @@ impl LockedBoard {
                 .collect(),
             chips: map.regions.iter().map(|r| r.numbers.clone()).collect(),
         };
-        for (i, cell) in map.cells.iter().enumerate() {
-            match cell.content {
-                CellContent::Fixed { terrain, number, .. } => {
-                    b.terrain[i] = terrain.index() as u8;
-                    b.number[i] = number.unwrap_or(0);
-                }
-                CellContent::Slot { region } => b.face_down[i] = map.regions[region].face_down,
-            }
-            if let Some(h) = cell.harbor {
-                b.harbor[i] = h.facing.map_or(OPEN, |d| d.index() as u8);
-            }
-        }
         for lock in locks {
             b.take(map, c, lock)?;
         }
-        b.harbors = (0..n as u32).filter(|i| b.harbor[*i as usize] != NO_HARBOR).collect();
+        let board = &mut b.board;
+        board.harbors = (0..n as u32).filter(|i| board.harbor[*i as usize] != NO_HARBOR).collect();
         for (i, cell) in map.cells.iter().enumerate() {
             if let CellContent::Slot { region } = cell.content {
-                b.unknown_land[i] = !b.locked[i]
+                board.unknown_land[i] = !b.locked[i]
                     && b.tiles[region].iter().any(|t| Terrain::ALL[usize::from(*t)].is_land());
             }
         }
@@ -111,7 +90,7 @@ impl LockedBoard {
                         if !take(&mut self.chips[r], v) {
                             return Err(LockError::ChipNotInPool { hex: lock.hex, chip: v });
                         }
-                        self.number[i] = v;
+                        self.board.number[i] = v;
                     }
                     (Some(r), None) if number.is_none() && !map.regions[r].face_down => {
                         return Err(LockError::ChipMissing(lock.hex));
@@ -130,9 +109,9 @@ impl LockedBoard {
                         terrain: lock.terrain,
                     });
                 }
-                self.terrain[i] = lock.terrain.index() as u8;
+                self.board.terrain[i] = lock.terrain.index() as u8;
                 if lock.terrain == Terrain::Harbor && !r.face_down {
-                    self.harbor[i] = OPEN;
+                    self.board.harbor[i] = OPEN;
                 }
                 let wants_chip = !r.face_down && c.takes_chip(lock.terrain);
                 match (wants_chip, lock.number) {
@@ -140,7 +119,7 @@ impl LockedBoard {
                         if !take(&mut self.chips[region], v) {
                             return Err(LockError::ChipNotInPool { hex: lock.hex, chip: v });
                         }
-                        self.number[i] = v;
+                        self.board.number[i] = v;
                     }
                     (true, None) => return Err(LockError::ChipMissing(lock.hex)),
                     (false, Some(_)) => return Err(LockError::NoChipHere(lock.hex)),
@@ -149,19 +128,6 @@ impl LockedBoard {
             }
         }
         Ok(())
-    }
-
-    /// The board as the rules see it (partial).
-    pub fn view(&self) -> View<'_> {
-        View {
-            terrain: &self.terrain,
-            number: &self.number,
-            face_down: &self.face_down,
-            harbor: &self.harbor,
-            harbors: &self.harbors,
-            unknown_land: &self.unknown_land,
-            whole: false,
-        }
     }
 
     /// The first rule that the locked hexes break among themselves and the
@@ -173,7 +139,7 @@ impl LockedBoard {
         }
         let mut oracle = Oracle::for_map(map, c);
         let mut found = Vec::new();
-        let _ = oracle.scan(&self.view(), &mut |clash| {
+        let _ = oracle.scan(&self.board.view(), &mut |clash| {
             // A harbor left no land side takes part through the locked
             // hexes around it (its own hex is fixed).
             let around = clash.rule == crate::model::ConstraintId::HarborFacesLand
@@ -216,11 +182,11 @@ impl LockedBoard {
             .iter()
             .map(|x| {
                 let x = *x as usize;
-                let t = self.terrain[x];
+                let t = self.board.terrain[x];
                 ClashHex {
                     hex: map.cells[x].hex,
                     terrain: (t != UNSET).then(|| Terrain::ALL[usize::from(t)]),
-                    number: (self.number[x] != 0).then_some(self.number[x]),
+                    number: (self.board.number[x] != 0).then_some(self.board.number[x]),
                     locked: self.locked[x],
                 }
             })

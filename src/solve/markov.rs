@@ -105,7 +105,7 @@ pub(crate) fn prepare(
             continue;
         }
         let mut budget = Budget { nodes: 0, max: SEARCH_NODES, deadline };
-        let found = complete.find(&mut rng, &mut budget);
+        let found = super::sat::find(&complete, &mut rng, &mut budget);
         nodes += budget.nodes;
         starts.push(found.map_err(|stop| NotReady::Search(stop, nodes))?);
     }

@@ -42,13 +42,16 @@ mod pilot;
 mod problem;
 mod proof;
 mod restricted;
+mod sat;
 mod search;
 mod state;
 mod walk;
 
 pub use chain::ChainRun;
 pub use diagnostics::error_diagnostics;
-pub use error::{ClashHex, LockClash, LockError, SamplerLimit, SolveError, Stage, Stop};
+pub use error::{
+    ClashHex, ConflictPlace, LockClash, LockError, Relax, SamplerLimit, SolveError, Stage, Stop,
+};
 pub use file_check::{check_file, FileProblems, BOARD_CHECK_LIMIT};
 pub use guard::{check_board, BrokenBoard, Checked, Guard};
 pub use layout::{Layout, PlacedHarbor, PlacedHex, RegionInfo, Sampler, SolveStats};
@@ -218,6 +221,26 @@ impl<'a> Solver<'a> {
         self.refused = None;
         self.markov = None;
         self
+    }
+
+    /// Whether the complete search finds a board (for tests that hold the
+    /// satisfiability solver to the depth-first search and to brute force):
+    /// `depth_first` forces the depth-first search on any map, otherwise
+    /// small maps go to the solver. `Err`: the search stopped on `max` steps.
+    #[doc(hidden)]
+    pub fn complete_search_finds(&self, depth_first: bool, max: u64) -> Result<bool, Stop> {
+        let c = complete::Complete::new(&self.p);
+        let mut budget = budget::Budget { nodes: 0, max, deadline: None };
+        let mut rng = stage_rng(0, Stream::Start);
+        let found = match depth_first {
+            true => c.depth_first(&mut rng, &mut budget),
+            false => sat::find(&c, &mut rng, &mut budget),
+        };
+        match found {
+            Ok(_) => Ok(true),
+            Err(Stop::Exhausted) => Ok(false),
+            Err(stop) => Err(stop),
+        }
     }
 
     /// The same solver drawing with the Markov chain whatever the exact

@@ -2,12 +2,13 @@
 //! of deals with a fixed seed, then the counting table if dealing is slow.
 
 use super::budget::Budget;
+use super::complete::Complete;
 use super::count::classes::Split;
 use super::count::MAX_STATES;
 use super::counted::Counted;
 use super::markov::{self, Markov, NotReady};
 use super::problem::Problem;
-use super::{chain, exact, proof, Lock, SamplerLimit, SolveError, SolveOptions, Stop};
+use super::{chain, exact, proof, sat, Lock, SamplerLimit, SolveError, SolveOptions, Stop};
 use crate::rng::{stage_rng, Stream};
 use std::time::Instant;
 
@@ -74,6 +75,13 @@ pub(super) fn pilot(
         }
         accepted += 1;
     }
+    if accepted == 0 {
+        // No trial deal kept a board: on a small map the solver decides at
+        // once whether any board exists, before the slower exact methods.
+        if let Some(e) = none_exists(p, locks, deadline) {
+            return Choice::Fail(e);
+        }
+    }
     if accepted > 0 {
         // A deal touches about as many hexes as the chain does in one step
         // per early tile, constrained chip and harbor; compare the work per
@@ -89,7 +97,7 @@ pub(super) fn pilot(
     let counted = Counted::new(p, Split::Exact, EXACT_STATES)
         .or_else(|_| Counted::new(p, Split::Pips, MAX_STATES));
     match counted {
-        Ok(c) if c.ctr.total() == 0 => Choice::Fail(proof::chips(p, !locks.is_empty())),
+        Ok(c) if c.ctr.total() == 0 => Choice::Fail(proof::chips(p, locks)),
         Ok(c) => {
             if accepted == 0 && !c.finds_a_board(p, COUNT_TRIAL) {
                 let opts = SolveOptions::default();
@@ -124,6 +132,22 @@ pub(super) fn pilot(
                 }
             }
         }
+    }
+}
+
+/// On a map small enough for the satisfiability solver ([`sat::MAX_VARS`]
+/// cells to fill), the proof that no board exists, if none does; `None`
+/// when a board exists, the map is larger, or the solver stopped.
+fn none_exists(p: &Problem<'_>, locks: &[Lock], deadline: Option<Instant>) -> Option<SolveError> {
+    let c = Complete::new(p);
+    if c.vars.len() > sat::MAX_VARS {
+        return None;
+    }
+    let mut budget = Budget { nodes: 0, max: markov::SEARCH_NODES, deadline };
+    let mut rng = stage_rng(0, Stream::Start);
+    match sat::find(&c, &mut rng, &mut budget) {
+        Err(Stop::Exhausted) => Some(proof::joint(p, locks)),
+        _ => None,
     }
 }
 

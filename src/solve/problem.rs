@@ -4,6 +4,7 @@
 use super::locks::LockedBoard;
 use super::{Lock, LockError};
 use crate::model::board::NONE;
+use crate::model::partial_board::PartialBoard;
 use crate::model::{rules, CellContent, Constraints, MapDef};
 use crate::vocab::{pips, HarborKind, Terrain};
 
@@ -239,13 +240,10 @@ impl<'a> Problem<'a> {
         let locked_board = LockedBoard::new(map, c, locks)?;
         locked_board.check(map, c)?;
         let LockedBoard {
-            terrain: base_terrain,
-            number: base_number,
+            board: PartialBoard { terrain: base_terrain, number: base_number, face_down, .. },
             locked,
-            face_down,
             tiles,
             chips,
-            ..
         } = locked_board;
 
         let terrain_rules = c.max_terrain_group.is_some() || c.gold_not_adjacent;

@@ -13,10 +13,11 @@ use super::budget::Budget;
 use super::complete::Complete;
 use super::count::classes::Split;
 use super::count::{plan::CHIPLESS, Counter, MAX_STATES};
+use super::error::{ConflictPlace, Relax};
 use super::problem::Problem;
 use super::search::{self, Rejections};
 use super::state::{Flood, State};
-use super::{Lock, SolveError, SolveOptions, Stage, Stop};
+use super::{sat, Lock, SolveError, SolveOptions, Stage, Stop};
 use crate::model::{ConstraintId, Constraints, MapDef, Rule, RuleStage, RULES};
 use crate::rng::{stage_rng, Stream};
 use crate::vocab::Terrain;
@@ -72,9 +73,9 @@ fn no_chips(p: &Problem<'_>, c: &Constraints) -> bool {
 }
 
 /// The proof for a problem whose chip table counts no layout.
-pub(crate) fn chips(p: &Problem<'_>, locked: bool) -> SolveError {
+pub(crate) fn chips(p: &Problem<'_>, locks: &[Lock]) -> SolveError {
     let rules = shrink(&p.c, chip_rules(&p.c), |c| no_chips(p, c));
-    SolveError::Conflict { stage: Stage::Numbers, rules, locked }
+    conflict(p, locks, Stage::Numbers, rules)
 }
 
 /// A problem under other rules (same map and locks).
@@ -129,23 +130,22 @@ pub(crate) fn explain(
     locks: &[Lock],
     opts: &SolveOptions,
 ) -> Option<SolveError> {
-    let locked = !locks.is_empty();
     if table.is_some_and(|t| t.total() == 0) {
-        return Some(chips(p, locked));
+        return Some(chips(p, locks));
     }
     if p.terrain_rules && no_terrain(p, opts, None) == Some(true) {
         let on = stage_rules(&p.c, RuleStage::Terrain);
         let rules = shrink(&p.c, on, |c| {
             variant(p.map, c, locks).is_some_and(|q| no_terrain(&q, opts, None) == Some(true))
         });
-        return Some(SolveError::Conflict { stage: Stage::Terrain, rules, locked });
+        return Some(conflict(p, locks, Stage::Terrain, rules));
     }
     if !p.harbors_need_terrain && no_harbors(p, opts) == Some(true) {
         let on = stage_rules(&p.c, RuleStage::Harbors);
         let rules = shrink(&p.c, on, |c| {
             variant(p.map, c, locks).is_some_and(|q| no_harbors(&q, opts) == Some(true))
         });
-        return Some(SolveError::Conflict { stage: Stage::Harbors, rules, locked });
+        return Some(conflict(p, locks, Stage::Harbors, rules));
     }
     // Both work alone: do the chips allow a place for the chipless tiles
     // where the terrain rules can be kept too?
@@ -161,7 +161,7 @@ pub(crate) fn explain(
     }
     let mut rules = stage_rules(&p.c, RuleStage::Terrain);
     rules.extend(chip_rules(&p.c));
-    Some(SolveError::Conflict { stage: Stage::Terrain, rules, locked })
+    Some(conflict(p, locks, Stage::Terrain, rules))
 }
 
 /// Every place of the chipless (and, under a gold rule, gold) tiles that
@@ -201,7 +201,7 @@ fn places(p: &Problem<'_>, table: &Counter) -> Option<Vec<Vec<u32>>> {
 fn no_board(p: &Problem<'_>) -> bool {
     let mut budget = Budget { nodes: 0, max: super::markov::SEARCH_NODES, deadline: None };
     let mut rng = stage_rng(0, Stream::Start);
-    matches!(Complete::new(p).find(&mut rng, &mut budget), Err(Stop::Exhausted))
+    matches!(sat::find(&Complete::new(p), &mut rng, &mut budget), Err(Stop::Exhausted))
 }
 
 /// The proof for a problem the complete search found no board of: the
@@ -224,7 +224,7 @@ pub(crate) fn joint(p: &Problem<'_>, locks: &[Lock]) -> SolveError {
     } else {
         Stage::Harbors
     };
-    SolveError::Conflict { stage, rules, locked: !locks.is_empty() }
+    conflict(p, locks, stage, rules)
 }
 
 /// Whether the harbors alone (with every rule but `harbors_face_land` off)
@@ -233,4 +233,65 @@ fn no_pure_harbors(p: &Problem<'_>, locks: &[Lock]) -> bool {
     let mut c = Constraints::none();
     c.no_chip.clone_from(&p.c.no_chip);
     variant(p.map, &c, locks).is_some_and(|q| no_board(&q))
+}
+
+/// The proof that `rules` (with the pools, fixed hexes and `locks`) leave
+/// no board of `p`: where they already conflict, and which one relaxed
+/// alone leaves a board, each checked by the complete search where the map
+/// is small enough for the solver.
+fn conflict(p: &Problem<'_>, locks: &[Lock], stage: Stage, rules: Vec<ConstraintId>) -> SolveError {
+    let small = Complete::new(p).vars.len() <= sat::MAX_VARS;
+    let place = if small { place(p, locks, &rules) } else { None };
+    let relax = if small { relax_alone(p, locks, &rules) } else { Relax::Unchecked };
+    SolveError::Conflict { stage, rules, locked: !locks.is_empty(), place, relax }
+}
+
+/// `c` with every rule but `rules` (and `harbors_face_land`) off.
+fn only(c: &Constraints, rules: &[ConstraintId]) -> Constraints {
+    ConstraintId::ALL
+        .into_iter()
+        .filter(|id| !rules.contains(id))
+        .fold(c.clone(), |c, id| without(&c, id))
+}
+
+/// The hexes where `rules` alone already leave no board, and their region
+/// when they share one.
+fn place(p: &Problem<'_>, locks: &[Lock], rules: &[ConstraintId]) -> Option<ConflictPlace> {
+    let q = variant(p.map, &only(&p.c, rules), locks)?;
+    let mut budget = Budget { nodes: 0, max: PROOF_NODES, deadline: None };
+    let cells = sat::locate(&Complete::new(&q), &mut budget)?;
+    let hexes = cells.iter().map(|x| p.map.cells[*x].hex).collect();
+    let mut regions = cells.iter().map(|x| p.cell_region[*x]);
+    let first = regions.next();
+    let region = match first {
+        Some(r) if r != crate::model::board::NONE && regions.all(|s| s == r) => {
+            p.map.regions.get(r as usize).map(|g| g.key.clone())
+        }
+        _ => None,
+    };
+    Some(ConflictPlace { hexes, region })
+}
+
+/// The first rule of `rules` that, relaxed alone, leaves a board; or that
+/// none does (each checked), or that the search could not tell.
+fn relax_alone(p: &Problem<'_>, locks: &[Lock], rules: &[ConstraintId]) -> Relax {
+    let mut all_none = true;
+    for id in rules {
+        let Some(q) = variant(p.map, &without(&p.c, *id), locks) else {
+            all_none = false;
+            continue;
+        };
+        let mut budget = Budget { nodes: 0, max: PROOF_NODES, deadline: None };
+        let mut rng = stage_rng(0, Stream::Start);
+        match sat::find(&Complete::new(&q), &mut rng, &mut budget) {
+            Ok(_) => return Relax::Enough(*id),
+            Err(Stop::Exhausted) => {}
+            Err(_) => all_none = false,
+        }
+    }
+    if all_none && !rules.is_empty() {
+        Relax::NoneAlone
+    } else {
+        Relax::Unchecked
+    }
 }

@@ -31,16 +31,15 @@ pub struct ThemeError {
     pub located: Option<Box<crate::diag::FileProblem>>,
 }
 
-impl ThemeError {
-    /// The problem with its place in the user's file, when it has one.
-    pub fn file_problem(&self) -> Option<&crate::diag::FileProblem> {
-        self.located.as_deref().filter(|p| p.span.is_some())
-    }
-
+impl crate::diag::UserError for ThemeError {
     /// Whether the user's file is at fault (rather than a folder that
     /// cannot be read).
-    pub fn is_input(&self) -> bool {
+    fn is_input(&self) -> bool {
         self.located.is_some()
+    }
+
+    fn file_problem(&self) -> Option<&crate::diag::FileProblem> {
+        self.located.as_deref().filter(|p| p.span.is_some())
     }
 }
 

@@ -108,8 +108,12 @@ impl Browser {
                 return;
             }
             if t0.elapsed() > Duration::from_secs(secs) {
-                let err = self.js("return document.getElementById('error').textContent", json!([]));
-                panic!("timed out waiting for {what}; page error: {err}");
+                let err = self.js(
+                    "const t = (id) => (document.getElementById(id) || {}).textContent || '';
+                     return [t('error'), t('file-status'), t('problem-list')].join(' | ')",
+                    json!([]),
+                );
+                panic!("timed out waiting for {what}; page error | file status | problems: {err}");
             }
             std::thread::sleep(Duration::from_millis(100));
         }
@@ -168,6 +172,53 @@ impl Browser {
             "Emulation.setDeviceMetricsOverride",
             json!({"width": width, "height": height, "deviceScaleFactor": 1, "mobile": mobile}),
         );
+    }
+}
+
+impl Browser {
+    /// A finger drawn along `points` (CSS pixels of the viewport), as a
+    /// phone's touch screen sends it.
+    pub fn touch_drag(&self, points: &[(f64, f64)]) {
+        self.cdp(
+            "Emulation.setTouchEmulationEnabled",
+            json!({"enabled": true, "maxTouchPoints": 1}),
+        );
+        let at = |(x, y): (f64, f64)| json!([{"x": x, "y": y, "id": 1}]);
+        let (first, rest) = points.split_first().expect("a point");
+        self.cdp(
+            "Input.dispatchTouchEvent",
+            json!({"type": "touchStart", "touchPoints": at(*first)}),
+        );
+        for p in rest {
+            self.cdp(
+                "Input.dispatchTouchEvent",
+                json!({"type": "touchMove", "touchPoints": at(*p)}),
+            );
+        }
+        self.cdp("Input.dispatchTouchEvent", json!({"type": "touchEnd", "touchPoints": []}));
+    }
+
+    /// Runs axe-core (its `axe.min.js`, injected into the page) and returns
+    /// the violations of impact `serious` or `critical`, each as
+    /// "id: help (n nodes: first target)".
+    pub fn axe_serious(&self, axe_js: &str) -> Vec<String> {
+        self.call("POST", &self.at("/timeouts"), Some(json!({"script": 180_000})));
+        self.js(axe_js, json!([]));
+        let script = "const done = arguments[arguments.length - 1];
+            axe.run(document, { resultTypes: ['violations'] }).then(r => done(r.violations
+              .filter(v => v.impact === 'serious' || v.impact === 'critical')
+              .map(v => `${v.id}: ${v.help} (${v.nodes.length} nodes: ${v.nodes[0].target.join(' ')})`)))
+              .catch(e => done(['axe failed: ' + e]));";
+        let v = self.call(
+            "POST",
+            &self.at("/execute/async"),
+            Some(json!({"script": script, "args": []})),
+        );
+        v.as_array()
+            .expect("a list")
+            .iter()
+            .map(|x| x.as_str().unwrap_or_default().to_string())
+            .collect()
     }
 }
 

@@ -31,6 +31,15 @@ pub use spec::{FlowError, Margins, PageSpec, BODY_SIZE};
 
 use crate::scene::Page;
 
+/// Text that cannot be laid out is the user's: a character the fonts lack,
+/// a table that does not match its header or is taller than a page, a page
+/// too small.
+impl crate::diag::UserError for FlowError {
+    fn is_input(&self) -> bool {
+        true
+    }
+}
+
 /// Lays `blocks` out on pages of `spec`, with `title` set large at the top of
 /// the first page (nothing when empty). Always returns at least one page.
 ///

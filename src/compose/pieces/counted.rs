@@ -1,21 +1,22 @@
-//! The pieces declared by counts ([`ComponentCounts`]): gold coins, trade
-//! tokens, castaway tokens, present tiles, fish tokens and fishing-ground
-//! tiles.
+//! The pieces a scenario's `[components]` declares by count
+//! ([`Components`]): gold coins, trade tokens, castaway tokens, present
+//! tiles, fish tokens, fishing-ground tiles and side-feature pieces.
 
 use super::{piece, set, tally, tokens};
 use crate::compose::pieces::piece::{Piece, PieceSet, Shape};
 use crate::compose::pieces::theme_art::MapArt;
 use crate::compose::pieces::tokens::Ink;
-use crate::compose::pieces::ComponentCounts;
+use crate::model::costs::{Cost, Pay};
+use crate::model::material::Components;
 use crate::model::sides::SideLook;
 use crate::scene::{Item, Path, Pt, Rect, Weight};
 use crate::settings::sheets::ComponentSizes;
 use crate::vocab::Resource;
 
 /// Token sets declared by counts: gold coins, trade tokens, castaway
-/// tokens, present tiles, fish tokens and fishing grounds.
+/// tokens, present tiles, fish tokens, fishing grounds and side pieces.
 pub(super) fn from_counts(
-    c: &ComponentCounts,
+    c: &Components,
     sizes: &ComponentSizes,
     art: &dyn MapArt,
 ) -> Vec<PieceSet> {
@@ -29,7 +30,7 @@ pub(super) fn from_counts(
             coin,
             tokens::gold_coin(sizes.coin, ink),
             Some(tokens::gold_coin(sizes.coin, ink)),
-            c.gold_coins,
+            c.gold_chits,
         )],
     ));
     out.extend(set("Trade tokens", trade_tokens(c, sizes, ink)));
@@ -42,7 +43,7 @@ pub(super) fn from_counts(
             Shape::Square { side: sq },
             tokens::present_front(sq, ink),
             Some(tokens::present_back(sq, ink)),
-            c.presents,
+            c.present_tiles,
         )],
     ));
     // The old boot shares the fish tokens' back but is no fish token: a set
@@ -64,8 +65,8 @@ pub(super) fn from_counts(
         })
         .collect();
     out.extend(set("Fishing grounds", grounds));
-    for (name, look, n) in &c.side_pieces {
-        out.extend(set(name, vec![side_piece(name, *look, *n, sizes, ink)]));
+    for p in &c.side_pieces {
+        out.extend(set(&p.name, vec![side_piece(&p.name, p.look, p.count, sizes, ink)]));
     }
     out
 }
@@ -98,34 +99,36 @@ fn side_piece(name: &str, look: SideLook, n: u32, sizes: &ComponentSizes, ink: I
 }
 
 /// Trade tokens: the goods on the front, the building on the back.
-fn trade_tokens(c: &ComponentCounts, sizes: &ComponentSizes, ink: Ink) -> Vec<Piece> {
+fn trade_tokens(c: &Components, sizes: &ComponentSizes, ink: Ink) -> Vec<Piece> {
     let d = sizes.token;
     c.trade_tokens
         .iter()
-        .map(|t| {
+        .flat_map(|t| t.goods.iter().map(move |&(goods, count)| (t.building, goods, count)))
+        .map(|(building, goods, count)| {
             piece(
-                format!("trade token {} at {}", t.goods.name(), t.building.name()),
+                format!("trade token {} at {}", goods.name(), building.name()),
                 Shape::Circle { diameter: d },
-                tokens::trade_front(t.goods, d, ink),
-                Some(tokens::trade_back(t.building, d, ink)),
-                t.count,
+                tokens::trade_front(goods, d, ink),
+                Some(tokens::trade_back(building, d, ink)),
+                count,
             )
         })
         .collect()
 }
 
 /// Castaway tokens: what rescuing costs on the front.
-fn castaway_tokens(c: &ComponentCounts, sizes: &ComponentSizes, art: &dyn MapArt) -> Vec<Piece> {
+fn castaway_tokens(c: &Components, sizes: &ComponentSizes, art: &dyn MapArt) -> Vec<Piece> {
     let sq = sizes.square;
-    c.castaways
+    c.castaway_tokens
         .iter()
         .map(|t| {
+            let cost = resource_cost(&t.cost);
             let names: Vec<String> =
-                t.cost.iter().map(|(r, n)| format!("{n} {}", r.name())).collect();
+                cost.iter().map(|(r, n)| format!("{n} {}", r.name())).collect();
             piece(
                 format!("castaway {}", names.join(" ")),
                 Shape::Square { side: sq },
-                castaway_front(&t.cost, sq, art),
+                castaway_front(&cost, sq, art),
                 Some(tokens::castaway_back(sq, art.ink())),
                 t.count,
             )
@@ -133,9 +136,22 @@ fn castaway_tokens(c: &ComponentCounts, sizes: &ComponentSizes, art: &dyn MapArt
         .collect()
 }
 
+/// The resources of a castaway's cost, with amounts (the scenario's check
+/// lets only resources into a castaway's cost).
+fn resource_cost(cost: &Cost) -> Vec<(Resource, u8)> {
+    cost.iter()
+        .filter_map(|(p, n)| match p {
+            Pay::Resource(r) => Some((*r, (*n).min(255) as u8)),
+            _ => None,
+        })
+        .collect()
+}
+
 /// Fish tokens 1 to 3, and the old boot, all with the same back.
-fn fish_tokens(c: &ComponentCounts, sizes: &ComponentSizes, ink: Ink) -> (Vec<Piece>, Piece) {
+fn fish_tokens(c: &Components, sizes: &ComponentSizes, ink: Ink) -> (Vec<Piece>, Piece) {
     let fd = sizes.fish;
+    let f = c.fish_tokens.unwrap_or_default();
+    let counts = [f.one, f.two, f.three];
     let fish_shape = Shape::Circle { diameter: fd };
     let back = tokens::fish_back(fd, ink);
     let fish: Vec<Piece> = (1..=3u8)
@@ -145,7 +161,7 @@ fn fish_tokens(c: &ComponentCounts, sizes: &ComponentSizes, ink: Ink) -> (Vec<Pi
                 fish_shape,
                 tokens::fish_token(n, fd, ink),
                 Some(back.clone()),
-                c.fish[usize::from(n - 1)],
+                counts[usize::from(n - 1)],
             )
         })
         .collect();
@@ -154,7 +170,7 @@ fn fish_tokens(c: &ComponentCounts, sizes: &ComponentSizes, ink: Ink) -> (Vec<Pi
         fish_shape,
         tokens::fish_token(0, fd, ink),
         Some(back.clone()),
-        c.old_boots,
+        f.old_boot,
     );
     (fish, boot)
 }

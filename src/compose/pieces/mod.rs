@@ -3,13 +3,12 @@
 //! ([`impose`]).
 //!
 //! From the solved layout: the cut-out hex tiles of face-down regions (terrain
-//! face, fog back) with their chip stacks, and harbor tokens for the map's
-//! harbor pool. From [`ComponentCounts`] (to be filled from the scenario's
-//! `[components]` table): gold coins, trade tokens, castaway tokens, fish
-//! tokens and fishing-ground tiles.
+//! face, fog back) with their chip stacks. From the scenario's
+//! `[components]` ([`crate::model::material::Components`], read as the
+//! model holds it): gold coins, trade tokens, castaway tokens, fish tokens,
+//! fishing-ground tiles, side pieces and the generic parts.
 
 mod counted;
-mod counts;
 pub mod cutting;
 pub mod described;
 pub mod duplex;
@@ -36,7 +35,6 @@ use crate::settings::sheets::ComponentSizes;
 use crate::solve::Layout;
 use crate::vocab::{HarborKind, Terrain};
 use counted::from_counts;
-pub use counts::{CastawayTokens, ComponentCounts, TradeTokens};
 
 fn piece(
     name: String,
@@ -132,20 +130,16 @@ fn harbor_tile_marks(art: &dyn MapArt, kind: HarborKind, flat: f64, chip: f64) -
     v
 }
 
-/// Face-down tiles, their chip stacks and harbor tokens, from the layout.
+/// Face-down tiles and their chip stacks, from the layout. (No loose harbor
+/// tokens: the map sheets carry every harbor, a face-down one on its
+/// cut-out tile, where the generator dealt it.)
 ///
 /// Every face-down tile and every chip of a face-down stack is a piece of
 /// its own, in code order ([`crate::compose::placement`]): the tile's back
 /// carries the code of its hex, the chip's back its place in the stack, so
 /// the table lays them without turning one over. Their order on the sheets
 /// follows the codes, so where a piece sits tells nothing of its face.
-fn from_layout(
-    layout: &Layout,
-    scenario: &Scenario,
-    counts: &ComponentCounts,
-    sizes: &ComponentSizes,
-    art: &dyn MapArt,
-) -> Vec<PieceSet> {
+fn from_layout(layout: &Layout, sizes: &ComponentSizes, art: &dyn MapArt) -> Vec<PieceSet> {
     let mut out = Vec::new();
     let codes = crate::compose::placement::Codes::of(layout);
     // With several fog areas, each one's backs carry its name, so the face-down
@@ -185,9 +179,6 @@ fn from_layout(
             })
             .collect();
         out.extend(coded_set(&format!("{}: number chips", region.name), chips));
-    }
-    if counts.harbor_tokens {
-        out.extend(harbor_tokens(layout, scenario, sizes, art));
     }
     out
 }
@@ -239,37 +230,6 @@ fn region_tiles(
         .collect()
 }
 
-/// The harbor tokens for the map's harbor pool.
-fn harbor_tokens(
-    layout: &Layout,
-    scenario: &Scenario,
-    sizes: &ComponentSizes,
-    art: &dyn MapArt,
-) -> Option<PieceSet> {
-    let pool = scenario.map_for(layout.players).map(|m| m.harbor_pool.clone()).unwrap_or_default();
-    let d = sizes.token;
-    let pieces = tally(pool)
-        .into_iter()
-        .map(|(k, n)| {
-            piece(
-                format!("harbor {}", harbor_name(k)),
-                Shape::Circle { diameter: d },
-                harbor_token(art, k, d),
-                None,
-                n,
-            )
-        })
-        .collect();
-    set("Harbor tokens", pieces)
-}
-
-fn harbor_name(k: HarborKind) -> String {
-    match k {
-        HarborKind::Generic => "3:1".into(),
-        HarborKind::Special(r) => format!("2:1 {}", r.name()),
-    }
-}
-
 /// The plain back of face-down number chips.
 fn chip_back(d: f64, art: &dyn MapArt) -> Vec<Item> {
     let ink = art.ink();
@@ -284,16 +244,16 @@ fn chip_back(d: f64, art: &dyn MapArt) -> Vec<Item> {
 }
 
 /// Every component set the scenario uses, in print order: face-down tiles and
-/// their chips, harbor tokens, then the counted tokens.
+/// their chips, then the tokens its `[components]` counts, then the generic
+/// parts.
 pub fn component_sets(
     layout: &Layout,
     scenario: &Scenario,
-    counts: &ComponentCounts,
     sizes: &ComponentSizes,
     art: &dyn MapArt,
 ) -> Vec<PieceSet> {
-    let mut v = from_layout(layout, scenario, counts, sizes, art);
-    v.extend(from_counts(counts, sizes, art));
+    let mut v = from_layout(layout, sizes, art);
+    v.extend(from_counts(&scenario.game.components, sizes, art));
     v.extend(crate::compose::pieces::described::generic_sets(
         &scenario.game.components.parts,
         sizes,

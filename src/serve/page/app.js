@@ -105,16 +105,27 @@ function showError(e, onText) {
   if (state.board) text += "\nThe board shown is still the last good one; its downloads work.";
   box.textContent = text;
   box.hidden = false;
+  state.lastError = info;
+  announce(`Not done: ${text}`);
   // Locks the board cannot keep: the server names the hexes concerned.
   const clash = info.lock_clash;
   if (clash && Array.isArray(clash.hexes)) {
     state.clash = clash.hexes.concat(...(clash.also || []).map((a) => a.hexes || []));
     drawLocks();
   }
-  if (onText && info.diagnostics && info.diagnostics.length) showProblems(info);
+  if (onText && typeof boardProblem === "function") boardProblem(info);
 }
 
 function clearError() { $("error").hidden = true; $("error").textContent = ""; }
+
+// Says something to screen readers (the page's one live region): each new
+// board and each refusal.
+function announce(text) {
+  const a = $("announce");
+  a.textContent = "";
+  // A new text node each time, so that the same words are said again.
+  requestAnimationFrame(() => { a.textContent = text; });
+}
 
 function notice(text, buttons) {
   const n = $("notice");
@@ -144,18 +155,26 @@ function freshSeed() {
 async function loadBoard(seed, changes = {}, how = {}) {
   if (state.busy) return false;
   const next = Object.assign(inputs(), changes);
-  if (next.balanced && next.locks.size) {
+  // The paper and the view redraw the board on screen: its own recipe, not
+  // the locks made on it since (they wait for the next reroll).
+  const redraw = how.redraw && state.good;
+  if (!redraw && next.balanced && next.locks.size) {
     showError({ message: "A balanced search redraws the whole board: unlock the hexes first." });
     syncControls();
     return false;
   }
   clearError();
-  busy(next.balanced ? "Searching for a fair board…" : "Drawing a board…");
-  const body = bodyOf(next, seed);
+  busy(next.balanced && !redraw ? "Searching for a fair board…" : "Drawing a board…");
+  const body = redraw ? Object.assign({}, state.good, { view: next.view, paper: next.paper }) : bodyOf(next, seed);
   try {
     const b = await streamed("/api/board", body, progress);
-    for (const k of INPUTS) state[k] = next[k];
-    state.locks = next.locks;
+    if (redraw) {
+      state.view = next.view;
+      state.paper = next.paper;
+    } else {
+      for (const k of INPUTS) state[k] = next[k];
+      state.locks = next.locks;
+    }
     state.players = b.players;
     state.good = Object.assign({}, body, { seed: b.seed, players: b.players });
     state.clash = null;
@@ -180,6 +199,7 @@ function showBoard(b, how) {
   else facts.push(b.guarantee ? `a random board: ${b.guarantee}` : "a random board");
   if (state.locks.size) facts.push(`<b>${state.locks.size}</b> locked`);
   $("facts").innerHTML = facts.join(" · ");
+  announce(`Board shown: ${b.title}, ${b.players} players, map number ${b.seed}, ${b.balance ? "the fairest of the boards scored" : b.bar ? "a fair draw from the fairness bar" : "a random board"}. ${$("lock-count").textContent}`);
   drawBoardSvg(b);
   $("command").textContent = b.command;
   $("share").value = shareLink(b);
@@ -294,7 +314,36 @@ async function openLink(how = { fromHistory: true }) {
     ]);
     return;
   }
-  await loadBoard(link.seed || freshSeed(), link.inp, how);
+  if (await loadBoard(link.seed || freshSeed(), link.inp, how)) return;
+  await nearestBoard(link, how);
+}
+
+// A link that cannot be followed as it is opens on the nearest board that
+// can be made (without its locks, at the scenario's own player count, under
+// its own rules, and at last the default scenario), and says so.
+async function nearestBoard(link, how) {
+  const why = state.lastError ? state.lastError.message : "it could not be made";
+  const inp = link.inp;
+  const scenario = inp.builtin ? state.scenarios.find((s) => s.id === inp.builtin) : null;
+  const steps = [];
+  let changes = {};
+  const step = (more, words) => { changes = Object.assign({}, changes, more); steps.push([changes, words]); };
+  if (inp.locks.size) step({ locks: new Map(), from: null }, "without its locked hexes");
+  if (inp.players != null && (!scenario || !scenario.players.includes(inp.players))) step({ players: null }, "at the scenario's own player count");
+  if (inp.rules || inp.balanced) step({ rules: "", balanced: false }, "under the scenario's own rules, as a random board");
+  if (inp.text != null || !scenario) step({ builtin: $("scenario").value || state.builtin, text: null, textTitle: "", players: null, locks: new Map(), from: null, rules: "", balanced: false }, "on a built-in scenario");
+  step({ builtin: "base", text: null, textTitle: "", players: null, locks: new Map(), from: null, rules: "", balanced: false, view: "play", paper: "a4" }, "on the base game");
+  const said = [];
+  for (const [more, words] of steps) {
+    said.push(words);
+    const next = Object.assign({}, inp, more);
+    if (await loadBoard(link.seed || freshSeed(), next, Object.assign({}, how, { replace: true }))) {
+      const text = `This link could not be opened as it was: ${why.replace(/\.$/, "")}. Shown instead: the nearest board that can be made, ${said.join(", ")}.`;
+      notice(text);
+      announce(text);
+      return;
+    }
+  }
 }
 
 // ---- tabs --------------------------------------------------------------------
@@ -308,7 +357,7 @@ function tab(which) {
     $(pane).hidden = !on;
   }
   if (which === "text") authorShown();
-  else requestAnimationFrame(readableChips);
+  else requestAnimationFrame(readableLabels);
 }
 
 // ---- wiring ----------------------------------------------------------------
@@ -317,7 +366,7 @@ function segment(id, key) {
   for (const b of $(id).querySelectorAll("button")) {
     b.addEventListener("click", () => {
       if (state[key] === b.dataset.v || !state.board) return;
-      loadBoard(state.board.seed, { [key]: b.dataset.v });
+      loadBoard(state.board.seed, { [key]: b.dataset.v }, { redraw: true });
     });
   }
 }
@@ -350,14 +399,15 @@ async function start() {
     loadBoard(freshSeed(), { builtin: $("scenario").value, text: null, textTitle: "", players: null, locks: new Map() });
   });
   $("rules").addEventListener("change", () => { if (state.board) loadBoard(state.board.seed, { rules: $("rules").value }); });
-  $("paper").addEventListener("change", () => { if (state.board) loadBoard(state.board.seed, { paper: $("paper").value }); });
+  $("paper").addEventListener("change", () => { if (state.board) loadBoard(state.board.seed, { paper: $("paper").value }, { redraw: true }); });
   $("seed").addEventListener("change", () => loadBoard($("seed").value.trim() || null));
   $("reroll").addEventListener("click", () => loadBoard(freshSeed(), { balanced: false }));
   $("balanced").addEventListener("click", () => loadBoard(freshSeed(), { balanced: true }));
   $("unlock").addEventListener("click", () => { state.locks.clear(); state.clash = null; drawLocks(); updateLockUi(); });
   $("zoom").addEventListener("click", () => setZoom(!$("board").classList.contains("zoomed")));
-  window.addEventListener("resize", () => requestAnimationFrame(readableChips));
-  for (const b of document.querySelectorAll(".dl")) b.addEventListener("click", () => download(b.dataset.file));
+  window.addEventListener("resize", () => requestAnimationFrame(readableLabels));
+  for (const b of document.querySelectorAll(".dl[data-file]")) b.addEventListener("click", () => download(b.dataset.file));
+  for (const b of document.querySelectorAll(".dl[data-builder]")) b.addEventListener("click", () => downloadBuilder(b.dataset.builder));
   for (const b of document.querySelectorAll(".copy")) {
     b.addEventListener("click", async () => {
       const el = $(b.dataset.copy);

@@ -135,6 +135,23 @@ impl Drawing {
         Some((xs.clone().min()?, xs.max()?, ys.clone().min()?, ys.max()?))
     }
 
+    /// Where the drawing's codes sit on the map: the axial coordinates the
+    /// scenario reader gives them (`scenario::grid`, the middle of the
+    /// drawing at `(0, 0)`), or `None` for an empty drawing.
+    pub fn frame(&self) -> Option<Frame> {
+        let (y0, row) = self.rows.iter().enumerate().find(|(_, r)| !r.is_empty())?;
+        let x0 = *row.keys().next()?;
+        let (xmin, xmax, ymin, ymax) = self.extent()?;
+        let (gmin, gmax) = (xmin - x0, xmax - x0);
+        let ymid = (ymin + ymax).div_euclid(2);
+        let mut xmid = (gmin + gmax).div_euclid(2);
+        let parity = (y0 as i64).rem_euclid(2);
+        if (xmid + ymid).rem_euclid(2) != parity {
+            xmid += 1;
+        }
+        Some(Frame { x0, xmid, ymid })
+    }
+
     /// The code at a position.
     pub fn get(&self, x: i64, y: i64) -> Option<&str> {
         let y = usize::try_from(y).ok()?;
@@ -281,5 +298,30 @@ impl Drawing {
             out.push(line);
         }
         out.join("\n")
+    }
+}
+
+/// How drawing positions and axial coordinates relate for one drawing
+/// ([`Drawing::frame`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Frame {
+    /// The drawing position of the first code read.
+    x0: i64,
+    /// The middle of the drawing, counted from `x0`.
+    xmid: i64,
+    /// The middle line.
+    ymid: i64,
+}
+
+impl Frame {
+    /// The axial `(q, r)` of drawing position `(x, y)`.
+    pub fn axial(&self, x: i64, y: i64) -> (i64, i64) {
+        let r = y - self.ymid;
+        (((x - self.x0 - self.xmid) - r).div_euclid(2), r)
+    }
+
+    /// The drawing position of axial `(q, r)`.
+    pub fn position(&self, q: i64, r: i64) -> (i64, i64) {
+        (2 * q + r + self.xmid + self.x0, r + self.ymid)
     }
 }

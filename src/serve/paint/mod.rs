@@ -110,10 +110,27 @@ pub fn answer(req: &PaintRequest) -> Result<Value, ApiError> {
             }
             Ok(Some(t)) => (t, true),
             Ok(None) => (text, false),
-            Err(m) => return Err(ApiError::bad(m)),
+            Err(m) => return Err(ApiError::bad(quoted(&m))),
         },
     };
     Ok(describe(text, changed))
+}
+
+/// A refused edit's reason in the page's words: its code quotes as
+/// typographic quotes.
+fn quoted(m: &str) -> String {
+    let mut out = String::new();
+    let mut open = true;
+    for c in m.chars() {
+        match c {
+            '`' => {
+                out.push(if open { '\u{201c}' } else { '\u{201d}' });
+                open = !open;
+            }
+            c => out.push(c),
+        }
+    }
+    out
 }
 
 /// The text with its problems (those `hexpress validate` reports) and the painter's view.

@@ -112,6 +112,111 @@ fn drawings_keep_their_lines() {
     assert!(Drawing::parse("a   b\nc   d\n").is_err());
 }
 
+/// The drawing positions the painter gives codes land where the scenario
+/// reader puts them, on every map of every built-in.
+#[test]
+fn frames_agree_with_the_scenario_reader() {
+    for id in crate::builtin::ids() {
+        let text = builtin_text(id);
+        let mut diags = crate::diag::Diagnostics::new();
+        let raw =
+            crate::scenario::parse(&crate::diag::Source::new("x.toml", text.as_str()), &mut diags)
+                .expect("parses");
+        for (i, m) in raw.maps.iter().enumerate() {
+            let Some(grid) = &m.hexes else { continue };
+            let d = Drawing::parse(&grid.text).expect("on the grid");
+            let f = d.frame().expect("a frame");
+            let mut mine: Vec<(i64, i64, String)> = d
+                .cells()
+                .into_iter()
+                .filter(|c| c.2 != ".")
+                .map(|(x, y, c)| {
+                    let (q, r) = f.axial(x, y);
+                    assert_eq!(f.position(q, r), (x, y), "{id} map {i}: the frame goes both ways");
+                    (q, r, c.to_string())
+                })
+                .collect();
+            let mut theirs: Vec<(i64, i64, String)> =
+                crate::scenario::grid::read_grid(grid, &mut diags)
+                    .into_iter()
+                    .map(|g| (i64::from(g.hex.q), i64::from(g.hex.r), g.code))
+                    .collect();
+            mine.sort();
+            theirs.sort();
+            assert_eq!(mine, theirs, "{id} map {i}");
+        }
+    }
+}
+
+/// A scenario with a hex listed by coordinates: it is drawn at its place,
+/// painted there, erased there, and stays beside the same drawn hex when
+/// the drawing grows on any side.
+#[test]
+fn listed_cells_are_painted_and_move_with_the_drawing() {
+    let text = "[scenario]\nid = \"x\"\ntitle = \"X\"\nplayers = [3]\n\n[legend]\n\"~\" = \"sea\"\nF = \"desert\"\nG = { terrain = \"gold\", number = 5 }\n\n[[map]]\nplayers = [3]\nhexes = \"\"\"\n~   ~   ~\n  ~   F   ~\n~   ~   ~\n\"\"\"\n\n[[map.cells]]\nq = 3\nr = 0\ncode = \"G\"\n";
+    let v = describe(text.to_string(), false);
+    let listed = &v["view"]["maps"][0]["listed"][0];
+    let at = (listed[0].as_i64().expect("x"), listed[1].as_i64().expect("y"));
+    assert_eq!(listed[2], "G");
+    // Beside the drawing, in the middle line.
+    assert_eq!(at.1, 1, "{listed}");
+    let forest = |t: &str| {
+        let s = crate::model::load(&crate::diag::Source::new("x.toml", t)).expect("loads");
+        let m = &s.maps[0];
+        let f = m
+            .cells
+            .iter()
+            .find(|c| {
+                matches!(
+                    c.content,
+                    crate::model::CellContent::Fixed { terrain: crate::vocab::Terrain::Desert, .. }
+                )
+            })
+            .expect("desert")
+            .hex;
+        let g = m
+            .cells
+            .iter()
+            .find(|c| {
+                matches!(
+                    c.content,
+                    crate::model::CellContent::Fixed { terrain: crate::vocab::Terrain::Gold, .. }
+                )
+            })
+            .expect("gold")
+            .hex;
+        (g.q - f.q, g.r - f.r)
+    };
+    let apart = forest(text);
+    for side in [Side::Top, Side::Bottom, Side::Left, Side::Right] {
+        for add in [true, false] {
+            let t = apply(text, &Edit::Grow { map: 0, side, add }).expect("ok").expect("changed");
+            assert_eq!(forest(&t), apart, "{side:?} {add}: the listed hex stays beside the desert");
+        }
+    }
+    let t = apply(text, &Edit::Paint { map: 0, cells: vec![at], code: Some("F".into()) })
+        .expect("ok")
+        .expect("changed");
+    assert!(t.contains("code = \"F\"") && t.contains("G = {"), "{t}");
+    let t = apply(text, &Edit::Paint { map: 0, cells: vec![at], code: None })
+        .expect("ok")
+        .expect("changed");
+    assert!(!t.contains("[[map.cells]]"), "erased: {t}");
+}
+
+#[test]
+fn a_region_added_and_dropped_gives_the_text_back() {
+    let text = builtin_text("base");
+    let t =
+        apply(&text, &Edit::Region { map: 0, key: "moon".into() }).expect("ok").expect("changed");
+    assert!(t.contains("[map.regions.moon]"), "{t}");
+    let back =
+        apply(&t, &Edit::DropRegion { map: 0, key: "moon".into() }).expect("ok").expect("changed");
+    assert_eq!(back, text);
+    assert!(apply(&text, &Edit::DropRegion { map: 0, key: "moon".into() })
+        .is_err_and(|e| e.contains("no region")));
+}
+
 /// The sides of map 0 of `text` as unordered pairs with their feature keys.
 fn sides_of(
     text: &str,

@@ -130,6 +130,20 @@ fn map_view(raw: &RawScenario, m: &RawMap, theme: &Theme, no_chip: &[Terrain]) -
         Some(Ok(d)) => d.extent(),
         _ => None,
     };
+    // Hexes given by coordinates, at their drawing positions.
+    let frame = match &drawing {
+        Some(Ok(d)) => d.frame(),
+        _ => None,
+    };
+    let listed: Vec<Value> = m
+        .cells
+        .iter()
+        .filter_map(|c| {
+            let (q, r) = (c.q.as_ref()?.value, c.r.as_ref()?.value);
+            let (x, y) = frame?.position(q, r);
+            Some(json!([x, y, c.code.as_ref().map(|k| k.value.clone()), q, r]))
+        })
+        .collect();
     let used = code_counts(&cells, m);
     let legend = legend_view(&codes, m, theme, &used);
     let regions: Vec<Value> = m
@@ -154,6 +168,7 @@ fn map_view(raw: &RawScenario, m: &RawMap, theme: &Theme, no_chip: &[Terrain]) -
         "extent": extent.map(|(a, b, c, d)| json!({"xmin": a, "xmax": b, "ymin": c, "ymax": d})),
         "cells": cells.iter().map(|(x, y, c)| json!([x, y, c])).collect::<Vec<_>>(),
         "placed_cells": m.cells.len(),
+        "listed": listed,
         "legend": legend,
         "regions": regions,
         "harbor_pool": pool,

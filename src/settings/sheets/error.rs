@@ -32,24 +32,25 @@ pub enum TemplateError {
     },
 }
 
-impl TemplateError {
-    /// The problem with its place in the user's file, when it has one.
-    pub fn file_problem(&self) -> Option<&crate::diag::FileProblem> {
-        match self {
-            TemplateError::Located(p) => Some(p),
-            _ => None,
-        }
-    }
-
+impl crate::diag::UserError for TemplateError {
     /// Whether the user's template is at fault: everything but a file that
     /// cannot be read for a reason other than its content.
-    pub fn is_input(&self) -> bool {
+    fn is_input(&self) -> bool {
         match self {
             TemplateError::Io { source, .. } => crate::limits::unreadable_input(source),
             _ => true,
         }
     }
 
+    fn file_problem(&self) -> Option<&crate::diag::FileProblem> {
+        match self {
+            TemplateError::Located(p) => Some(p),
+            _ => None,
+        }
+    }
+}
+
+impl TemplateError {
     /// The error with its place in the user's file (`dir`/`sheets.toml` or
     /// `printer.toml`, whose texts are given), when it has one there.
     pub(super) fn located(self, dir: &Path, sheets: &str, printer: &str) -> TemplateError {

@@ -93,7 +93,7 @@ impl Guard<'_> {
                 Some(k) => bad |= k != h.kind,
                 None => bump(&mut self.kinds, w.pool as usize * 6 + kind_index(h.kind)),
             }
-            self.board.set_harbor(i, h);
+            crate::solve::check::set_harbor(&mut self.board, i, h);
         }
         bad |= next.next().is_some() || self.kinds != self.want_kinds;
         // Face-down stacks hold the chips of their regions.

@@ -16,9 +16,10 @@
 //! tables ([`Guard::check`]). The solver runs the first on its own tables for
 //! boards it hands out directly (`sample`: [`super::Solver::solve_checked`]).
 
-use super::check::{LayoutBoard, Violation};
+use super::check::Violation;
 use super::{Layout, Lock};
-use crate::model::oracle::{Oracle, NO_HARBOR, UNSET};
+use crate::model::oracle::{Oracle, UNSET};
+use crate::model::partial_board::PartialBoard;
 use crate::model::{CellContent, Constraints, MapDef};
 use crate::vocab::{HarborKind, Terrain};
 
@@ -134,7 +135,7 @@ pub struct Guard<'a> {
     /// Whether each terrain takes a chip.
     takes: [bool; 17],
     oracle: Oracle<'a>,
-    board: LayoutBoard,
+    board: PartialBoard,
     /// Per region (17 terrains, then 13 chip values each): what its pools
     /// deal, and what a board holds.
     want_counts: Vec<u16>,
@@ -315,13 +316,7 @@ impl<'a> Guard<'a> {
             .filter(|i| w.tile_at[*i] != spare || w.chip_at[*i] != spare + 17)
             .map(|i| (i as u32, w.chip_rule[i], w.tile_at[i], w.chip_at[i]))
             .collect();
-        let board = LayoutBoard {
-            terrain: vec![0; n],
-            number: vec![0; n],
-            face_down: w.face_down,
-            harbor: vec![NO_HARBOR; n],
-            harbors: Vec::new(),
-        };
+        let board = PartialBoard { face_down: w.face_down, ..PartialBoard::whole(n) };
         Guard {
             map,
             c: c.clone(),

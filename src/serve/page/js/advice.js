@@ -47,14 +47,24 @@ function clearAdvice() {
   $("print-advice").hidden = true;
   $("print-status").hidden = false;
   $("print-status").textContent = "The print pack is being prepared…";
+  const b = state.board;
   for (const btn of document.querySelectorAll(".dl")) {
     btn.querySelector(".size").textContent = "";
     btn.removeAttribute("aria-description");
+    const f = btn.dataset.file;
+    // What the board's pack will hold: components only where there are
+    // pieces to print; in the players' view of face-down tiles, the print
+    // pack (it ends with the builder's sheet) is among the builder's files.
+    if (f) btn.hidden = (f === "components.pdf" && b && !b.components) || (f === "print-pack.pdf" && b && b.builder_files);
   }
+  const builder = !!(b && b.builder_files);
+  $("builder-files").hidden = !builder;
+  if (!builder) $("builder-files").open = false;
+  $("layout-words").textContent = builder ? "the map as data, face-down tiles left out" : "the map as data";
 }
 
 function showAdvice(pack) {
-  for (const btn of document.querySelectorAll(".dl")) {
+  for (const btn of document.querySelectorAll(".dl[data-file]")) {
     const f = pack.files.find((x) => x.name === btn.dataset.file);
     btn.querySelector(".size").textContent = f ? kb(f.size) : "";
     btn.hidden = !f;
@@ -99,6 +109,43 @@ async function download(name) {
   }
   const f = pack.files.find((x) => x.name === name);
   if (!f) { showError({ message: `${name} is not part of this scenario's pack` }); return; }
+  const a = document.createElement("a");
+  a.href = f.url;
+  a.download = name;
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+}
+
+// The builder's files of the board on screen (the players' view of
+// face-down tiles keeps them apart): asked for only from their own section,
+// under its warning.
+let builderPack = null;
+async function downloadBuilder(name) {
+  const b = state.board;
+  if (!b || state.busy) return;
+  clearError();
+  // Drawn once per board: the next of the builder's files saves at once.
+  let pack = builderPack && builderPack.share === b.share ? builderPack : null;
+  if (!pack) {
+    busy("Drawing the builder's files…");
+    try {
+      pack = await streamed("/api/pack?builder=1", packBody(b), progress);
+      pack.share = b.share;
+      builderPack = pack;
+    } catch (e) {
+      showError(e);
+      return;
+    } finally {
+      idle();
+    }
+  }
+  const f = pack.builder && pack.builder.files.find((x) => x.name === name);
+  if (!f) { showError({ message: `${name} is not among this board's builder's files` }); return; }
+  for (const btn of document.querySelectorAll(".dl[data-builder]")) {
+    const g = pack.builder.files.find((x) => x.name === btn.dataset.builder);
+    btn.querySelector(".size").textContent = g ? kb(g.size) : "";
+  }
   const a = document.createElement("a");
   a.href = f.url;
   a.download = name;

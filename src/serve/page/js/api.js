@@ -39,7 +39,7 @@ async function postJson(url, body) {
 async function streamed(url, body, onProgress) {
   let res;
   try {
-    res = await fetch(url + "?stream=1", {
+    res = await fetch(url + (url.includes("?") ? "&" : "?") + "stream=1", {
       method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body),
     });
   } catch (_) {

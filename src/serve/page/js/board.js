@@ -12,15 +12,19 @@ function hexPoints(x, y, r) {
 // A hex is secret when the server sent no terrain for it (the players' view).
 function isSecret(h) { return h.terrain === "unknown"; }
 
+// What a hex shows and where it lies, as players name it (the server's
+// words: "fields 3, top row, leftmost, by the 3:1 harbor").
 function hexWords(h) {
+  if (h.name) return h.name;
   if (isSecret(h)) return "face-down tile";
   return `${h.terrain.replace("_", " ")}${h.number != null ? " " + h.number : ""}`;
 }
 
-// The lock item the server reads: contents for what the page may know, the
-// place alone for a secret (the server keeps its tile).
+// The lock item the server reads: contents for a face-up hex, the place
+// alone for a face-down one (its tile comes from the board it was locked
+// on, whose recipe is the board's lock_from), in either view.
 function lockItem(h) {
-  if (isSecret(h)) return `${h.q},${h.r}`;
+  if (isSecret(h) || h.face_down) return `${h.q},${h.r}`;
   return `${h.q},${h.r}=${h.terrain}` + (h.number != null ? `:${h.number}` : "");
 }
 
@@ -34,15 +38,18 @@ function drawBoardSvg(b) {
   svg.setAttribute("viewBox", `${b.board.x - pad} ${b.board.y - pad} ${b.board.w + 2 * pad} ${b.board.h + 2 * pad}`);
   svg.setAttribute("preserveAspectRatio", "xMidYMid meet");
   svg.setAttribute("role", "group");
-  svg.setAttribute("aria-label", `${b.title}, map number ${b.seed}`);
-  const chips = document.createElementNS(SVGNS, "g");
-  chips.id = "big-chips";
-  svg.appendChild(chips);
+  svg.setAttribute("aria-label", `${b.title}, map number ${b.seed}: the arrow keys move between the hexes, Enter or Space locks one`);
+  // The drawing's own texts and shapes are read through the hex buttons.
+  for (const g of svg.children) if (g.tagName !== "title") g.setAttribute("aria-hidden", "true");
+  const labels = document.createElementNS(SVGNS, "g");
+  labels.id = "big-labels";
+  labels.setAttribute("aria-hidden", "true");
+  svg.appendChild(labels);
   const hits = document.createElementNS(SVGNS, "g");
   hits.id = "hits";
   svg.appendChild(hits);
   drawLocks();
-  requestAnimationFrame(readableChips);
+  requestAnimationFrame(readableLabels);
 }
 
 // Screen pixels per map millimetre.
@@ -53,78 +60,203 @@ function pxPerMm() {
   return svg.getBoundingClientRect().width / (b.board.w + 6);
 }
 
-// Where the drawn chips would show their numbers under 12 px, lay a larger
-// chip over each so that the numbers stay readable (at least 12 px).
-const MIN_CHIP_PX = 12;
-function readableChips() {
-  const g = document.getElementById("big-chips");
-  const b = state.board;
-  if (!g || !b) return;
-  g.innerHTML = "";
-  const k = pxPerMm();
-  if (!k) return;
-  const drawnPx = b.hex_radius * 0.28 * k; // the printed chip's number is about this tall
-  if (drawnPx >= MIN_CHIP_PX) return;
-  const font = Math.min(MIN_CHIP_PX / k, b.hex_radius * 0.62);
-  for (const h of b.hexes) {
-    if (h.number == null || isSecret(h)) continue;
-    const c = document.createElementNS(SVGNS, "circle");
-    c.setAttribute("cx", h.x); c.setAttribute("cy", h.y); c.setAttribute("r", (font * 0.85).toFixed(2));
-    c.setAttribute("class", "big-chip");
-    const t = document.createElementNS(SVGNS, "text");
-    t.setAttribute("x", h.x); t.setAttribute("y", (h.y + font * 0.36).toFixed(2));
-    t.setAttribute("font-size", font.toFixed(2));
-    t.setAttribute("class", h.red ? "big-num red" : "big-num");
-    t.textContent = h.number;
-    g.appendChild(c);
-    g.appendChild(t);
-  }
+// Every text of the drawing (chip numbers, harbor kinds, names) that would
+// show under 12 px is laid over at 12 px, on a pill of its own, and the
+// small one is hidden: nothing on the board reads smaller than 12 px. Where
+// the pills would cover each other, chips come first, then harbors, then
+// names and codes, then a face-down hex's "?"; a label with no room left is hidden until the board is zoomed in
+// (`data-left` counts them, `data-chips-left` the chips among them).
+const MIN_LABEL_PX = 12;
+function labelRank(text) {
+  const t = text.textContent.trim();
+  return /^\d{1,2}$/.test(t) ? 0 : /^\d:\d$/.test(t) ? 1 : t === "?" ? 3 : 2;
 }
+
+function readableLabels() {
+  const g = document.getElementById("big-labels");
+  const svg = $("board").querySelector("svg");
+  if (!g || !svg || !state.board) return;
+  g.innerHTML = "";
+  const root = svg.getScreenCTM();
+  if (!root || !root.a) return;
+  const view = svg.viewBox.baseVal;
+  for (const t of svg.querySelectorAll("text.small-label")) t.classList.remove("small-label");
+  const small = [];
+  for (const t of svg.querySelectorAll("text")) {
+    if (g.contains(t) || !t.textContent.trim()) continue;
+    const m = t.getScreenCTM();
+    if (!m) continue;
+    const size = parseFloat(t.getAttribute("font-size") || "0");
+    if (size * Math.hypot(m.a, m.b) >= MIN_LABEL_PX) continue;
+    // Where the text sits, in the drawing's own units.
+    const local = root.inverse().multiply(m);
+    const x = parseFloat(t.getAttribute("x") || "0"), y = parseFloat(t.getAttribute("y") || "0");
+    const cx = local.a * x + local.c * y + local.e;
+    const cy = local.b * x + local.d * y + local.f - (size * Math.hypot(local.a, local.b)) * 0.36;
+    t.classList.add("small-label");
+    // Off the board's view (the sheet's footer and legend, clipped at its
+    // edge): hidden only.
+    if (cx < view.x || cx > view.x + view.width || cy < view.y || cy > view.y + view.height) continue;
+    // Numbers written in a row within one hex (a lake's several chips) are
+    // one label.
+    const near = Math.sqrt(3) * state.board.hex_radius * 0.5;
+    const row = labelRank(t) === 0 && small.find((o) => o.rank === 0 && Math.abs(o.cy - cy) < Math.max(o.size, size) * 0.3
+      && Math.abs(o.xs[o.xs.length - 1] - cx) < near);
+    if (row) { row.words.push(t.textContent.trim()); row.xs.push(cx); continue; }
+    small.push({ t, size, cy, xs: [cx], words: [t.textContent.trim()], rank: labelRank(t) });
+  }
+  small.sort((a, b) => a.rank - b.rank);
+  const placed = [];
+  let left = 0, chipsLeft = 0;
+  for (const { t, cy, xs, words, rank } of small) {
+    const cx = xs.reduce((a, b) => a + b, 0) / xs.length;
+    const box = bigLabel(g, t, words.join(" "), cx, cy, (MIN_LABEL_PX + 0.5) / root.a);
+    if (placed.some((q) => box.x < q.x + q.width && q.x < box.x + box.width && box.y < q.y + q.height && q.y < box.y + box.height)) {
+      box.el.forEach((e) => e.remove());
+      left++;
+      if (rank === 0) chipsLeft++;
+      continue;
+    }
+    placed.push(box);
+  }
+  g.dataset.left = String(left);
+  g.dataset.chipsLeft = String(chipsLeft);
+  g.dataset.done = "1";
+}
+
+// One label (`words`, in `t`'s colour) laid over at `font` (drawing units)
+// on its pill; returns the pill's box and its two elements.
+function bigLabel(g, t, words, cx, cy, font) {
+  const fill = t.getAttribute("fill") || "#1a1a1a";
+  const light = /^#(f|e|d)/i.test(fill);
+  const pill = document.createElementNS(SVGNS, "rect");
+  const big = document.createElementNS(SVGNS, "text");
+  big.setAttribute("x", cx.toFixed(2));
+  big.setAttribute("y", (cy + font * 0.36).toFixed(2));
+  big.setAttribute("font-size", font.toFixed(2));
+  big.setAttribute("text-anchor", "middle");
+  big.setAttribute("class", "big-label" + (fill.toLowerCase() === "#c0161d" ? " red" : ""));
+  big.setAttribute("fill", fill);
+  big.textContent = words;
+  pill.setAttribute("class", light ? "big-pill dark" : "big-pill");
+  g.appendChild(pill);
+  g.appendChild(big);
+  wrapLabel(big, Math.sqrt(3) * state.board.hex_radius * 0.95, font);
+  const bb = big.getBBox();
+  const padx = font * 0.3, pady = font * 0.12;
+  const box = { x: bb.x - padx, y: bb.y - pady, width: bb.width + 2 * padx, height: bb.height + 2 * pady, el: [pill, big] };
+  pill.setAttribute("x", box.x.toFixed(2));
+  pill.setAttribute("y", box.y.toFixed(2));
+  pill.setAttribute("width", box.width.toFixed(2));
+  pill.setAttribute("height", box.height.toFixed(2));
+  pill.setAttribute("rx", (font * 0.5).toFixed(2));
+  return box;
+}
+
+// A label wider than a hex is broken into lines at its spaces (each line
+// as wide as a hex at most, where the words allow), centred on its place.
+function wrapLabel(text, width, font) {
+  if (text.getBBox().width <= width || !text.textContent.includes(" ")) return;
+  const words = text.textContent.split(/\s+/);
+  const x = text.getAttribute("x");
+  const lines = [];
+  let line = "";
+  text.textContent = "";
+  const probe = document.createElementNS(SVGNS, "tspan");
+  text.appendChild(probe);
+  for (const w of words) {
+    const next = line ? `${line} ${w}` : w;
+    probe.textContent = next;
+    if (line && probe.getComputedTextLength() > width) {
+      lines.push(line);
+      line = w;
+    } else {
+      line = next;
+    }
+  }
+  lines.push(line);
+  text.textContent = "";
+  const y = parseFloat(text.getAttribute("y")) - ((lines.length - 1) * font * 1.1) / 2;
+  lines.forEach((l, i) => {
+    const span = document.createElementNS(SVGNS, "tspan");
+    span.setAttribute("x", x);
+    span.setAttribute("y", (y + i * font * 1.1).toFixed(2));
+    span.textContent = l;
+    text.appendChild(span);
+  });
+}
+
+// The hex the board's one Tab stop is on (roving focus: Tab enters the
+// board there, the arrow keys move it, Tab leaves the board).
+let focusHex = null;
 
 function drawLocks() {
   const b = state.board;
   const g = document.getElementById("hits");
   if (!b || !g) return;
+  const hadFocus = g.contains(document.activeElement);
   g.innerHTML = "";
   const R = b.hex_radius;
   const clash = new Set((state.clash || []).map((h) => `${h.q},${h.r}`));
-  for (const h of b.hexes) {
-    if (h.fixed) continue;
+  const lockable = b.hexes.filter((h) => !h.fixed);
+  if (!lockable.some((h) => `${h.q},${h.r}` === focusHex)) focusHex = lockable.length ? `${lockable[0].q},${lockable[0].r}` : null;
+  for (const h of lockable) {
     const key = `${h.q},${h.r}`;
     const locked = state.locks.has(key);
     const p = document.createElementNS(SVGNS, "polygon");
     p.setAttribute("points", hexPoints(h.x, h.y, R * 0.96));
     p.setAttribute("class", "hit" + (locked ? " locked" : "") + (clash.has(key) ? " clash" : ""));
-    p.setAttribute("tabindex", "0");
+    p.setAttribute("tabindex", key === focusHex ? "0" : "-1");
     p.setAttribute("role", "button");
     p.setAttribute("aria-pressed", locked ? "true" : "false");
-    p.setAttribute("aria-label", `${hexWords(h)} at ${h.q}, ${h.r}`);
+    p.setAttribute("aria-label", `${hexWords(h)}${clash.has(key) ? " (cannot be kept with the other locks)" : ""}`);
     p.dataset.hex = key;
     const t = document.createElementNS(SVGNS, "title");
-    t.textContent = `${hexWords(h)} at (${h.q}, ${h.r}): ${locked ? "locked; click or press Enter to unlock" : "click or press Enter to lock"}`;
+    t.textContent = `${hexWords(h)}: ${locked ? "locked; click or press Enter to unlock" : "click or press Enter to lock"}`;
     p.appendChild(t);
-    p.addEventListener("click", () => toggleLock(h));
+    p.addEventListener("click", () => { focusHex = key; toggleLock(h); });
+    p.addEventListener("focus", () => { if (focusHex !== key) { moveFocus(key, false); } });
     p.addEventListener("keydown", (e) => hexKey(e, h));
     g.appendChild(p);
     if (locked) g.appendChild(badge(h.x, h.y - R * 0.58, R * 0.2));
   }
+  if (hadFocus) focusOn(focusHex);
 }
 
-// Enter or Space locks; the arrow keys move to the nearest hex that way.
+function focusOn(key) {
+  const el = key && document.querySelector(`#hits .hit[data-hex='${key}']`);
+  if (el) el.focus();
+}
+
+// Makes `key` the board's Tab stop (and focuses it, with `focus`).
+function moveFocus(key, focus = true) {
+  for (const p of document.querySelectorAll("#hits .hit")) p.setAttribute("tabindex", p.dataset.hex === key ? "0" : "-1");
+  focusHex = key;
+  if (focus) focusOn(key);
+}
+
+// Enter or Space locks; the arrow keys move to the nearest hex that way,
+// Home and End to the first and last.
 function hexKey(e, h) {
   if (e.key === "Enter" || e.key === " ") {
     e.preventDefault();
+    focusHex = `${h.q},${h.r}`;
     toggleLock(h);
-    const again = document.querySelector(`#hits .hit[data-hex='${h.q},${h.r}']`);
-    if (again) again.focus();
+    return;
+  }
+  const lockable = state.board.hexes.filter((o) => !o.fixed);
+  if (e.key === "Home" || e.key === "End") {
+    e.preventDefault();
+    const o = e.key === "Home" ? lockable[0] : lockable[lockable.length - 1];
+    if (o) moveFocus(`${o.q},${o.r}`);
     return;
   }
   const dir = { ArrowRight: [1, 0], ArrowLeft: [-1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] }[e.key];
   if (!dir) return;
   e.preventDefault();
   let best = null;
-  for (const o of state.board.hexes) {
-    if (o.fixed || o === h) continue;
+  for (const o of lockable) {
+    if (o === h) continue;
     const dx = o.x - h.x, dy = o.y - h.y;
     const along = dx * dir[0] + dy * dir[1];
     if (along <= 0.1) continue;
@@ -132,10 +264,7 @@ function hexKey(e, h) {
     const cost = along + 2 * off;
     if (!best || cost < best.cost) best = { o, cost };
   }
-  if (best) {
-    const el = document.querySelector(`#hits .hit[data-hex='${best.o.q},${best.o.r}']`);
-    if (el) el.focus();
-  }
+  if (best) moveFocus(`${best.o.q},${best.o.r}`);
 }
 
 // A small padlock in a yellow disc.
@@ -149,12 +278,16 @@ function badge(x, y, s) {
 
 function toggleLock(h) {
   const key = `${h.q},${h.r}`;
-  if (state.locks.has(key)) state.locks.delete(key); else state.locks.set(key, lockItem(h));
-  // A secret's tile is on the board on screen: the server finds it there.
-  if ([...state.locks.values()].some((v) => !v.includes("="))) state.from = state.board.key;
+  const was = state.locks.has(key);
+  if (was) state.locks.delete(key); else state.locks.set(key, lockItem(h));
+  // A face-down hex's tile is on the board on screen: the server makes
+  // that board again from its recipe when it needs the tile.
+  if ([...state.locks.values()].some((v) => !v.includes("="))) state.from = state.board.lock_from;
+  else state.from = null;
   state.clash = null;
   drawLocks();
   updateLockUi();
+  announce(`${was ? "Unlocked" : "Locked"}: ${hexWords(h)}. ${$("lock-count").textContent}`);
 }
 
 function updateLockUi() {
@@ -170,7 +303,7 @@ function setZoom(on) {
   $("zoom").setAttribute("aria-pressed", on ? "true" : "false");
   $("zoom").textContent = on ? "Zoom out" : "Zoom in";
   requestAnimationFrame(() => {
-    readableChips();
+    readableLabels();
     if (on) {
       const w = $("board");
       w.scrollLeft = (w.scrollWidth - w.clientWidth) / 2;

@@ -57,7 +57,7 @@ function record() {
 
 // The edits that act on one [[map]] (the painter's current one unless the
 // edit names its own): the server refuses `map` on every other kind.
-const MAP_EDITS = new Set(["paint", "grow", "tiles", "numbers", "harbors", "pool", "face_down", "region", "map_players"]);
+const MAP_EDITS = new Set(["paint", "grow", "tiles", "numbers", "harbors", "pool", "face_down", "region", "drop_region", "map_players", "side"]);
 
 // One painter edit; the text changes only if the server accepts it. Returns
 // whether it was accepted, so a control can keep what the user typed.
@@ -78,6 +78,7 @@ async function edit(e) {
   } catch (err) {
     const info = err.info || { message: String(err) };
     fileStatus(`That change was not made: ${info.message}`, true);
+    if (typeof announce === "function") announce(`That change was not made: ${info.message}`);
     if (author.reply) renderPainter(author.reply.view);
     return false;
   }
@@ -115,7 +116,7 @@ function show(reply) {
   if (n) {
     fileStatus(`${n} problem${n === 1 ? "" : "s"}: hexpress will refuse this file until ${n === 1 ? "it is" : "they are"} fixed (see the list). The board keeps the last good version.`, true);
   } else if (!reply.ok) {
-    fileStatus("The file has problems (see the list).", true);
+    fileStatus("hexpress will refuse this file: see the list. The board keeps the last good version.", true);
   } else {
     const w = reply.diagnostics.length;
     fileStatus(`No problems${w ? ` (${w} warning${w === 1 ? "" : "s"})` : ""}: hexpress accepts this file.${author.dirty ? " The board follows it." : ""}`);
@@ -149,6 +150,20 @@ function syncGutter() {
   for (let i = 1; i <= n; i++) out.push(badLines.has(i) ? `<span class="bad">${i}</span>` : String(i));
   $("gutter").innerHTML = out.join("\n");
   $("gutter").scrollTop = $("text").scrollTop;
+}
+
+// The file reads well but the page could not make its board (a player
+// count without a map, locks, a search that ran out of time): the problem
+// list and the status say so together.
+function boardProblem(info) {
+  const reply = author.reply;
+  const own = (reply && reply.diagnostics) || [];
+  const extra = (info.diagnostics || []).filter((d) => !own.some((x) => x.message === d.message));
+  if (!extra.length) extra.push({ severity: "error", message: info.message, label: "", hints: info.hint ? [info.hint] : [], line: null });
+  const all = own.concat(extra);
+  showProblems({ diagnostics: all, rendered: reply ? reply.rendered : "" });
+  const n = all.filter((d) => d.severity !== "warning").length;
+  fileStatus(`${n} problem${n === 1 ? "" : "s"}: the page could not make a board of this file (see the list). The board keeps the last good version.`, true);
 }
 
 function fileProblem(message) {

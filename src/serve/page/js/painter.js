@@ -40,6 +40,7 @@ function renderPainter(view) {
   if (!map) { grid.innerHTML = '<p class="note">The file has no [[map]] yet.</p>'; return; }
   drawPalette(map);
   drawSideBrushes(view, map);
+  drawCodeEdit(view, map);
   drawGrid(map);
   drawRegions(view, map);
   drawHarborPool(view, map);
@@ -60,6 +61,58 @@ function drawMapPick(view) {
 }
 
 function legendOf(map, code) { return map.legend.find((l) => l.code === code); }
+
+// What the chosen code means, changed in place: its kind, and for a fixed
+// terrain that takes a chip, the chip printed on it or the region it draws
+// one from.
+function drawCodeEdit(view, map) {
+  const box = $("code-edit");
+  box.innerHTML = "";
+  const l = legendOf(map, author.brush);
+  if (!l) return;
+  const row = el("div", { class: "add-row" });
+  const kind = el("select", { id: "code-kind", "aria-label": `what code ${l.code} means` });
+  fillKinds(kind, view, map);
+  const current = l.region && !l.terrain ? { region: l.region } : l.harbor ? { harbor: l.harbor } : l.terrain;
+  kind.value = JSON.stringify(current);
+  row.appendChild(el("label", { for: "code-kind" }, `Code “${l.code}” means`));
+  row.appendChild(kind);
+  const terrain = view.terrains.find((t) => t.name === l.terrain);
+  let chip = null;
+  if (terrain && terrain.land && terrain.chip) {
+    chip = el("select", { id: "code-chip", "aria-label": `the chip of code ${l.code}` });
+    chip.appendChild(el("option", { value: "" }, "no chip yet"));
+    for (const { number } of view.chips) chip.appendChild(el("option", { value: `n:${number}` }, `chip ${number}`));
+    for (const r of map.regions) chip.appendChild(el("option", { value: `r:${r.key}` }, `a chip from ${r.name}`));
+    chip.value = l.number != null ? `n:${l.number}` : l.region ? `r:${l.region}` : "";
+    row.appendChild(el("label", { for: "code-chip" }, "with"));
+    row.appendChild(chip);
+  }
+  const send = () => {
+    let entry = JSON.parse(kind.value);
+    if (typeof entry === "string" && chip && entry === l.terrain && chip.value) {
+      entry = { terrain: entry };
+      if (chip.value.startsWith("n:")) entry.number = parseInt(chip.value.slice(2), 10);
+      else entry.region = chip.value.slice(2);
+      if (l.label) entry.label = l.label;
+    } else if (typeof entry === "string" && l.label) {
+      entry = { terrain: entry, label: l.label };
+    }
+    edit({ op: "legend", code: l.code, entry });
+  };
+  kind.addEventListener("change", send);
+  if (chip) chip.addEventListener("change", send);
+  box.appendChild(row);
+}
+
+function fillKinds(sel, view, map) {
+  sel.innerHTML = "";
+  const add = (label, entry) => sel.appendChild(el("option", { value: JSON.stringify(entry) }, label));
+  for (const r of map.regions) add(`a random tile from ${r.name}`, { region: r.key });
+  add("a harbor of a random kind", { harbor: "random" });
+  for (const k of view.harbor_kinds) add(`a ${k} harbor`, { harbor: k });
+  for (const t of view.terrains) add(`${t.label} (always here)`, t.name);
+}
 
 function drawPalette(map) {
   const box = $("palette");
@@ -156,7 +209,10 @@ function drawSides(svg, map, cells, R, W) {
   }
 }
 
-// The drawing: each position of the box a hex; click or drag to paint.
+// The drawing: each position of the box a hex, and the hexes listed by
+// coordinates ([[map.cells]]) at their places; click or drag to paint. A
+// touch drag paints every hex it crosses (the finger's hex is found under
+// it at each move: a touch keeps its events on the hex it started on).
 let stroke = null;
 function drawGrid(map) {
   const grid = $("paint-grid");
@@ -165,7 +221,11 @@ function drawGrid(map) {
     grid.innerHTML = '<p class="note">The drawing\'s codes are off the hex grid: fix it in the Text view (the problem list says where).</p>';
     return;
   }
-  const { xmin, xmax, ymin, ymax } = map.extent;
+  let { xmin, xmax, ymin, ymax } = map.extent;
+  const listed = new Map((map.listed || []).map(([x, y, c, q, r]) => [`${x},${y}`, { code: c, q, r }]));
+  for (const [x, y] of map.listed || []) {
+    xmin = Math.min(xmin, x); xmax = Math.max(xmax, x); ymin = Math.min(ymin, y); ymax = Math.max(ymax, y);
+  }
   const R = 20, W = Math.sqrt(3) * R;
   const cells = new Map(map.cells.map(([x, y, c]) => [`${x},${y}`, c]));
   const svg = document.createElementNS(SVGNS, "svg");
@@ -173,17 +233,23 @@ function drawGrid(map) {
   const vw = (xmax - xmin + 2) * W / 2 + 4, vh = (ymax - ymin) * 1.5 * R + 2 * R + 4;
   svg.setAttribute("viewBox", `${vx.toFixed(1)} ${vy.toFixed(1)} ${vw.toFixed(1)} ${vh.toFixed(1)}`);
   svg.setAttribute("class", "paint-svg");
+  svg.setAttribute("role", "group");
+  svg.setAttribute("aria-label", "The map drawing: Tab to a hex and press Enter to paint it with the chosen code");
   svg.style.maxWidth = `${Math.max(320, vw * 1.6)}px`;
   for (let y = ymin; y <= ymax; y++) {
     for (let x = xmin; x <= xmax; x++) {
       if ((x + y) % 2 !== 0) continue;
-      const code = cells.get(`${x},${y}`);
+      const key = `${x},${y}`;
+      const list = listed.get(key);
+      if (!list && (y < map.extent.ymin || y > map.extent.ymax || x < map.extent.xmin || x > map.extent.xmax)) continue;
+      const code = list ? list.code : cells.get(key);
       const l = code && code !== "." ? legendOf(map, code) : null;
       const g = document.createElementNS(SVGNS, "g");
-      g.setAttribute("class", "pcell" + (l ? "" : " empty"));
+      g.setAttribute("class", "pcell" + (l ? "" : " empty") + (list ? " listed" : ""));
       g.setAttribute("tabindex", "0");
       g.setAttribute("role", "button");
-      g.setAttribute("aria-label", `${l ? `${code}: ${l.words}` : code ? `unknown code ${code}` : "empty"}; press Enter to paint`);
+      const where = list ? ` (listed by coordinates ${list.q}, ${list.r})` : "";
+      g.setAttribute("aria-label", `${l ? `${code}: ${l.words}` : code && code !== "." ? `unknown code ${code}` : "empty"}${where}; press Enter to paint`);
       g.dataset.x = x;
       g.dataset.y = y;
       const p = document.createElementNS(SVGNS, "polygon");
@@ -197,7 +263,13 @@ function drawGrid(map) {
         t.textContent = code;
         g.appendChild(t);
       }
-      g.addEventListener("pointerdown", (e) => { if (author.sideBrush) return; e.preventDefault(); stroke = new Map(); paintCell(g, map); });
+      g.addEventListener("pointerdown", (e) => {
+        if (author.sideBrush) return;
+        e.preventDefault();
+        if (g.hasPointerCapture && g.hasPointerCapture(e.pointerId)) g.releasePointerCapture(e.pointerId);
+        stroke = new Map();
+        paintCell(g, map);
+      });
       g.addEventListener("pointerenter", () => { if (stroke) paintCell(g, map); });
       g.addEventListener("keydown", (e) => {
         if (author.sideBrush) return;
@@ -206,6 +278,12 @@ function drawGrid(map) {
       svg.appendChild(g);
     }
   }
+  svg.addEventListener("pointermove", (e) => {
+    if (!stroke) return;
+    const under = document.elementFromPoint(e.clientX, e.clientY);
+    const g = under && under.closest && under.closest("g.pcell");
+    if (g && svg.contains(g)) paintCell(g, map);
+  });
   drawSides(svg, map, cells, R, W);
   grid.appendChild(svg);
 }
@@ -239,6 +317,11 @@ function drawRegions(view, map) {
     const fd = el("button", { type: "button", role: "switch", "aria-checked": String(r.face_down), class: "switch",
       onclick: () => edit({ op: "face_down", region: r.key, on: !r.face_down }) }, r.face_down ? "dealt face down" : "dealt face up");
     head.appendChild(fd);
+    // A region no hex and no code draws from can go again.
+    if (!r.slots && !map.legend.some((l) => l.region === r.key)) {
+      head.appendChild(el("button", { type: "button", class: "small-link region-del", "aria-label": `remove the region ${r.name}`,
+        onclick: () => edit({ op: "drop_region", key: r.key }) }, "remove"));
+    }
     card.appendChild(head);
     card.appendChild(el("p", { class: "note" }, `${r.slots} hex${r.slots === 1 ? "" : "es"} on the map take${r.slots === 1 ? "s" : ""} a tile from this region.`));
     const tiles = el("div", { class: "tiles" });
@@ -369,12 +452,7 @@ function drawPlayersBox(view) {
 function fillNewKinds(view, map) {
   const sel = $("new-kind");
   const keep = sel.value;
-  sel.innerHTML = "";
-  const add = (label, entry) => sel.appendChild(el("option", { value: JSON.stringify(entry) }, label));
-  for (const r of map.regions) add(`a random tile from ${r.name}`, { region: r.key });
-  add("a harbor of a random kind", { harbor: "random" });
-  for (const k of view.harbor_kinds) add(`a ${k} harbor`, { harbor: k });
-  for (const t of view.terrains) add(`${t.label} (always here)`, t.name);
+  fillKinds(sel, view, map);
   if (keep) sel.value = keep;
 }
 
@@ -394,6 +472,7 @@ function painterBoardShown(b) {
 
 function setupPainter() {
   document.addEventListener("pointerup", endStroke);
+  document.addEventListener("pointercancel", endStroke);
   for (const b of document.querySelectorAll(".grow button")) {
     b.addEventListener("click", () => edit({ op: "grow", side: b.dataset.side, add: b.dataset.add === "1" }));
   }
@@ -401,7 +480,8 @@ function setupPainter() {
     const code = $("new-code").value.trim();
     if (!code) { fileStatus("Type a code of 1 to 3 characters first.", true); return; }
     edit({ op: "legend", code, entry: JSON.parse($("new-kind").value) }).then((ok) => {
-      if (ok) $("new-code").value = "";
+      // A refused code stays in the box, so that it can be corrected.
+      if (ok) { $("new-code").value = ""; author.brush = code; if (author.reply) renderPainter(author.reply.view); }
     });
   });
   $("add-region").addEventListener("click", () => {

@@ -10,6 +10,7 @@ use super::drawing::Side;
 use crate::model::{RulePreset, Setting};
 use crate::vocab::{HarborKind, Terrain};
 
+mod cells;
 mod doc;
 
 use doc::{
@@ -91,6 +92,14 @@ pub enum Edit {
         /// Region key (lowercase letters, digits, `_`, `-`).
         key: String,
     },
+    /// Removes a region from a map (the page offers it for a region no
+    /// hex draws from).
+    DropRegion {
+        /// Which `[[map]]`.
+        map: usize,
+        /// Region key.
+        key: String,
+    },
     /// Sets a placement rule (`null`: the preset's value).
     Rule {
         /// `[constraints]` key.
@@ -149,14 +158,7 @@ pub fn apply(text: &str, edit: &Edit) -> Result<Option<String>, String> {
     let doc = &mut doc;
     let changed = match edit {
         Edit::Paint { map, cells, code } => paint(doc, *map, cells, code.as_deref())?,
-        Edit::Grow { map, side, add } => drawing_edit(doc, *map, |d| {
-            if *add {
-                d.add(*side, ".");
-            } else {
-                d.remove(*side)?;
-            }
-            Ok(true)
-        })?,
+        Edit::Grow { map, side, add } => cells::grow(doc, *map, *side, *add)?,
         Edit::Tiles { map, region, terrain, count } => tiles(doc, *map, region, terrain, *count)?,
         Edit::Numbers { map, region, numbers } => {
             if let Some(n) = numbers.iter().find(|n| !crate::vocab::is_chip_number(**n)) {
@@ -177,6 +179,7 @@ pub fn apply(text: &str, edit: &Edit) -> Result<Option<String>, String> {
         Edit::Pool { map, pool } => harbor_pool(doc, *map, pool)?,
         Edit::FaceDown { map, region, on } => face_down(doc, *map, region, *on)?,
         Edit::Region { map, key } => add_region(doc, *map, key)?,
+        Edit::DropRegion { map, key } => drop_region(doc, *map, key)?,
         Edit::Rule { key, value } => rule(doc, key, value)?,
         Edit::Preset { preset } => self::preset(doc, preset.as_deref())?,
         Edit::Players { players } => {
@@ -216,13 +219,26 @@ fn paint(
     if let Some(c) = code {
         check_code(c)?;
     }
-    drawing_edit(doc, map, |d| {
-        let mut any = false;
-        for &(x, y) in cells {
-            any |= d.set(x, y, code)?;
-        }
-        Ok(any)
-    })
+    // Hexes given as `[[map.cells]]` change there; the rest in the drawing.
+    let listed = cells::listed(doc, map);
+    let (on_listed, drawn): (Vec<_>, Vec<_>) =
+        cells.iter().copied().partition(|p| listed.iter().any(|(at, _)| at == p));
+    let mut any = false;
+    if !on_listed.is_empty() {
+        let which: Vec<usize> =
+            listed.iter().filter(|(at, _)| on_listed.contains(at)).map(|(_, i)| *i).collect();
+        any |= cells::set_code(doc, map, &which, code)?;
+    }
+    if !drawn.is_empty() {
+        any |= drawing_edit(doc, map, |d| {
+            let mut any = false;
+            for &(x, y) in &drawn {
+                any |= d.set(x, y, code)?;
+            }
+            Ok(any)
+        })?;
+    }
+    Ok(any)
 }
 
 /// [`Edit::Tiles`]: sets how many tiles of `terrain` a region's pool holds.
@@ -311,6 +327,16 @@ fn add_region(doc: &mut DocumentMut, map: usize, key: &str) -> Result<bool, Stri
     t.insert("numbers", Item::Value(Value::Array(Array::new())));
     regions.insert(key, Item::Table(t));
     Ok(true)
+}
+
+/// [`Edit::DropRegion`]: removes region `key` from a map.
+fn drop_region(doc: &mut DocumentMut, map: usize, key: &str) -> Result<bool, String> {
+    let m = map_mut(doc, map)?;
+    let regions = m.get_mut("regions").and_then(Item::as_table_like_mut);
+    match regions.and_then(|r| r.remove(key)) {
+        Some(_) => Ok(true),
+        None => Err(format!("the map has no region `{key}`")),
+    }
 }
 
 /// [`Edit::Rule`]: sets a placement rule (`null`: the preset's value).
