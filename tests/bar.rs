@@ -481,3 +481,24 @@ fn validate_reports_a_bar_no_board_clears() {
     let out = String::from_utf8_lossy(&o.stdout);
     assert!(out.contains("clears the fairness bar: `--balanced` cannot work there"), "{out}");
 }
+
+/// Issue 40's bar: every built-in at every player count gets balanced
+/// boards (the bar adapts to its chips), and `validate` warns of no bar
+/// beforehand.
+#[test]
+fn every_builtin_at_every_player_count_gets_balanced_boards() {
+    for id in hexpress::builtin::ids() {
+        let s = crate::common::builtin(id);
+        for players in s.meta.players.iter().map(u8::to_string) {
+            let lines = sample(&[id, "-p", &players, "-n", "2", "-s", "3", "--balanced"]);
+            assert_eq!(lines.len(), 2, "{id} {players}p");
+            for v in &lines {
+                assert_eq!(v["balance"]["meets_bar"], true, "{id} {players}p");
+            }
+        }
+        let o = bin(&["validate", id]);
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert!(o.status.success(), "{id}: {err}");
+        assert!(!err.contains("fairness bar"), "{id}: {err}");
+    }
+}

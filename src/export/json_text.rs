@@ -1,7 +1,7 @@
 //! The text of `layout.json` ([`super::json`]), written by hand into a byte
 //! buffer, indented or on one line.
 
-use crate::model::Constraints;
+use crate::model::{Constraints, Rule, RuleValue, Scope, RULES};
 use crate::solve::{Layout, Sampler};
 
 /// The format tag written first in every file.
@@ -272,39 +272,38 @@ impl Writer<'_> {
         self.raw("}");
     }
 
+    /// The rules in force, each under its key: the rules about neighbouring
+    /// chips, `no_chip`, then the others, in the order of their descriptors.
     fn constraints(&mut self, c: &Constraints) {
-        let flags = [
-            ("{\"no_adjacent_red\":", c.no_adjacent_red),
-            (",\"no_equal_neighbours\":", c.no_equal_neighbours),
-            (",\"no_2_next_to_12\":", c.no_2_next_to_12),
-        ];
-        for (key, v) in flags {
-            self.raw(key);
-            self.bool(v);
+        let pair = |r: &&Rule| r.scope == Scope::ChipPair;
+        let mut first = true;
+        for r in RULES.iter().filter(pair) {
+            self.rule(c, r, &mut first);
         }
-        self.raw(",\"no_chip\":[");
+        self.raw(if std::mem::take(&mut first) { "{" } else { "," });
+        self.raw("\"no_chip\":[");
         for (i, t) in c.no_chip.iter().enumerate() {
             if i > 0 {
                 self.raw(",");
             }
             self.name(t.name());
         }
-        self.raw("],\"max_terrain_group\":");
-        self.opt_uint(c.max_terrain_group.map(u64::from));
-        self.raw(",\"max_corner_pips\":");
-        self.opt_uint(c.max_corner_pips.map(u64::from));
-        let flags = [
-            (",\"gold_no_red\":", c.gold_no_red),
-            (",\"gold_not_adjacent\":", c.gold_not_adjacent),
-            (",\"harbors_face_land\":", true),
-            (",\"harbors_apart\":", c.harbors_apart),
-            (",\"harbors_off_fishing_grounds\":", c.harbors_off_fishing_grounds),
-        ];
-        for (key, v) in flags {
-            self.raw(key);
-            self.bool(v);
+        self.raw("]");
+        for r in RULES.iter().filter(|r| !pair(r)) {
+            self.rule(c, r, &mut first);
         }
         self.raw("}");
+    }
+
+    /// One rule of [`Self::constraints`], opening the object if `first`.
+    fn rule(&mut self, c: &Constraints, r: &Rule, first: &mut bool) {
+        self.raw(if std::mem::take(first) { "{\"" } else { ",\"" });
+        self.raw(r.key);
+        self.raw("\":");
+        match c.get(r.id) {
+            RuleValue::Switch(b) => self.bool(b),
+            RuleValue::Limit(n) => self.opt_uint(n.map(u64::from)),
+        }
     }
 
     fn sampler(&mut self, s: &Sampler) {

@@ -2,12 +2,12 @@
 //! [`Scenario`], a model later stages trust without re-checking.
 
 pub mod board;
-mod constraints;
 pub mod costs;
 pub mod game;
 pub mod material;
 pub mod oracle;
 mod origin;
+mod overrides;
 pub mod partial_board;
 pub mod parts;
 pub mod pieces;
@@ -20,9 +20,12 @@ pub mod static_checks;
 pub mod terms;
 mod validate;
 
+pub use crate::scenario::rule_table::{
+    ConstraintId, Constraints, Rule, RulePreset, RuleStage, RuleValue, Scope, Setting, RULES,
+};
 pub use board::Board;
-pub use constraints::{ConstraintId, Constraints, Overrides, RulePreset};
 pub use origin::{PresetChoice, RuleOrigin, RuleSources, Surface};
+pub use overrides::Overrides;
 pub use start::StartArea;
 pub use validate::{given_sides, parse_place, validate, GivenSide};
 

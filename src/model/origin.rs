@@ -96,7 +96,7 @@ impl RuleSources<'_> {
         if let Some(sp) = self.spans.get(&id) {
             return RuleOrigin::File(sp.clone());
         }
-        if id == ConstraintId::HarborFacesLand {
+        if !id.rule().settable() {
             return RuleOrigin::Always;
         }
         if RulePreset::Official.constraints().is_on(id) || self.preset == RulePreset::Official {
@@ -115,13 +115,10 @@ impl RuleSources<'_> {
     /// that, in the words of `surface`.
     pub fn relax_hint(&self, id: ConstraintId, surface: Surface) -> String {
         let key = id.key();
-        let numeric = matches!(id, ConstraintId::MaxCornerPips | ConstraintId::MaxTerrainGroup);
-        let change = match (numeric, id) {
-            (true, ConstraintId::MaxCornerPips) => {
-                format!("set a higher `{key}` in `[constraints]` (15 allows any corner)")
-            }
-            (true, _) => format!("set a higher `{key}` in `[constraints]`"),
-            (false, _) => format!("set `{key} = false` in `[constraints]`"),
+        let numeric = id.is_limit();
+        let change = match numeric {
+            true => format!("set a higher `{key}` in `[constraints]`{}", id.rule().loosest),
+            false => format!("set `{key} = false` in `[constraints]`"),
         };
         let official = match surface {
             Surface::Cli => "choose `--rules official`",
@@ -129,11 +126,7 @@ impl RuleSources<'_> {
         };
         match self.origin(id) {
             RuleOrigin::File(_) if numeric => {
-                let now = match id {
-                    ConstraintId::MaxCornerPips => self.constraints.max_corner_pips,
-                    _ => self.constraints.max_terrain_group,
-                };
-                let now = now.map_or(String::new(), |v| format!(" (now {v})"));
+                let now = self.constraints.get(id).limit().map_or(String::new(), |v| format!(" (now {v})"));
                 format!("`{key}` is set in the scenario file{now}: raise it there to relax it")
             }
             RuleOrigin::File(_) => format!(

@@ -79,24 +79,10 @@ pub fn harbor_may_face(t: Terrain, face_down: bool) -> bool {
 /// assert_eq!(rules::plain(&c, ConstraintId::MaxCornerPips), "at most 10 pips may meet at a corner");
 /// ```
 pub fn plain(c: &Constraints, id: ConstraintId) -> String {
-    match id {
-        ConstraintId::NoAdjacentRed => "no 6 or 8 may be next to another 6 or 8".into(),
-        ConstraintId::NoEqualNeighbours => "neighbouring hexes may not have the same number".into(),
-        ConstraintId::No2Next12 => "no 2 may be next to a 12".into(),
-        ConstraintId::MaxTerrainGroup => format!(
-            "at most {} hexes of one terrain may form a group",
-            c.max_terrain_group.unwrap_or(0)
-        ),
-        ConstraintId::MaxCornerPips => {
-            format!("at most {} pips may meet at a corner", c.max_corner_pips.unwrap_or(0))
-        }
-        ConstraintId::GoldNoRed => "a gold field may not carry a 6 or 8".into(),
-        ConstraintId::GoldNotAdjacent => "gold fields may not be neighbours".into(),
-        ConstraintId::HarborFacesLand => "a harbor must face land the players can see".into(),
-        ConstraintId::HarborsApart => "two harbors may not share a settlement corner".into(),
-        ConstraintId::HarborsOffFishing => {
-            "a harbor may not touch a corner of a fishing ground".into()
-        }
+    let words = id.rule().plain;
+    match c.get(id).limit() {
+        Some(n) => words.replace("{}", &n.to_string()),
+        None => words.replace("{}", "0"),
     }
 }
 

@@ -5,7 +5,7 @@
 
 use super::oracle::{Clash, Oracle};
 use super::partial_board::PartialBoard;
-use super::{ConstraintId, MapDef, RuleSources, Surface};
+use super::{ConstraintId, MapDef, RuleSources, Scope, Surface};
 use crate::diag::{Diagnostic, Diagnostics};
 use crate::vocab::Terrain;
 
@@ -30,39 +30,36 @@ fn diagnostic(
     let num = |k: usize| b.number[clash.cells[k] as usize];
     let terrain = |k: usize| Terrain::ALL[usize::from(b.terrain[clash.cells[k] as usize])];
     let c = rules.constraints;
-    let d = match id {
-        ConstraintId::NoAdjacentRed | ConstraintId::NoEqualNeighbours | ConstraintId::No2Next12 => {
-            Diagnostic::error(format!(
-                "fixed chips {} and {} are neighbours, which `{id}` forbids",
-                num(0),
-                num(1)
-            ))
-            .at(cell(1).span.clone(), format!("{}", num(1)))
-            .also(cell(0).span.clone(), format!("{}", num(0)))
-        }
-        ConstraintId::GoldNoRed => Diagnostic::error(format!(
+    let limit = c.get(id).limit().unwrap_or(0);
+    let d = match id.rule().scope {
+        Scope::ChipPair => Diagnostic::error(format!(
+            "fixed chips {} and {} are neighbours, which `{id}` forbids",
+            num(0),
+            num(1)
+        ))
+        .at(cell(1).span.clone(), format!("{}", num(1)))
+        .also(cell(0).span.clone(), format!("{}", num(0))),
+        Scope::ChipOnHex => Diagnostic::error(format!(
             "a fixed {} hex carries a {}, which `{id}` forbids",
             terrain(0),
             num(0)
         ))
         .at(cell(0).span.clone(), "fixed red chip"),
-        ConstraintId::GoldNotAdjacent => {
+        Scope::TerrainPair => {
             Diagnostic::error(format!("two fixed {} hexes touch, which `{id}` forbids", terrain(0)))
                 .at(cell(1).span.clone(), terrain(1).name())
                 .also(cell(0).span.clone(), format!("next to this {}", terrain(0).name()))
         }
-        ConstraintId::MaxCornerPips => Diagnostic::error(format!(
-            "fixed chips meet at a corner with {} pips, over `max_corner_pips` = {}",
+        Scope::Corner => Diagnostic::error(format!(
+            "fixed chips meet at a corner with {} pips, over `{id}` = {limit}",
             clash.amount,
-            c.max_corner_pips.unwrap_or(0)
         ))
         .at(cell(0).span.clone(), "at this hex's corner"),
-        ConstraintId::MaxTerrainGroup => {
+        Scope::TerrainGroup => {
             let mut d = Diagnostic::error(format!(
-                "{} fixed {} hexes form one group, over `max_terrain_group` = {}",
+                "{} fixed {} hexes form one group, over `{id}` = {limit}",
                 clash.amount,
                 terrain(0),
-                c.max_terrain_group.unwrap_or(0)
             ))
             .at(cell(0).span.clone(), "in the group");
             for k in 1..clash.cells.len() {
@@ -70,6 +67,25 @@ fn diagnostic(
             }
             d
         }
+        Scope::Harbor => return harbor_clash(map, rules, b, clash),
+    };
+    let d = match rules.rule_span(id) {
+        Some((sp, label)) => d.also(sp, label),
+        None => d,
+    };
+    d.hint(format!("{}; or change the fixed hexes", rules.relax_hint(id, Surface::Cli)))
+}
+
+/// A clash of a harbor rule among fixed hexes as an error at their spans.
+fn harbor_clash(
+    map: &MapDef,
+    rules: &RuleSources<'_>,
+    b: &PartialBoard,
+    clash: &Clash,
+) -> Diagnostic {
+    let id = clash.rule;
+    let cell = |k: usize| &map.cells[clash.cells[k] as usize];
+    let d = match id {
         ConstraintId::HarborFacesLand => {
             return harbor_faces_no_land(map, b, clash).hint(rules.relax_hint(id, Surface::Cli));
         }
@@ -86,6 +102,12 @@ fn diagnostic(
         ))
         .at(cell(0).span.clone(), "harbor beside a fishing ground")
         .also(cell(1).span.clone(), "the fishing ground"),
+        _ => Diagnostic::error(format!(
+            "the harbor at {} breaks `{id}`: {}",
+            cell(0).hex,
+            super::rules::plain(rules.constraints, id)
+        ))
+        .at(cell(0).span.clone(), "this harbor"),
     };
     let d = match rules.rule_span(id) {
         Some((sp, label)) => d.also(sp, label),

@@ -3,6 +3,8 @@
 //! One table drives both the parser (unknown keys are errors, with a "did you
 //! mean" hint drawn from here) and `hexpress schema`, so they cannot drift apart.
 
+use super::rule_table::{Rule, Scope, Setting, RULES as PLACEMENT};
+
 /// The type of a value in the scenario format.
 #[derive(Clone, Copy, Debug)]
 pub enum Ty {
@@ -217,20 +219,58 @@ pub const MAP: &[Field] = &[
     f("side_drawing", Ty::Str, false, "The `hexes` drawing again, with side features' marks between the hexes: on a row between two codes, or on a line of their own between two rows (codes 4 or 8 columns apart)."),
 ];
 
-/// `[constraints]`.
-pub const CONSTRAINTS: &[Field] = &[
-    f("preset", Ty::Choice(PRESETS), false, "Named rule set to start from: \"official\" (no neighbouring 6/8; the default) or \"strict\" (also no equal neighbours, no 2 next to 12, at most 10 pips at a corner, same-terrain groups of at most 2). The keys below apply on top."),
-    f("no_adjacent_red", Ty::Bool, false, "No 6 or 8 next to another 6 or 8 (default true)."),
-    f("no_equal_neighbours", Ty::Bool, false, "No two neighbouring hexes with the same number (default false)."),
-    f("no_2_next_to_12", Ty::Bool, false, "No 2 next to a 12 (default false)."),
-    f("no_chip", Ty::Array(&Ty::Choice(TERRAINS)), false, "Terrains that never get a number chip (desert, sea, lake and special hexes never do); e.g. [\"gold\"]."),
-    f("max_terrain_group", Ty::Int(1, 50), false, "Largest connected group of hexes of one resource terrain (or gold)."),
-    f("max_corner_pips", Ty::Int(1, 15), false, "Largest pip sum where three hexes meet."),
-    f("gold_no_red", Ty::Bool, false, "No 6 or 8 on a gold field (default false)."),
-    f("gold_not_adjacent", Ty::Bool, false, "No gold field next to another (default false)."),
-    f("harbors_apart", Ty::Bool, false, "No two harbors share a settlement corner (default true)."),
-    f("harbors_off_fishing_grounds", Ty::Bool, false, "No settlement corner touches both a harbor and a fishing ground (default true)."),
-];
+/// `[constraints]`: the preset, the rules about neighbouring chips, the
+/// terrains without chips, then the other rules a file can set, each from
+/// its descriptor ([`PLACEMENT`]).
+pub const CONSTRAINTS: &[Field] = &CONSTRAINT_FIELDS;
+
+const PRESET_FIELD: Field = f("preset", Ty::Choice(PRESETS), false, "Named rule set to start from: \"official\" (no neighbouring 6/8; the default) or \"strict\" (also no equal neighbours, no 2 next to 12, at most 10 pips at a corner, same-terrain groups of at most 2). The keys below apply on top.");
+const NO_CHIP_FIELD: Field = f("no_chip", Ty::Array(&Ty::Choice(TERRAINS)), false, "Terrains that never get a number chip (desert, sea, lake and special hexes never do); e.g. [\"gold\"].");
+
+/// How many rules a file can set.
+const fn settable_rules() -> usize {
+    let mut n = 0;
+    let mut i = 0;
+    while i < PLACEMENT.len() {
+        if PLACEMENT[i].settable() {
+            n += 1;
+        }
+        i += 1;
+    }
+    n
+}
+
+/// The key of a rule, from its descriptor.
+const fn rule_field(r: &Rule) -> Field {
+    let ty = match r.setting {
+        Setting::Limit { min, max } => Ty::Int(min, max),
+        Setting::Switch | Setting::Always => Ty::Bool,
+    };
+    f(r.key, ty, false, r.doc)
+}
+
+const CONSTRAINT_FIELDS: [Field; settable_rules() + 2] = {
+    let mut out = [PRESET_FIELD; settable_rules() + 2];
+    let mut n = 1;
+    let mut pass = 0;
+    while pass < 2 {
+        let mut i = 0;
+        while i < PLACEMENT.len() {
+            let pair = matches!(PLACEMENT[i].scope, Scope::ChipPair);
+            if PLACEMENT[i].settable() && pair == (pass == 0) {
+                out[n] = rule_field(&PLACEMENT[i]);
+                n += 1;
+            }
+            i += 1;
+        }
+        if pass == 0 {
+            out[n] = NO_CHIP_FIELD;
+            n += 1;
+        }
+        pass += 1;
+    }
+    out
+};
 
 /// Names of the rule presets.
 pub const PRESETS: &[&str] = &["official", "strict"];

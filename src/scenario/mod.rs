@@ -6,6 +6,10 @@ mod parse;
 mod parse_game;
 mod parse_map;
 pub mod raw;
+mod rule_presets;
+pub mod rule_table;
+#[cfg(test)]
+mod rule_tests;
 pub mod side_grid;
 pub mod sides;
 

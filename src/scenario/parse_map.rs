@@ -7,6 +7,7 @@ use toml_span::value::{Value, ValueInner};
 use super::fields;
 use super::parse::{literal_offset, span, type_name, TableReader, Walker};
 use super::raw::*;
+use super::rule_table::{Setting, RULES};
 use crate::diag::Diagnostic;
 
 impl Walker<'_> {
@@ -287,26 +288,25 @@ impl Walker<'_> {
         let Some(mut t) = self.table(v, "[constraints]", fields::CONSTRAINTS) else {
             return RawConstraints::default();
         };
-        let b = |t: &mut TableReader<'_>, w: &mut Self, k: &str| {
-            t.take(k).and_then(|mut v| w.boolean(&mut v, k))
-        };
-        let c = RawConstraints {
-            preset: t.take("preset").and_then(|mut v| self.string(&mut v, "preset")),
-            harbors_apart: b(&mut t, self, "harbors_apart"),
-            harbors_off_fishing_grounds: b(&mut t, self, "harbors_off_fishing_grounds"),
-            no_adjacent_red: b(&mut t, self, "no_adjacent_red"),
-            no_equal_neighbours: b(&mut t, self, "no_equal_neighbours"),
-            no_2_next_to_12: b(&mut t, self, "no_2_next_to_12"),
-            gold_no_red: b(&mut t, self, "gold_no_red"),
-            gold_not_adjacent: b(&mut t, self, "gold_not_adjacent"),
-            no_chip: t.take("no_chip").and_then(|mut v| self.str_array(&mut v, "no_chip")),
-            max_terrain_group: t
-                .take("max_terrain_group")
-                .and_then(|mut v| self.int(&mut v, "max_terrain_group")),
-            max_corner_pips: t
-                .take("max_corner_pips")
-                .and_then(|mut v| self.int(&mut v, "max_corner_pips")),
-        };
+        let preset = t.take("preset").and_then(|mut v| self.string(&mut v, "preset"));
+        let no_chip = t.take("no_chip").and_then(|mut v| self.str_array(&mut v, "no_chip"));
+        let mut rules = std::collections::BTreeMap::new();
+        for r in RULES.iter().filter(|r| r.settable()) {
+            let Some(mut v) = t.take(r.key) else { continue };
+            let value = match r.setting {
+                Setting::Switch => self
+                    .boolean(&mut v, r.key)
+                    .map(|b| Sp::new(RawRuleValue::Switch(b.value), b.span)),
+                Setting::Limit { .. } => {
+                    self.int(&mut v, r.key).map(|n| Sp::new(RawRuleValue::Limit(n.value), n.span))
+                }
+                Setting::Always => None,
+            };
+            if let Some(value) = value {
+                rules.insert(r.id, value);
+            }
+        }
+        let c = RawConstraints { preset, no_chip, rules };
         t.finish(self);
         c
     }

@@ -183,31 +183,25 @@ pub struct RawHarbors {
     pub pool: Option<Sp<Vec<Sp<String>>>>,
 }
 
+/// A placement rule's value as the file writes it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RawRuleValue {
+    /// `true` or `false`, for a rule that is a switch.
+    Switch(bool),
+    /// A number, for a rule that is a limit.
+    Limit(i64),
+}
+
 /// `[constraints]`.
 #[derive(Clone, Debug, Default)]
 pub struct RawConstraints {
     /// `preset`.
     pub preset: Option<Sp<String>>,
-    /// `harbors_apart`.
-    pub harbors_apart: Option<Sp<bool>>,
-    /// `harbors_off_fishing_grounds`.
-    pub harbors_off_fishing_grounds: Option<Sp<bool>>,
-    /// `no_adjacent_red`.
-    pub no_adjacent_red: Option<Sp<bool>>,
-    /// `no_equal_neighbours`.
-    pub no_equal_neighbours: Option<Sp<bool>>,
-    /// `no_2_next_to_12`.
-    pub no_2_next_to_12: Option<Sp<bool>>,
     /// `no_chip`.
     pub no_chip: Option<Sp<Vec<Sp<String>>>>,
-    /// `max_terrain_group`.
-    pub max_terrain_group: Option<Sp<i64>>,
-    /// `max_corner_pips`.
-    pub max_corner_pips: Option<Sp<i64>>,
-    /// `gold_no_red`.
-    pub gold_no_red: Option<Sp<bool>>,
-    /// `gold_not_adjacent`.
-    pub gold_not_adjacent: Option<Sp<bool>>,
+    /// The placement rules the file sets, by their key (see
+    /// [`super::rule_table::RULES`]).
+    pub rules: std::collections::BTreeMap<super::rule_table::ConstraintId, Sp<RawRuleValue>>,
 }
 
 /// `[[map.cells]]`.

@@ -11,7 +11,7 @@ use super::Layout;
 use crate::axial::Hex;
 use crate::model::oracle::{Clash, Oracle, NO_HARBOR, OPEN};
 use crate::model::partial_board::PartialBoard;
-use crate::model::{CellContent, ConstraintId, Constraints, MapDef};
+use crate::model::{CellContent, ConstraintId, Constraints, MapDef, Scope};
 use crate::vocab::{HarborKind, Terrain};
 
 /// What a violation breaks.
@@ -151,29 +151,25 @@ pub fn violation(map: &MapDef, c: &Constraints, layout: &Layout, clash: &Clash) 
     let at: Vec<Hex> = clash.cells.iter().map(|x| map.cells[*x as usize].hex).collect();
     let cell = |k: usize| &hx[clash.cells[k] as usize];
     let num = |k: usize| cell(k).number.unwrap_or(0);
-    let detail = match clash.rule {
-        ConstraintId::NoAdjacentRed | ConstraintId::NoEqualNeighbours | ConstraintId::No2Next12 => {
-            format!("{} next to {}", num(0), num(1))
+    let id = clash.rule;
+    let limit = c.get(id).limit().unwrap_or(0);
+    let detail = match id.rule().scope {
+        Scope::ChipPair => format!("{} next to {}", num(0), num(1)),
+        Scope::ChipOnHex => format!("{} on {}", num(0), cell(0).terrain),
+        Scope::TerrainPair => format!("{} next to {}", cell(0).terrain, cell(1).terrain),
+        Scope::Corner => format!("{} pips at a corner (at most {limit})", clash.amount),
+        Scope::TerrainGroup => {
+            format!("{} {} hexes in one group (at most {limit})", clash.amount, cell(0).terrain)
         }
-        ConstraintId::GoldNoRed => format!("{} on {}", num(0), cell(0).terrain),
-        ConstraintId::GoldNotAdjacent => format!("{} next to {}", cell(0).terrain, cell(1).terrain),
-        ConstraintId::MaxCornerPips => format!(
-            "{} pips at a corner (at most {})",
-            clash.amount,
-            c.max_corner_pips.unwrap_or(0)
-        ),
-        ConstraintId::MaxTerrainGroup => format!(
-            "{} {} hexes in one group (at most {})",
-            clash.amount,
-            cell(0).terrain,
-            c.max_terrain_group.unwrap_or(0)
-        ),
-        ConstraintId::HarborFacesLand if at.len() > 1 => {
-            "harbor does not face land the players can see".into()
-        }
-        ConstraintId::HarborFacesLand => "face-up harbor faces nothing".into(),
-        ConstraintId::HarborsApart => "harbors share a settlement corner".into(),
-        ConstraintId::HarborsOffFishing => "a harbor corner touches a fishing ground".into(),
+        Scope::Harbor => match id {
+            ConstraintId::HarborFacesLand if at.len() > 1 => {
+                "harbor does not face land the players can see".into()
+            }
+            ConstraintId::HarborFacesLand => "face-up harbor faces nothing".into(),
+            ConstraintId::HarborsApart => "harbors share a settlement corner".into(),
+            ConstraintId::HarborsOffFishing => "a harbor corner touches a fishing ground".into(),
+            _ => format!("a harbor breaks the rule: {}", crate::model::rules::plain(c, id)),
+        },
     };
     Violation { rule: Rule::Constraint(clash.rule), at, detail }
 }

@@ -3,7 +3,7 @@
 use std::fmt;
 
 use crate::axial::Hex;
-use crate::model::ConstraintId;
+use crate::model::{ConstraintId, Scope};
 use crate::vocab::Terrain;
 
 /// The solver stage that failed.
@@ -180,35 +180,34 @@ impl LockClash {
         let rest = join(&all[1.min(all.len())..]);
         let harbor =
             self.hexes.first().map_or(String::new(), |h| format!("the harbor at {}", h.hex));
-        let facts = match self.rule {
-            ConstraintId::NoAdjacentRed
-            | ConstraintId::NoEqualNeighbours
-            | ConstraintId::No2Next12
-            | ConstraintId::GoldNotAdjacent => format!("{} are neighbours", join(&all)),
-            ConstraintId::GoldNoRed => format!("{first} is a gold field with a red chip"),
-            ConstraintId::MaxCornerPips => {
-                format!("{} meet at a corner with {} pips", join(&all), self.amount)
+        let facts = match self.rule.rule().scope {
+            Scope::ChipPair | Scope::TerrainPair => format!("{} are neighbours", join(&all)),
+            Scope::ChipOnHex if self.rule == ConstraintId::GoldNoRed => {
+                format!("{first} is a gold field with a red chip")
             }
-            ConstraintId::MaxTerrainGroup => {
+            Scope::ChipOnHex => format!("{first} carries that chip"),
+            Scope::Corner => format!("{} meet at a corner with {} pips", join(&all), self.amount),
+            Scope::TerrainGroup => {
                 format!("{} form one group of {} hexes", join(&all), self.amount)
             }
-            ConstraintId::HarborFacesLand if all.len() > 1 => {
-                format!("{harbor} faces {rest}")
-            }
-            ConstraintId::HarborFacesLand => format!("{harbor} has no face-up land beside it"),
-            ConstraintId::HarborsApart => {
-                let others: Vec<String> = self.hexes[1.min(self.hexes.len())..]
-                    .iter()
-                    .map(|h| format!("the harbor at {}", h.hex))
-                    .collect();
-                format!(
-                    "{harbor} cannot face land without sharing a settlement corner with {}",
-                    join(&others)
-                )
-            }
-            ConstraintId::HarborsOffFishing => {
-                format!("{harbor} cannot face land without touching a corner of {rest}")
-            }
+            Scope::Harbor => match self.rule {
+                ConstraintId::HarborFacesLand if all.len() > 1 => format!("{harbor} faces {rest}"),
+                ConstraintId::HarborFacesLand => format!("{harbor} has no face-up land beside it"),
+                ConstraintId::HarborsApart => {
+                    let others: Vec<String> = self.hexes[1.min(self.hexes.len())..]
+                        .iter()
+                        .map(|h| format!("the harbor at {}", h.hex))
+                        .collect();
+                    format!(
+                        "{harbor} cannot face land without sharing a settlement corner with {}",
+                        join(&others)
+                    )
+                }
+                ConstraintId::HarborsOffFishing => {
+                    format!("{harbor} cannot face land without touching a corner of {rest}")
+                }
+                _ => format!("{harbor} cannot be placed"),
+            },
         };
         format!("{facts}, but {}", self.plain)
     }

@@ -191,11 +191,7 @@ impl LockedBoard {
                 }
             })
             .collect();
-        let limit = match clash.rule {
-            crate::model::ConstraintId::MaxCornerPips => c.max_corner_pips,
-            crate::model::ConstraintId::MaxTerrainGroup => c.max_terrain_group,
-            _ => None,
-        };
+        let limit = c.get(clash.rule).limit();
         LockClash {
             rule: clash.rule,
             hexes,

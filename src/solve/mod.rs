@@ -65,7 +65,7 @@ pub use walk::Walker;
 use std::sync::{Arc, OnceLock};
 use std::time::Instant;
 
-use crate::model::{ConstraintId, Constraints, MapDef, Scenario};
+use crate::model::{ConstraintId, Constraints, MapDef, RuleStage, Scenario};
 use crate::rng::{stage_rng, Stream};
 pub(crate) use budget::{restart_limit, Budget};
 use pilot::pilot;
@@ -524,18 +524,13 @@ impl<'a> Solver<'a> {
     ) -> SolveError {
         let ids: Vec<ConstraintId> = ConstraintId::ALL
             .into_iter()
-            .filter(|id| match stage {
-                Stage::Terrain => {
-                    matches!(id, ConstraintId::MaxTerrainGroup | ConstraintId::GoldNotAdjacent)
-                }
-                Stage::Harbors => id.is_harbor_rule(),
-                Stage::Numbers => {
-                    !id.is_harbor_rule()
-                        && !matches!(
-                            id,
-                            ConstraintId::MaxTerrainGroup | ConstraintId::GoldNotAdjacent
-                        )
-                }
+            .filter(|id| {
+                id.rule().stage
+                    == match stage {
+                        Stage::Terrain => RuleStage::Terrain,
+                        Stage::Harbors => RuleStage::Harbors,
+                        Stage::Numbers => RuleStage::Numbers,
+                    }
             })
             .collect();
         let (constraint, rejections) = ids

@@ -18,7 +18,7 @@ use super::problem::Problem;
 use super::search::{self, Rejections};
 use super::state::{Flood, State};
 use super::{sat, Lock, SolveError, SolveOptions, Stage, Stop};
-use crate::model::{ConstraintId, Constraints, MapDef};
+use crate::model::{ConstraintId, Constraints, MapDef, Rule, RuleStage, RULES};
 use crate::rng::{stage_rng, Stream};
 use crate::vocab::Terrain;
 
@@ -27,36 +27,24 @@ const PROOF_NODES: u64 = 2_000_000;
 /// Most places of chipless tiles tried against the terrain rules.
 const MAX_PLACES: usize = 4_096;
 
+/// The rules of `c` that are on and look at what `stage` places, in the
+/// order of their descriptors, the rule that is always on last.
+fn stage_rules(c: &Constraints, stage: RuleStage) -> Vec<ConstraintId> {
+    let on = |r: &&Rule| r.stage == stage && c.is_on(r.id);
+    let (mut ids, always): (Vec<ConstraintId>, Vec<ConstraintId>) =
+        RULES.iter().filter(on).map(|r| r.id).partition(|id| id.rule().settable());
+    ids.extend(always);
+    ids
+}
+
 /// The chip rules of `c` that are on.
 fn chip_rules(c: &Constraints) -> Vec<ConstraintId> {
-    [
-        ConstraintId::NoAdjacentRed,
-        ConstraintId::NoEqualNeighbours,
-        ConstraintId::No2Next12,
-        ConstraintId::MaxCornerPips,
-        ConstraintId::GoldNoRed,
-    ]
-    .into_iter()
-    .filter(|id| c.is_on(*id))
-    .collect()
+    stage_rules(c, RuleStage::Numbers)
 }
 
 /// `c` with `id` switched off.
 fn without(c: &Constraints, id: ConstraintId) -> Constraints {
-    let mut c = c.clone();
-    match id {
-        ConstraintId::NoAdjacentRed => c.no_adjacent_red = false,
-        ConstraintId::NoEqualNeighbours => c.no_equal_neighbours = false,
-        ConstraintId::No2Next12 => c.no_2_next_to_12 = false,
-        ConstraintId::MaxCornerPips => c.max_corner_pips = None,
-        ConstraintId::GoldNoRed => c.gold_no_red = false,
-        ConstraintId::MaxTerrainGroup => c.max_terrain_group = None,
-        ConstraintId::GoldNotAdjacent => c.gold_not_adjacent = false,
-        ConstraintId::HarborsApart => c.harbors_apart = false,
-        ConstraintId::HarborsOffFishing => c.harbors_off_fishing_grounds = false,
-        ConstraintId::HarborFacesLand => {}
-    }
-    c
+    c.without(id)
 }
 
 /// Deletion filter: drops each rule of `rules` whose removal still leaves
@@ -145,23 +133,15 @@ pub(crate) fn explain(
     if table.is_some_and(|t| t.total() == 0) {
         return Some(chips(p, locks));
     }
-    let terrain_rules = [ConstraintId::MaxTerrainGroup, ConstraintId::GoldNotAdjacent];
     if p.terrain_rules && no_terrain(p, opts, None) == Some(true) {
-        let on: Vec<ConstraintId> = terrain_rules.into_iter().filter(|r| p.c.is_on(*r)).collect();
+        let on = stage_rules(&p.c, RuleStage::Terrain);
         let rules = shrink(&p.c, on, |c| {
             variant(p.map, c, locks).is_some_and(|q| no_terrain(&q, opts, None) == Some(true))
         });
         return Some(conflict(p, locks, Stage::Terrain, rules));
     }
     if !p.harbors_need_terrain && no_harbors(p, opts) == Some(true) {
-        let on = [
-            ConstraintId::HarborsApart,
-            ConstraintId::HarborsOffFishing,
-            ConstraintId::HarborFacesLand,
-        ]
-        .into_iter()
-        .filter(|r| p.c.is_on(*r))
-        .collect();
+        let on = stage_rules(&p.c, RuleStage::Harbors);
         let rules = shrink(&p.c, on, |c| {
             variant(p.map, c, locks).is_some_and(|q| no_harbors(&q, opts) == Some(true))
         });
@@ -179,8 +159,7 @@ pub(crate) fn explain(
             return None;
         }
     }
-    let mut rules: Vec<ConstraintId> =
-        terrain_rules.into_iter().filter(|r| p.c.is_on(*r)).collect();
+    let mut rules = stage_rules(&p.c, RuleStage::Terrain);
     rules.extend(chip_rules(&p.c));
     Some(conflict(p, locks, Stage::Terrain, rules))
 }
@@ -251,18 +230,7 @@ pub(crate) fn joint(p: &Problem<'_>, locks: &[Lock]) -> SolveError {
 /// Whether the harbors alone (with every rule but `harbors_face_land` off)
 /// still leave no board.
 fn no_pure_harbors(p: &Problem<'_>, locks: &[Lock]) -> bool {
-    let mut c = Constraints {
-        no_adjacent_red: false,
-        no_equal_neighbours: false,
-        no_2_next_to_12: false,
-        max_terrain_group: None,
-        max_corner_pips: None,
-        gold_no_red: false,
-        gold_not_adjacent: false,
-        harbors_apart: false,
-        harbors_off_fishing_grounds: false,
-        ..p.c.clone()
-    };
+    let mut c = Constraints::none();
     c.no_chip.clone_from(&p.c.no_chip);
     variant(p.map, &c, locks).is_some_and(|q| no_board(&q))
 }

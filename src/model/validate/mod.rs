@@ -343,30 +343,20 @@ fn constraints(
 ) -> (RulePreset, Overrides, BTreeMap<ConstraintId, Span>) {
     let mut out = Overrides::default();
     let mut spans = BTreeMap::new();
-    let mut flag = |v: &Option<Sp<bool>>, id: ConstraintId, slot: &mut Option<bool>| {
-        if let Some(v) = v {
-            *slot = Some(v.value);
-            spans.insert(id, v.span.clone());
+    for (id, v) in &c.rules {
+        let value = match (v.value, id.rule().setting) {
+            (RawRuleValue::Switch(b), _) => Some(RuleValue::Switch(b)),
+            (RawRuleValue::Limit(n), Setting::Limit { min, max }) => {
+                let what = format!("`{}`", id.key());
+                let n = Sp::new(n, v.span.clone());
+                int_in(&n, min, max, &what, diags).map(|x| RuleValue::Limit(Some(x as u32)))
+            }
+            (RawRuleValue::Limit(_), _) => None,
+        };
+        if let Some(value) = value {
+            out.set(*id, value);
         }
-    };
-    flag(&c.no_adjacent_red, ConstraintId::NoAdjacentRed, &mut out.no_adjacent_red);
-    flag(&c.no_equal_neighbours, ConstraintId::NoEqualNeighbours, &mut out.no_equal_neighbours);
-    flag(&c.no_2_next_to_12, ConstraintId::No2Next12, &mut out.no_2_next_to_12);
-    flag(&c.gold_no_red, ConstraintId::GoldNoRed, &mut out.gold_no_red);
-    flag(&c.gold_not_adjacent, ConstraintId::GoldNotAdjacent, &mut out.gold_not_adjacent);
-    flag(&c.harbors_apart, ConstraintId::HarborsApart, &mut out.harbors_apart);
-    flag(
-        &c.harbors_off_fishing_grounds,
-        ConstraintId::HarborsOffFishing,
-        &mut out.harbors_off_fishing_grounds,
-    );
-    if let Some(v) = &c.max_terrain_group {
-        out.max_terrain_group = int_in(v, 1, 50, "`max_terrain_group`", diags).map(|x| x as u32);
-        spans.insert(ConstraintId::MaxTerrainGroup, v.span.clone());
-    }
-    if let Some(v) = &c.max_corner_pips {
-        out.max_corner_pips = int_in(v, 1, 15, "`max_corner_pips`", diags).map(|x| x as u32);
-        spans.insert(ConstraintId::MaxCornerPips, v.span.clone());
+        spans.insert(*id, v.span.clone());
     }
     if let Some(list) = &c.no_chip {
         for name in &list.value {

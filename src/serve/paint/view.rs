@@ -10,7 +10,8 @@ use serde_json::{json, Value};
 
 use super::drawing::Drawing;
 use crate::diag::{Diagnostics, Source};
-use crate::model::{ConstraintId, RulePreset};
+use crate::model::{RulePreset, RuleValue, Setting, RULES};
+use crate::scenario::raw::RawRuleValue;
 use crate::scenario::raw::{RawLegendEntry, RawMap, RawRegion, RawScenario};
 use crate::theme::{tint, Theme};
 use crate::vocab::{is_red, pips, HarborKind, Terrain};
@@ -319,50 +320,33 @@ fn rules_view(raw: &RawScenario) -> Value {
         .and_then(|p| RulePreset::from_name(&p.value))
         .unwrap_or(RulePreset::Official);
     let base = preset.constraints();
-    let flag = |v: &Option<crate::scenario::raw::Sp<bool>>| v.as_ref().map(|b| b.value);
-    let num = |v: &Option<crate::scenario::raw::Sp<i64>>| v.as_ref().map(|b| b.value);
-    let rows = [
-        (
-            ConstraintId::NoAdjacentRed,
-            json!(flag(&rc.no_adjacent_red)),
-            json!(base.no_adjacent_red),
-        ),
-        (
-            ConstraintId::NoEqualNeighbours,
-            json!(flag(&rc.no_equal_neighbours)),
-            json!(base.no_equal_neighbours),
-        ),
-        (ConstraintId::No2Next12, json!(flag(&rc.no_2_next_to_12)), json!(base.no_2_next_to_12)),
-        (
-            ConstraintId::MaxTerrainGroup,
-            json!(num(&rc.max_terrain_group)),
-            json!(base.max_terrain_group),
-        ),
-        (ConstraintId::MaxCornerPips, json!(num(&rc.max_corner_pips)), json!(base.max_corner_pips)),
-        (ConstraintId::GoldNoRed, json!(flag(&rc.gold_no_red)), json!(base.gold_no_red)),
-        (
-            ConstraintId::GoldNotAdjacent,
-            json!(flag(&rc.gold_not_adjacent)),
-            json!(base.gold_not_adjacent),
-        ),
-        (ConstraintId::HarborsApart, json!(flag(&rc.harbors_apart)), json!(base.harbors_apart)),
-        (
-            ConstraintId::HarborsOffFishing,
-            json!(flag(&rc.harbors_off_fishing_grounds)),
-            json!(base.harbors_off_fishing_grounds),
-        ),
-    ];
-    let list: Vec<Value> = rows
-        .into_iter()
-        .map(|(id, set, preset_value)| {
-            json!({ "key": id.key(), "set": set, "preset": preset_value,
-                    "number": matches!(id, ConstraintId::MaxTerrainGroup | ConstraintId::MaxCornerPips),
-                    "words": id.words() })
+    let list: Vec<Value> = RULES
+        .iter()
+        .filter(|r| r.settable())
+        .map(|r| {
+            let set = rc.rules.get(&r.id).map(|v| match v.value {
+                RawRuleValue::Switch(b) => json!(b),
+                RawRuleValue::Limit(n) => json!(n),
+            });
+            let preset_value = match base.get(r.id) {
+                RuleValue::Switch(b) => json!(b),
+                RuleValue::Limit(n) => json!(n),
+            };
+            let mut row = json!({ "key": r.key, "set": set, "preset": preset_value,
+                    "number": r.id.is_limit(), "words": r.words });
+            if let Setting::Limit { min, max } = r.setting {
+                row["min"] = json!(min);
+                row["max"] = json!(max);
+            }
+            row
         })
         .collect();
+    let presets: Vec<Value> =
+        RulePreset::ALL.iter().map(|p| json!({ "name": p.name(), "title": p.title() })).collect();
     json!({
         "preset": preset.name(),
         "preset_set": rc.preset.is_some(),
+        "presets": presets,
         "list": list,
         "no_chip": rc.no_chip.as_ref().map(|l| l.value.iter().map(|v| v.value.clone()).collect::<Vec<_>>()).unwrap_or_default(),
     })

@@ -398,7 +398,7 @@ function drawRules(view) {
   const box = $("rules-box");
   box.innerHTML = "";
   const pick = el("select", { "aria-label": "rules to start from" });
-  for (const [v, t] of [["official", "Official rules"], ["strict", "Strict rules"]]) {
+  for (const { name: v, title: t } of view.rules.presets) {
     const o = el("option", { value: v }, t);
     if (view.rules.preset === v) o.selected = true;
     pick.appendChild(o);
@@ -411,7 +411,7 @@ function drawRules(view) {
     const line = el("div", { class: "rule" });
     const effective = r.set != null ? r.set : r.preset;
     if (r.number) {
-      const inp = el("input", { type: "number", min: "1", max: "100", class: "rule-num", "aria-label": r.words, placeholder: "no limit" });
+      const inp = el("input", { type: "number", min: String(r.min), max: String(r.max), class: "rule-num", "aria-label": r.words, placeholder: "no limit" });
       if (effective != null) inp.value = effective;
       inp.addEventListener("change", () => edit({ op: "rule", key: r.key, value: inp.value === "" ? null : parseInt(inp.value, 10) }));
       line.appendChild(inp);

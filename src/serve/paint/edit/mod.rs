@@ -7,7 +7,7 @@ use serde_json::Value as Json;
 use toml_edit::{Array, DocumentMut, InlineTable, Item, Table, Value};
 
 use super::drawing::Side;
-use crate::model::RulePreset;
+use crate::model::{RulePreset, Setting};
 use crate::vocab::{HarborKind, Terrain};
 
 mod cells;
@@ -341,18 +341,18 @@ fn drop_region(doc: &mut DocumentMut, map: usize, key: &str) -> Result<bool, Str
 
 /// [`Edit::Rule`]: sets a placement rule (`null`: the preset's value).
 fn rule(doc: &mut DocumentMut, key: &str, value: &Json) -> Result<bool, String> {
-    let known = crate::model::ConstraintId::ALL.iter().any(|c| c.key() == key);
-    if !known || key == "harbors_face_land" {
+    let rule = crate::model::ConstraintId::from_key(key).map(|id| id.rule());
+    let Some(rule) = rule.filter(|r| r.settable()) else {
         return Err(format!("`{key}` is not a rule the painter switches"));
-    }
-    let v = match value {
-        Json::Null => None,
-        Json::Bool(b) => Some(Value::from(*b)),
-        Json::Number(n) => match n.as_i64() {
-            Some(n) if (1..=100).contains(&n) => Some(Value::from(n)),
-            _ => return Err(format!("{n} is not a limit from 1 to 100")),
+    };
+    let v = match (value, rule.setting) {
+        (Json::Null, _) => None,
+        (Json::Bool(b), Setting::Switch) => Some(Value::from(*b)),
+        (Json::Number(n), Setting::Limit { min, max }) => match n.as_i64() {
+            Some(n) if (min..=max).contains(&n) => Some(Value::from(n)),
+            _ => return Err(format!("{n} is not a limit from {min} to {max}")),
         },
-        other => return Err(format!("{other} is not a rule setting")),
+        (other, _) => return Err(format!("{other} is not a setting of `{key}`")),
     };
     Ok(set_or_remove(constraints_mut(doc), key, v))
 }
