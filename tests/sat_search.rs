@@ -161,7 +161,18 @@ fn the_solver_finds_a_board_of_every_builtin_wherever_the_depth_first_search_doe
                 let solver = Solver::new(map, &s.constraints);
                 let sat = solver.complete_search_finds(false, 20_000_000);
                 let dfs = solver.complete_search_finds(true, 300_000);
-                // Every built-in has boards under both presets (see
+                // The built-ins left to the chain under strict: the two
+                // searches agree (the overseas map has no strict board:
+                // its Desert Island's three mountains form a group of 3).
+                if preset == RulePreset::Strict && crate::common::awaits_strict(id) {
+                    assert!(sat.is_ok(), "{id} {preset} {players}p: the solver {sat:?}");
+                    assert!(
+                        dfs.is_err() || dfs == sat,
+                        "{id} {preset} {players}p: {sat:?} {dfs:?}"
+                    );
+                    continue;
+                }
+                // Every other built-in has boards under both presets (see
                 // `complete::every_builtin_under_every_preset_gives_a_board_for_seeds_1_to_100`).
                 assert_eq!(
                     sat,
