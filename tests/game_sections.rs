@@ -15,7 +15,7 @@ fn every_section_is_read_into_the_model() {
     let src = Source::new("game-sections.toml", fixture());
     let s = load(&src).unwrap_or_else(|d| panic!("{}", render(&src, &d)));
     let g = &s.game;
-    assert_eq!(g.components.gold_chits, 40);
+    assert_eq!(g.components.count(hexpress::scenario::token_table::Counted::GoldChits), 40);
     assert_eq!(g.components.fishing_grounds, [4, 5, 6, 8, 9, 10]);
     let fish = g.components.fish_tokens.expect("fish tokens");
     assert_eq!((fish.one, fish.two, fish.three, fish.old_boot), (11, 10, 8, 1));
@@ -69,8 +69,8 @@ fn present_tiles_and_tokens_reach_the_component_sheets() {
     let src = Source::new("game-sections.toml", fixture());
     let s = load(&src).unwrap_or_else(|d| panic!("{}", render(&src, &d)));
     let c = &s.game.components;
-    assert_eq!(c.present_tiles, 3);
-    assert_eq!(c.gold_chits, 40);
+    assert_eq!(c.count(hexpress::scenario::token_table::Counted::PresentTiles), 3);
+    assert_eq!(c.count(hexpress::scenario::token_table::Counted::GoldChits), 40);
     let fish = c.fish_tokens.expect("fish tokens");
     assert_eq!([fish.one, fish.two, fish.three], [11, 10, 8]);
     let layout = hexpress::solve::solve(&s, 3, 1, &Default::default()).expect("solves");

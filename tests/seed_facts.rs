@@ -152,7 +152,7 @@ fn gold_for_catan_matches_seed_000() {
     assert!(trades.iter().any(|(g, get)| g.starts_with("Any 3") && get.starts_with("1 gold")));
     let awards = s.game.tables.iter().find(|t| t.id == "awards").expect("awards");
     assert!(awards.rows.iter().any(|r| r[0] == "Largest Fleet" && r[2] == "2 VP"));
-    assert!(s.game.components.gold_chits > 0);
+    assert!(s.game.components.count(hexpress::scenario::token_table::Counted::GoldChits) > 0);
     // City improvements: commodities as usual and no gold (the seed), said
     // in words rather than as a cost row that would print "free".
     assert!(s.game.costs.iter().all(|c| c.item != "City improvement"));
@@ -426,8 +426,8 @@ fn traders_and_wagons_matches_seed_001() {
     let s = common::builtin("traders-and-wagons");
     assert_eq!(s.meta.victory_points, Some(13));
     let c = &s.game.components;
-    assert_eq!(c.gold_chits, 40);
-    assert!(c.present_tiles > 0);
+    assert_eq!(c.count(hexpress::scenario::token_table::Counted::GoldChits), 40);
+    assert!(c.count(hexpress::scenario::token_table::Counted::PresentTiles) > 0);
     let want = [
         (Building::Castle, [Goods::Tools, Goods::Sand]),
         (Building::Quarry, [Goods::Sand, Goods::Marble]),

@@ -89,7 +89,7 @@ fn reference_components() -> Components {
     };
     let r = Pay::Resource;
     Components {
-        gold_chits: 40,
+        counted: vec![(hexpress::scenario::token_table::Counted::GoldChits, 40)],
         trade_tokens: vec![
             trade(Building::Castle, [Goods::Tools, Goods::Sand]),
             trade(Building::Quarry, [Goods::Sand, Goods::Marble]),

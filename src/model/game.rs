@@ -187,19 +187,11 @@ pub fn validate_game(
 
 /// `[components]` without its parts (those need the values, read later).
 fn components(c: &RawComponents, diags: &mut Diagnostics) -> Components {
-    let mut comp = Components {
-        gold_chits: c
-            .gold_chits
-            .as_ref()
-            .and_then(|v| count(v, 0, 500, "`gold_chits`", diags))
-            .unwrap_or(0),
-        present_tiles: c
-            .present_tiles
-            .as_ref()
-            .and_then(|v| count(v, 0, 100, "`present_tiles`", diags))
-            .unwrap_or(0),
-        ..Components::default()
-    };
+    let counted = c.counted.iter().filter_map(|(kind, v)| {
+        let k = kind.kind();
+        Some((*kind, count(v, 0, k.max, &format!("`{}`", k.key), diags)?))
+    });
+    let mut comp = Components { counted: counted.collect(), ..Components::default() };
     if let Some(fg) = &c.fishing_grounds {
         for n in &fg.value {
             if crate::vocab::is_chip_number(n.value) {

@@ -4,6 +4,7 @@
 
 use super::costs::Cost;
 use super::parts::Parts;
+use crate::scenario::token_table::Counted;
 
 /// Goods carried by trade tokens.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -105,10 +106,10 @@ pub struct CastawayTokens {
 /// Tokens and tiles the scenario needs printed (beyond what the map implies).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Components {
-    /// Round gold chits, one gold each.
-    pub gold_chits: u32,
-    /// Present tiles.
-    pub present_tiles: u32,
+    /// The pieces declared by a plain count (gold coins, present tiles), in
+    /// the order of [`COUNTED`](crate::scenario::token_table::COUNTED); a
+    /// kind the file does not declare is not listed.
+    pub counted: Vec<(Counted, u32)>,
     /// Fishing-ground tiles by number.
     pub fishing_grounds: Vec<u8>,
     /// Fish tokens and the old boot.
@@ -121,6 +122,21 @@ pub struct Components {
     pub parts: Parts,
     /// Pieces of side features (`[sides.NAME] pieces`), e.g. bridges to build.
     pub side_pieces: Vec<SidePieces>,
+}
+
+impl Components {
+    /// How many pieces of a counted kind the scenario declares (0 if none).
+    ///
+    /// ```
+    /// use hexpress::model::material::Components;
+    /// use hexpress::scenario::token_table::Counted;
+    /// let c = Components { counted: vec![(Counted::GoldChits, 40)], ..Components::default() };
+    /// assert_eq!(c.count(Counted::GoldChits), 40);
+    /// assert_eq!(c.count(Counted::PresentTiles), 0);
+    /// ```
+    pub fn count(&self, kind: Counted) -> u32 {
+        self.counted.iter().find(|(k, _)| *k == kind).map_or(0, |&(_, n)| n)
+    }
 }
 
 /// Printed pieces of one side feature.

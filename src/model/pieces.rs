@@ -115,12 +115,9 @@ fn printed(name: &str, n: u32, at: Option<Span>) -> Known {
 /// tiles, fishing grounds, fish tokens, trade and castaway tokens.
 fn printed_kinds(c: &Components, raw: Option<&RawComponents>, v: &mut Vec<Known>) {
     let sp = |s: Option<&Sp<i64>>| s.map(|s| s.span.clone());
-    if c.gold_chits > 0 {
-        v.push(printed("Gold coins", c.gold_chits, raw.and_then(|r| sp(r.gold_chits.as_ref()))));
-    }
-    if c.present_tiles > 0 {
-        let at = raw.and_then(|r| sp(r.present_tiles.as_ref()));
-        v.push(printed("Present tiles", c.present_tiles, at));
+    for &(kind, n) in c.counted.iter().filter(|(_, n)| *n > 0) {
+        let at = raw.and_then(|r| r.counted.iter().find(|(k, _)| *k == kind)).map(|(_, v)| v);
+        v.push(printed(kind.kind().set, n, sp(at)));
     }
     if !c.fishing_grounds.is_empty() {
         let at = raw.and_then(|r| r.fishing_grounds.as_ref().map(|f| f.span.clone()));

@@ -4,6 +4,7 @@
 //! mean" hint drawn from here) and `hexpress schema`, so they cannot drift apart.
 
 use super::rule_table::{Rule, Scope, Setting, RULES as PLACEMENT};
+use super::token_table::COUNTED;
 
 /// The type of a value in the scenario format.
 #[derive(Clone, Copy, Debug)]
@@ -315,10 +316,11 @@ pub const CASTAWAY_TOKENS: &[Field] = &[
     f("count", Ty::Int(1, 50), true, "How many tokens with this cost."),
 ];
 
-/// `[components]`.
-pub const COMPONENTS: &[Field] = &[
-    f("gold_chits", Ty::Int(0, 500), false, "Round chits worth one gold each."),
-    f("present_tiles", Ty::Int(0, 100), false, "Present tiles (Santa's workshop variant)."),
+/// `[components]`: the pieces declared by a plain count, each from its
+/// descriptor ([`COUNTED`]), then the others.
+pub const COMPONENTS: &[Field] = &COMPONENT_FIELDS;
+
+const OTHER_COMPONENTS: &[Field] = &[
     f(
         "fishing_grounds",
         Ty::Array(&INT_LIST),
@@ -348,6 +350,21 @@ pub const COMPONENTS: &[Field] = &[
         "Parts taken from a published box instead of printed.",
     ),
 ];
+
+const COMPONENT_FIELDS: [Field; COUNTED.len() + OTHER_COMPONENTS.len()] = {
+    let mut out = [OTHER_COMPONENTS[0]; COUNTED.len() + OTHER_COMPONENTS.len()];
+    let mut i = 0;
+    while i < out.len() {
+        out[i] = if i < COUNTED.len() {
+            let k = &COUNTED[i];
+            f(k.key, Ty::Int(0, k.max), false, k.doc)
+        } else {
+            OTHER_COMPONENTS[i - COUNTED.len()]
+        };
+        i += 1;
+    }
+    out
+};
 
 /// `[[costs]]`.
 pub const COST: &[Field] = &[

@@ -12,6 +12,7 @@ pub mod rule_table;
 mod rule_tests;
 pub mod side_grid;
 pub mod sides;
+pub mod token_table;
 
 pub use parse::parse;
 pub use raw::RawScenario;

@@ -6,6 +6,7 @@ use toml_span::value::{Value, ValueInner};
 use super::fields;
 use super::parse::{span, TableReader, Walker};
 use super::raw::*;
+use super::token_table::COUNTED;
 
 impl Walker<'_> {
     /// Takes the game sections out of the top-level table.
@@ -208,11 +209,12 @@ impl Walker<'_> {
 
     fn components(&mut self, v: &mut Value<'_>) -> Option<RawComponents> {
         let mut t = self.table(v, "[components]", fields::COMPONENTS)?;
+        let counted = COUNTED
+            .iter()
+            .filter_map(|k| Some((k.id, t.take(k.key).and_then(|mut v| self.int(&mut v, k.key))?)))
+            .collect();
         let mut c = RawComponents {
-            gold_chits: t.take("gold_chits").and_then(|mut v| self.int(&mut v, "gold_chits")),
-            present_tiles: t
-                .take("present_tiles")
-                .and_then(|mut v| self.int(&mut v, "present_tiles")),
+            counted,
             fishing_grounds: t
                 .take("fishing_grounds")
                 .and_then(|mut v| self.int_array(&mut v, "fishing_grounds")),

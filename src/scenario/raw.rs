@@ -257,10 +257,9 @@ pub struct RawTerm {
 /// `[components]`.
 #[derive(Clone, Debug, Default)]
 pub struct RawComponents {
-    /// `gold_chits`.
-    pub gold_chits: Option<Sp<i64>>,
-    /// `present_tiles`.
-    pub present_tiles: Option<Sp<i64>>,
+    /// The pieces declared by a plain count (`gold_chits = 40`), in
+    /// the order of `token_table::COUNTED`, each with the kind its key names.
+    pub counted: Vec<(super::token_table::Counted, Sp<i64>)>,
     /// `fishing_grounds`.
     pub fishing_grounds: Option<Sp<Vec<Sp<i64>>>>,
     /// `[components.fish_tokens]`: (key, count).

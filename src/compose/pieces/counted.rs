@@ -22,30 +22,13 @@ pub(super) fn from_counts(
 ) -> Vec<PieceSet> {
     let ink = art.ink();
     let mut out = Vec::new();
-    let coin = Shape::Circle { diameter: sizes.coin };
-    out.extend(set(
-        "Gold coins",
-        vec![piece(
-            "gold coin".into(),
-            coin,
-            tokens::gold_coin(sizes.coin, ink),
-            Some(tokens::gold_coin(sizes.coin, ink)),
-            c.gold_chits,
-        )],
-    ));
+    for &(kind, n) in &c.counted {
+        let (shape, front, back) = tokens::counted_faces(kind, sizes, ink);
+        let k = kind.kind();
+        out.extend(set(k.set, vec![piece(k.piece.into(), shape, front, back, n)]));
+    }
     out.extend(set("Trade tokens", trade_tokens(c, sizes, ink)));
     out.extend(set("Castaway tokens", castaway_tokens(c, sizes, art)));
-    let sq = sizes.square;
-    out.extend(set(
-        "Present tiles",
-        vec![piece(
-            "present tile".into(),
-            Shape::Square { side: sq },
-            tokens::present_front(sq, ink),
-            Some(tokens::present_back(sq, ink)),
-            c.present_tiles,
-        )],
-    ));
     // The old boot shares the fish tokens' back but is no fish token: a set
     // of its own, so every sheet and the plan count the two as the handout
     // does.
