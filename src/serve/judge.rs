@@ -7,13 +7,16 @@
 //! 1. the face-up locks are checked alone, and a clash among them is
 //!    reported as usual (it names only hexes the players see);
 //! 2. each locked face-down hex is tried with every tile its region could
-//!    put there (never with the one it holds), alone and with each locked
-//!    face-down neighbour; if any of them would break a rule with the other
-//!    locks, the locks are refused, whatever the hexes hide, with a message
-//!    that names the rule and the places but no tile;
+//!    put there (never with the one it holds), alone, with each locked
+//!    face-down neighbour, and (three or more of them) in every deal of
+//!    their tiles together, up to [`MAX_TRIES`] deals; if any of them would
+//!    break a rule with the other locks, the locks are refused, whatever the
+//!    hexes hide, with a message that names the rule and the places but no
+//!    tile;
 //! 3. only then are the real tiles checked and the board searched. A failure
-//!    there (rare: every lock comes from a board that kept the rules) names
-//!    no rule and no tile.
+//!    there names no rule and no tile; it can depend on the tiles only when
+//!    the face-down locks have more deals than [`MAX_TRIES`] (say, six
+//!    face-down locks in a region of five terrains).
 //!
 //! In the setup view every tile is shown, and the locks are checked as they
 //! are.
@@ -24,7 +27,8 @@ use crate::model::{CellContent, Constraints, MapDef};
 use crate::solve::{self, Lock, LockClash, LockError};
 use crate::vocab::Terrain;
 
-/// Candidate deals tried at most (pairs of neighbours multiply them).
+/// Candidate deals tried at most (pairs of neighbours and deals of three or
+/// more face-down locks multiply them).
 const MAX_TRIES: usize = 4096;
 
 /// Checks `locks` on `map` before any search (see the module's doc).
@@ -42,9 +46,9 @@ pub fn check(
     if let Some((secret, clash)) = could_clash(map, c, &public, &hidden) {
         return Err(lock_error::hidden_clash_error(t, &secret, &clash));
     }
-    // Every tile was tried above, alone and beside its neighbours: what is
-    // left is a clash among three or more face-down hexes, or none.
-    // Whatever fails with the real tiles is answered without them.
+    // Every deal of the face-down locks' tiles was tried above (within
+    // `MAX_TRIES`): what fails with the real tiles now is either beyond that
+    // budget or no clash of tiles, and is answered without them.
     solve::check_locks(map, c, locks).map_err(|_| lock_error::unsat(t, locks, None, true))
 }
 
@@ -100,5 +104,82 @@ fn could_clash(
             }
         }
     }
-    None
+    if hidden.len() < 3 {
+        return None;
+    }
+    // Three or more: every deal of their tiles together (a group of three
+    // forests, a corner of three reds), if the budget allows all of them.
+    let choices: Vec<Vec<Terrain>> = hidden.iter().map(|l| candidates(map, l.hex)).collect();
+    let deals = choices.iter().try_fold(1usize, |n, ts| n.checked_mul(ts.len()))?;
+    if deals == 0 || tries.get().saturating_add(deals) > MAX_TRIES {
+        return None;
+    }
+    let mut at = vec![0usize; hidden.len()];
+    loop {
+        let deal: Vec<Lock> =
+            hidden.iter().zip(&at).zip(&choices).map(|((l, &i), ts)| as_tile(l, ts[i])).collect();
+        if let Some(clash) = attempt(&deal) {
+            return Some((hidden.iter().map(|l| l.hex).collect(), clash));
+        }
+        // The next deal, the first lock's tile turning fastest.
+        let mut k = 0;
+        loop {
+            if k == at.len() {
+                return None;
+            }
+            at[k] += 1;
+            if at[k] < choices[k].len() {
+                break;
+            }
+            at[k] = 0;
+            k += 1;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::diag::Source;
+
+    /// Three face-down forests in a row: no single tile and no pair breaks a
+    /// group limit of 2, but the three together can. The locks are refused
+    /// whatever tiles they hold.
+    #[test]
+    fn three_face_down_locks_are_tried_together() {
+        let text = include_str!("../../tests/fixtures/face-down.toml")
+            .replace("forest = 2, pasture = 2, gold", "forest = 3, pasture = 1, gold")
+            .replace(
+                "[map.regions.home]",
+                "[constraints]\nmax_terrain_group = 2\n\n[map.regions.home]",
+            );
+        let s = crate::model::load(&Source::new("fog.toml", text)).expect("the fixture loads");
+        let map = s.map_for(4).expect("a 4-player map");
+        let fog = map.regions.iter().position(|g| g.key == "fog").expect("the fog");
+        let mut slots: Vec<crate::axial::Hex> = map
+            .cells
+            .iter()
+            .filter(|c| matches!(c.content, CellContent::Slot { region } if region == fog))
+            .map(|c| c.hex)
+            .collect();
+        slots.sort_by_key(|h| (h.r, h.q));
+        let row = slots
+            .windows(3)
+            .find(|w| {
+                w[0].distance(w[1]) == 1 && w[1].distance(w[2]) == 1 && w[0].distance(w[2]) == 2
+            })
+            .expect("three fog hexes in a row");
+        // What they hold does not matter: the candidates are the pool's.
+        let hidden: Vec<Lock> = row
+            .iter()
+            .zip([Terrain::Pasture, Terrain::Hills, Terrain::Mountains])
+            .map(|(&hex, terrain)| Lock { hex, terrain, number: None })
+            .collect();
+        let (places, clash) =
+            could_clash(map, &s.constraints, &[], &hidden).expect("three forests clash");
+        assert_eq!(places.len(), 3);
+        assert_eq!(clash.rule, crate::scenario::rule_table::ConstraintId::MaxTerrainGroup);
+        // Two of them alone clash under no deal.
+        assert!(could_clash(map, &s.constraints, &[], &hidden[..2]).is_none());
+    }
 }
