@@ -67,36 +67,28 @@ impl SeatTables {
     /// The variety policy's second round, in reverse seat order: each seat
     /// takes the free corner it values most, ties drawn at random in corner
     /// order. Returns whether a tie was drawn for.
+    ///
+    /// What a seat's scan of the free corners meets depends only on the
+    /// picks made so far (they decide the free corners and the seat's first
+    /// settlement), so a scan is recorded once per board and picks, and
+    /// the other drafts replay it: the same new bests and the same ties,
+    /// each tie drawn for from `rng` as the scan would.
     fn second_round(&self, s: &mut SeatScratch, rng: &mut Rng) -> bool {
-        let p = self.players;
-        let n = self.members.len();
         let mut drew = false;
         // The corners still free, in the same order (so ties are met,
         // and drawn for, as in a scan of every legal corner).
         s.free.clear();
         s.free.extend(s.legal.iter().copied().filter(|c| !s.blocked[*c as usize]));
-        for seat in (0..p).rev() {
-            let first = s.picks[seat];
-            let at = s.second_table(first, n);
-            let own = (first != NONE).then(|| s.value[first as usize]);
-            let mut best = NONE;
-            let (mut best_v, mut ties) = (f64::NEG_INFINITY, 0u32);
-            for &c in &s.free {
-                if s.blocked[c as usize] {
-                    continue;
-                }
-                let slot = &mut s.second[at + c as usize];
-                if slot.is_nan() {
-                    *slot = s.base[c as usize] + variety_bonus(&s.value[c as usize], own.as_ref());
-                }
-                let v = *slot;
-                if v > best_v {
-                    (best, best_v, ties) = (c, v, 1);
-                } else if v == best_v {
-                    ties += 1;
-                    if below(rng, ties) == 0 {
-                        best = c;
-                    }
+        for _ in 0..self.players {
+            let ops = match s.scans.find(&s.picks) {
+                Some(ops) => ops,
+                None => self.scan(s),
+            };
+            let (mut best, mut ties) = (NONE, 0u32);
+            for &(c, t) in &s.scans.ops[ops] {
+                ties = t;
+                if t == 1 || below(rng, t) == 0 {
+                    best = c;
                 }
             }
             // A tie with a value beaten later drew for nothing.
@@ -108,6 +100,37 @@ impl SeatTables {
             }
         }
         drew
+    }
+
+    /// Scans the free corners for the seat whose turn it is (after
+    /// `s.picks`) and records what it meets: `(corner, 1)` for a new best,
+    /// `(corner, k)` for the `k`-th corner tied with the best so far.
+    fn scan(&self, s: &mut SeatScratch) -> std::ops::Range<usize> {
+        let n = self.members.len();
+        let seat = 2 * self.players - 1 - s.picks.len();
+        let first = s.picks[seat];
+        let at = s.second_table(first, n);
+        let own = (first != NONE).then(|| s.value[first as usize]);
+        let start = s.scans.ops.len();
+        let (mut best_v, mut ties) = (f64::NEG_INFINITY, 0u32);
+        for &c in &s.free {
+            if s.blocked[c as usize] {
+                continue;
+            }
+            let slot = &mut s.second[at + c as usize];
+            if slot.is_nan() {
+                *slot = s.base[c as usize] + variety_bonus(&s.value[c as usize], own.as_ref());
+            }
+            let v = *slot;
+            if v > best_v {
+                (best_v, ties) = (v, 1);
+                s.scans.ops.push((c, 1));
+            } else if v == best_v {
+                ties += 1;
+                s.scans.ops.push((c, ties));
+            }
+        }
+        s.scans.remember(&s.picks, start)
     }
 
     /// Takes corner `c` for the next pick.
@@ -145,6 +168,39 @@ impl SeatTables {
             }
             a.distinct += times * own[..5].iter().filter(|x| **x > 0).count() as u32;
         }
+    }
+}
+
+/// The recorded second-round scans of one board, by the picks made before.
+#[derive(Default)]
+pub(super) struct Scans {
+    /// Per scan: where its picks start in `picks`, how many, and its ops.
+    scans: Vec<(usize, usize, std::ops::Range<usize>)>,
+    picks: Vec<u32>,
+    ops: Vec<(u32, u32)>,
+}
+
+impl Scans {
+    /// Forgets every scan (a new board).
+    pub(super) fn clear(&mut self) {
+        self.scans.clear();
+        self.picks.clear();
+        self.ops.clear();
+    }
+
+    fn find(&self, picks: &[u32]) -> Option<std::ops::Range<usize>> {
+        let same = |(at, len, _): &&(usize, usize, std::ops::Range<usize>)| {
+            self.picks[*at..*at + *len] == *picks
+        };
+        self.scans.iter().find(same).map(|x| x.2.clone())
+    }
+
+    /// Keeps the ops from `start` on as the scan after `picks`.
+    fn remember(&mut self, picks: &[u32], start: usize) -> std::ops::Range<usize> {
+        let ops = start..self.ops.len();
+        self.scans.push((self.picks.len(), picks.len(), ops.clone()));
+        self.picks.extend_from_slice(picks);
+        ops
     }
 }
 

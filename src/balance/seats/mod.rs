@@ -197,6 +197,8 @@ pub struct SeatScratch {
     /// (`second_own`), NaN until computed.
     second: Vec<f64>,
     second_own: Vec<u32>,
+    /// The second round's scans already made on this board.
+    scans: draft::Scans,
     /// The sort keys of the first round.
     keys: Vec<(u64, u32)>,
     acc: Vec<Acc>,
@@ -286,6 +288,7 @@ impl SeatTables {
         s.acc.resize(p, Acc::default());
         let mut rng = self.tie_rng.clone();
         s.second_own.clear();
+        s.scans.clear();
         match policy {
             Policy::Pips => self.sort_pips(s),
             Policy::Variety => self.sort_variety(s),
