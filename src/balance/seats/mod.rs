@@ -436,3 +436,51 @@ fn descending(x: f64) -> u64 {
     let ascending = if b >> 63 == 1 { !b } else { b | 1 << 63 };
     !ascending
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_descending_key_orders_numbers_as_total_cmp_does_reversed() {
+        let xs = [
+            0.0,
+            -0.0,
+            1.5,
+            -1.5,
+            2.0,
+            1e-300,
+            -1e300,
+            f64::INFINITY,
+            f64::NEG_INFINITY,
+            7.25,
+            7.250000000000001,
+        ];
+        for a in xs {
+            for b in xs {
+                let by_key = descending(a).cmp(&descending(b));
+                assert_eq!(by_key, b.total_cmp(&a), "{a} vs {b}");
+            }
+        }
+    }
+
+    #[test]
+    fn the_hex_table_finds_every_board_hex_and_nothing_else() {
+        for id in ["base", "catan-world", "fog-islands"] {
+            let s =
+                crate::model::load(&crate::builtin::source(id).expect("built-in")).expect("valid");
+            for map in &s.maps {
+                let t = HexCells::new(map);
+                let mut found = 0;
+                for q in -30..30 {
+                    for r in -30..30 {
+                        let h = Hex::new(q, r);
+                        assert_eq!(t.get(h), map.board.index.get(&h).copied(), "{id} {h:?}");
+                        found += usize::from(t.get(h).is_some());
+                    }
+                }
+                assert_eq!(found, map.board.index.len(), "{id}: every hex within reach");
+            }
+        }
+    }
+}
