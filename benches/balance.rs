@@ -157,24 +157,43 @@ fn bar_impossible(b: Bencher, id: &str) {
     });
 }
 
-/// The `sample` command itself on one thread, writing to /dev/null (the
-/// solver, the last guard, the measures or the bar, and the JSON lines):
-/// `hexpress sample base -n N -s 1 -q --out /dev/null [MODE]`, N = 20,000
-/// plain and 5,000 with `--measures` or `--balanced`; divide by N for one
-/// board. Targets: 300,000 boards/s plain (3.3 µs a board), 50,000 with
-/// `--measures` or `--balanced` (20 µs).
-#[divan::bench(args = ["plain", "--measures", "--balanced"], sample_count = 5, sample_size = 1)]
-fn sample_command_one_thread(b: Bencher, mode: &str) {
+/// The `sample` command itself, writing to /dev/null (the solver, the last
+/// guard, the measures or the bar, and the JSON lines):
+/// `hexpress sample base -n N -s 1 -q --out /dev/null [MODE] --threads T`,
+/// N = 20,000 plain and 5,000 with `--measures` or `--balanced`. divan
+/// prints boards/s (the `item/s` column). Targets on one thread (a core
+/// of its own): 300,000 boards/s plain, 50,000 with `--measures`. With
+/// `--balanced` (target 50,000, not reached) the solver's own draws set a
+/// floor: on the default bar about 1 uniform board in 37 clears, so 50,000
+/// boards/s would leave 0.5 µs per candidate, against about 1 µs for the
+/// solver's draw alone (`solve_only`).
+fn sample_command(b: Bencher, mode: &str, threads: usize) {
     use clap::Parser;
-    let n = if mode == "plain" { "20000" } else { "5000" };
-    let mut args = vec!["hexpress", "sample", "base", "-n", n, "-s", "1", "-q"];
+    let n: u64 = if mode == "plain" { 20_000 } else { 5_000 };
+    let count = n.to_string();
+    let mut args = vec!["hexpress", "sample", "base", "-n", &count, "-s", "1", "-q"];
     args.extend(["--out", "/dev/null"]);
     if mode != "plain" {
         args.push(mode);
     }
-    let pool = rayon::ThreadPoolBuilder::new().num_threads(1).build().expect("thread pool");
-    b.bench_local(|| {
+    let threads = threads.to_string();
+    args.extend(["--threads", &threads]);
+    b.counter(divan::counter::ItemsCount::new(n)).bench_local(|| {
         let cli = hexpress::cli::Cli::try_parse_from(&args).expect("valid arguments");
-        pool.install(|| hexpress::cli::run(cli))
+        hexpress::cli::run(cli)
     });
+}
+
+/// [`sample_command`] on one thread.
+#[divan::bench(args = ["plain", "--measures", "--balanced"], sample_count = 5, sample_size = 1)]
+fn sample_command_one_thread(b: Bencher, mode: &str) {
+    sample_command(b, mode, 1);
+}
+
+/// [`sample_command`] on every core (`--threads` = the cores the machine
+/// has): compare with the one-thread figures on an idle machine only.
+#[divan::bench(args = ["plain", "--measures", "--balanced"], sample_count = 5, sample_size = 1)]
+fn sample_command_all_cores(b: Bencher, mode: &str) {
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    sample_command(b, mode, cores);
 }

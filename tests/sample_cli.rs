@@ -101,3 +101,71 @@ fn face_down_scenarios_sample_like_generate() {
         let _ = std::fs::remove_dir_all(&dir);
     }
 }
+
+/// `--threads N` changes where boards are drawn, never what is written: the
+/// lines of `--measures` and `--balanced` (the bar draw's reused buffers,
+/// the seat simulation) are the same bytes on 1, 2 and 3 threads, across
+/// several blocks of the parallel chunk.
+#[test]
+fn measures_and_balanced_lines_do_not_depend_on_the_thread_count() {
+    for (mode, count) in [("--measures", "700"), ("--balanced", "600")] {
+        let run = |threads: &str| {
+            let args = ["sample", "base", "--count", count, "--seed", "31", "-q", mode];
+            let out = hexpress(&[&args[..], &["--threads", threads]].concat(), "1");
+            assert!(out.status.success(), "{mode}: {}", String::from_utf8_lossy(&out.stderr));
+            out.stdout
+        };
+        let one = run("1");
+        assert_eq!(
+            String::from_utf8_lossy(&one).lines().count(),
+            count.parse::<usize>().expect("a number")
+        );
+        assert!(String::from_utf8_lossy(&one).contains("\"seat_gap\":"), "{mode}");
+        for threads in ["2", "3"] {
+            assert!(run(threads) == one, "{mode}: 1 and {threads} threads wrote different lines");
+        }
+    }
+}
+
+/// A bar draw keeps the measures it took while rejecting (the seats only
+/// once the rest cleared) and completes them: they must equal measuring
+/// the board afresh, and buffers reused from draw to draw must give the
+/// board and figures a fresh draw gives. Several bars: the default, one
+/// without the seat condition, the pips policy, and the seats scored on
+/// the fast path; several maps and player counts.
+#[test]
+fn a_bar_draw_carries_the_measures_of_its_board() {
+    use hexpress::balance::{BarBuffers, BarOptions, BarSampler, Config, Evaluator};
+    let cases = [
+        ("base", 4, "", false),
+        ("base", 3, "", false),
+        ("base", 4, "[bar]\nseat_gap = false\n", false),
+        ("base", 4, "[seats]\npolicy = \"pips\"\n", false),
+        ("base", 4, "", true),
+        ("gold-for-catan", 4, "", false),
+        ("fog-islands", 3, "", false),
+    ];
+    for (id, players, text, seats_fast) in cases {
+        let source = hexpress::builtin::source(id).expect("built-in");
+        let s = hexpress::model::load(&source).expect("valid");
+        let config = Config::parse(text).expect("valid config");
+        let map = s.map_for(players).expect("map");
+        let solver = hexpress::solve::Solver::new(map, &s.constraints);
+        let eval = Evaluator::for_players(map, players)
+            .with_policy(config.policy)
+            .scoring_seats(seats_fast);
+        let sampler = BarSampler::new(&solver, &eval, &config.bar, &BarOptions::default())
+            .expect("a bar the map clears");
+        let (mut sc, mut bufs) = (solver.scratch(), BarBuffers::default());
+        for seed in 0..120 {
+            let d = sampler.draw_reusing(&mut sc, &mut bufs, seed).expect("a board");
+            let case = format!("{id} {players}p {text:?} seed {seed}");
+            assert_eq!(d.measures, eval.measure(&d.layout), "{case}");
+            assert!(config.bar.clears(&d.measures), "{case}");
+            let fresh = sampler.draw(seed).expect("a board");
+            assert_eq!(fresh.layout, d.layout, "{case}");
+            assert_eq!(fresh.measures, d.measures, "{case}");
+            assert_eq!(fresh.candidate_seed, d.candidate_seed, "{case}");
+        }
+    }
+}

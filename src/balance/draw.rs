@@ -16,10 +16,11 @@
 //!   bar's excess ([`super::bar::Bar::excess`]); when the search finds none,
 //!   the draw fails with the thresholds the closest boards missed.
 
-use rand_core::RngCore;
 use rayon::prelude::*;
 
 use super::bar::{Bar, Miss};
+pub use super::candidates::bar_candidate_seed;
+use super::candidates::CandidateSeeds;
 
 use super::measures::{Evaluator, Measures, Scratch};
 use crate::rng::{stage_rng, Rng, Stream};
@@ -172,22 +173,11 @@ pub struct BarSampler<'s, 'a> {
     opts: SolveOptions,
 }
 
-/// The solver seed of rejection candidate `j` of the draw for `seed`:
-/// candidate 0 is the seed itself (so a board that already clears the bar
-/// is its own balanced board), the others hash the seed's `bar` stream.
-pub fn bar_candidate_seed(seed: u64, j: u64) -> u64 {
-    if j == 0 {
-        return seed;
-    }
-    let salt = stage_rng(seed, Stream::Bar).next_u64();
-    splitmix64(salt.wrapping_add(j.wrapping_mul(0x9E37_79B9_7F4A_7C15)))
-}
-
-fn splitmix64(x: u64) -> u64 {
-    let mut z = x.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
+/// Buffers for measuring boards, kept between draws
+/// ([`BarSampler::draw_reusing`]).
+#[derive(Default)]
+pub struct BarBuffers {
+    local: Local,
 }
 
 /// Buffers for measuring one board.
@@ -430,13 +420,24 @@ impl<'s, 'a> BarSampler<'s, 'a> {
         sc: &mut crate::solve::Scratch,
         seed: u64,
     ) -> Result<BarDraw, BarError> {
-        let mut local = Local::default();
+        self.draw_reusing(sc, &mut BarBuffers::default(), seed)
+    }
+
+    /// [`BarSampler::draw`] reusing the solver's buffers and the measuring
+    /// buffers `bufs` (one of each per thread drawing many boards): the
+    /// same board for the same seed, whatever they held before.
+    pub fn draw_reusing(
+        &self,
+        sc: &mut crate::solve::Scratch,
+        bufs: &mut BarBuffers,
+        seed: u64,
+    ) -> Result<BarDraw, BarError> {
+        let local = &mut bufs.local;
         match (self.method, &self.start) {
             (BarMethod::Chain { steps }, Some(start)) => {
                 let mut rng = stage_rng(seed, Stream::BarChain);
-                let (mut layout, run) = self
-                    .solver
-                    .restricted_walk(start, steps, &mut rng, |l| self.clears(l, &mut local));
+                let (mut layout, run) =
+                    self.solver.restricted_walk(start, steps, &mut rng, |l| self.clears(l, local));
                 layout.seed = seed;
                 layout.sampler = Sampler::Chain {
                     steps: run.steps,
@@ -454,30 +455,52 @@ impl<'s, 'a> BarSampler<'s, 'a> {
                     run: Some(run),
                 })
             }
-            _ => {
-                // Far beyond what the pilot's pass rate predicts.
-                let cap = (200 * self.pilot.boards / self.pilot.cleared.max(1)).max(1_000_000);
-                for j in 0..cap {
-                    let cs = bar_candidate_seed(seed, j);
-                    let mut layout = self.solver.solve_with(sc, cs, &self.opts)?;
-                    let b = &self.bar;
-                    let quick_miss =
-                        self.eval.surely_misses(&layout, b.red_same_resource, b.corner_max);
-                    if !self.bar.is_set() || (!quick_miss && self.clears(&layout, &mut local)) {
-                        layout.seed = seed;
-                        let measures = self.eval.measure(&layout);
-                        return Ok(BarDraw {
-                            layout,
-                            measures,
-                            method: BarMethod::Rejection,
-                            candidates: j + 1,
-                            candidate_seed: Some(cs),
-                            run: None,
-                        });
-                    }
-                }
-                Err(BarError::GaveUp { tried: cap })
-            }
+            _ => self.reject(sc, local, seed),
         }
+    }
+
+    /// Rejection: uniform boards until one clears the bar. The cheap
+    /// red-pair and corner check comes first, then the measures, and the
+    /// seat simulation only for boards that clear the rest; the board kept
+    /// is completed from the measures already taken (the same figures as
+    /// measuring it afresh: `tests` below check it).
+    fn reject(
+        &self,
+        sc: &mut crate::solve::Scratch,
+        local: &mut Local,
+        seed: u64,
+    ) -> Result<BarDraw, BarError> {
+        // Far beyond what the pilot's pass rate predicts.
+        let cap = (200 * self.pilot.boards / self.pilot.cleared.max(1)).max(1_000_000);
+        let mut seeds = CandidateSeeds::new(seed);
+        let b = &self.bar;
+        for j in 0..cap {
+            let cs = seeds.get(j);
+            let mut layout = self.solver.solve_with(sc, cs, &self.opts)?;
+            let measures = if !b.is_set() {
+                self.eval.measure(&layout)
+            } else if self.eval.surely_misses(&layout, b.red_same_resource, b.corner_max)
+                || !self.clears(&layout, local)
+            {
+                continue;
+            } else {
+                // `clears` measured the seats when the bar reads them.
+                if !b.needs_seats() && !self.eval.scores_seats() {
+                    self.eval.seats_into(&layout, &mut local.scratch, &mut local.m);
+                }
+                self.eval.finish_into(&layout, &mut local.scratch, &mut local.m);
+                std::mem::take(&mut local.m)
+            };
+            layout.seed = seed;
+            return Ok(BarDraw {
+                layout,
+                measures,
+                method: BarMethod::Rejection,
+                candidates: j + 1,
+                candidate_seed: Some(cs),
+                run: None,
+            });
+        }
+        Err(BarError::GaveUp { tried: cap })
     }
 }

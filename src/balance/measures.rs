@@ -243,6 +243,13 @@ impl<'a> Evaluator<'a> {
         if !self.score_seats {
             self.seats_into(layout, scratch, out);
         }
+        self.finish_into(layout, scratch, out);
+    }
+
+    /// Adds what [`Evaluator::scored_into`] and [`Evaluator::seats_into`]
+    /// leave out (the island, gold and region totals): after all three,
+    /// `out` equals [`Evaluator::measure`]'s result.
+    pub fn finish_into(&self, layout: &Layout, scratch: &mut Scratch, out: &mut Measures) {
         self.islands(layout, scratch, out);
         self.regions(layout, out);
     }

@@ -16,6 +16,7 @@
 //! ```
 
 pub mod bar;
+mod candidates;
 pub mod chips;
 pub mod config;
 pub mod draw;
@@ -31,7 +32,7 @@ pub mod svg;
 
 pub use bar::Bar;
 pub use config::{Config, WeightsError};
-pub use draw::{BarDraw, BarError, BarMethod, BarOptions, BarSampler, Pilot};
+pub use draw::{BarBuffers, BarDraw, BarError, BarMethod, BarOptions, BarSampler, Pilot};
 pub use measures::{measures, Evaluator, HarborStrength, IslandTotals, Measures, RegionTotals};
 pub use report::{Histogram, Percentiles, Report};
 pub use score::{score, Objective, Weights, DEFAULT_WEIGHTS};

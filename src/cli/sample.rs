@@ -15,7 +15,7 @@ use rayon::prelude::*;
 
 use super::args::SampleArgs;
 use super::{contract, load_with_rules, resolve, solve_failed, Failure};
-use crate::balance::{self, BarOptions, BarSampler, Config, Evaluator};
+use crate::balance::{self, BarBuffers, BarOptions, BarSampler, Config, Evaluator, Measures};
 use crate::builtin;
 use crate::export::json;
 use crate::model::Scenario;
@@ -180,15 +180,22 @@ impl Lines<'_, '_> {
             .into_par_iter()
             .enumerate()
             .map_init(
-                || (self.solver.scratch(), guard.clone(), json::HexCache::default()),
-                |(scratch, guard, cache), (b, mut text)| {
+                || Worker {
+                    scratch: self.solver.scratch(),
+                    guard: guard.clone(),
+                    cache: json::HexCache::default(),
+                    bar: BarBuffers::default(),
+                    measure: balance::measures::Scratch::default(),
+                    measures: Measures::default(),
+                },
+                |w, (b, mut text)| {
                     text.clear();
                     let from = b as u64 * BLOCK;
                     let to = (from + BLOCK).min(n);
                     let mut block = Block { text, fault: None };
                     for j in from..to {
                         let s = first.wrapping_add(j);
-                        if let Err(e) = self.line(scratch, guard, cache, s, &mut block.text) {
+                        if let Err(e) = self.line(w, s, &mut block.text) {
                             block.fault = Some(e);
                             break;
                         }
@@ -201,31 +208,26 @@ impl Lines<'_, '_> {
 
     /// Appends the line of the board for seed `s` to `out`. The last guard
     /// runs on every board before it is written: a board it refuses never is.
-    fn line(
-        &self,
-        scratch: &mut Scratch,
-        guard: &mut Guard<'_>,
-        cache: &mut json::HexCache,
-        s: u64,
-        out: &mut Vec<u8>,
-    ) -> Result<(), Fault> {
+    fn line(&self, w: &mut Worker<'_>, s: u64, out: &mut Vec<u8>) -> Result<(), Fault> {
         let (mut l, balance) = match self.bar {
             Some(b) => {
-                let d = b.draw_with(scratch, s).map_err(Fault::Draw)?;
-                guard.check(&d.layout).map_err(Fault::Broken)?;
+                let d = b.draw_reusing(&mut w.scratch, &mut w.bar, s).map_err(Fault::Draw)?;
+                w.guard.check(&d.layout).map_err(Fault::Broken)?;
                 let obj = balance::json::bar_object(&d, &b.pilot(), self.config);
                 (d.layout, Some(obj))
             }
             None => {
-                let (l, _) = self.solver.solve_checked(scratch, guard, s, &self.opts).map_err(
-                    |e| match e {
+                let (l, _) = self
+                    .solver
+                    .solve_checked(&mut w.scratch, &mut w.guard, s, &self.opts)
+                    .map_err(|e| match e {
                         solve::SolveError::Broken(b) => Fault::Broken(*b),
                         e => Fault::Draw(e.into()),
-                    },
-                )?;
-                let obj = self
-                    .measures
-                    .then(|| balance::json::measures_object(&self.eval.measure(&l), self.config));
+                    })?;
+                let obj = self.measures.then(|| {
+                    self.eval.measure_into(&l, &mut w.measure, &mut w.measures);
+                    balance::json::measures_object(&w.measures, self.config)
+                });
                 (l, obj)
             }
         };
@@ -233,10 +235,21 @@ impl Lines<'_, '_> {
         l.title.clone_from(&self.scenario.meta.title);
         l.players = self.players;
         let command = json::Command::Spliced(&self.head, l.seed, &self.tail);
-        json::write_line_cached(out, &l, command, balance.as_deref(), cache);
+        json::write_line_cached(out, &l, command, balance.as_deref(), &mut w.cache);
         out.push(b'\n');
         Ok(())
     }
+}
+
+/// One thread's buffers, reused from board to board.
+struct Worker<'a> {
+    scratch: Scratch,
+    guard: Guard<'a>,
+    cache: json::HexCache,
+    bar: BarBuffers,
+    /// `--measures`: the measuring buffers and the measures.
+    measure: balance::measures::Scratch,
+    measures: Measures,
 }
 
 /// The lines of consecutive boards, up to the first that could not be

@@ -11,13 +11,17 @@
 //! figures are the average over [`TIE_DRAWS`] draws from a fixed seed, so
 //! they are a function of the board alone.
 
+use crate::axial::Hex;
 use crate::model::{board::NONE, start, CellContent, MapDef};
-use crate::rng::{below, stage_rng, Rng, Stream};
+use crate::rng::{stage_rng, Rng, Stream};
 use crate::solve::Layout;
 use crate::vocab::{pips, HarborKind, Terrain};
 
+mod draft;
 mod odds;
 mod variety;
+
+use draft::groups;
 
 pub use odds::{odds, odds_sentence, WIN_POINTS_PER_PIP};
 
@@ -111,6 +115,52 @@ pub struct SeatTables {
     local_of: Vec<u32>,
     /// Per cell: a start hex (empty without a start area: any land hex).
     start_hex: Vec<bool>,
+    /// Board hex -> cell, for the harbors.
+    cells: HexCells,
+    /// The tie-break stream as it starts on every board.
+    tie_rng: Rng,
+}
+
+/// Board hex -> cell index, a table over the board's bounding box (the
+/// board's own map is a tree: this is a lookup per harbor per board).
+#[derive(Clone, Debug)]
+struct HexCells {
+    q0: i32,
+    r0: i32,
+    width: i32,
+    height: i32,
+    cell: Vec<u32>,
+}
+
+impl HexCells {
+    fn new(map: &MapDef) -> HexCells {
+        let hexes = map.board.index.keys();
+        let q0 = hexes.clone().map(|h| h.q).min().unwrap_or(0);
+        let r0 = hexes.clone().map(|h| h.r).min().unwrap_or(0);
+        let width = hexes.clone().map(|h| h.q - q0 + 1).max().unwrap_or(0);
+        let height = hexes.map(|h| h.r - r0 + 1).max().unwrap_or(0);
+        let mut t = HexCells { q0, r0, width, height, cell: Vec::new() };
+        t.cell = vec![NONE; (width.max(0) as usize) * (height.max(0) as usize)];
+        for (h, &i) in &map.board.index {
+            if let Some(k) = t.slot(*h) {
+                t.cell[k] = i as u32;
+            }
+        }
+        t
+    }
+
+    fn slot(&self, h: Hex) -> Option<usize> {
+        let (q, r) = (i64::from(h.q) - i64::from(self.q0), i64::from(h.r) - i64::from(self.r0));
+        let inside =
+            (0..i64::from(self.width)).contains(&q) && (0..i64::from(self.height)).contains(&r);
+        inside.then(|| (r * i64::from(self.width) + q) as usize)
+    }
+
+    /// The cell of hex `h`, if it is on the board.
+    fn get(&self, h: Hex) -> Option<usize> {
+        let c = self.cell[self.slot(h)?];
+        (c != NONE).then_some(c as usize)
+    }
 }
 
 /// What a corner offers on one layout.
@@ -143,6 +193,14 @@ pub struct SeatScratch {
     picks: Vec<u32>,
     /// Legal corners not taken or blocked after the first round.
     free: Vec<u32>,
+    /// Second-round values, one table per first settlement
+    /// (`second_own`), NaN until computed.
+    second: Vec<f64>,
+    second_own: Vec<u32>,
+    /// The second round's scans already made on this board.
+    scans: draft::Scans,
+    /// The sort keys of the first round.
+    keys: Vec<(u64, u32)>,
     acc: Vec<Acc>,
 }
 
@@ -199,7 +257,15 @@ impl SeatTables {
             })
             .collect();
         let start_hex = map.start.as_ref().map_or_else(Vec::new, |s| s.start_hex.clone());
-        SeatTables { players: usize::from(players.max(1)), members, nb, local_of, start_hex }
+        SeatTables {
+            players: usize::from(players.max(1)),
+            members,
+            nb,
+            local_of,
+            start_hex,
+            cells: HexCells::new(map),
+            tie_rng: stage_rng(TIE_SEED, Stream::Seats),
+        }
     }
 
     /// Players simulated.
@@ -220,7 +286,9 @@ impl SeatTables {
         let p = self.players;
         s.acc.clear();
         s.acc.resize(p, Acc::default());
-        let mut rng = stage_rng(TIE_SEED, Stream::Seats);
+        let mut rng = self.tie_rng.clone();
+        s.second_own.clear();
+        s.scans.clear();
         match policy {
             Policy::Pips => self.sort_pips(s),
             Policy::Variety => self.sort_variety(s),
@@ -269,7 +337,7 @@ impl SeatTables {
         s.harbor.clear();
         s.harbor.resize(self.members.len(), 0);
         for h in &layout.harbors {
-            let (Some(toward), Some(&i)) = (h.toward, map.board.index.get(&h.hex)) else {
+            let (Some(toward), Some(i)) = (h.toward, self.cells.get(h.hex)) else {
                 continue;
             };
             let Some(d) = h.hex.direction_to(toward) else { continue };
@@ -321,13 +389,13 @@ impl SeatTables {
     /// grouped into runs of equal keys that each draw shuffles.
     fn sort_pips(&self, s: &mut SeatScratch) {
         let value = &s.value;
-        s.order.clear();
-        s.order.extend_from_slice(&s.legal);
         let key = |c: &u32| {
             let v = &value[*c as usize];
             u32::from(v.total) << 8 | u32::from(v.distinct)
         };
-        s.order.sort_by_key(|c| std::cmp::Reverse(key(c)));
+        s.keys.clear();
+        s.keys.extend(s.legal.iter().map(|c| (u64::from(u32::MAX - key(c)), *c)));
+        sort_keys(&mut s.keys, &mut s.order);
         groups(&s.order, &mut s.group_end, |a, b| key(a) == key(b));
     }
 
@@ -345,135 +413,74 @@ impl SeatTables {
             s.base[c as usize] = base;
             s.score1[c as usize] = base + variety_bonus(v, None);
         }
-        s.order.clear();
-        s.order.extend_from_slice(&s.legal);
         let sc = &s.score1;
-        s.order.sort_by(|a, b| sc[*b as usize].total_cmp(&sc[*a as usize]));
+        s.keys.clear();
+        s.keys.extend(s.legal.iter().map(|c| (descending(sc[*c as usize]), *c)));
+        sort_keys(&mut s.keys, &mut s.order);
         groups(&s.order, &mut s.group_end, |a, b| sc[*a as usize] == sc[*b as usize]);
-    }
-
-    /// One snake draft; `s.picks[k]` is pick `k`'s corner ([`NONE`]: none
-    /// left). Returns whether a random draw broke a tie on the way (when not,
-    /// every draft gives these picks).
-    fn draft(&self, policy: Policy, s: &mut SeatScratch, rng: &mut Rng) -> bool {
-        let mut drew = false;
-        let p = self.players;
-        let picks = FIRST_SETTLEMENTS * p;
-        s.blocked.clear();
-        s.blocked.resize(self.members.len(), false);
-        s.picks.clear();
-        // Rounds where the order is seat-independent: the pips policy
-        // throughout, the variety policy's first round.
-        let fixed = match policy {
-            Policy::Pips => picks,
-            Policy::Variety => p,
-        };
-        let mut i = 0;
-        while s.picks.len() < fixed && i < s.order.len() {
-            // Shuffle the run starting here, once, when first reached.
-            let end = s.group_end[i] as usize;
-            if i + 1 < end && (i == 0 || s.group_end[i - 1] as usize != end) {
-                // The order inside the run matters only when two of its
-                // corners are still free (blocking only grows).
-                drew |= s.order[i..end].iter().filter(|c| !s.blocked[**c as usize]).count() > 1;
-                for k in i..end - 1 {
-                    let j = k + below(rng, (end - k) as u32) as usize;
-                    s.order.swap(k, j);
-                }
-            }
-            let c = s.order[i];
-            i += 1;
-            if !s.blocked[c as usize] {
-                self.take(s, c);
-            }
-        }
-        if policy == Policy::Variety && s.picks.len() == p {
-            // The corners still free, in the same order (so ties are met,
-            // and drawn for, as in a scan of every legal corner).
-            s.free.clear();
-            s.free.extend(s.legal.iter().copied().filter(|c| !s.blocked[*c as usize]));
-            for seat in (0..p).rev() {
-                let first = s.picks[seat];
-                let own = (first != NONE).then(|| s.value[first as usize]);
-                let mut best = NONE;
-                let (mut best_v, mut ties) = (f64::NEG_INFINITY, 0u32);
-                for &c in &s.free {
-                    if s.blocked[c as usize] {
-                        continue;
-                    }
-                    let v = s.base[c as usize] + variety_bonus(&s.value[c as usize], own.as_ref());
-                    if v > best_v {
-                        (best, best_v, ties) = (c, v, 1);
-                    } else if v == best_v {
-                        ties += 1;
-                        if below(rng, ties) == 0 {
-                            best = c;
-                        }
-                    }
-                }
-                // A tie with a value beaten later drew for nothing.
-                drew |= ties > 1;
-                if best == NONE {
-                    s.picks.push(NONE);
-                } else {
-                    self.take(s, best);
-                }
-            }
-        }
-        while s.picks.len() < picks {
-            s.picks.push(NONE);
-        }
-        drew
-    }
-
-    /// Takes corner `c` for the next pick.
-    fn take(&self, s: &mut SeatScratch, c: u32) {
-        s.blocked[c as usize] = true;
-        for n in self.nb[c as usize] {
-            if n != NONE {
-                s.blocked[n as usize] = true;
-            }
-        }
-        s.picks.push(c);
-    }
-
-    /// Adds the last draft's result `times` times to the seats' sums.
-    fn tally(&self, s: &mut SeatScratch, times: u32) {
-        let p = self.players;
-        for seat in 0..p {
-            let a = &mut s.acc[seat];
-            let mut own = [0u32; 6];
-            for k in [seat, 2 * p - 1 - seat] {
-                let c = s.picks[k];
-                if c == NONE {
-                    continue;
-                }
-                let v = &s.value[c as usize];
-                for (o, x) in own.iter_mut().zip(v.pips) {
-                    *o += u32::from(x);
-                }
-                a.robber += times * u32::from(v.robber);
-                a.harbors += times * u32::from(v.harbor > 0);
-                a.settlements += times;
-            }
-            for (x, y) in a.pips.iter_mut().zip(own) {
-                *x += times * y;
-            }
-            a.distinct += times * own[..5].iter().filter(|x| **x > 0).count() as u32;
-        }
     }
 }
 
-/// Marks where the run of equal keys holding each place of `order` ends.
-fn groups(order: &[u32], group_end: &mut Vec<u32>, same: impl Fn(&u32, &u32) -> bool) {
-    let n = order.len();
-    group_end.clear();
-    group_end.resize(n, 0);
-    let mut end = n;
-    for i in (0..n).rev() {
-        if i + 1 < n && !same(&order[i], &order[i + 1]) {
-            end = i + 1;
+/// Puts the corners of `keys` into `order` by key, then by corner: the order
+/// a stable sort by key of the legal corners (ascending) gives.
+fn sort_keys(keys: &mut [(u64, u32)], order: &mut Vec<u32>) {
+    keys.sort_unstable();
+    order.clear();
+    order.extend(keys.iter().map(|k| k.1));
+}
+
+/// A key that sorts numbers from the largest down, in [`f64::total_cmp`]
+/// order.
+fn descending(x: f64) -> u64 {
+    let b = x.to_bits();
+    let ascending = if b >> 63 == 1 { !b } else { b | 1 << 63 };
+    !ascending
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_descending_key_orders_numbers_as_total_cmp_does_reversed() {
+        let xs = [
+            0.0,
+            -0.0,
+            1.5,
+            -1.5,
+            2.0,
+            1e-300,
+            -1e300,
+            f64::INFINITY,
+            f64::NEG_INFINITY,
+            7.25,
+            7.250000000000001,
+        ];
+        for a in xs {
+            for b in xs {
+                let by_key = descending(a).cmp(&descending(b));
+                assert_eq!(by_key, b.total_cmp(&a), "{a} vs {b}");
+            }
         }
-        group_end[i] = end as u32;
+    }
+
+    #[test]
+    fn the_hex_table_finds_every_board_hex_and_nothing_else() {
+        for id in ["base", "catan-world", "fog-islands"] {
+            let s =
+                crate::model::load(&crate::builtin::source(id).expect("built-in")).expect("valid");
+            for map in &s.maps {
+                let t = HexCells::new(map);
+                let mut found = 0;
+                for q in -30..30 {
+                    for r in -30..30 {
+                        let h = Hex::new(q, r);
+                        assert_eq!(t.get(h), map.board.index.get(&h).copied(), "{id} {h:?}");
+                        found += usize::from(t.get(h).is_some());
+                    }
+                }
+                assert_eq!(found, map.board.index.len(), "{id}: every hex within reach");
+            }
+        }
     }
 }
