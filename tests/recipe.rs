@@ -493,6 +493,10 @@ fn the_printed_command_makes_the_same_pages() {
         "--black-and-white",
         "--hex-size",
         "80",
+        "--ruler",
+        "99.5",
+        "--back-offset",
+        "-1.5,0.5",
         "--formats",
         "pdf",
         "-q",
@@ -500,7 +504,9 @@ fn the_printed_command_makes_the_same_pages() {
         &s(&first),
     ]));
     let command = json_command(&first);
-    for flag in ["--paper letter", "--black-and-white", "--hex-size 80"] {
+    let flags =
+        ["--paper letter", "--black-and-white", "--hex-size 80", "--ruler 99.5", "--back-offset -1.5,0.5"];
+    for flag in flags {
         assert!(command.contains(flag), "`{flag}` missing from `{command}`");
     }
     let again = work.join("b");
