@@ -268,9 +268,12 @@ fn given(t: Option<&str>) -> Option<&str> {
     t.map(str::trim).filter(|t| !t.is_empty())
 }
 
+/// The calibration's ruler and back offset, mm (see [`Resolved::ruler`]).
+pub type Calibration = (Option<f64>, Option<(f64, f64)>);
+
 /// The calibration asked for: the ruler and the back offset, each read as
 /// the command line reads it (empty text: none).
-pub fn calibration_of(req: &BoardRequest) -> Result<(Option<f64>, Option<(f64, f64)>), ApiError> {
+pub fn calibration_of(req: &BoardRequest) -> Result<Calibration, ApiError> {
     let ruler = given(req.ruler.as_deref()).map(choices::parse_ruler).transpose();
     let offset = given(req.back_offset.as_deref()).map(choices::parse_back_offset).transpose();
     Ok((ruler.map_err(ApiError::bad)?, offset.map_err(ApiError::bad)?))
