@@ -9,6 +9,7 @@ use crate::compose::flow::FlowError;
 use crate::compose::job;
 use crate::compose::pack::{pack_pieces, PackPieces};
 use crate::compose::pieces::impose::unplaced;
+use crate::compose::plan::PrintPlan;
 use crate::diag::{FileProblem, UserError};
 use crate::export::{encode, json, OutFile, RenderError};
 use crate::model::Scenario;
@@ -178,6 +179,16 @@ pub fn all(
     settings: &Settings,
     notes: &Notes,
 ) -> Result<Vec<OutFile>, OutputError> {
+    all_with_plan(layout, scenario, settings, notes).map(|(files, _)| files)
+}
+
+/// [`all`], and the typed plan of the print pack when there is one.
+fn all_with_plan(
+    layout: &Layout,
+    scenario: &Scenario,
+    settings: &Settings,
+    notes: &Notes,
+) -> Result<(Vec<OutFile>, Option<PrintPlan>), OutputError> {
     // The pieces are composed and imposed once: what fits on no sheet is an
     // error before anything else is drawn, and the job uses them as they are.
     let pieces = match settings.formats.pdf {
@@ -191,7 +202,7 @@ pub fn all(
         crate::compose::map::picture::check_readable(layout, settings)?;
     }
     let job = job::print_job_with(layout, scenario, settings, notes, pieces)?;
-    Ok(encode(job.view())?)
+    Ok((encode(job.view())?, job.plan))
 }
 
 /// The rules handout alone: `rules.pdf`, then `rules-1.svg`, `rules-2.svg`...
@@ -279,13 +290,38 @@ pub fn board_files(
     recipe: crate::recipe::Recipe,
     balance: Option<Balance<'_>>,
 ) -> Result<Vec<OutFile>, OutputError> {
+    board_pack(layout, scenario, settings, recipe, balance).map(|p| p.files)
+}
+
+/// Every file of a board and the typed plan of its print pack.
+#[derive(Clone, Debug)]
+pub struct BoardPack {
+    /// The files, as [`board_files`] gives them.
+    pub files: Vec<OutFile>,
+    /// The print pack's plan (its text is `print-plan.txt`), when the files
+    /// hold a print pack.
+    pub plan: Option<PrintPlan>,
+}
+
+/// [`board_files`] with the typed plan of the print pack: what a front end
+/// shows of how to print it reads the plan itself, never its text.
+pub fn board_pack(
+    layout: &Layout,
+    scenario: &Scenario,
+    settings: Option<&Settings>,
+    recipe: crate::recipe::Recipe,
+    balance: Option<Balance<'_>>,
+) -> Result<BoardPack, OutputError> {
     let text = json::layout_json_with(layout, &recipe.command(), balance.map(|b| b.json()));
-    let mut out = vec![("layout.json".to_string(), text.into_bytes())];
+    let mut files = vec![("layout.json".to_string(), text.into_bytes())];
+    let mut plan = None;
     if let Some(settings) = settings {
         let lines = balance.map_or_else(Vec::new, |b| b.lines(scenario, layout.players));
-        out.extend(all(layout, scenario, settings, &notes(recipe, lines))?);
+        let (drawn, p) = all_with_plan(layout, scenario, settings, &notes(recipe, lines))?;
+        files.extend(drawn);
+        plan = p;
     }
-    Ok(out)
+    Ok(BoardPack { files, plan })
 }
 
 /// The notes of a board: its recipe, and for a balanced one the title-block

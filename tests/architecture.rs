@@ -75,13 +75,7 @@ const ONLY_FROM: &[(&str, &str)] = &[("serve", "src/cli/serve.rs")];
 /// Known circles between the files of one folder (the folder, then the
 /// files in the circle, sorted), to break and then delete from this list.
 /// An entry that is no longer a circle fails the test.
-const KNOWN_CIRCLES: &[(&str, &[&str])] = &[
-    // The page's lock handling: resolving a request rebuilds the board a
-    // lock was made on (request -> rebuild -> board), and the board's JSON
-    // names the recipe its locks came from (board -> rebuild) and whether a
-    // hex is secret (request, lock_error -> board). Known debt, to untangle.
-    ("serve", &["board", "judge", "lock_error", "rebuild", "request"]),
-];
+const KNOWN_CIRCLES: &[(&str, &[&str])] = &[];
 
 #[test]
 fn every_import_keeps_the_layer_rules() {

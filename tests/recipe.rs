@@ -422,7 +422,7 @@ fn the_rules_command_and_the_balance_report_print_commands_that_work() {
 #[cfg(feature = "serve")]
 #[test]
 fn the_web_page_command_makes_the_layout_json_it_serves() {
-    use hexpress::serve::{board, board_files, request};
+    use hexpress::serve::{board, board_files, request, resolve};
     let work = temp_dir("page");
     let locks = "0,-2=mountains:6 1,1=desert";
     let cases: Vec<request::BoardRequest> = vec![
@@ -456,7 +456,7 @@ fn the_web_page_command_makes_the_layout_json_it_serves() {
     ];
     for (i, req) in cases.iter().enumerate() {
         let kept = hexpress::serve::kept::KeptBoards::default();
-        let r = request::resolve(req, &kept).unwrap_or_else(|_| panic!("case {i} resolves"));
+        let r = resolve::resolve(req, &kept).unwrap_or_else(|_| panic!("case {i} resolves"));
         let b = board::make(&r, &|_, _| {}).unwrap_or_else(|_| panic!("case {i} lays out"));
         let page = board::to_json(&r, &b).unwrap_or_else(|_| panic!("case {i} as json"));
         let command = page["command"].as_str().expect("a command").to_string();
@@ -475,7 +475,7 @@ fn the_web_page_command_makes_the_layout_json_it_serves() {
 }
 
 /// The command a pack prints carries every option that changes the pages
-/// (paper, view, hex size, palette): run as printed, it makes the same print
+/// (paper, view, hex size, palette, calibration): run as printed, it makes the same print
 /// pack, byte for byte, not only the same board.
 #[test]
 fn the_printed_command_makes_the_same_pages() {
@@ -493,6 +493,10 @@ fn the_printed_command_makes_the_same_pages() {
         "--black-and-white",
         "--hex-size",
         "80",
+        "--ruler",
+        "99.5",
+        "--back-offset",
+        "-1.5,0.5",
         "--formats",
         "pdf",
         "-q",
@@ -500,7 +504,14 @@ fn the_printed_command_makes_the_same_pages() {
         &s(&first),
     ]));
     let command = json_command(&first);
-    for flag in ["--paper letter", "--black-and-white", "--hex-size 80"] {
+    let flags = [
+        "--paper letter",
+        "--black-and-white",
+        "--hex-size 80",
+        "--ruler 99.5",
+        "--back-offset -1.5,0.5",
+    ];
+    for flag in flags {
         assert!(command.contains(flag), "`{flag}` missing from `{command}`");
     }
     let again = work.join("b");

@@ -275,7 +275,9 @@ fn players_view(s: &crate::serve_browser::Session, tag: &str) {
     save(b, &format!("players-view-{tag}.png"));
     // The same link in the setup view, here and on a server started afresh:
     // the same board, and the locked hex holds the tile it had on seed 9.
-    let setup = share.replace("view=play", "view=setup");
+    // (A link leaves out each input at its default: the players' view.)
+    assert!(!share.contains("view="), "{share}");
+    let setup = format!("{share}&view=setup");
     let path = &setup[setup.find("/?").expect("a path")..];
     b.go(&format!("{}{path}", s.base));
     idle(b, "the setup view here");

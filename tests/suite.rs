@@ -55,6 +55,7 @@ mod seats;
 mod seed_facts;
 mod serve;
 mod serve_browser;
+mod serve_browser_calibration;
 mod serve_browser_edges;
 mod serve_browser_paint;
 mod serve_browser_phone;

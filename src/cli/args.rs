@@ -364,11 +364,11 @@ pub struct RenderArgs {
     /// Shift every back page by X,Y mm (x right, y down, as seen on the
     /// back): how far, on the calibration sheet held to the light, each
     /// circle lies from the centre of its cross. Adds to printer.toml's.
-    #[arg(long, value_name = "X,Y", value_parser = parse_back_offset, allow_hyphen_values = true)]
+    #[arg(long, value_name = "X,Y", value_parser = crate::settings::choices::parse_back_offset, allow_hyphen_values = true)]
     pub back_offset: Option<(f64, f64)>,
     /// What the calibration sheet's 100 mm bar measured on your print, in
     /// mm: every sheet is scaled so that it measures 100 mm.
-    #[arg(long, value_name = "MM", value_parser = parse_ruler)]
+    #[arg(long, value_name = "MM", value_parser = crate::settings::choices::parse_ruler)]
     pub ruler: Option<f64>,
     /// Write only layout.json (no drawing).
     #[arg(long)]
@@ -381,29 +381,6 @@ fn parse_dpi(s: &str) -> Result<f64, String> {
         Ok(v)
     } else {
         Err("choose a resolution between 10 and 600 dpi".into())
-    }
-}
-
-fn parse_back_offset(s: &str) -> Result<(f64, f64), String> {
-    let hint = "give two numbers in mm, x then y, e.g. `--back-offset 1.5,-0.5`";
-    let (x, y) = s.split_once(',').ok_or_else(|| format!("`{s}`: {hint}"))?;
-    let num =
-        |t: &str| t.trim().parse::<f64>().map_err(|_| format!("`{t}` is not a number; {hint}"));
-    let (x, y) = (num(x)?, num(y)?);
-    if x.abs() > 10.0 || y.abs() > 10.0 {
-        return Err(
-            "an offset is at most 10 mm each way; check the calibration sheet's flip edge".into()
-        );
-    }
-    Ok((x, y))
-}
-
-fn parse_ruler(s: &str) -> Result<f64, String> {
-    let v: f64 = s.parse().map_err(|_| format!("`{s}` is not a number"))?;
-    if (90.0..=110.0).contains(&v) {
-        Ok(v)
-    } else {
-        Err("give what the 100 mm bar measured, between 90 and 110 mm (print at 100 %, never \"fit to page\")".into())
     }
 }
 

@@ -12,9 +12,14 @@ use axum::response::{IntoResponse, Response};
 use serde::Deserialize;
 use serde_json::{json, Value};
 
+use super::answers::{
+    BuilderFiles, Defaults, FileItem, PackAnswer, PageLimits, PaperItem, ScenarioItem,
+    ScenarioList, Validated,
+};
 use super::error::ApiError;
-use super::request::{resolve, BoardRequest};
-use super::{board, board_files, AppState};
+use super::request::BoardRequest;
+use super::resolve::resolve;
+use super::{board, board_files, share, AppState};
 use crate::limits::MAX_REQUEST_BYTES;
 use crate::{builtin, model};
 
@@ -84,19 +89,27 @@ pub async fn not_found() -> Response {
 pub async fn scenarios() -> Response {
     static LIST: OnceLock<String> = OnceLock::new();
     let body = LIST.get_or_init(|| {
-        let items: Vec<Value> = builtin::ids()
+        let scenarios = builtin::ids()
             .filter_map(|id| {
                 let src = builtin::source(id)?;
                 let s = model::load(&src).ok()?;
-                Some(json!({
-                    "id": id, "title": s.meta.title, "players": s.meta.players,
-                    "default_players": s.meta.default_players, "text": src.text,
-                }))
+                Some(ScenarioItem {
+                    id,
+                    title: s.meta.title,
+                    players: s.meta.players,
+                    default_players: s.meta.default_players,
+                    text: src.text,
+                })
             })
             .collect();
-        json!({ "scenarios": items, "default": builtin::DEFAULT,
-                "limits": { "scenario_bytes": crate::limits::MAX_SCENARIO_BYTES } })
-        .to_string()
+        let list = ScenarioList {
+            scenarios,
+            default: builtin::DEFAULT,
+            limits: PageLimits { scenario_bytes: crate::limits::MAX_SCENARIO_BYTES },
+            papers: PaperItem::all(),
+            defaults: Defaults::default(),
+        };
+        json!(list).to_string()
     });
     ([(header::CONTENT_TYPE, "application/json")], body.as_str()).into_response()
 }
@@ -204,7 +217,7 @@ pub async fn board(
         let _memory = st.jobs.admit_board(&r)?;
         let b = board::make(&r, &progress_of(emit)).map_err(ApiError::for_page)?;
         super::rebuild::keep(&r, &b.layout, &st.boards);
-        board::to_json_keyed(&r, &b, &board::key(&r, &st.salt, PLAYERS))
+        board::to_json_keyed(&r, &b, &share::key(&r, &st.salt, PLAYERS))
     })
     .await
 }
@@ -226,8 +239,14 @@ pub async fn validate(
     respond(&state, false, move |_| {
         let r = resolve(&req, &st.boards)?;
         let _memory = st.jobs.admit_validate(&r)?;
-        Ok(json!({ "ok": true, "scenario": r.scenario.meta.id, "title": r.scenario.meta.title,
-                   "players": r.scenario.meta.players, "default_players": r.scenario.meta.default_players }))
+        let meta = r.scenario.meta;
+        Ok(json!(Validated {
+            ok: true,
+            scenario: meta.id,
+            title: meta.title,
+            players: meta.players,
+            default_players: meta.default_players,
+        }))
     })
     .await
 }
@@ -261,8 +280,8 @@ pub async fn pack(
     let builder = q.builder();
     respond(&state, q.on(), move |emit| {
         let r = resolve(&req, &st.boards)?;
-        let key = board::key(&r, &st.salt, PLAYERS);
-        let builder_key = board::key(&r, &st.salt, BUILDER);
+        let key = share::key(&r, &st.salt, PLAYERS);
+        let builder_key = share::key(&r, &st.salt, BUILDER);
         let kept = st.sizes(&key).filter(|_| !builder || st.sizes(&builder_key).is_some());
         let sizes = match kept {
             Some(s) => s,
@@ -271,32 +290,30 @@ pub async fn pack(
                 let b = board::make(&r, &progress_of(emit)).map_err(ApiError::for_page)?;
                 super::rebuild::keep(&r, &b.layout, &st.boards);
                 emit(json!({ "progress": { "stage": "drawing" } }));
-                let offered = board_files::offered(&r, &b, board_files::files(&r, &b)?);
+                let pack = board_files::pack(&r, &b)?;
+                let advice = pack.plan.as_ref().and_then(super::advice::advice);
+                let offered = board_files::offered(&r, &b, pack.files);
                 if !offered.builder.is_empty() {
-                    st.keep(builder_key.clone(), offered.builder);
+                    st.keep(builder_key.clone(), offered.builder, None);
                 }
-                st.keep(key.clone(), offered.players)
+                st.keep(key.clone(), offered.players, advice)
             }
         };
-        let advice = st
-            .file(&key, "print-plan.txt")
-            .and_then(|b| std::str::from_utf8(&b).ok().and_then(super::advice::advice));
-        let list = |key: &str, sizes: &[(String, usize)]| -> Vec<Value> {
-            sizes
-                .iter()
-                .map(|(name, size)| {
-                    json!({ "name": name, "size": size, "url": format!("/api/file/{key}/{name}") })
-                })
-                .collect()
-        };
-        let builder_files = match builder {
-            true => st
-                .sizes(&builder_key)
-                .map(|s| json!({ "key": builder_key, "files": list(&builder_key, &s) })),
+        let builder = match builder {
+            true => st.sizes(&builder_key).map(|s| BuilderFiles {
+                files: FileItem::list(&builder_key, &s),
+                key: builder_key,
+            }),
             false => None,
         };
-        Ok(json!({ "key": key, "files": list(&key, &sizes), "command": board::command(&r),
-                   "share": board::share_query(&r), "advice": advice, "builder": builder_files }))
+        Ok(json!(PackAnswer {
+            files: FileItem::list(&key, &sizes),
+            advice: st.advice(&key),
+            key,
+            command: share::command(&r),
+            share: share::share_query(&r),
+            builder,
+        }))
     })
     .await
 }

@@ -1,27 +1,26 @@
 //! One board for the page: lay it out (plain, locked or balanced, with the
 //! same library calls as `generate`), then describe it as JSON: the map
 //! drawing, where each hex sits in it, the balance measures and plots, the
-//! equivalent command and the share link.
+//! equivalent command and the share link ([`super::share`]).
 
 use std::time::{Duration, Instant};
 
 use serde_json::{json, Value};
 
+use super::answers::{Area, BoardAnswer, HexItem, Size};
 use super::error::ApiError;
 use super::lock_error;
-use super::request::{content_hash, Resolved};
+use super::request::Resolved;
+use super::share::{command, key, public_locks, share_query};
 use crate::balance::{
     self, report, BarDraw, BarError, BarOptions, Budget, Config, Evaluator, Outcome, Pilot,
     Progress, SearchOptions, Weights,
 };
 use crate::compose::map;
 use crate::export::svg::page_to_svg;
-use crate::locks;
-use crate::model::CellContent;
-use crate::recipe::{Balanced, Recipe};
 use crate::scene::hex::HexGeom;
-use crate::settings::{Paper, View};
-use crate::solve::{self, Layout, Lock, SolveError, SolveOptions, Solver};
+use crate::settings::View;
+use crate::solve::{self, Layout, SolveError, SolveOptions, Solver};
 
 /// `generate`'s default `--time-limit-ms`.
 const TIME_LIMIT_MS: u64 = crate::limits::DEFAULT_TIME_LIMIT_MS;
@@ -116,141 +115,6 @@ fn guard(r: &Resolved, layout: &Layout) -> Result<(), ApiError> {
     }
 }
 
-/// The recipe of this board (what makes it again): a pasted scenario is
-/// named as the file it would be saved to, `<id>.toml`; locks that keep a
-/// face-down secret are named by place, their contents read from the
-/// board's own `layout.json` (`--from`).
-pub fn recipe_of(r: &Resolved) -> Recipe {
-    let id =
-        if r.builtin { r.scenario.meta.id.clone() } else { format!("{}.toml", r.scenario.meta.id) };
-    let mut recipe = Recipe::new(id, r.players, r.seed);
-    recipe.rules = r.rules;
-    recipe.balanced = match (r.candidates, r.bar) {
-        (Some(n), _) => Some(Balanced::best(n)),
-        (None, true) => Some(Balanced::bar()),
-        (None, false) => None,
-    };
-    recipe.locks.clone_from(&r.locks);
-    recipe.locks_from_layout = keeps_secret(r);
-    recipe.drawing = r.choices().flags();
-    recipe
-}
-
-/// Whether `hex` is a face-down hex of the request's map.
-pub fn is_face_down(r: &Resolved, hex: crate::axial::Hex) -> bool {
-    r.scenario.map_for(r.players).is_some_and(|m| {
-        m.cells.iter().any(|c| {
-            c.hex == hex
-                && matches!(c.content, CellContent::Slot { region } if m.regions.get(region).is_some_and(|g| g.face_down))
-        })
-    })
-}
-
-/// Whether `hex` is a face-down hex whose contents the players' view keeps secret.
-pub fn is_secret(r: &Resolved, hex: crate::axial::Hex) -> bool {
-    r.view == View::Play && is_face_down(r, hex)
-}
-
-/// The locks as the page, the command and the share link show them: those
-/// that took their tile from the lock recipe ([`super::chain`]) and a
-/// face-down hex of the players' view by place only (`q,r`).
-pub fn public_locks(r: &Resolved) -> String {
-    let mut sorted: Vec<&Lock> = r.locks.iter().collect();
-    sorted.sort_by_key(|l| l.hex);
-    let items: Vec<String> = sorted
-        .iter()
-        .map(|l| {
-            if is_secret(r, l.hex) || r.bare.contains(&l.hex) {
-                format!("{},{}", l.hex.q, l.hex.r)
-            } else {
-                locks::format_list(std::slice::from_ref(*l))
-            }
-        })
-        .collect();
-    items.join(" ")
-}
-
-/// Whether some lock keeps a secret (the command then reads `--from`).
-fn keeps_secret(r: &Resolved) -> bool {
-    r.locks.iter().any(|l| is_secret(r, l.hex))
-}
-
-/// The command line that makes the same board and files. Locks that keep a
-/// face-down secret name their place only and read the contents from the
-/// board's own `layout.json` (`--from`), which holds the same tiles there.
-pub fn command(r: &Resolved) -> String {
-    recipe_of(r).command()
-}
-
-/// The share link's query: every input of the board, in a fixed order.
-pub fn share_query(r: &Resolved) -> String {
-    let recipe = recipe_of(r);
-    let mut q = Vec::new();
-    if r.builtin {
-        q.push(("scenario", recipe.scenario.clone()));
-    } else {
-        q.push(("hash", r.hash.clone()));
-    }
-    q.push(("players", recipe.players.to_string()));
-    q.push(("seed", recipe.seed.to_string()));
-    if let Some(p) = recipe.rules {
-        q.push(("rules", p.name().to_string()));
-    }
-    match recipe.balanced.as_ref().map(|b| b.candidates) {
-        Some(Some(n)) => {
-            q.push(("balanced", "1".into()));
-            q.push(("candidates", n.to_string()));
-        }
-        Some(None) => {
-            q.push(("balanced", "1".into()));
-            q.push(("mode", "bar".into()));
-        }
-        None => {}
-    }
-    q.push(("view", if r.view == View::Setup { "setup" } else { "play" }.into()));
-    q.push((
-        "paper",
-        match r.paper {
-            Paper::A4 => "a4",
-            Paper::Letter => "letter",
-            Paper::A3 => "a3",
-        }
-        .into(),
-    ));
-    if !r.locks.is_empty() {
-        q.push(("locks", public_locks(r)));
-        if !r.chain.is_empty() {
-            q.push(("from", super::chain::format(&r.chain)));
-        }
-    }
-    let parts: Vec<String> = q.iter().map(|(k, v)| format!("{k}={}", encode(v))).collect();
-    parts.join("&")
-}
-
-/// The key the server keeps a board's files under: its scenario text and
-/// inputs, salted with the server's own secret (so that no one can work
-/// out the key of a board's files, or of its builder's files, from what a
-/// board's answer shows). `part` tells the players' files from the
-/// builder's.
-pub fn key(r: &Resolved, salt: &str, part: &str) -> String {
-    content_hash(&format!("{salt}\n{part}\n{}\n{}", r.hash, share_query(r)))
-}
-
-/// Percent-encodes everything but unreserved characters and `,` `:` `=`.
-fn encode(s: &str) -> String {
-    let mut out = String::new();
-    for b in s.bytes() {
-        match b {
-            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'_' | b'.' | b'~' | b',' | b':' => {
-                out.push(b as char)
-            }
-            b' ' => out.push('+'),
-            _ => out.push_str(&format!("%{b:02X}")),
-        }
-    }
-    out
-}
-
 /// The board as the page's JSON, its files' key unsalted (for tests and
 /// embedding; the server salts it, see [`to_json_keyed`]).
 pub fn to_json(r: &Resolved, b: &Board) -> Result<Value, ApiError> {
@@ -287,36 +151,40 @@ pub fn to_json_keyed(r: &Resolved, b: &Board, key: &str) -> Result<Value, ApiErr
     });
     let meets_bar = seen.as_ref().map(|m| default.bar.clears(m));
     let bar = b.bar.as_ref().map(bar_json);
-    Ok(json!({
-        "scenario": r.scenario.meta.id,
-        "title": r.scenario.meta.title,
-        "builtin": r.builtin,
-        "hash": r.hash,
-        "players": r.players,
-        "player_choices": players,
-        "seed": r.seed.to_string(),
-        "sampler": b.layout.sampler.method(),
-        "guarantee": b.layout.sampler.guarantee(),
-        "svg": svg,
-        "canvas": { "w": round2(canvas.width), "h": round2(canvas.height) },
-        "board": { "x": round2(canvas.board.x), "y": round2(canvas.board.y),
-                   "w": round2(canvas.board.w), "h": round2(canvas.board.h) },
-        "hex_radius": round2(g.radius()),
-        "hexes": hexes,
-        "locks": public_locks(r),
-        "lock_from": super::chain::format(&super::rebuild::lock_from(r)),
-        "key": key,
-        "components": has_components(r, b, &settings),
-        "builder_files": secret_hexes,
-        "balance": balance,
-        "measures": measures,
-        "explained": explained,
-        "secret": secret_hexes,
-        "seats": seats,
-        "meets_bar": meets_bar,
-        "bar": bar,
-        "command": command(r),
-        "share": share_query(r),
+    Ok(json!(BoardAnswer {
+        scenario: r.scenario.meta.id.clone(),
+        title: r.scenario.meta.title.clone(),
+        builtin: r.builtin,
+        hash: r.hash.clone(),
+        players: r.players,
+        player_choices: players,
+        seed: r.seed.to_string(),
+        sampler: b.layout.sampler.method(),
+        guarantee: b.layout.sampler.guarantee(),
+        svg,
+        canvas: Size { w: round2(canvas.width), h: round2(canvas.height) },
+        board: Area {
+            x: round2(canvas.board.x),
+            y: round2(canvas.board.y),
+            w: round2(canvas.board.w),
+            h: round2(canvas.board.h),
+        },
+        hex_radius: round2(g.radius()),
+        hexes,
+        locks: public_locks(r),
+        lock_from: super::chain::format(&super::rebuild::lock_from(r)),
+        key: key.to_string(),
+        components: has_components(r, b, &settings),
+        builder_files: secret_hexes,
+        balance,
+        measures,
+        explained,
+        secret: secret_hexes,
+        seats,
+        meets_bar,
+        bar,
+        command: command(r),
+        share: share_query(r),
     }))
 }
 
@@ -324,7 +192,7 @@ pub fn to_json_keyed(r: &Resolved, b: &Board, key: &str) -> Result<Value, ApiErr
 /// top-left corner at `board.x, board.y`), what it shows, and whether it is
 /// locked. The players' view keeps a face-down tile secret: no terrain, no
 /// chip.
-fn hexes_json(r: &Resolved, b: &Board, g: HexGeom, board: crate::scene::Rect) -> Vec<Value> {
+fn hexes_json(r: &Resolved, b: &Board, g: HexGeom, board: crate::scene::Rect) -> Vec<HexItem> {
     let (mut x0, mut y0) = (f64::MAX, f64::MAX);
     for h in &b.layout.hexes {
         for k in g.corners(g.center(h.hex)) {
@@ -355,16 +223,19 @@ fn hexes_json(r: &Resolved, b: &Board, g: HexGeom, board: crate::scene::Rect) ->
                 places.name(h.hex),
                 super::names::harbor_words(&b.layout, h.hex, &secret_at)
             );
-            json!({
-                "q": h.hex.q, "r": h.hex.r,
-                "x": round2(c.x + dx), "y": round2(c.y + dy),
-                "terrain": if secret { "unknown" } else { h.terrain.name() },
-                "number": number,
-                "red": number.is_some_and(crate::vocab::is_red),
-                "fixed": h.fixed, "face_down": h.face_down,
-                "locked": locked(h.hex),
-                "name": name,
-            })
+            HexItem {
+                q: h.hex.q,
+                r: h.hex.r,
+                x: round2(c.x + dx),
+                y: round2(c.y + dy),
+                terrain: if secret { "unknown" } else { h.terrain.name() },
+                number,
+                red: number.is_some_and(crate::vocab::is_red),
+                fixed: h.fixed,
+                face_down: h.face_down,
+                locked: locked(h.hex),
+                name,
+            }
         })
         .collect()
 }

@@ -2,9 +2,10 @@
 //! the same inputs: [`files`] calls the library's [`outputs::board_files`],
 //! the one `generate` calls.
 
-use super::board::{recipe_of, Board};
+use super::board::Board;
 use super::error::ApiError;
 use super::request::Resolved;
+use super::share::recipe_of;
 use crate::balance::{Config, Objective};
 use crate::diag::UserError;
 use crate::export::OutFile;
@@ -13,6 +14,11 @@ use crate::outputs;
 /// Every file `generate` writes for this board: `layout.json` first, then
 /// the drawings, in the command's order.
 pub fn files(r: &Resolved, b: &Board) -> Result<Vec<OutFile>, ApiError> {
+    pack(r, b).map(|p| p.files)
+}
+
+/// [`files`] and the typed plan of the print pack ([`outputs::board_pack`]).
+pub fn pack(r: &Resolved, b: &Board) -> Result<outputs::BoardPack, ApiError> {
     let config = Config::default();
     let balance = match (&b.balanced, &b.bar) {
         (Some((o, _)), _) => Some(outputs::Balance::Best {
@@ -26,7 +32,7 @@ pub fn files(r: &Resolved, b: &Board) -> Result<Vec<OutFile>, ApiError> {
         (None, None) => None,
     };
     let settings = r.settings()?;
-    outputs::board_files(&b.layout, &r.scenario, Some(&settings), recipe_of(r), balance).map_err(
+    outputs::board_pack(&b.layout, &r.scenario, Some(&settings), recipe_of(r), balance).map_err(
         |e| {
             // What the user gave (a board too large to picture readably on
             // the paper, pieces that fit no page): their error, with its hint.

@@ -34,9 +34,7 @@ impl<'a> Telling<'a> {
     pub fn of(r: &'a Resolved) -> Telling<'a> {
         let map = crate::solve::map_for(&r.scenario, r.players).ok();
         let secret = map
-            .map(|m| {
-                m.cells.iter().map(|c| c.hex).filter(|h| super::board::is_secret(r, *h)).collect()
-            })
+            .map(|m| m.cells.iter().map(|c| c.hex).filter(|h| r.is_secret(*h)).collect())
             .unwrap_or_default();
         Telling {
             scenario: &r.scenario,

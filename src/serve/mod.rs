@@ -2,7 +2,7 @@
 //! locking hexes, seeing why a board is fair and downloading the print pack.
 //!
 //! ```text
-//! page (HTML + CSS + script, embedded) ──► /api/board ─► request::resolve ─► board::make ─► board::to_json
+//! page (HTML + CSS + script, embedded) ──► /api/board ─► resolve::resolve ─► board::make ─► board::to_json
 //!                                     └──► /api/pack  ─► ... ─► board_files::files (the CLI's drawing entry)
 //! ```
 //!
@@ -17,6 +17,7 @@
 //! loop ([`listen`]).
 
 mod advice;
+mod answers;
 mod api;
 pub mod board;
 pub mod board_files;
@@ -35,6 +36,8 @@ pub mod names;
 pub mod paint;
 mod rebuild;
 pub mod request;
+pub mod resolve;
+pub mod share;
 
 use std::collections::VecDeque;
 use std::net::{IpAddr, SocketAddr};
@@ -56,8 +59,13 @@ pub use listen::Timeouts;
 /// [`KEPT_PACK_BYTES`]); the builder's files of a board count as one.
 const KEPT_PACKS: usize = 8;
 
-/// One drawn pack kept for download: its key and its named files.
-type KeptPack = (String, Vec<(String, Bytes)>);
+/// One drawn pack kept for download: its key, its named files and how to
+/// print it.
+struct KeptPack {
+    key: String,
+    files: Vec<(String, Bytes)>,
+    advice: Option<advice::Advice>,
+}
 
 /// Shared state of one server.
 pub struct AppState {
@@ -65,21 +73,26 @@ pub struct AppState {
     packs: Mutex<VecDeque<KeptPack>>,
     boards: kept::KeptBoards,
     /// The server's own secret, in every key of kept files: a key cannot
-    /// be worked out from what the page shows ([`board::key`]).
+    /// be worked out from what the page shows ([`share::key`]).
     salt: String,
 }
 
 impl AppState {
-    /// Keeps a drawn pack (dropping the oldest beyond [`KEPT_PACKS`]);
-    /// returns its file names and sizes.
-    fn keep(&self, key: String, files: Vec<OutFile>) -> Vec<(String, usize)> {
+    /// Keeps a drawn pack and its advice (dropping the oldest beyond
+    /// [`KEPT_PACKS`]); returns its file names and sizes.
+    fn keep(
+        &self,
+        key: String,
+        files: Vec<OutFile>,
+        advice: Option<advice::Advice>,
+    ) -> Vec<(String, usize)> {
         let sizes = files.iter().map(|(n, b)| (n.clone(), b.len())).collect();
         let files = files.into_iter().map(|(n, b)| (n, Bytes::from(b))).collect();
         let mut packs = self.packs.lock().unwrap_or_else(|e| e.into_inner());
-        packs.retain(|(k, _)| *k != key);
-        packs.push_back((key, files));
+        packs.retain(|p| p.key != key);
+        packs.push_back(KeptPack { key, files, advice });
         let bytes = |p: &VecDeque<KeptPack>| -> usize {
-            p.iter().flat_map(|(_, f)| f.iter()).map(|(_, b)| b.len()).sum()
+            p.iter().flat_map(|p| p.files.iter()).map(|(_, b)| b.len()).sum()
         };
         while packs.len() > KEPT_PACKS || (packs.len() > 1 && bytes(&packs) > KEPT_PACK_BYTES) {
             packs.pop_front();
@@ -90,14 +103,20 @@ impl AppState {
     /// The file names and sizes of a kept pack.
     fn sizes(&self, key: &str) -> Option<Vec<(String, usize)>> {
         let packs = self.packs.lock().unwrap_or_else(|e| e.into_inner());
-        let (_, files) = packs.iter().find(|(k, _)| k == key)?;
-        Some(files.iter().map(|(n, b)| (n.clone(), b.len())).collect())
+        let p = packs.iter().find(|p| p.key == key)?;
+        Some(p.files.iter().map(|(n, b)| (n.clone(), b.len())).collect())
+    }
+
+    /// How to print a kept pack, when it has a print pack.
+    fn advice(&self, key: &str) -> Option<advice::Advice> {
+        let packs = self.packs.lock().unwrap_or_else(|e| e.into_inner());
+        packs.iter().find(|p| p.key == key).and_then(|p| p.advice.clone())
     }
 
     fn file(&self, key: &str, name: &str) -> Option<Bytes> {
         let packs = self.packs.lock().unwrap_or_else(|e| e.into_inner());
-        let (_, files) = packs.iter().find(|(k, _)| k == key)?;
-        files.iter().find(|(n, _)| n == name).map(|(_, b)| b.clone())
+        let p = packs.iter().find(|p| p.key == key)?;
+        p.files.iter().find(|(n, _)| n == name).map(|(_, b)| b.clone())
     }
 }
 

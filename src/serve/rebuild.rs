@@ -1,17 +1,12 @@
-//! The boards of a lock recipe ([`super::chain`]) made again: each step
-//! with the same library calls as any board ([`board::make`]), its bare
-//! locks taking their tiles from the step before. The server keeps the
-//! boards it made lately ([`KeptBoards`]), so a chain is made again only
-//! after a restart or when it has been forgotten.
+//! The lock recipe ([`super::chain`]) of a board: the step that makes it,
+//! the recipe a lock made on it takes its tile from, and the key the server
+//! keeps it under ([`KeptBoards`]), so a chain is made again
+//! ([`super::resolve`]) only after a restart or when it has been forgotten.
 
-use super::board;
 use super::chain::{self, Step, StepBalance};
-use super::error::ApiError;
 use super::kept::KeptBoards;
-use super::request::{content_hash, with_rules, Resolved};
-use crate::locks::{self, SavedLayout};
-use crate::model::Scenario;
-use crate::settings::{Paper, View};
+use super::request::{content_hash, Resolved};
+use crate::locks;
 
 /// The key a chain's last board is kept under: the scenario, the players
 /// and the chain.
@@ -58,69 +53,4 @@ pub fn lock_from(r: &Resolved) -> Vec<Step> {
 /// made on it find it without making it again.
 pub fn keep(r: &Resolved, layout: &crate::solve::Layout, kept: &KeptBoards) {
     kept.keep(&key(&r.hash, r.players, &lock_from(r)), layout);
-}
-
-/// The board of the last step of `steps` (the scenario and players of
-/// `r`; `base` is its scenario before any preset).
-pub fn last_board(
-    r: &Resolved,
-    base: &Scenario,
-    steps: &[Step],
-    kept: &KeptBoards,
-) -> Result<SavedLayout, ApiError> {
-    let mut prev: Option<SavedLayout> = None;
-    for i in 0..steps.len() {
-        let k = key(&r.hash, r.players, &steps[..=i]);
-        if let Some(saved) = kept.get(&k) {
-            prev = Some(saved);
-            continue;
-        }
-        let layout = make_step(r, base, &steps[i], prev.as_ref()).map_err(|e| {
-            let mut e = e;
-            e.message = format!(
-                "the board the locked face-down hexes came from cannot be made again: {}",
-                e.message
-            );
-            e.hint.get_or_insert_with(|| {
-                "lock the face-down hexes again on the board you see".into()
-            });
-            e.lock_clash = None;
-            e
-        })?;
-        kept.keep(&k, &layout);
-        prev = Some(SavedLayout::of(&layout));
-    }
-    prev.ok_or_else(|| ApiError::bad("the locks' recipe names no board"))
-}
-
-/// Makes one step's board, its bare locks from `prev`.
-fn make_step(
-    r: &Resolved,
-    base: &Scenario,
-    step: &Step,
-    prev: Option<&SavedLayout>,
-) -> Result<crate::solve::Layout, ApiError> {
-    let locks = locks::resolve(&step.locks, prev).map_err(|e| ApiError::bad(e.to_string()))?;
-    let (candidates, bar) = match step.balance {
-        StepBalance::Random => (None, false),
-        StepBalance::Bar => (None, true),
-        StepBalance::Best(n) => (Some(n), false),
-    };
-    let sr = Resolved {
-        source: r.source.clone(),
-        scenario: with_rules(base, &r.source, step.rules)?,
-        hash: r.hash.clone(),
-        builtin: r.builtin,
-        players: r.players,
-        seed: step.seed,
-        rules: step.rules,
-        candidates,
-        bar,
-        view: View::Setup,
-        paper: Paper::A4,
-        locks,
-        bare: step.bare(),
-        chain: Vec::new(),
-    };
-    Ok(board::make(&sr, &|_, _| {})?.layout)
 }

@@ -1,20 +1,19 @@
 //! What the page asks for, checked against the limits before any work
 //! starts: a built-in id or pasted text (never a path), players, seed, rules,
-//! balance, drawing options and locks.
+//! balance, drawing options and locks; each read by its own function here,
+//! put together by [`super::resolve`].
 
 use serde::Deserialize;
 
 use std::collections::BTreeSet;
 
-use super::chain::{self, Step};
+use super::chain::Step;
 use super::error::ApiError;
-use super::kept::KeptBoards;
 use crate::axial::Hex;
 use crate::diag::{Source, UserError};
 use crate::limits::{MAX_SCENARIO_BYTES, MAX_WEB_CANDIDATES};
-use crate::locks;
-use crate::model::{self, RulePreset, Scenario};
-use crate::settings::{Choices, Formats, Paper, Settings, View};
+use crate::model::{CellContent, RulePreset, Scenario};
+use crate::settings::{choices, Choices, Formats, Paper, Settings, View};
 use crate::solve::Lock;
 use crate::{builtin, vocab};
 
@@ -45,6 +44,12 @@ pub struct BoardRequest {
     pub view: Option<String>,
     /// `a4`, `letter` or `a3`.
     pub paper: Option<String>,
+    /// What the calibration sheet's 100 mm bar measured, mm, as typed
+    /// (`--ruler`); empty: none.
+    pub ruler: Option<String>,
+    /// How far the backs lie off their fronts, `X,Y` mm, as typed
+    /// (`--back-offset`); empty: none.
+    pub back_offset: Option<String>,
     /// Locked hexes in the `--lock` syntax: `q,r=terrain:N` names the
     /// contents, a bare `q,r` takes them from the board `from`.
     pub locks: Option<String>,
@@ -76,6 +81,10 @@ pub struct Resolved {
     pub view: View,
     /// Paper.
     pub paper: Paper,
+    /// The calibration's ruler, mm (`--ruler`).
+    pub ruler: Option<f64>,
+    /// The calibration's back offset, mm (`--back-offset`).
+    pub back_offset: Option<(f64, f64)>,
     /// Locks.
     pub locks: Vec<Lock>,
     /// The places of the locks that took their tile from `chain`.
@@ -91,10 +100,32 @@ impl Resolved {
         self.rules.map(|r| r.to_string())
     }
 
-    /// The drawing choices of the request: its paper and view, every other
-    /// option at the command line's default.
+    /// The drawing choices of the request: its paper, view and calibration,
+    /// every other option at the command line's default.
     pub fn choices(&self) -> Choices {
-        Choices { paper: self.paper, view: self.view, ..Choices::default() }
+        Choices {
+            paper: self.paper,
+            view: self.view,
+            ruler: self.ruler,
+            back_offset: self.back_offset,
+            ..Choices::default()
+        }
+    }
+
+    /// Whether `hex` is a face-down hex of the request's map.
+    pub fn is_face_down(&self, hex: Hex) -> bool {
+        self.scenario.map_for(self.players).is_some_and(|m| {
+            m.cells.iter().any(|c| {
+                c.hex == hex
+                    && matches!(c.content, CellContent::Slot { region } if m.regions.get(region).is_some_and(|g| g.face_down))
+            })
+        })
+    }
+
+    /// Whether `hex` is a face-down hex whose contents the players' view
+    /// keeps secret.
+    pub fn is_secret(&self, hex: Hex) -> bool {
+        self.view == View::Play && self.is_face_down(hex)
     }
 
     /// `generate`'s settings for [`Resolved::choices`].
@@ -122,43 +153,6 @@ pub fn content_hash(text: &str) -> String {
     format!("{h:016x}")
 }
 
-/// Checks a request and loads its scenario; bare `q,r` locks take their
-/// contents from the board whose recipe is `req.from` ([`chain`]), made
-/// again when `kept` no longer has it.
-pub fn resolve(req: &BoardRequest, kept: &KeptBoards) -> Result<Resolved, ApiError> {
-    let (source, builtin) = scenario_source(req)?;
-    let rules = rules_of(req)?;
-    let base = model::load(&source).map_err(|d| ApiError::diagnostics(&source, &d))?;
-    let scenario = with_rules(&base, &source, rules)?;
-    let players = req.players.unwrap_or(scenario.meta.default_players);
-    let seed = seed_of(req)?;
-    let (bar, candidates) = balance_of(req)?;
-    let (view, paper) = view_and_paper(req)?;
-    let hash = content_hash(&source.text);
-    let mut r = Resolved {
-        source,
-        scenario,
-        hash,
-        builtin,
-        players,
-        seed,
-        rules,
-        candidates,
-        bar,
-        view,
-        paper,
-        locks: Vec::new(),
-        bare: BTreeSet::new(),
-        chain: Vec::new(),
-    };
-    resolve_locks(req, kept, &base, &mut r)?;
-    if (candidates.is_some() || bar) && !r.locks.is_empty() {
-        return Err(ApiError::bad("a balanced search does not keep locked hexes yet")
-            .hint("unlock the hexes, or turn balanced off"));
-    }
-    Ok(r)
-}
-
 /// `base` under the preset asked for.
 pub fn with_rules(
     base: &Scenario,
@@ -172,7 +166,7 @@ pub fn with_rules(
 }
 
 /// The scenario's text, pasted or built in, and whether it is built in.
-fn scenario_source(req: &BoardRequest) -> Result<(Source, bool), ApiError> {
+pub fn scenario_source(req: &BoardRequest) -> Result<(Source, bool), ApiError> {
     match (&req.text, &req.scenario) {
         (Some(t), _) => {
             if t.len() > MAX_SCENARIO_BYTES {
@@ -198,7 +192,7 @@ fn scenario_source(req: &BoardRequest) -> Result<(Source, bool), ApiError> {
 }
 
 /// The rule preset asked for (`None`: the scenario's own rules).
-fn rules_of(req: &BoardRequest) -> Result<Option<RulePreset>, ApiError> {
+pub fn rules_of(req: &BoardRequest) -> Result<Option<RulePreset>, ApiError> {
     match req.rules.as_deref() {
         None | Some("") | Some("default") => Ok(None),
         Some("official") => Ok(Some(RulePreset::Official)),
@@ -208,7 +202,7 @@ fn rules_of(req: &BoardRequest) -> Result<Option<RulePreset>, ApiError> {
 }
 
 /// The seed asked for, or a fresh one when none is.
-fn seed_of(req: &BoardRequest) -> Result<u64, ApiError> {
+pub fn seed_of(req: &BoardRequest) -> Result<u64, ApiError> {
     let seed_text = match &req.seed {
         None | Some(serde_json::Value::Null) => String::new(),
         Some(serde_json::Value::String(s)) => s.trim().to_string(),
@@ -225,7 +219,7 @@ fn seed_of(req: &BoardRequest) -> Result<u64, ApiError> {
 
 /// How a balanced board is made: drawn from the fairness bar (`true`), or
 /// searched among this many candidates.
-fn balance_of(req: &BoardRequest) -> Result<(bool, Option<u64>), ApiError> {
+pub fn balance_of(req: &BoardRequest) -> Result<(bool, Option<u64>), ApiError> {
     let bar = match (req.balanced, req.mode.as_deref(), req.candidates) {
         (false, _, _) => false,
         (true, Some("bar"), Some(_)) => {
@@ -253,65 +247,34 @@ fn balance_of(req: &BoardRequest) -> Result<(bool, Option<u64>), ApiError> {
 }
 
 /// The view and paper asked for (play and A4 by default).
-fn view_and_paper(req: &BoardRequest) -> Result<(View, Paper), ApiError> {
+pub fn view_and_paper(req: &BoardRequest) -> Result<(View, Paper), ApiError> {
     let view = match req.view.as_deref() {
         None | Some("play") => View::Play,
         Some("setup") => View::Setup,
         Some(o) => return Err(ApiError::bad(format!("unknown view `{o}`; use setup or play"))),
     };
     let paper = match req.paper.as_deref() {
-        None | Some("a4") => Paper::A4,
-        Some("letter") => Paper::Letter,
-        Some("a3") => Paper::A3,
-        Some(o) => return Err(ApiError::bad(format!("unknown paper `{o}`; use a4, letter or a3"))),
+        None => Paper::default(),
+        Some(o) => Paper::from_name(o).ok_or_else(|| {
+            let names: Vec<&str> = Paper::ALL.iter().map(|p| p.name()).collect();
+            ApiError::bad(format!("unknown paper `{o:.20}`; use {}", names.join(", ")))
+        })?,
     };
     Ok((view, paper))
 }
 
-/// The request's locks, bare positions filled from the board of the
-/// recipe `req.from`; in the players' view a face-down hex is locked by its
-/// place only (an answer never shows a tile it hides).
-fn resolve_locks(
-    req: &BoardRequest,
-    kept: &KeptBoards,
-    base: &Scenario,
-    r: &mut Resolved,
-) -> Result<(), ApiError> {
-    let Some(list) = req.locks.as_deref() else { return Ok(()) };
-    let items = locks::parse_list(list).map_err(|e| ApiError::bad(format!("locks: {e}")))?;
-    if let Some(i) =
-        items.iter().find(|i| i.contents.is_some() && super::board::is_secret(r, i.hex))
-    {
-        return Err(ApiError::bad(format!(
-            "in the players' view the face-down hex `{},{}` is locked by its place only",
-            i.hex.q, i.hex.r
-        ))
-        .hint("lock it on the board you see: its tile stays secret"));
-    }
-    let bare: BTreeSet<Hex> =
-        items.iter().filter(|i| i.contents.is_none()).map(|i| i.hex).collect();
-    let saved = match (&req.from, bare.is_empty()) {
-        (_, true) => None,
-        (None, false) => {
-            return Err(ApiError::bad(
-                "a locked hex names only its place, and no board to take it from",
-            )
-            .hint("lock the hexes again on the board you see"))
-        }
-        (Some(text), false) => {
-            let steps = chain::shortest(chain::parse(text)?, &bare);
-            let saved = super::rebuild::last_board(r, base, &steps, kept)?;
-            r.chain = steps;
-            Some(saved)
-        }
-    };
-    r.locks = locks::resolve(&items, saved.as_ref()).map_err(|e| match e {
-        locks::LockSpecError::NotInLayout(h) => ApiError::bad(format!(
-            "the hex ({}, {}) is not on the board the locks were made on",
-            h.q, h.r
-        )),
-        e => ApiError::bad(format!("locks: {e}")),
-    })?;
-    r.bare = bare;
-    Ok(())
+/// Text that is not blank, trimmed.
+fn given(t: Option<&str>) -> Option<&str> {
+    t.map(str::trim).filter(|t| !t.is_empty())
+}
+
+/// The calibration's ruler and back offset, mm (see [`Resolved::ruler`]).
+pub type Calibration = (Option<f64>, Option<(f64, f64)>);
+
+/// The calibration asked for: the ruler and the back offset, each read as
+/// the command line reads it (empty text: none).
+pub fn calibration_of(req: &BoardRequest) -> Result<Calibration, ApiError> {
+    let ruler = given(req.ruler.as_deref()).map(choices::parse_ruler).transpose();
+    let offset = given(req.back_offset.as_deref()).map(choices::parse_back_offset).transpose();
+    Ok((ruler.map_err(ApiError::bad)?, offset.map_err(ApiError::bad)?))
 }

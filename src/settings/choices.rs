@@ -1,4 +1,5 @@
-//! Named choices about drawn output: paper, view and file formats.
+//! Named choices about drawn output: paper, view and file formats, and the
+//! calibration's numbers as the command line and the page take them.
 
 /// A paper, by name; its size is defined in `templates/sheets.toml`. The
 /// variants' first lines are the command line's help.
@@ -102,6 +103,33 @@ impl Formats {
             );
         }
         Ok(f)
+    }
+}
+
+/// Parses a back offset as `--back-offset` and the page take it: `X,Y`
+/// in mm, each at most 10 mm either way.
+pub fn parse_back_offset(s: &str) -> Result<(f64, f64), String> {
+    let hint = "give two numbers in mm, x then y, e.g. `--back-offset 1.5,-0.5`";
+    let (x, y) = s.split_once(',').ok_or_else(|| format!("`{s}`: {hint}"))?;
+    let num =
+        |t: &str| t.trim().parse::<f64>().map_err(|_| format!("`{t}` is not a number; {hint}"));
+    let (x, y) = (num(x)?, num(y)?);
+    if x.abs() > 10.0 || y.abs() > 10.0 {
+        return Err(
+            "an offset is at most 10 mm each way; check the calibration sheet's flip edge".into()
+        );
+    }
+    Ok((x, y))
+}
+
+/// Parses what the calibration sheet's 100 mm bar measured, as `--ruler`
+/// and the page take it: 90 to 110 mm.
+pub fn parse_ruler(s: &str) -> Result<f64, String> {
+    let v: f64 = s.parse().map_err(|_| format!("`{s}` is not a number"))?;
+    if (90.0..=110.0).contains(&v) {
+        Ok(v)
+    } else {
+        Err("give what the 100 mm bar measured, between 90 and 110 mm (print at 100 %, never \"fit to page\")".into())
     }
 }
 

@@ -59,7 +59,8 @@ pub struct Choices {
 impl Choices {
     /// The command-line flags that make these choices again, where they
     /// change what is printed (paper, view, hex size, palette, labels, flip
-    /// edge, template folder) and differ from the defaults, in a fixed
+    /// edge, the calibration's ruler and back offset, template folder) and
+    /// differ from the defaults, in a fixed
     /// order. The command every pack prints carries them
     /// ([`crate::recipe::Recipe::drawing`]); `--formats` and `--dpi` change
     /// which files are written or how fine the preview is, never the print.
@@ -69,6 +70,11 @@ impl Choices {
     /// let c = Choices { paper: Paper::Letter, black_and_white: true, ..Choices::default() };
     /// let flags: Vec<_> = c.flags().into_iter().map(|(f, _)| f).collect();
     /// assert_eq!(flags, ["--paper", "--black-and-white"]);
+    /// let c = Choices { ruler: Some(99.5), back_offset: Some((1.5, -0.5)), ..Choices::default() };
+    /// assert_eq!(
+    ///     c.flags(),
+    ///     [("--ruler", Some("99.5".into())), ("--back-offset", Some("1.5,-0.5".into()))]
+    /// );
     /// assert!(Choices::default().flags().is_empty());
     /// ```
     pub fn flags(&self) -> Vec<(&'static str, Option<String>)> {
@@ -93,6 +99,12 @@ impl Choices {
         }
         if let Some(e) = self.duplex {
             o.push(("--duplex", Some(e.name().to_string())));
+        }
+        if let Some(r) = self.ruler {
+            o.push(("--ruler", Some(r.to_string())));
+        }
+        if let Some((x, y)) = self.back_offset {
+            o.push(("--back-offset", Some(format!("{x},{y}"))));
         }
         if let Some(t) = &self.templates_dir {
             o.push(("--templates", Some(t.display().to_string())));

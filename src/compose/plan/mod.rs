@@ -10,6 +10,7 @@
 
 pub mod builder;
 pub mod calibration;
+mod counts;
 pub mod pages;
 pub mod setup;
 pub mod text;

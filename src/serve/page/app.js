@@ -14,11 +14,16 @@ const state = {
   textTitle: "",
   players: null,
   rules: "",
-  view: "play",
-  paper: "a4",
+  // The drawing inputs (see DRAWING), each from the server's defaults
+  // (/api/scenarios) until a board is made with another.
+  view: null,
+  paper: null,
+  ruler: null,       // the calibration: what the 100 mm bar measured, as typed
+  back_offset: null, // and how far the backs lie off their fronts, "x,y"
   balanced: false,
   locks: new Map(),  // "q,r" -> lock item
   from: null,        // the board whose tiles the secret locks keep
+  defaults: {},      // the drawing inputs' defaults (from /api/scenarios)
   board: null,
   good: null,        // the request that made the board on screen
   pack: null,        // the print pack of the board on screen
@@ -26,7 +31,9 @@ const state = {
   busy: false,
 };
 
-const INPUTS = ["builtin", "text", "textTitle", "players", "rules", "view", "paper", "balanced", "from"];
+// The inputs that redraw the board on screen without laying it out again.
+const DRAWING = ["view", "paper", "ruler", "back_offset"];
+const INPUTS = ["builtin", "text", "textTitle", "players", "rules", "balanced", "from", ...DRAWING];
 
 function inputs() {
   const o = {};
@@ -36,7 +43,8 @@ function inputs() {
 }
 
 function bodyOf(inp, seed) {
-  const body = { players: inp.players, seed: seed == null || seed === "" ? null : String(seed), view: inp.view, paper: inp.paper };
+  const body = { players: inp.players, seed: seed == null || seed === "" ? null : String(seed) };
+  for (const k of DRAWING) if (inp[k]) body[k] = inp[k];
   if (inp.text != null) body.text = inp.text; else body.scenario = inp.builtin;
   if (inp.rules) body.rules = inp.rules;
   if (inp.balanced) {
@@ -155,8 +163,9 @@ function freshSeed() {
 async function loadBoard(seed, changes = {}, how = {}) {
   if (state.busy) return false;
   const next = Object.assign(inputs(), changes);
-  // The paper and the view redraw the board on screen: its own recipe, not
-  // the locks made on it since (they wait for the next reroll).
+  // The drawing inputs (paper, view, calibration) redraw the board on
+  // screen: its own recipe, not the locks made on it since (they wait for
+  // the next reroll).
   const redraw = how.redraw && state.good;
   if (!redraw && next.balanced && next.locks.size) {
     showError({ message: "A balanced search redraws the whole board: unlock the hexes first." });
@@ -165,12 +174,12 @@ async function loadBoard(seed, changes = {}, how = {}) {
   }
   clearError();
   busy(next.balanced && !redraw ? "Searching for a fair board…" : "Drawing a board…");
-  const body = redraw ? Object.assign({}, state.good, { view: next.view, paper: next.paper }) : bodyOf(next, seed);
+  const body = redraw ? Object.assign({}, state.good) : bodyOf(next, seed);
+  if (redraw) for (const k of DRAWING) body[k] = next[k] || null;
   try {
     const b = await streamed("/api/board", body, progress);
     if (redraw) {
-      state.view = next.view;
-      state.paper = next.paper;
+      for (const k of DRAWING) state[k] = next[k];
     } else {
       for (const k of INPUTS) state[k] = next[k];
       state.locks = next.locks;
@@ -220,6 +229,8 @@ function syncControls() {
   $("own-title").textContent = state.textTitle || "(pasted)";
   $("rules").value = state.rules || "";
   $("paper").value = state.paper;
+  $("ruler").value = state.ruler;
+  $("back-offset").value = state.back_offset;
   for (const o of $("view").querySelectorAll("button")) {
     const on = o.dataset.v === state.view;
     o.classList.toggle("on", on);
@@ -296,8 +307,7 @@ function linkInputs() {
   }
   inp.players = q.get("players") ? parseInt(q.get("players"), 10) : null;
   inp.rules = q.get("rules") || "";
-  inp.view = q.get("view") || "play";
-  inp.paper = q.get("paper") || "a4";
+  for (const k of DRAWING) inp[k] = q.get(k) || state.defaults[k];
   inp.balanced = q.get("balanced") === "1";
   if (q.get("candidates")) $("candidates").value = q.get("candidates");
   for (const item of (q.get("locks") || "").split(/\s+/).filter(Boolean)) inp.locks.set(item.split("=")[0], item);
@@ -332,7 +342,7 @@ async function nearestBoard(link, how) {
   if (inp.players != null && (!scenario || !scenario.players.includes(inp.players))) step({ players: null }, "at the scenario's own player count");
   if (inp.rules || inp.balanced) step({ rules: "", balanced: false }, "under the scenario's own rules, as a random board");
   if (inp.text != null || !scenario) step({ builtin: $("scenario").value || state.builtin, text: null, textTitle: "", players: null, locks: new Map(), from: null, rules: "", balanced: false }, "on a built-in scenario");
-  step({ builtin: "base", text: null, textTitle: "", players: null, locks: new Map(), from: null, rules: "", balanced: false, view: "play", paper: "a4" }, "on the base game");
+  step({ builtin: "base", text: null, textTitle: "", players: null, locks: new Map(), from: null, rules: "", balanced: false, ...state.defaults }, "on the base game");
   const said = [];
   for (const [more, words] of steps) {
     said.push(words);
@@ -383,6 +393,15 @@ async function start() {
   }
   state.scenarios = data.scenarios;
   if (data.limits) state.limits = data.limits;
+  // The papers and the drawing inputs' defaults, as the server names them.
+  state.defaults = data.defaults;
+  Object.assign(state, data.defaults);
+  for (const p of data.papers) {
+    const o = document.createElement("option");
+    o.value = p.name;
+    o.textContent = p.title;
+    $("paper").appendChild(o);
+  }
   for (const sel of [$("scenario"), $("start-from")]) {
     for (const s of data.scenarios) {
       const o = document.createElement("option");
@@ -400,6 +419,8 @@ async function start() {
   });
   $("rules").addEventListener("change", () => { if (state.board) loadBoard(state.board.seed, { rules: $("rules").value }); });
   $("paper").addEventListener("change", () => { if (state.board) loadBoard(state.board.seed, { paper: $("paper").value }, { redraw: true }); });
+  $("ruler").addEventListener("change", () => { if (state.board) loadBoard(state.board.seed, { ruler: $("ruler").value.trim() }, { redraw: true }); });
+  $("back-offset").addEventListener("change", () => { if (state.board) loadBoard(state.board.seed, { back_offset: $("back-offset").value.trim() }, { redraw: true }); });
   $("seed").addEventListener("change", () => loadBoard($("seed").value.trim() || null));
   $("reroll").addEventListener("click", () => loadBoard(freshSeed(), { balanced: false }));
   $("balanced").addEventListener("click", () => loadBoard(freshSeed(), { balanced: true }));

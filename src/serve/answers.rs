@@ -1,0 +1,268 @@
+//! The API's answers as typed values (each serialised as its JSON), so that
+//! a field is named once and every answer of a kind has the same shape.
+//! The nested objects of a board (its balance, seats and bar) are still
+//! built as JSON values in [`super::board`].
+
+use serde::Serialize;
+
+use super::advice::Advice;
+use crate::settings::{Paper, View};
+
+/// `GET /api/scenarios`.
+#[derive(Debug, Serialize)]
+pub struct ScenarioList {
+    /// The built-ins.
+    pub scenarios: Vec<ScenarioItem>,
+    /// The built-in shown first.
+    pub default: &'static str,
+    /// The limits the page checks before sending.
+    pub limits: PageLimits,
+    /// The papers, in the order the page offers them.
+    pub papers: Vec<PaperItem>,
+    /// The drawing inputs' defaults, by request field.
+    pub defaults: Defaults,
+}
+
+/// One built-in scenario.
+#[derive(Debug, Serialize)]
+pub struct ScenarioItem {
+    /// Its id.
+    pub id: &'static str,
+    /// Its title.
+    pub title: String,
+    /// Its player counts.
+    pub players: Vec<u8>,
+    /// The count shown first.
+    pub default_players: u8,
+    /// Its file's text.
+    pub text: String,
+}
+
+/// The limits the page checks before sending.
+#[derive(Debug, Serialize)]
+pub struct PageLimits {
+    /// The longest scenario text, bytes.
+    pub scenario_bytes: usize,
+}
+
+/// A paper: its name in requests and links, and as people write it.
+#[derive(Debug, Serialize)]
+pub struct PaperItem {
+    /// `a4`, `letter`...
+    pub name: &'static str,
+    /// "A4", "Letter"...
+    pub title: String,
+}
+
+impl PaperItem {
+    /// Every paper.
+    pub fn all() -> Vec<PaperItem> {
+        Paper::ALL
+            .iter()
+            .map(|p| PaperItem {
+                name: p.name(),
+                title: crate::compose::plan::paper_name(p.name()),
+            })
+            .collect()
+    }
+}
+
+/// The drawing inputs of a request when it names none.
+#[derive(Debug, Serialize)]
+pub struct Defaults {
+    /// The view.
+    pub view: &'static str,
+    /// The paper.
+    pub paper: &'static str,
+    /// No ruler.
+    pub ruler: &'static str,
+    /// No back offset.
+    pub back_offset: &'static str,
+}
+
+impl Default for Defaults {
+    fn default() -> Defaults {
+        Defaults {
+            view: View::default().name(),
+            paper: Paper::default().name(),
+            ruler: "",
+            back_offset: "",
+        }
+    }
+}
+
+/// `POST /api/validate`.
+#[derive(Debug, Serialize)]
+pub struct Validated {
+    /// Always true (a problem is an error answer).
+    pub ok: bool,
+    /// The scenario's id.
+    pub scenario: String,
+    /// Its title.
+    pub title: String,
+    /// Its player counts.
+    pub players: Vec<u8>,
+    /// The count shown first.
+    pub default_players: u8,
+}
+
+/// `POST /api/pack`.
+#[derive(Debug, Serialize)]
+pub struct PackAnswer {
+    /// The key the players' files are kept under.
+    pub key: String,
+    /// The players' files.
+    pub files: Vec<FileItem>,
+    /// The command that makes the same files.
+    pub command: String,
+    /// The share link's query.
+    pub share: String,
+    /// How to print the pack, when it has a print pack.
+    pub advice: Option<Advice>,
+    /// The builder's files, when asked for and kept.
+    pub builder: Option<BuilderFiles>,
+}
+
+/// One kept file.
+#[derive(Debug, Serialize)]
+pub struct FileItem {
+    /// Its name.
+    pub name: String,
+    /// Its size, bytes.
+    pub size: usize,
+    /// Where to download it.
+    pub url: String,
+}
+
+impl FileItem {
+    /// The files kept under `key`, by name and size.
+    pub fn list(key: &str, sizes: &[(String, usize)]) -> Vec<FileItem> {
+        sizes
+            .iter()
+            .map(|(name, size)| FileItem {
+                name: name.clone(),
+                size: *size,
+                url: format!("/api/file/{key}/{name}"),
+            })
+            .collect()
+    }
+}
+
+/// The builder's files of a board.
+#[derive(Debug, Serialize)]
+pub struct BuilderFiles {
+    /// The key they are kept under.
+    pub key: String,
+    /// The files.
+    pub files: Vec<FileItem>,
+}
+
+/// `POST /api/board`: one board as the page shows it ([`super::board`]).
+#[derive(Debug, Serialize)]
+pub struct BoardAnswer {
+    /// The scenario's id.
+    pub scenario: String,
+    /// Its title.
+    pub title: String,
+    /// Whether it is a built-in.
+    pub builtin: bool,
+    /// The hash of its text.
+    pub hash: String,
+    /// Players.
+    pub players: u8,
+    /// The scenario's player counts.
+    pub player_choices: Vec<u8>,
+    /// The seed, as decimal text (a JavaScript number cannot hold every one).
+    pub seed: String,
+    /// How the board was drawn.
+    pub sampler: &'static str,
+    /// What that method guarantees, in words.
+    pub guarantee: String,
+    /// The map drawing.
+    pub svg: String,
+    /// The drawing's size, mm.
+    pub canvas: Size,
+    /// Where the board lies in the drawing, mm.
+    pub board: Area,
+    /// A hex's corner radius, mm.
+    pub hex_radius: f64,
+    /// Every hex.
+    pub hexes: Vec<HexItem>,
+    /// The locks as the page shows them.
+    pub locks: String,
+    /// The recipe a lock made on this board takes its tile from.
+    pub lock_from: String,
+    /// The key its files are kept under.
+    pub key: String,
+    /// Whether the pack has `components.pdf`.
+    pub components: bool,
+    /// Whether some files are the builder's only.
+    pub builder_files: bool,
+    /// The balanced search's result.
+    pub balance: Option<serde_json::Value>,
+    /// The measures in words.
+    pub measures: Vec<String>,
+    /// The measures explained.
+    pub explained: Vec<serde_json::Value>,
+    /// Whether face-down tiles are kept secret.
+    pub secret: bool,
+    /// The seat simulation.
+    pub seats: Option<serde_json::Value>,
+    /// Whether the board clears the default fairness bar.
+    pub meets_bar: Option<bool>,
+    /// A draw from the fairness bar: how it was made.
+    pub bar: Option<serde_json::Value>,
+    /// The command that makes the same board and files.
+    pub command: String,
+    /// The share link's query.
+    pub share: String,
+}
+
+/// A width and a height, mm.
+#[derive(Debug, Serialize)]
+pub struct Size {
+    /// Width.
+    pub w: f64,
+    /// Height.
+    pub h: f64,
+}
+
+/// A rectangle, mm.
+#[derive(Debug, Serialize)]
+pub struct Area {
+    /// Left.
+    pub x: f64,
+    /// Top.
+    pub y: f64,
+    /// Width.
+    pub w: f64,
+    /// Height.
+    pub h: f64,
+}
+
+/// One hex of the board shown.
+#[derive(Debug, Serialize)]
+pub struct HexItem {
+    /// Axial column.
+    pub q: i32,
+    /// Axial row.
+    pub r: i32,
+    /// Its centre in the drawing, mm.
+    pub x: f64,
+    /// Its centre in the drawing, mm.
+    pub y: f64,
+    /// Its terrain, `unknown` when kept secret.
+    pub terrain: &'static str,
+    /// Its chip.
+    pub number: Option<u8>,
+    /// Whether the chip is red (6 or 8).
+    pub red: bool,
+    /// Whether the scenario fixes it.
+    pub fixed: bool,
+    /// Whether it lies face down.
+    pub face_down: bool,
+    /// Whether it is locked.
+    pub locked: bool,
+    /// Its name for a screen reader: what it shows and where.
+    pub name: String,
+}
