@@ -256,6 +256,12 @@ pub enum SamplerLimit {
         /// Attempts of the trial.
         max: u64,
     },
+    /// No trial deal kept the terrain rules, and counted draws deal the
+    /// tiles the same way.
+    Terrain {
+        /// Trial deals.
+        deals: u64,
+    },
 }
 
 impl fmt::Display for SamplerLimit {
@@ -282,6 +288,12 @@ impl fmt::Display for SamplerLimit {
                 f,
                 "counted draws kept none of {} trial attempts (the limit)",
                 crate::units::thousands(*max)
+            ),
+            SamplerLimit::Terrain { deals } => write!(
+                f,
+                "none of those {} deals kept even the terrain rules, so counting the chip \
+                 layouts (which deals the tiles the same way) would not find boards either",
+                crate::units::thousands(*deals)
             ),
         }
     }

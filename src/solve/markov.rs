@@ -112,6 +112,7 @@ pub(crate) fn prepare(
     let proj = Projections::new(p);
     let mut works: Vec<Work> = (0..CHAINS).map(|_| Work::new(p)).collect();
     let mut n = chain.steps.max(64);
+    let mut first = true;
     loop {
         let mut series = vec![vec![Vec::new(); PROJECTIONS]; CHAINS];
         let thin = (n / SAMPLES).max(1);
@@ -119,7 +120,12 @@ pub(crate) fn prepare(
             let mut rng = stage_rng((n << 8) | k as u64, Stream::Chain);
             let mut b = Budget { nodes: 0, max: u64::MAX, deadline };
             let stopped = |s| NotReady::Search(s, nodes);
-            chain.run_for(p, st, work, n, &mut rng, &mut b).map_err(stopped)?;
+            // The burn-in: `n` steps before the watched half. After the
+            // first round the chains have already run that many (2n0 + n1
+            // + ... + n(k-1) = n(k) steps), so they go straight on.
+            if first {
+                chain.run_for(p, st, work, n, &mut rng, &mut b).map_err(stopped)?;
+            }
             for _ in 0..SAMPLES {
                 chain.run_for(p, st, work, thin, &mut rng, &mut b).map_err(stopped)?;
                 for (j, s) in series[k].iter_mut().enumerate() {
@@ -153,6 +159,7 @@ pub(crate) fn prepare(
             return Err(NotReady::Diagnostics(check));
         }
         n *= 2;
+        first = false;
     }
 }
 

@@ -4,7 +4,7 @@
 use super::budget::Budget;
 use super::complete::Complete;
 use super::count::classes::Split;
-use super::count::MAX_STATES;
+use super::count::{TooBig, MAX_STATES};
 use super::counted::Counted;
 use super::markov::{self, Markov, NotReady};
 use super::problem::Problem;
@@ -94,12 +94,30 @@ pub(super) fn pilot(
             return Choice::Use(Method::Rejection, None);
         }
     }
-    let counted = Counted::new(p, Split::Exact, EXACT_STATES)
-        .or_else(|_| Counted::new(p, Split::Pips, MAX_STATES));
+    if accepted == 0 && p.terrain_rules && ex.terrain_kept == 0 {
+        // No trial deal kept even the terrain rules: the counting sampler
+        // deals the tiles the same way (around the chipless hexes it
+        // draws), so its table and trial would be spent for nothing; the
+        // chain draws, or the search proves that none exists.
+        let limit = SamplerLimit::Terrain { deals: budget.nodes };
+        let why = SolveError::Unsampleable { deals: budget.nodes, limit };
+        return chain_or_proof(p, chain, locks, why, deadline);
+    }
+    let counted = match Counted::until(p, Split::Exact, EXACT_STATES, deadline) {
+        Err(TooBig::Late) => return out_of_time(budget.nodes),
+        Ok(c) => Ok(c),
+        Err(_) => Counted::until(p, Split::Pips, MAX_STATES, deadline),
+    };
     match counted {
+        Err(TooBig::Late) => out_of_time(budget.nodes),
         Ok(c) if c.ctr.total() == 0 => Choice::Fail(proof::chips(p, locks)),
         Ok(c) => {
-            if accepted == 0 && !c.finds_a_board(p, COUNT_TRIAL) {
+            let finds = match accepted {
+                0 => c.finds_a_board(p, COUNT_TRIAL, deadline),
+                _ => Ok(true),
+            };
+            let Ok(finds) = finds else { return out_of_time(budget.nodes) };
+            if !finds {
                 let opts = SolveOptions::default();
                 if let Some(e) = proof::explain(p, Some(&c.ctr), locks, &opts) {
                     return Choice::Fail(e);
