@@ -361,6 +361,17 @@ pub enum SolveError {
         /// The limit.
         max: u64,
     },
+    /// The time limit passed after boards were found (the search's
+    /// starting boards, or trial deals that kept every rule), before a fair
+    /// draw was ready: boards exist, none was handed out.
+    #[error(
+        "ran out of time (the limit, `--time-limit-ms`) after valid boards were found, while {}: boards exist, but none is drawn fairly yet",
+        .while_
+    )]
+    OutOfTime {
+        /// What was running: the chain's diagnostics, or the choice of method.
+        while_: &'static str,
+    },
     /// The Markov chain's diagnostics did not pass within the limit.
     #[error(
         "cannot draw a board of this map: the Markov chain's {} chains still disagreed (R-hat {:.3}) at {} steps per board (the limit)",
@@ -580,6 +591,9 @@ impl SolveError {
                 .into(),
             SolveError::SearchLimit { stop: Stop::Deadline, .. } => {
                 "raise `--time-limit-ms`, or make the map smaller or its rules looser".into()
+            }
+            SolveError::OutOfTime { .. } => {
+                "raise `--time-limit-ms` (the default is 5000)".into()
             }
             SolveError::SearchLimit { .. } | SolveError::ChainLimit { .. } => {
                 "make the map smaller, or its rules looser (docs/sampling.md lists the limits)".into()
