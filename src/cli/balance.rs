@@ -320,7 +320,7 @@ pub(super) fn summary(b: &Balanced, scenario: &Scenario, players: u8) -> String 
         Balanced::Bar { draw, pilot, config } => {
             line(format!(
                 "balanced: drawn among the valid boards that clear the fairness bar: {}",
-                draw.method.guarantee()
+                draw.method.guarantee_over(&draw.layout.sampler)
             ));
             line(format!("  {}", crate::outputs::bar_method_line(draw, pilot)));
             for s in config.bar.sentences() {
