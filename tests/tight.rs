@@ -50,6 +50,22 @@ fn a_forced_colouring_of_the_terrains_gives_a_board() {
     board(&fixture("three-colours"));
 }
 
+/// The forced colouring goes to the chain because no trial deal keeps even
+/// the terrain rules (so the counting sampler, which deals the tiles the
+/// same way, is not tried); `--exact` refuses it and says why.
+#[test]
+fn a_forced_colouring_is_refused_under_exact_naming_the_terrain_rules() {
+    let s = fixture("three-colours");
+    let opts = SolveOptions { exact: true, ..SolveOptions::default() };
+    match solve(&s, 4, 1, &opts) {
+        Err(e @ SolveError::NotExact(_)) => {
+            let text = e.to_string();
+            assert!(text.contains("kept even the terrain rules"), "{text}");
+        }
+        other => panic!("expected the --exact refusal, got {other:?}"),
+    }
+}
+
 /// Three 6s on a ring of six around a fixed 5: two patterns only.
 const RING_REDS: &str = r#"
 [scenario]

@@ -69,6 +69,19 @@ impl BarMethod {
         }
     }
 
+    /// [`BarMethod::guarantee`] for a bar drawn over boards drawn by
+    /// `boards`: rejection among a Markov chain's boards is only as uniform
+    /// as they are, and says so.
+    pub fn guarantee_over(&self, boards: &crate::solve::Sampler) -> String {
+        match (self, boards) {
+            (BarMethod::Rejection, crate::solve::Sampler::Chain { .. }) => {
+                "approximately uniform (rejection among boards a Markov chain drew, as uniform as they are)"
+                    .into()
+            }
+            _ => self.guarantee(),
+        }
+    }
+
     /// The name in `layout.json`.
     pub fn name(&self) -> &'static str {
         match self {

@@ -193,7 +193,10 @@ pub(super) fn bar_failed(
     match e {
         BarError::Solve(e) => solve_failed(source, scenario, e),
         BarError::NoBoard { .. } => {
-            eprintln!("error: no board of `{}` clears the fairness bar", scenario.meta.id);
+            eprintln!(
+                "error: found no board of `{}` that clears the fairness bar",
+                scenario.meta.id
+            );
             for l in no_board_lines(e) {
                 eprintln!("  {l}");
             }
@@ -215,7 +218,8 @@ pub(super) fn bar_failed(
 fn no_board_lines(e: &BarError) -> Vec<String> {
     let BarError::NoBoard { boards, steps, closest, alone } = e else { return Vec::new() };
     let mut out = vec![format!(
-        "none of {boards} random boards cleared it, and a search of {steps} steps toward it found none"
+        "none of {boards} random boards cleared it, and a search of {steps} steps toward it found none \
+         (a search, not a proof: rarer boards may still clear it)"
     )];
     if !closest.is_empty() {
         let m: Vec<String> = closest
@@ -263,7 +267,7 @@ pub(super) fn unreachable_bars(scenario: &Scenario, config: &Config, counts: &[u
             _ => continue,
         };
         out.push(format!(
-            "no board of `{}` for {players} players clears the fairness bar: `--balanced` cannot work there",
+            "found no board of `{}` for {players} players that clears the fairness bar: `--balanced` will likely fail there",
             scenario.meta.id
         ));
         out.extend(no_board_lines(&e).into_iter().map(|l| format!("  {l}")));
@@ -316,7 +320,7 @@ pub(super) fn summary(b: &Balanced, scenario: &Scenario, players: u8) -> String 
         Balanced::Bar { draw, pilot, config } => {
             line(format!(
                 "balanced: drawn among the valid boards that clear the fairness bar: {}",
-                draw.method.guarantee()
+                draw.method.guarantee_over(&draw.layout.sampler)
             ));
             line(format!("  {}", crate::outputs::bar_method_line(draw, pilot)));
             for s in config.bar.sentences() {

@@ -61,7 +61,7 @@ pub fn run(cli: Cli) -> ExitCode {
         Command::Validate { files } => validate(&files),
         Command::List => list(),
         #[cfg(feature = "serve")]
-        Command::Serve(a) => serve::run(&a),
+        Command::Serve(a) => serve::run(&a, terminal::quiet()),
         Command::Schema { layout } => {
             match layout {
                 true => print!("{}", crate::schema::layout_schema()),

@@ -21,8 +21,9 @@ pub struct ServeArgs {
     pub open: bool,
 }
 
-/// Runs the server until the process is stopped.
-pub(super) fn run(a: &ServeArgs) -> Result<(), Failure> {
+/// Runs the server until the process is stopped; `quiet` (`-q`) keeps its
+/// notes off the terminal.
+pub(super) fn run(a: &ServeArgs, quiet: bool) -> Result<(), Failure> {
     if !crate::serve::is_local(a.host) {
         eprintln!(
             "warning: listening on {}: anyone who can reach this machine can use the page and its CPU (there is no login)",
@@ -34,14 +35,14 @@ pub(super) fn run(a: &ServeArgs) -> Result<(), Failure> {
         let url = format!("http://{addr}/");
         println!("hexpress: the page is at {url} (Ctrl-C stops the server)");
         if open {
-            open_browser(&url);
+            open_browser(&url, quiet);
         }
     })
     .with_context(|| format!("cannot serve on {}:{}", a.host, a.port))?;
     Ok(())
 }
 
-fn open_browser(url: &str) {
+fn open_browser(url: &str, quiet: bool) {
     let cmd = if cfg!(target_os = "macos") {
         "open"
     } else if cfg!(windows) {
@@ -49,7 +50,13 @@ fn open_browser(url: &str) {
     } else {
         "xdg-open"
     };
-    if let Err(e) = std::process::Command::new(cmd).arg(url).spawn() {
+    let mut command = std::process::Command::new(cmd);
+    if quiet {
+        // The opener's own complaints are notes too.
+        command.stdout(std::process::Stdio::null()).stderr(std::process::Stdio::null());
+    }
+    let spawned = command.arg(url).spawn();
+    if let (Err(e), false) = (spawned, quiet) {
         eprintln!("note: could not open a browser ({cmd}: {e}); open {url} yourself");
     }
 }

@@ -29,6 +29,7 @@ mod table;
 
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
+use std::time::Instant;
 
 use self::classes::{Classes, Split};
 use self::plan::{Plan, Step, CHIPLESS};
@@ -59,6 +60,9 @@ pub(crate) enum TooBig {
     Count,
     /// A table larger than [`MAX_TABLE_BYTES`].
     Memory,
+    /// The deadline passed while the table was being built (not a bound of
+    /// the map: the caller reports the time limit).
+    Late,
 }
 
 impl TooBig {
@@ -72,6 +76,8 @@ impl TooBig {
             TooBig::Pools => L::PoolSize,
             TooBig::Count => L::Count,
             TooBig::Memory => L::Memory { max_mb: MAX_TABLE_BYTES >> 20 },
+            // Callers that pass a deadline report the time limit instead.
+            TooBig::Late => L::States { max: MAX_STATES },
         }
     }
 }
@@ -133,6 +139,18 @@ impl Counter {
         split: Split,
         max_states: usize,
     ) -> Result<Counter, TooBig> {
+        Counter::until(p, c, split, max_states, None)
+    }
+
+    /// Like [`Counter::with_rules`], stopping with [`TooBig::Late`] once
+    /// `deadline` has passed.
+    pub fn until(
+        p: &Problem<'_>,
+        c: &Constraints,
+        split: Split,
+        max_states: usize,
+        deadline: Option<Instant>,
+    ) -> Result<Counter, TooBig> {
         let mut values = 0u16;
         for r in &p.regions {
             values = r.chips.iter().fold(values, |m, v| m | rules::chip_bit(*v));
@@ -149,7 +167,7 @@ impl Counter {
             live: 0,
             relaxed,
         };
-        ctr.build(c, max_states)?;
+        ctr.build(c, max_states, deadline)?;
         Ok(ctr)
     }
 
@@ -247,8 +265,16 @@ impl Counter {
 
     /// Builds the table: the states reached forward, the completions of each
     /// counted backward, and the live states' edges packed.
-    fn build(&mut self, c: &Constraints, max_states: usize) -> Result<(), TooBig> {
-        let layers = self.forward(c, max_states)?;
+    fn build(
+        &mut self,
+        c: &Constraints,
+        max_states: usize,
+        deadline: Option<Instant>,
+    ) -> Result<(), TooBig> {
+        let layers = self.forward(c, max_states, deadline)?;
+        if deadline.is_some_and(|d| Instant::now() >= d) {
+            return Err(TooBig::Late);
+        }
         let (first_rev, edges_rev) = self.backward(c, layers)?;
         if std::env::var_os("HEXPRESS_COUNT_DEBUG").is_some() {
             let sizes: Vec<usize> = first_rev.iter().map(|f| f.len() - 1).collect();
@@ -269,7 +295,12 @@ impl Counter {
 
     /// Forward: the keys reached at each step boundary (at most
     /// `max_states` in all).
-    fn forward(&mut self, c: &Constraints, max_states: usize) -> Result<Vec<Vec<u128>>, TooBig> {
+    fn forward(
+        &mut self,
+        c: &Constraints,
+        max_states: usize,
+        deadline: Option<Instant>,
+    ) -> Result<Vec<Vec<u128>>, TooBig> {
         let n = self.plan.steps.len();
         let mut layers: Vec<Vec<u128>> = vec![vec![0]];
         let mut succ = Vec::new();
@@ -277,7 +308,17 @@ impl Counter {
             let mut map = KeyMap::default();
             map.reserve(layers[i].len() * 2);
             let mut next: Vec<u128> = Vec::new();
-            for key in &layers[i] {
+            for (j, key) in layers[i].iter().enumerate() {
+                // The bound is met as soon as it is passed (the states
+                // reached only grow), not at the end of a step.
+                if j % 4096 == 0 {
+                    if self.reached + next.len() > max_states {
+                        return Err(TooBig::States);
+                    }
+                    if deadline.is_some_and(|d| Instant::now() >= d) {
+                        return Err(TooBig::Late);
+                    }
+                }
                 self.successors(c, i, *key, &mut succ);
                 for (_, k) in &succ {
                     map.entry(*k).or_insert_with(|| {

@@ -78,7 +78,18 @@ pub(crate) struct Draw {
 impl Counted {
     /// The sampler for `p`, or the bound its table would pass.
     pub fn new(p: &Problem<'_>, split: Split, max_states: usize) -> Result<Counted, TooBig> {
-        let ctr = Counter::new(p, split, max_states)?;
+        Counted::until(p, split, max_states, None)
+    }
+
+    /// Like [`Counted::new`], stopping with [`TooBig::Late`] once
+    /// `deadline` has passed.
+    pub fn until(
+        p: &Problem<'_>,
+        split: Split,
+        max_states: usize,
+        deadline: Option<std::time::Instant>,
+    ) -> Result<Counted, TooBig> {
+        let ctr = Counter::until(p, &p.c, split, max_states, deadline)?;
         let gold_matters = p.c.gold_no_red && p.c.takes_chip(Terrain::Gold);
         let mut deals: Vec<Deal> = p
             .regions
@@ -150,11 +161,20 @@ impl Counted {
 
     /// Whether a trial of at most `attempts` attempts (fixed seed) finds a
     /// valid board.
-    pub fn finds_a_board(&self, p: &Problem<'_>, attempts: u64) -> bool {
+    pub fn finds_a_board(
+        &self,
+        p: &Problem<'_>,
+        attempts: u64,
+        deadline: Option<std::time::Instant>,
+    ) -> Result<bool, Stop> {
         let mut d = self.draw(p);
         let mut rng = crate::rng::stage_rng(0, crate::rng::Stream::Pilot);
-        let mut budget = Budget { nodes: 0, max: attempts, deadline: None };
-        self.sample(p, &mut d, &mut rng, &mut budget).is_ok()
+        let mut budget = Budget { nodes: 0, max: attempts, deadline };
+        match self.sample(p, &mut d, &mut rng, &mut budget) {
+            Ok(_) => Ok(true),
+            Err(Stop::Deadline) => Err(Stop::Deadline),
+            Err(_) => Ok(false),
+        }
     }
 
     /// Fresh buffers.

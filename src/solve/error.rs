@@ -256,6 +256,12 @@ pub enum SamplerLimit {
         /// Attempts of the trial.
         max: u64,
     },
+    /// No trial deal kept the terrain rules, and counted draws deal the
+    /// tiles the same way.
+    Terrain {
+        /// Trial deals.
+        deals: u64,
+    },
 }
 
 impl fmt::Display for SamplerLimit {
@@ -282,6 +288,12 @@ impl fmt::Display for SamplerLimit {
                 f,
                 "counted draws kept none of {} trial attempts (the limit)",
                 crate::units::thousands(*max)
+            ),
+            SamplerLimit::Terrain { deals } => write!(
+                f,
+                "none of those {} deals kept even the terrain rules, so counting the chip \
+                 layouts (which deals the tiles the same way) would not find boards either",
+                crate::units::thousands(*deals)
             ),
         }
     }
@@ -348,6 +360,17 @@ pub enum SolveError {
         steps: u64,
         /// The limit.
         max: u64,
+    },
+    /// The time limit passed after boards were found (the search's
+    /// starting boards, or trial deals that kept every rule), before a fair
+    /// draw was ready: boards exist, none was handed out.
+    #[error(
+        "ran out of time (the limit, `--time-limit-ms`) after valid boards were found, while {}: boards exist, but none is drawn fairly yet",
+        .while_
+    )]
+    OutOfTime {
+        /// What was running: the chain's diagnostics, or the choice of method.
+        while_: &'static str,
     },
     /// The Markov chain's diagnostics did not pass within the limit.
     #[error(
@@ -568,6 +591,9 @@ impl SolveError {
                 .into(),
             SolveError::SearchLimit { stop: Stop::Deadline, .. } => {
                 "raise `--time-limit-ms`, or make the map smaller or its rules looser".into()
+            }
+            SolveError::OutOfTime { .. } => {
+                "raise `--time-limit-ms` (the default is 5000)".into()
             }
             SolveError::SearchLimit { .. } | SolveError::ChainLimit { .. } => {
                 "make the map smaller, or its rules looser (docs/sampling.md lists the limits)".into()

@@ -41,6 +41,9 @@ pub(crate) struct Exact {
     complete: bool,
     /// Rejections per rule (for reports).
     pub rejections: [u64; ConstraintId::ALL.len()],
+    /// Deals whose tiles kept the terrain rules (the pilot's measure of
+    /// whether any sampler that deals the tiles at random can work).
+    pub terrain_kept: u64,
     facing: Facing,
 }
 
@@ -54,6 +57,7 @@ impl Exact {
             chipped: Vec::new(),
             complete: false,
             rejections: [0; ConstraintId::ALL.len()],
+            terrain_kept: 0,
             facing: Facing::new(p),
         }
     }
@@ -86,6 +90,7 @@ impl Exact {
             if p.terrain_rules && !self.check_terrain(p) {
                 continue 'deal;
             }
+            self.terrain_kept += 1;
             while !self.deal_chips(p, rng) {
                 if p.chips_need_terrain {
                     continue 'deal;

@@ -80,6 +80,8 @@ pub(crate) enum NotReady {
     Search(Stop, u64),
     /// The diagnostics did not pass within [`MAX_STEPS`] steps per board.
     Diagnostics(ChainCheck),
+    /// The deadline passed while the chains ran (their starts were found).
+    Late,
 }
 
 /// The starting boards, the diagnostics and the steps per board for `p`.
@@ -93,33 +95,47 @@ pub(crate) fn prepare(
     let mut nodes = 0;
     for k in 0..CHAINS {
         let mut rng = stage_rng(k as u64, Stream::Start);
-        // The quick search first (chips that rules can block placed first,
-        // over the whole map: it finds boards of large maps at once), then
-        // the complete one.
-        let mut budget = Budget { nodes: 0, max: QUICK_NODES, deadline };
-        let mut rej = [0u64; crate::model::ConstraintId::ALL.len()];
-        let quick = search::find(p, &mut rng, &mut budget, &mut rej, QUICK_TERRAINS);
-        nodes += budget.nodes;
-        if let Ok((st, _)) = quick {
-            starts.push(st);
-            continue;
+        // On a large map the quick search first (chips that rules can
+        // block placed first, over the whole map: it finds boards of large
+        // maps at once), then the complete one; small maps go straight to
+        // the satisfiability solver, which decides tight ones in
+        // milliseconds where the quick search can spend its whole budget.
+        if complete.vars.len() > super::sat::MAX_VARS {
+            let mut budget = Budget { nodes: 0, max: QUICK_NODES, deadline };
+            let mut rej = [0u64; crate::model::ConstraintId::ALL.len()];
+            let quick = search::find(p, &mut rng, &mut budget, &mut rej, QUICK_TERRAINS);
+            nodes += budget.nodes;
+            if let Ok((st, _)) = quick {
+                starts.push(st);
+                continue;
+            }
         }
         let mut budget = Budget { nodes: 0, max: SEARCH_NODES, deadline };
         let found = super::sat::find(&complete, &mut rng, &mut budget);
         nodes += budget.nodes;
-        starts.push(found.map_err(|stop| NotReady::Search(stop, nodes))?);
+        starts.push(found.map_err(|stop| match stop {
+            // Some chains already have their start: boards exist.
+            Stop::Deadline if k > 0 => NotReady::Late,
+            stop => NotReady::Search(stop, nodes),
+        })?);
     }
     let proj = Projections::new(p);
     let mut works: Vec<Work> = (0..CHAINS).map(|_| Work::new(p)).collect();
     let mut n = chain.steps.max(64);
+    let mut first = true;
     loop {
         let mut series = vec![vec![Vec::new(); PROJECTIONS]; CHAINS];
         let thin = (n / SAMPLES).max(1);
         for (k, (st, work)) in starts.iter_mut().zip(&mut works).enumerate() {
             let mut rng = stage_rng((n << 8) | k as u64, Stream::Chain);
             let mut b = Budget { nodes: 0, max: u64::MAX, deadline };
-            let stopped = |s| NotReady::Search(s, nodes);
-            chain.run_for(p, st, work, n, &mut rng, &mut b).map_err(stopped)?;
+            let stopped = |_| NotReady::Late;
+            // The burn-in: `n` steps before the watched half. After the
+            // first round the chains have already run that many (2n0 + n1
+            // + ... + n(k-1) = n(k) steps), so they go straight on.
+            if first {
+                chain.run_for(p, st, work, n, &mut rng, &mut b).map_err(stopped)?;
+            }
             for _ in 0..SAMPLES {
                 chain.run_for(p, st, work, thin, &mut rng, &mut b).map_err(stopped)?;
                 for (j, s) in series[k].iter_mut().enumerate() {
@@ -153,6 +169,7 @@ pub(crate) fn prepare(
             return Err(NotReady::Diagnostics(check));
         }
         n *= 2;
+        first = false;
     }
 }
 

@@ -250,7 +250,7 @@ impl<'a> Solver<'a> {
     #[doc(hidden)]
     pub fn with_markov_chain(mut self) -> Result<Self, SolveError> {
         let why = SolveError::NoBoard { tried: 0 };
-        match pilot::chain_or_proof(&self.p, &self.chain, &self.locks, why, None) {
+        match pilot::chain_or_proof(&self.p, &self.chain, &self.locks, why, None, false) {
             pilot::Choice::Chain(m, why) => {
                 self.method = Method::Chain { steps: m.steps };
                 self.markov = Some((m, why));

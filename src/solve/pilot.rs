@@ -4,7 +4,7 @@
 use super::budget::Budget;
 use super::complete::Complete;
 use super::count::classes::Split;
-use super::count::MAX_STATES;
+use super::count::{TooBig, MAX_STATES};
 use super::counted::Counted;
 use super::markov::{self, Markov, NotReady};
 use super::problem::Problem;
@@ -69,19 +69,24 @@ pub(super) fn pilot(
     let mut accepted = 0u64;
     while accepted < PILOT_ACCEPTS {
         match ex.sample(p, &mut rng, &mut budget) {
+            Err(Stop::Deadline) if accepted > 0 => return late_with_boards(),
             Err(Stop::Deadline) => return out_of_time(budget.nodes),
             Err(_) => break,
             Ok(_) => {}
         }
         accepted += 1;
     }
+    // Whether a board is known to exist (what an out-of-time message says).
+    let mut found = accepted > 0;
     if accepted == 0 {
         // No trial deal kept a board: on a small map the solver decides at
         // once whether any board exists, before the slower exact methods.
-        if let Some(e) = none_exists(p, locks, deadline) {
-            return Choice::Fail(e);
+        match none_exists(p, locks, deadline) {
+            Ok(exists) => found = exists,
+            Err(e) => return Choice::Fail(e),
         }
     }
+    let late = |nodes| if found { late_with_boards() } else { out_of_time(nodes) };
     if accepted > 0 {
         // A deal touches about as many hexes as the chain does in one step
         // per early tile, constrained chip and harbor; compare the work per
@@ -94,12 +99,30 @@ pub(super) fn pilot(
             return Choice::Use(Method::Rejection, None);
         }
     }
-    let counted = Counted::new(p, Split::Exact, EXACT_STATES)
-        .or_else(|_| Counted::new(p, Split::Pips, MAX_STATES));
+    if accepted == 0 && p.terrain_rules && ex.terrain_kept == 0 {
+        // No trial deal kept even the terrain rules: the counting sampler
+        // deals the tiles the same way (around the chipless hexes it
+        // draws), so its table and trial would be spent for nothing; the
+        // chain draws, or the search proves that none exists.
+        let limit = SamplerLimit::Terrain { deals: budget.nodes };
+        let why = SolveError::Unsampleable { deals: budget.nodes, limit };
+        return chain_or_proof(p, chain, locks, why, deadline, found);
+    }
+    let counted = match Counted::until(p, Split::Exact, EXACT_STATES, deadline) {
+        Err(TooBig::Late) => return late(budget.nodes),
+        Ok(c) => Ok(c),
+        Err(_) => Counted::until(p, Split::Pips, MAX_STATES, deadline),
+    };
     match counted {
+        Err(TooBig::Late) => late(budget.nodes),
         Ok(c) if c.ctr.total() == 0 => Choice::Fail(proof::chips(p, locks)),
         Ok(c) => {
-            if accepted == 0 && !c.finds_a_board(p, COUNT_TRIAL) {
+            let finds = match accepted {
+                0 => c.finds_a_board(p, COUNT_TRIAL, deadline),
+                _ => Ok(true),
+            };
+            let Ok(finds) = finds else { return late(budget.nodes) };
+            if !finds {
                 let opts = SolveOptions::default();
                 if let Some(e) = proof::explain(p, Some(&c.ctr), locks, &opts) {
                     return Choice::Fail(e);
@@ -108,7 +131,7 @@ pub(super) fn pilot(
                 // use, so the chain draws (or the search proves none exists).
                 let limit = SamplerLimit::Attempts { max: COUNT_TRIAL };
                 let why = SolveError::Unsampleable { deals: budget.nodes, limit };
-                return chain_or_proof(p, chain, locks, why, deadline);
+                return chain_or_proof(p, chain, locks, why, deadline, found);
             }
             Choice::Use(Method::Counting, Some(Box::new(c)))
         }
@@ -120,7 +143,7 @@ pub(super) fn pilot(
             let mut long = Budget { nodes: 0, max, deadline };
             match ex.sample(p, &mut rng, &mut long) {
                 Ok(_) => return Choice::Use(Method::Rejection, None),
-                Err(Stop::Deadline) => return out_of_time(budget.nodes + long.nodes),
+                Err(Stop::Deadline) => return late(budget.nodes + long.nodes),
                 Err(_) => {}
             }
             let deals = budget.nodes + long.nodes;
@@ -128,7 +151,7 @@ pub(super) fn pilot(
                 Some(e) => Choice::Fail(e),
                 None => {
                     let why = SolveError::Unsampleable { deals, limit: bound.limit() };
-                    chain_or_proof(p, chain, locks, why, deadline)
+                    chain_or_proof(p, chain, locks, why, deadline, found)
                 }
             }
         }
@@ -136,18 +159,23 @@ pub(super) fn pilot(
 }
 
 /// On a map small enough for the satisfiability solver ([`sat::MAX_VARS`]
-/// cells to fill), the proof that no board exists, if none does; `None`
-/// when a board exists, the map is larger, or the solver stopped.
-fn none_exists(p: &Problem<'_>, locks: &[Lock], deadline: Option<Instant>) -> Option<SolveError> {
+/// cells to fill), the proof that no board exists, if none does (`Err`);
+/// else whether the solver found one (`false`: the map is larger, or the
+/// solver stopped).
+fn none_exists(
+    p: &Problem<'_>,
+    locks: &[Lock],
+    deadline: Option<Instant>,
+) -> Result<bool, SolveError> {
     let c = Complete::new(p);
     if c.vars.len() > sat::MAX_VARS {
-        return None;
+        return Ok(false);
     }
     let mut budget = Budget { nodes: 0, max: markov::SEARCH_NODES, deadline };
     let mut rng = stage_rng(0, Stream::Start);
     match sat::find(&c, &mut rng, &mut budget) {
-        Err(Stop::Exhausted) => Some(proof::joint(p, locks)),
-        _ => None,
+        Err(Stop::Exhausted) => Err(proof::joint(p, locks)),
+        found => Ok(found.is_ok()),
     }
 }
 
@@ -155,6 +183,12 @@ fn none_exists(p: &Problem<'_>, locks: &[Lock], deadline: Option<Instant>) -> Op
 /// depends on the clock: it only stops).
 fn out_of_time(nodes: u64) -> Choice {
     Choice::Fail(SolveError::SearchLimit { nodes, stop: Stop::Deadline, max: 0 })
+}
+
+/// The deadline passed after boards were found (by trial deals or the
+/// solver), before a fair draw was ready.
+fn late_with_boards() -> Choice {
+    Choice::Fail(SolveError::OutOfTime { while_: "choosing how to draw this map" })
 }
 
 /// No exact sampler fits (`why`): the chain, from boards the complete
@@ -165,6 +199,7 @@ pub(super) fn chain_or_proof(
     locks: &[Lock],
     why: SolveError,
     deadline: Option<Instant>,
+    found: bool,
 ) -> Choice {
     if chain.steps > markov::MAX_STEPS {
         return Choice::Fail(SolveError::ChainLimit { steps: chain.steps, max: markov::MAX_STEPS });
@@ -172,8 +207,12 @@ pub(super) fn chain_or_proof(
     match markov::prepare(p, chain, deadline) {
         Ok(m) => Choice::Chain(Box::new(m), why),
         Err(NotReady::Search(Stop::Exhausted, _)) => Choice::Fail(proof::joint(p, locks)),
+        Err(NotReady::Search(Stop::Deadline, _)) if found => late_with_boards(),
         Err(NotReady::Search(stop, nodes)) => {
             Choice::Fail(SolveError::SearchLimit { nodes, stop, max: markov::SEARCH_NODES })
+        }
+        Err(NotReady::Late) => {
+            Choice::Fail(SolveError::OutOfTime { while_: "checking that the Markov chain mixes" })
         }
         Err(NotReady::Diagnostics(check)) => {
             Choice::Fail(SolveError::ChainUnchecked { check, max: markov::MAX_STEPS })
