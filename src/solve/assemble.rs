@@ -36,7 +36,7 @@ impl Solver<'_> {
             rolls: self.rolls.clone(),
             castaways: self.castaways.clone(),
             sides: self.sides.clone(),
-            constraints: self.p.c.clone(),
+            constraints: self.p.given.clone(),
             sampler,
             stats: SolveStats { terrain_attempts: attempts, nodes },
         }

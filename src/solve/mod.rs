@@ -41,6 +41,7 @@ mod options;
 mod pilot;
 mod problem;
 mod proof;
+mod regional;
 mod restricted;
 mod sat;
 mod search;
@@ -325,7 +326,7 @@ impl<'a> Solver<'a> {
 
     /// The last guard for this solver's boards: its map, rules and locks.
     pub fn guard(&self) -> Guard<'a> {
-        Guard::new(self.p.map, &self.p.c, &self.locks)
+        Guard::new(self.p.map, &self.p.given, &self.locks)
     }
 
     /// [`Solver::solve_with`], with the last guard run on the board's own

@@ -2,6 +2,7 @@
 //! flat index tables that every sampler walks, built once per [`Solver`](super::Solver).
 
 use super::locks::LockedBoard;
+use super::state::State;
 use super::{Lock, LockError};
 use crate::model::board::NONE;
 use crate::model::partial_board::PartialBoard;
@@ -47,7 +48,13 @@ pub(crate) struct Site {
 /// Everything the samplers need, as flat tables.
 pub(crate) struct Problem<'a> {
     pub map: &'a MapDef,
+    /// The rules the samplers work under: the scenario's, or, when regions
+    /// set their own, the loosest of every set ([`super::regional`]).
     pub c: Constraints,
+    /// The scenario's rules (the board check's and the layout's).
+    pub given: Constraints,
+    /// The regions' own rules, held to each board a sampler would take.
+    pub regional: Option<super::regional::Regional>,
     pub n: usize,
     /// Neighbours; `n` (a cell that is always empty) for off-map.
     pub nb: Vec<[u32; 6]>,
@@ -246,7 +253,17 @@ impl<'a> Problem<'a> {
             chips,
         } = locked_board;
 
-        let terrain_rules = c.max_terrain_group.is_some() || c.gold_not_adjacent;
+        let given = c.clone();
+        let (regional, c) = match super::regional::Regional::new(map, c) {
+            Some((r, loosest)) => (Some(r), loosest),
+            None => (None, given.clone()),
+        };
+        let c = &c;
+        // Under a region's terrain rule, every tile is its own kind to the
+        // samplers that sort tiles by kind.
+        let terrain_rules = c.max_terrain_group.is_some()
+            || c.gold_not_adjacent
+            || regional.as_ref().is_some_and(|r| r.terrain);
         let free = rules::free_chips(c);
         let (regions, chips_need_terrain) =
             region_plans(map, c, &locked, tiles, chips, terrain_rules, free);
@@ -260,6 +277,8 @@ impl<'a> Problem<'a> {
         let mut p = Problem {
             map,
             c: c.clone(),
+            given,
+            regional,
             n,
             nb,
             corner_at,
@@ -365,6 +384,19 @@ impl<'a> Problem<'a> {
             || (self.dealt_fishing
                 && self.c.harbors_off_fishing_grounds
                 && !self.facing_cells.is_empty())
+    }
+
+    /// Whether the whole board `st` keeps its regions' own rules (always,
+    /// when no region sets any).
+    #[inline]
+    pub fn regions_keep(&self, st: &State) -> bool {
+        self.region_clash(st).is_none()
+    }
+
+    /// The first of its regions' own rules the whole board `st` breaks.
+    #[inline]
+    pub fn region_clash(&self, st: &State) -> Option<crate::model::ConstraintId> {
+        self.regional.as_ref().and_then(|r| r.clash(self, st))
     }
 
     /// Number of corners (the sentinel corner has this index).
