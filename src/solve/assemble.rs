@@ -92,6 +92,10 @@ impl Solver<'_> {
                     name: r.name.clone(),
                     face_down: r.face_down,
                     chip_stack,
+                    constraints: crate::model::ConstraintId::ALL
+                        .into_iter()
+                        .filter_map(|id| r.rules.get(id).map(|v| (id, v)))
+                        .collect(),
                 }
             })
             .collect()

@@ -310,7 +310,10 @@ impl<'a> Guard<'a> {
         let harbor_cells = harbor_wants(map, &w.face_down);
         let on = crate::model::ConstraintId::ALL
             .into_iter()
-            .filter(|id| c.is_on(*id))
+            .filter(|id| {
+                c.is_on(*id)
+                    || map.regions.iter().any(|r| r.rules.get(*id).is_some_and(|v| v.is_on()))
+            })
             .fold(0u16, |m, id| m | 1 << id.index());
         let dealt = (0..n)
             .filter(|i| w.tile_at[*i] != spare || w.chip_at[*i] != spare + 17)
