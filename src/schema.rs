@@ -164,7 +164,9 @@ fn region_rules_schema() -> Value {
     let mut props = Map::new();
     for r in RULES.iter().filter(|r| r.per_region()) {
         let ty = match r.setting {
-            Setting::Limit { min, max } => json!({ "type": "integer", "minimum": min, "maximum": max }),
+            Setting::Limit { min, max } => {
+                json!({ "type": "integer", "minimum": min, "maximum": max })
+            }
             _ => json!({ "type": "boolean" }),
         };
         props.insert(r.key.to_string(), ty);

@@ -4,8 +4,10 @@
 
 use std::time::Instant;
 
-use super::{budget, chain, complete, count, counted, pilot, sat, Method, SolveError, Solver, Stop};
 use super::CHAIN_FACTOR;
+use super::{
+    budget, chain, complete, count, counted, pilot, sat, Method, SolveError, Solver, Stop,
+};
 use crate::rng::{stage_rng, Stream};
 
 impl Solver<'_> {
@@ -66,8 +68,8 @@ impl Solver<'_> {
     /// `None` when no counting table fits the map.
     #[doc(hidden)]
     pub fn with_counting(mut self) -> Option<Self> {
-        let c = counted::Counted::new(&self.p, count::classes::Split::Exact, count::MAX_STATES)
-            .ok()?;
+        let c =
+            counted::Counted::new(&self.p, count::classes::Split::Exact, count::MAX_STATES).ok()?;
         self.method = Method::Counting;
         self.counted = Some(c);
         self.refused = None;
@@ -108,5 +110,4 @@ impl Solver<'_> {
         }
         out
     }
-
 }

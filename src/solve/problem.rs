@@ -2,7 +2,6 @@
 //! flat index tables that every sampler walks, built once per [`Solver`](super::Solver).
 
 use super::locks::LockedBoard;
-use super::state::State;
 use super::{Lock, LockError};
 use crate::model::board::NONE;
 use crate::model::partial_board::PartialBoard;
@@ -384,19 +383,6 @@ impl<'a> Problem<'a> {
             || (self.dealt_fishing
                 && self.c.harbors_off_fishing_grounds
                 && !self.facing_cells.is_empty())
-    }
-
-    /// Whether the whole board `st` keeps its regions' own rules (always,
-    /// when no region sets any).
-    #[inline]
-    pub fn regions_keep(&self, st: &State) -> bool {
-        self.region_clash(st).is_none()
-    }
-
-    /// The first of its regions' own rules the whole board `st` breaks.
-    #[inline]
-    pub fn region_clash(&self, st: &State) -> Option<crate::model::ConstraintId> {
-        self.regional.as_ref().and_then(|r| r.clash(self, st))
     }
 
     /// Number of corners (the sentinel corner has this index).

@@ -16,14 +16,19 @@
 //! group once), on the same predicates as the board check
 //! ([`crate::model::rules`]); the rule-oracle tests hold the two together.
 
-use super::problem::{Problem, UNSET};
-use super::state::State;
 use crate::model::board::NONE;
+use crate::model::oracle::UNSET;
 use crate::model::{rules, ConstraintId, Constraints, MapDef, RegionRules};
 use crate::vocab::Terrain;
 
 /// The region rules of one problem, compiled.
 pub(crate) struct Regional {
+    /// Cells of the map.
+    n: usize,
+    /// Neighbours of each cell ([`NONE`] off the map).
+    nb: Vec<[u32; 6]>,
+    /// The hexes of each corner ([`NONE`] off the map).
+    corners: Vec<[u32; 3]>,
     /// The rules: the scenario's, then each region's that differs.
     pub sets: Vec<Constraints>,
     /// The set of each cell.
@@ -59,8 +64,12 @@ impl Regional {
                     .unwrap_or(u32::MAX)
             })
             .collect();
-        let group_cap = (0..map.cells.len()).map(|x| cap(rr.of_cell(x).max_terrain_group)).collect();
+        let group_cap =
+            (0..map.cells.len()).map(|x| cap(rr.of_cell(x).max_terrain_group)).collect();
         let r = Regional {
+            n: map.cells.len(),
+            nb: map.board.neighbors.clone(),
+            corners: map.board.corners.clone(),
             pair: rr.sets.iter().map(rules::pair_table).collect(),
             gold: rr.sets.iter().any(|s| s.gold_no_red || s.gold_not_adjacent),
             terrain: rr.sets.iter().any(|s| s.max_terrain_group.is_some() || s.gold_not_adjacent),
@@ -76,20 +85,17 @@ impl Regional {
         &self.sets[self.set_of[x] as usize]
     }
 
-    /// The first rule of its hexes' own that the whole board `st` breaks
-    /// (harbor rules aside: they are the same for every hex).
-    pub fn clash(&self, p: &Problem<'_>, st: &State) -> Option<ConstraintId> {
-        self.clash_at(p, st).map(|(id, _)| id)
-    }
-
-    /// [`Regional::clash`], with the cells that break the rule together.
-    pub fn clash_at(&self, p: &Problem<'_>, st: &State) -> Option<(ConstraintId, Vec<u32>)> {
-        self.cells(p, st).or_else(|| self.corners(p, st)).or_else(|| self.groups(p, st))
+    /// The first rule of its hexes' own that the whole board (`terrain`
+    /// and `number` per cell) breaks, with the cells that break it
+    /// together (harbor rules aside: they are the same for every hex).
+    pub fn clash(&self, terrain: &[u8], number: &[u8]) -> Option<(ConstraintId, Vec<u32>)> {
+        let b = Board { terrain, number };
+        self.cells(&b).or_else(|| self.corners(&b)).or_else(|| self.groups(&b))
     }
 
     /// Chips on their hexes and neighbouring pairs.
-    fn cells(&self, p: &Problem<'_>, st: &State) -> Option<(ConstraintId, Vec<u32>)> {
-        for x in 0..p.n {
+    fn cells(&self, st: &Board<'_>) -> Option<(ConstraintId, Vec<u32>)> {
+        for x in 0..self.n {
             let (a, t) = (st.number[x], st.terrain[x]);
             let own = self.set_of[x] as usize;
             if self.gold && a != 0 && t != UNSET {
@@ -98,9 +104,9 @@ impl Regional {
                     return Some((id, vec![x as u32]));
                 }
             }
-            for y in p.nb[x] {
+            for y in self.nb[x] {
                 let y = y as usize;
-                if y >= p.n || y < x {
+                if y >= self.n || y < x {
                     continue;
                 }
                 let b = st.number[y];
@@ -124,31 +130,30 @@ impl Regional {
         None
     }
 
-    fn corners(&self, p: &Problem<'_>, st: &State) -> Option<(ConstraintId, Vec<u32>)> {
-        for (k, members) in p.corners.iter().enumerate() {
+    fn corners(&self, st: &Board<'_>) -> Option<(ConstraintId, Vec<u32>)> {
+        for (k, members) in self.corners.iter().enumerate() {
             let cap = self.corner_cap[k];
             if cap == u32::MAX {
                 continue;
             }
-            let sum: u32 = members
-                .iter()
-                .map(|m| u32::from(rules::PIPS.get(st.number[*m as usize] as usize).copied().unwrap_or(0)))
-                .sum();
+            let pips = |m: u32| rules::PIPS.get(usize::from(st.number[m as usize])).copied();
+            let on = || members.iter().copied().filter(|m| *m != NONE);
+            let sum: u32 = on().map(|m| u32::from(pips(m).unwrap_or(0))).sum();
             if sum > cap {
-                let cells = members.iter().copied().filter(|m| (*m as usize) < p.n).collect();
+                let cells = on().collect();
                 return Some((ConstraintId::MaxCornerPips, cells));
             }
         }
         None
     }
 
-    fn groups(&self, p: &Problem<'_>, st: &State) -> Option<(ConstraintId, Vec<u32>)> {
+    fn groups(&self, st: &Board<'_>) -> Option<(ConstraintId, Vec<u32>)> {
         if self.group_cap.iter().all(|c| *c == u32::MAX) {
             return None;
         }
-        let mut seen = vec![false; p.n];
+        let mut seen = vec![false; self.n];
         let (mut stack, mut group) = (Vec::new(), Vec::new());
-        for start in 0..p.n {
+        for start in 0..self.n {
             let t = st.terrain[start];
             if seen[start] || t == UNSET || !rules::groups(Terrain::ALL[t as usize]) {
                 continue;
@@ -161,9 +166,9 @@ impl Regional {
                 size += 1;
                 group.push(h as u32);
                 cap = cap.min(self.group_cap[h]);
-                for m in p.nb[h] {
+                for m in self.nb[h] {
                     let m = m as usize;
-                    if m < p.n && !seen[m] && st.terrain[m] == t {
+                    if m < self.n && !seen[m] && st.terrain[m] == t {
                         seen[m] = true;
                         stack.push(m);
                     }
@@ -176,4 +181,10 @@ impl Regional {
         }
         None
     }
+}
+
+/// A whole board as the check reads it.
+struct Board<'b> {
+    terrain: &'b [u8],
+    number: &'b [u8],
 }

@@ -350,7 +350,10 @@ fn a_regions_own_rules_show_and_survive_edits() {
     let island = regions.iter().find(|r| r["key"] == "desert_island").expect("desert island");
     let rules = island["rules"].as_array().expect("rules");
     assert_eq!(rules.len(), 1, "{rules:?}");
-    assert_eq!((rules[0]["key"].as_str(), rules[0]["value"].as_i64()), (Some("max_terrain_group"), Some(3)));
+    assert_eq!(
+        (rules[0]["key"].as_str(), rules[0]["value"].as_i64()),
+        (Some("max_terrain_group"), Some(3))
+    );
     let catan = regions.iter().find(|r| r["key"] == "catan").expect("catan");
     assert_eq!(catan["rules"].as_array().map(Vec::len), Some(0));
     let tiles = |n| Edit::Tiles {
@@ -365,5 +368,8 @@ fn a_regions_own_rules_show_and_survive_edits() {
     assert_eq!(back, text);
     let s = crate::model::load(&crate::diag::Source::new("s.toml", &back)).expect("valid");
     let rules = &s.maps[0].regions[1].rules;
-    assert_eq!(rules.get(crate::model::ConstraintId::MaxTerrainGroup), Some(crate::model::RuleValue::Limit(Some(3))));
+    assert_eq!(
+        rules.get(crate::model::ConstraintId::MaxTerrainGroup),
+        Some(crate::model::RuleValue::Limit(Some(3)))
+    );
 }

@@ -231,7 +231,9 @@ fn solve_board(c: &Complete<'_, '_>, rng: &mut Rng, budget: &mut Budget) -> Resu
         if e.forbid_a_big_group(&st, &mut flood) {
             continue;
         }
-        if let Some((_, cells)) = c.p.regional.as_ref().and_then(|r| r.clash_at(c.p, &st)) {
+        if let Some((_, cells)) =
+            c.p.regional.as_ref().and_then(|r| r.clash(&st.terrain, &st.number))
+        {
             // A board the loosest rules allow but a region's own do not:
             // forbid what its clashing cells hold, and solve again.
             if !e.forbid_cells(&st, &cells) {
