@@ -207,3 +207,36 @@ fn the_board_check_refuses_a_board_breaking_a_region_rule() {
     }
     assert!(refused > 0, "no board drawn without the region rules broke them");
 }
+
+/// The overseas map under the strict rules (groups of at most 2, but 3 on
+/// the Desert Island): a board is drawn, its `layout.json` names the
+/// island's own rule, and read back it passes the board check, which refuses
+/// it once the island's rule is taken away.
+#[test]
+fn a_region_rule_round_trips_through_layout_json() {
+    use hexpress::model::{ConstraintId, RulePreset, RuleValue};
+    let s = crate::common::builtin("traders-and-wagons-overseas")
+        .with_preset(RulePreset::Strict)
+        .expect("the fixed hexes keep the strict rules");
+    let map = s.map_for(4).expect("4 players");
+    let l = Solver::new(map, &s.constraints).solve(1, &SolveOptions::default()).expect("a board");
+    let v: serde_json::Value =
+        serde_json::from_str(&hexpress::export::json::to_json(&l)).expect("json");
+    let island =
+        v["regions"].as_array().expect("regions").iter().find(|r| r["key"] == "desert_island");
+    assert_eq!(
+        island.expect("island")["constraints"],
+        serde_json::json!({ "max_terrain_group": 3 })
+    );
+    let back = crate::common::layout_json::layout_from_json(&v);
+    let own = &back.regions.iter().find(|r| r.key == "desert_island").expect("island").constraints;
+    assert_eq!(own, &vec![(ConstraintId::MaxTerrainGroup, RuleValue::Limit(Some(3)))]);
+    check_board(map, &s.constraints, &[], &back).expect("the board keeps every rule");
+    let mut strict_everywhere = map.clone();
+    for r in &mut strict_everywhere.regions {
+        r.rules = Default::default();
+    }
+    let e = check_board(&strict_everywhere, &s.constraints, &[], &back)
+        .expect_err("three mountains together break groups of 2");
+    assert!(e.to_string().contains("max_terrain_group"), "{e}");
+}
