@@ -150,8 +150,31 @@ fn region_schema() -> Value {
             "name": { "type": "string" },
             "face_down": { "type": "boolean" },
             "chip_stack": { "type": "array", "items": chip },
+            "constraints": region_rules_schema(),
         },
         "required": ["key", "name", "face_down", "chip_stack"],
+        "additionalProperties": false,
+    })
+}
+
+/// The rules a region of `layout.json` sets for its own hexes (present only
+/// when it sets any), each as its descriptor says.
+fn region_rules_schema() -> Value {
+    use crate::scenario::rule_table::{Setting, RULES};
+    let mut props = Map::new();
+    for r in RULES.iter().filter(|r| r.per_region()) {
+        let ty = match r.setting {
+            Setting::Limit { min, max } => {
+                json!({ "type": "integer", "minimum": min, "maximum": max })
+            }
+            _ => json!({ "type": "boolean" }),
+        };
+        props.insert(r.key.to_string(), ty);
+    }
+    json!({
+        "type": "object",
+        "description": "The placement rules this region sets for its own hexes, on top of the layout's.",
+        "properties": props,
         "additionalProperties": false,
     })
 }

@@ -105,6 +105,7 @@ fn hand_layout(s: &Scenario) -> Layout {
             name: "Catan".into(),
             face_down: false,
             chip_stack: vec![],
+            constraints: vec![],
         }],
         labels: Default::default(),
         rolls: Default::default(),

@@ -38,12 +38,12 @@ const NULL_BATCHES: usize = 200;
 /// Margin over the largest calibration statistic.
 const MARGIN: f64 = 1.3;
 /// Draws per listed board (at least [`MIN_DRAWS`] in all).
-const DRAWS_PER_BOARD: usize = 40;
-const MIN_DRAWS: usize = 4_000;
+pub(crate) const DRAWS_PER_BOARD: usize = 40;
+pub(crate) const MIN_DRAWS: usize = 4_000;
 /// Most deals the brute force may list.
-const LIST_LIMIT: usize = 3_000_000;
+pub(crate) const LIST_LIMIT: usize = 3_000_000;
 
-fn scenario(text: &str) -> Scenario {
+pub(crate) fn scenario(text: &str) -> Scenario {
     let src = Source::new("exactness.toml", text);
     load(&src).unwrap_or_else(|d| panic!("{}", hexpress::diag::render(&src, &d)))
 }
@@ -76,7 +76,7 @@ fn null(k: usize, n: usize) -> Vec<f64> {
 const CHAIN_DRAWS_PER_BOARD: usize = 20;
 const MIN_CHAIN_DRAWS: usize = 2_000;
 
-fn chain_draws(boards: usize) -> usize {
+pub(crate) fn chain_draws(boards: usize) -> usize {
     std::env::var("HEXPRESS_CHAIN_DRAWS")
         .ok()
         .and_then(|v| v.parse().ok())
@@ -85,7 +85,7 @@ fn chain_draws(boards: usize) -> usize {
 
 /// Draws `n` boards with `draw` and compares them with the list; the
 /// problems found (empty: indistinguishable from uniform).
-fn compare(
+pub(crate) fn compare(
     name: &str,
     list: &HashSet<Board>,
     s: &Scenario,
@@ -128,7 +128,7 @@ fn compare(
 /// Lists the valid boards of `text`'s map and checks hexpress draws them
 /// uniformly: with the method it chooses, and with the Markov chain it uses
 /// on maps no exact sampler fits.
-fn check(name: &str, text: &str, locks: &[Lock]) -> usize {
+pub(crate) fn check(name: &str, text: &str, locks: &[Lock]) -> usize {
     let s = scenario(text);
     let map = &s.maps[0];
     let list = valid_boards(map, &s.constraints, locks, LIST_LIMIT);

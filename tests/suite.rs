@@ -44,6 +44,7 @@ mod print_plan;
 mod properties;
 mod readable;
 mod recipe;
+mod region_rules;
 mod render;
 mod robustness;
 mod rule_oracle;

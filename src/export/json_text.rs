@@ -269,6 +269,19 @@ impl Writer<'_> {
         self.bool(r.face_down);
         self.raw(",\"chip_stack\":");
         self.uints(&r.chip_stack);
+        // The region's own rules, only when it sets any.
+        for (k, (id, v)) in r.constraints.iter().enumerate() {
+            self.raw(if k == 0 { ",\"constraints\":{\"" } else { ",\"" });
+            self.raw(id.key());
+            self.raw("\":");
+            match v {
+                RuleValue::Switch(b) => self.bool(*b),
+                RuleValue::Limit(n) => self.opt_uint(n.map(u64::from)),
+            }
+        }
+        if !r.constraints.is_empty() {
+            self.raw("}");
+        }
         self.raw("}");
     }
 

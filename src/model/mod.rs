@@ -12,6 +12,7 @@ pub mod partial_board;
 pub mod parts;
 pub mod pieces;
 pub mod prose;
+pub mod region_rules;
 pub mod rules;
 pub mod sides;
 pub mod spots;
@@ -26,6 +27,7 @@ pub use crate::scenario::rule_table::{
 pub use board::Board;
 pub use origin::{PresetChoice, RuleOrigin, RuleSources, Surface};
 pub use overrides::Overrides;
+pub use region_rules::RegionRules;
 pub use start::StartArea;
 pub use validate::{given_sides, parse_place, validate, GivenSide};
 
@@ -212,6 +214,10 @@ pub struct Region {
     pub slots: Vec<usize>,
     /// Cell indices of fixed hexes that draw their chip from this region.
     pub chip_cells: Vec<usize>,
+    /// The placement rules this region sets for its own hexes (slots and
+    /// `chip_cells`), on top of the scenario's (`[map.regions.<key>.constraints]`);
+    /// see [`region_rules`].
+    pub rules: Overrides,
 }
 
 /// Corner names in board order: corner `k` of a hex lies between its

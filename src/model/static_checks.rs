@@ -3,7 +3,7 @@
 //! The rules themselves are judged by the one board check,
 //! [`super::oracle`], on the board of the fixed hexes alone.
 
-use super::oracle::{Clash, Oracle};
+use super::oracle::{Clash, MapCheck};
 use super::partial_board::PartialBoard;
 use super::{ConstraintId, MapDef, RuleSources, Scope, Surface};
 use crate::diag::{Diagnostic, Diagnostics};
@@ -12,9 +12,11 @@ use crate::vocab::Terrain;
 /// Pushes an error for every rule that the fixed parts of `map` break.
 pub fn check(map: &MapDef, rules: &RuleSources<'_>, diags: &mut Diagnostics) {
     let fixed = PartialBoard::fixed(map);
-    let mut oracle = Oracle::for_map(map, rules.constraints);
+    let mut oracle = MapCheck::for_map(map, rules.constraints);
     for clash in oracle.all(&fixed.view()) {
-        diags.push(diagnostic(map, rules, &fixed, &clash));
+        let c = oracle.rules_of(&clash);
+        let here = RuleSources { constraints: &c, ..*rules };
+        diags.push(diagnostic(map, &here, &fixed, &clash));
     }
 }
 

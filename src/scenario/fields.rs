@@ -174,7 +174,44 @@ pub const REGION: &[Field] = &[
         false,
         "Kinds of the `harbor` tiles in the pool, one per harbor tile.",
     ),
+    f(
+        "constraints",
+        Ty::Table(REGION_CONSTRAINTS),
+        false,
+        "Placement rules for this region's hexes only, on top of `[constraints]` (same keys, but no harbor rules, `preset` or `no_chip`); a rule about two neighbours or a corner holds where any of its hexes' rules asks for it.",
+    ),
 ];
+
+/// `[map.regions.NAME.constraints]`: the rules a region may set for its own
+/// hexes, each from its descriptor ([`Rule::per_region`]).
+pub const REGION_CONSTRAINTS: &[Field] = &REGION_RULE_FIELDS;
+
+/// How many rules a region can set.
+const fn region_rules() -> usize {
+    let mut n = 0;
+    let mut i = 0;
+    while i < PLACEMENT.len() {
+        if PLACEMENT[i].per_region() {
+            n += 1;
+        }
+        i += 1;
+    }
+    n
+}
+
+const REGION_RULE_FIELDS: [Field; region_rules()] = {
+    let mut out = [PRESET_FIELD; region_rules()];
+    let mut n = 0;
+    let mut i = 0;
+    while i < PLACEMENT.len() {
+        if PLACEMENT[i].per_region() {
+            out[n] = rule_field(&PLACEMENT[i]);
+            n += 1;
+        }
+        i += 1;
+    }
+    out
+};
 
 /// `[map.harbors]`.
 pub const HARBORS: &[Field] = &[f(

@@ -7,7 +7,10 @@ use toml_span::value::{Value, ValueInner};
 use super::fields;
 use super::parse::{literal_offset, span, type_name, TableReader, Walker};
 use super::raw::*;
-use super::rule_table::{Setting, RULES};
+use super::rule_table::{ConstraintId, Rule, Setting, RULES};
+
+/// The rules a table sets, by rule.
+type RuleValues = std::collections::BTreeMap<ConstraintId, Sp<RawRuleValue>>;
 use crate::diag::Diagnostic;
 
 impl Walker<'_> {
@@ -280,6 +283,9 @@ impl Walker<'_> {
         }
         r.numbers = t.take("numbers").and_then(|mut v| self.int_array(&mut v, "numbers"));
         r.harbors = t.take("harbors").and_then(|mut v| self.str_array(&mut v, "harbors"));
+        if let Some(mut v) = t.take("constraints") {
+            r.rules = self.region_rules(&mut v, name);
+        }
         t.finish(self);
         Some(r)
     }
@@ -290,8 +296,51 @@ impl Walker<'_> {
         };
         let preset = t.take("preset").and_then(|mut v| self.string(&mut v, "preset"));
         let no_chip = t.take("no_chip").and_then(|mut v| self.str_array(&mut v, "no_chip"));
-        let mut rules = std::collections::BTreeMap::new();
-        for r in RULES.iter().filter(|r| r.settable()) {
+        let rules = self.rule_values(&mut t, |r| r.settable());
+        let c = RawConstraints { preset, no_chip, rules };
+        t.finish(self);
+        c
+    }
+
+    /// `[map.regions.NAME.constraints]`: the rules a region sets for its
+    /// own hexes. A key that only `[constraints]` may hold (a harbor rule,
+    /// `preset`, `no_chip`) is reported with where it belongs.
+    fn region_rules(&mut self, v: &mut Value<'_>, name: &str) -> RuleValues {
+        let what = format!("`[map.regions.{name}.constraints]`");
+        let Some(mut t) = self.table(v, &what, fields::REGION_CONSTRAINTS) else {
+            return RuleValues::new();
+        };
+        let mut whole_map: Vec<_> = t
+            .entries
+            .keys()
+            .filter(|k| {
+                matches!(&*k.name, "preset" | "no_chip")
+                    || RULES.iter().any(|r| r.key == k.name && !r.per_region())
+            })
+            .cloned()
+            .collect();
+        whole_map.sort_by_key(|k| k.span.start);
+        for k in whole_map {
+            t.entries.remove(&k);
+            self.diags.push(
+                Diagnostic::error(format!("`{}` cannot be set for one region", k.name))
+                    .at(span(k.span), "a rule of the whole map")
+                    .hint(format!(
+                        "set `{}` in `[constraints]`: harbor rules, `preset` and `no_chip` apply to the whole map",
+                        k.name
+                    )),
+            );
+        }
+        let rules = self.rule_values(&mut t, |r| r.per_region());
+        t.finish(self);
+        rules
+    }
+
+    /// Takes the rules `keep` accepts out of `t`, each as its descriptor
+    /// says a file writes it (a switch or a limit).
+    fn rule_values(&mut self, t: &mut TableReader<'_>, keep: fn(&Rule) -> bool) -> RuleValues {
+        let mut rules = RuleValues::new();
+        for r in RULES.iter().filter(|r| keep(r)) {
             let Some(mut v) = t.take(r.key) else { continue };
             let value = match r.setting {
                 Setting::Switch => self
@@ -306,8 +355,6 @@ impl Walker<'_> {
                 rules.insert(r.id, value);
             }
         }
-        let c = RawConstraints { preset, no_chip, rules };
-        t.finish(self);
-        c
+        rules
     }
 }

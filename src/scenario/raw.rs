@@ -174,6 +174,9 @@ pub struct RawRegion {
     pub numbers: Option<Sp<Vec<Sp<i64>>>>,
     /// `harbors`.
     pub harbors: Option<Sp<Vec<Sp<String>>>>,
+    /// `[map.regions.NAME.constraints]`: the rules the region sets for its
+    /// own hexes, by their key.
+    pub rules: std::collections::BTreeMap<super::rule_table::ConstraintId, Sp<RawRuleValue>>,
 }
 
 /// `[map.harbors]`.

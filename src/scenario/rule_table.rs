@@ -357,6 +357,13 @@ impl Rule {
     pub const fn settable(&self) -> bool {
         !matches!(self.setting, Setting::Always)
     }
+
+    /// Whether a file can set it for one region
+    /// (`[map.regions.<key>.constraints]`): every settable rule about chips
+    /// and terrains; harbor rules apply to the whole map.
+    pub const fn per_region(&self) -> bool {
+        self.settable() && !matches!(self.scope, Scope::Harbor)
+    }
 }
 
 impl fmt::Display for ConstraintId {

@@ -36,7 +36,7 @@ impl Solver<'_> {
             rolls: self.rolls.clone(),
             castaways: self.castaways.clone(),
             sides: self.sides.clone(),
-            constraints: self.p.c.clone(),
+            constraints: self.p.given.clone(),
             sampler,
             stats: SolveStats { terrain_attempts: attempts, nodes },
         }
@@ -92,6 +92,10 @@ impl Solver<'_> {
                     name: r.name.clone(),
                     face_down: r.face_down,
                     chip_stack,
+                    constraints: crate::model::ConstraintId::ALL
+                        .into_iter()
+                        .filter_map(|id| r.rules.get(id).map(|v| (id, v)))
+                        .collect(),
                 }
             })
             .collect()

@@ -9,7 +9,7 @@ use std::collections::BTreeMap;
 
 use super::Layout;
 use crate::axial::Hex;
-use crate::model::oracle::{Clash, Oracle, NO_HARBOR, OPEN};
+use crate::model::oracle::{Clash, MapCheck, NO_HARBOR, OPEN};
 use crate::model::partial_board::PartialBoard;
 use crate::model::{CellContent, ConstraintId, Constraints, MapDef, Scope};
 use crate::vocab::{HarborKind, Terrain};
@@ -56,9 +56,9 @@ pub fn violations(map: &MapDef, c: &Constraints, layout: &Layout) -> Vec<Violati
     structure(map, c, layout, &mut out);
     harbors(map, layout, &mut out);
     let board = layout_board(map, layout);
-    let mut oracle = Oracle::new(&map.board, c);
+    let mut oracle = MapCheck::for_map(map, c);
     for clash in oracle.all(&board.view()) {
-        out.push(violation(map, c, layout, &clash));
+        out.push(violation(map, &oracle.rules_of(&clash), layout, &clash));
     }
     out
 }

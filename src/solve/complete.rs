@@ -91,13 +91,20 @@ const MRV_VARS: usize = 160;
 
 /// Chip classes: values every rule treats alike share one.
 fn chip_classes(p: &Problem<'_>) -> ([u8; 13], [u8; 16]) {
-    let c = &p.c;
+    // Under rules per region, values alike under every region's rules.
+    let sets: Vec<&crate::model::Constraints> = match &p.regional {
+        Some(r) => r.sets.iter().chain([&p.c]).collect(),
+        None => vec![&p.c],
+    };
     let values: Vec<u8> = (2..=12u8).filter(|v| *v != 7).collect();
     let key = |v: u8| {
-        let row: Vec<bool> =
-            values.iter().map(|w| rules::chip_pair_clash(c, v, *w).is_some()).collect();
-        let pips = c.max_corner_pips.map(|_| rules::PIPS[v as usize]);
-        (row, pips, c.gold_no_red && crate::vocab::is_red(v))
+        let per_set = |c: &crate::model::Constraints| {
+            let row: Vec<bool> =
+                values.iter().map(|w| rules::chip_pair_clash(c, v, *w).is_some()).collect();
+            let pips = c.max_corner_pips.map(|_| rules::PIPS[v as usize]);
+            (row, pips, c.gold_no_red && crate::vocab::is_red(v))
+        };
+        sets.iter().map(|c| per_set(c)).collect::<Vec<_>>()
     };
     let mut keys = Vec::new();
     let mut of = [0u8; 13];
@@ -121,7 +128,8 @@ impl<'p, 'a> Complete<'p, 'a> {
     /// The tables for `p`.
     pub fn new(p: &'p Problem<'a>) -> Complete<'p, 'a> {
         let (class_of, rep) = chip_classes(p);
-        let gold_matters = p.c.gold_no_red && p.c.takes_chip(Terrain::Gold);
+        let gold_matters = (p.c.gold_no_red || p.regional.as_ref().is_some_and(|r| r.gold))
+            && p.c.takes_chip(Terrain::Gold);
         // The terrain standing for the plain kind: the first chip-taking one.
         let plain = (0..17u8).find(|t| p.takes_chip(*t)).unwrap_or(0);
         let mut kind_of = [0u8; 17];
@@ -213,6 +221,16 @@ impl<'p, 'a> Complete<'p, 'a> {
                     self.lift(&mut run, d);
                 }
                 self.enter(&mut run, 0, rng);
+                continue;
+            }
+            if d == len && !p.regions_keep(&run.st) {
+                // Kinds and classes tell apart whatever any region's rules
+                // read, so this board of them breaks one however it is dealt.
+                if d == 0 {
+                    return Err(Stop::Exhausted);
+                }
+                d -= 1;
+                self.lift(&mut run, d);
                 continue;
             }
             if d == len {

@@ -130,7 +130,7 @@ impl Counted {
         let random_facing = p.facing_cells.iter().any(|x| {
             p.sites.get(p.site_of[*x as usize] as usize).is_none_or(|s| s.facing.is_none())
         });
-        if self.ctr.relaxed || p.terrain_rules || random_facing {
+        if self.ctr.relaxed || p.terrain_rules || random_facing || p.regional.is_some() {
             return None;
         }
         let mut n = self.ctr.total();
@@ -226,6 +226,10 @@ impl Counted {
             }
             self.deal_values(d, rng);
             if self.ctr.relaxed && !chips_ok(p, d) {
+                continue 'attempt;
+            }
+            if let Some(id) = p.region_clash(&d.st) {
+                d.rejections[id.index()] += 1;
                 continue 'attempt;
             }
             while !self.facing.face_all(p, &mut d.st, rng, &mut d.rejections) {

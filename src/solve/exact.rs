@@ -99,6 +99,10 @@ impl Exact {
                 budget.tick()?;
             }
             self.deal_late_terrain(p, rng);
+            if let Some(id) = p.region_clash(&self.st) {
+                self.rejections[id.index()] += 1;
+                continue 'deal;
+            }
             while !self.face_harbors(p, rng) {
                 if p.harbors_need_terrain {
                     continue 'deal;
@@ -123,7 +127,7 @@ impl Exact {
             return false;
         }
         self.deal_late_terrain(p, rng);
-        self.face_harbors(p, rng)
+        p.regions_keep(&self.st) && self.face_harbors(p, rng)
     }
 
     /// Clears every free slot (only the ones dealt to hold anything) and

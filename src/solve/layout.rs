@@ -53,6 +53,9 @@ pub struct RegionInfo {
     pub face_down: bool,
     /// For face-down regions: the chips, shuffled, to stack beside the board.
     pub chip_stack: Vec<u8>,
+    /// The placement rules the region sets for its own hexes
+    /// (`[map.regions.<key>.constraints]`), in rule order.
+    pub constraints: Vec<(crate::model::ConstraintId, crate::model::RuleValue)>,
 }
 
 /// One hex of a layout.

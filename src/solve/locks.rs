@@ -8,7 +8,7 @@
 
 use super::error::{ClashHex, LockClash, LockError};
 use super::Lock;
-use crate::model::oracle::{Oracle, NO_HARBOR, OPEN, UNSET};
+use crate::model::oracle::{MapCheck, NO_HARBOR, OPEN, UNSET};
 use crate::model::partial_board::PartialBoard;
 use crate::model::{CellContent, Constraints, MapDef};
 use crate::vocab::Terrain;
@@ -137,7 +137,7 @@ impl LockedBoard {
         if !self.locked.contains(&true) {
             return Ok(());
         }
-        let mut oracle = Oracle::for_map(map, c);
+        let mut oracle = MapCheck::for_map(map, c);
         let mut found = Vec::new();
         let _ = oracle.scan(&self.board.view(), &mut |clash| {
             // A harbor left no land side takes part through the locked
@@ -165,7 +165,10 @@ impl LockedBoard {
             }
             std::ops::ControlFlow::Continue(())
         });
-        let mut all = found.into_iter().map(|clash| self.lock_clash(map, c, clash));
+        let mut all = found.into_iter().map(|clash| {
+            let c = oracle.rules_of(&clash);
+            self.lock_clash(map, &c, clash)
+        });
         let Some(mut first) = all.next() else { return Ok(()) };
         first.more = all.collect();
         Err(LockError::Clash(Box::new(first)))

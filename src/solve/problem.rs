@@ -47,7 +47,13 @@ pub(crate) struct Site {
 /// Everything the samplers need, as flat tables.
 pub(crate) struct Problem<'a> {
     pub map: &'a MapDef,
+    /// The rules the samplers work under: the scenario's, or, when regions
+    /// set their own, the loosest of every set ([`super::regional`]).
     pub c: Constraints,
+    /// The scenario's rules (the board check's and the layout's).
+    pub given: Constraints,
+    /// The regions' own rules, held to each board a sampler would take.
+    pub regional: Option<super::regional::Regional>,
     pub n: usize,
     /// Neighbours; `n` (a cell that is always empty) for off-map.
     pub nb: Vec<[u32; 6]>,
@@ -246,7 +252,17 @@ impl<'a> Problem<'a> {
             chips,
         } = locked_board;
 
-        let terrain_rules = c.max_terrain_group.is_some() || c.gold_not_adjacent;
+        let given = c.clone();
+        let (regional, c) = match super::regional::Regional::new(map, c) {
+            Some((r, loosest)) => (Some(r), loosest),
+            None => (None, given.clone()),
+        };
+        let c = &c;
+        // Under a region's terrain rule, every tile is its own kind to the
+        // samplers that sort tiles by kind.
+        let terrain_rules = c.max_terrain_group.is_some()
+            || c.gold_not_adjacent
+            || regional.as_ref().is_some_and(|r| r.terrain);
         let free = rules::free_chips(c);
         let (regions, chips_need_terrain) =
             region_plans(map, c, &locked, tiles, chips, terrain_rules, free);
@@ -260,6 +276,8 @@ impl<'a> Problem<'a> {
         let mut p = Problem {
             map,
             c: c.clone(),
+            given,
+            regional,
             n,
             nb,
             corner_at,

@@ -60,6 +60,13 @@ pub(crate) fn find(
             }
             return Err(last);
         }
+        if let Some(rule) = p.region_clash(&st) {
+            // A board the loosest rules allow but a region's own do not:
+            // deal again (one such deal proves nothing).
+            rej[rule.index()] += 1;
+            last = Failure { stage: Stage::Numbers, stop: Stop::Attempts, attempts: attempt };
+            continue;
+        }
         if let Err(stop) = harbors(p, &mut st, rng, budget, rej) {
             last = Failure { stage: Stage::Harbors, stop, attempts: attempt };
             if stop == Stop::Exhausted && p.harbors_need_terrain {

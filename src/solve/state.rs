@@ -77,6 +77,19 @@ impl Flood {
 }
 
 impl Problem<'_> {
+    /// Whether the whole board `st` keeps its regions' own rules (always,
+    /// when no region sets any).
+    #[inline]
+    pub fn regions_keep(&self, st: &State) -> bool {
+        self.region_clash(st).is_none()
+    }
+
+    /// The first of its regions' own rules the whole board `st` breaks.
+    #[inline]
+    pub fn region_clash(&self, st: &State) -> Option<crate::model::ConstraintId> {
+        self.regional.as_ref().and_then(|r| r.clash(&st.terrain, &st.number)).map(|(id, _)| id)
+    }
+
     /// The rule that chip `v` on cell `x` breaks, given the chips around it
     /// (chips not yet dealt count as none). Checks `x`'s neighbours, its
     /// terrain and its corners.

@@ -6,6 +6,7 @@
 use std::sync::Arc;
 
 use hexpress::axial::Hex;
+use hexpress::model::{ConstraintId, RuleValue};
 use hexpress::solve::{Layout, PlacedHarbor, PlacedHex, RegionInfo, Sampler, SolveStats};
 use hexpress::vocab::{HarborKind, Terrain};
 use serde_json::Value;
@@ -32,6 +33,24 @@ pub fn layout_from_json(v: &Value) -> Layout {
                 .iter()
                 .map(|c| c.as_u64().expect("chip") as u8)
                 .collect(),
+            constraints: r["constraints"]
+                .as_object()
+                .map(|o| {
+                    let mut rules: Vec<_> = o
+                        .iter()
+                        .map(|(k, v)| {
+                            let id = ConstraintId::from_key(k).expect("a rule key");
+                            let value = match v.as_bool() {
+                                Some(b) => RuleValue::Switch(b),
+                                None => RuleValue::Limit(v.as_u64().map(|n| n as u32)),
+                            };
+                            (id, value)
+                        })
+                        .collect();
+                    rules.sort_by_key(|(id, _)| *id);
+                    rules
+                })
+                .unwrap_or_default(),
         })
         .collect();
     let hexes = v["hexes"]

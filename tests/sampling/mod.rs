@@ -83,13 +83,32 @@ fn pips(n: u8) -> u32 {
     6 - (7 - i32::from(n)).unsigned_abs()
 }
 
-/// Every rule `b` breaks (by name), written from the rules' definitions.
+/// The rules hex `i` keeps: `c`, with the rules its region sets for its own
+/// hexes (slots and the fixed hexes drawing a chip from it) on top.
+pub fn hex_rules(map: &MapDef, c: &Constraints, i: usize) -> Constraints {
+    let mut own = c.clone();
+    for r in &map.regions {
+        if r.slots.contains(&i) || r.chip_cells.contains(&i) {
+            for id in hexpress::model::ConstraintId::ALL {
+                if let Some(v) = r.rules.get(id) {
+                    own.set(id, v);
+                }
+            }
+        }
+    }
+    own
+}
+
+/// Every rule `b` breaks (by name), written from the rules' definitions:
+/// each hex under its own rules ([`hex_rules`]); two neighbours, a corner
+/// or a group under the rules of every hex in it.
 pub fn broken(map: &MapDef, c: &Constraints, g: &Geo, b: &Board) -> Vec<&'static str> {
     let mut out = Vec::new();
     let n = g.hexes.len();
+    let rules: Vec<Constraints> = (0..n).map(|i| hex_rules(map, c, i)).collect();
     let red = |x: Option<u8>| matches!(x, Some(6) | Some(8));
     for i in 0..n {
-        if c.gold_no_red && b.terrain[i] == Terrain::Gold && red(b.number[i]) {
+        if rules[i].gold_no_red && b.terrain[i] == Terrain::Gold && red(b.number[i]) {
             out.push("gold_no_red");
         }
         for d in 0..6 {
@@ -97,57 +116,60 @@ pub fn broken(map: &MapDef, c: &Constraints, g: &Geo, b: &Board) -> Vec<&'static
             if j < i {
                 continue;
             }
-            if c.gold_not_adjacent && b.terrain[i] == Terrain::Gold && b.terrain[j] == Terrain::Gold
-            {
+            let either = |f: &dyn Fn(&Constraints) -> bool| f(&rules[i]) || f(&rules[j]);
+            let gold = b.terrain[i] == Terrain::Gold && b.terrain[j] == Terrain::Gold;
+            if gold && either(&|c| c.gold_not_adjacent) {
                 out.push("gold_not_adjacent");
             }
             if let (Some(x), Some(y)) = (b.number[i], b.number[j]) {
-                if c.no_adjacent_red && red(Some(x)) && red(Some(y)) {
+                if red(Some(x)) && red(Some(y)) && either(&|c| c.no_adjacent_red) {
                     out.push("no_adjacent_red");
                 }
-                if c.no_equal_neighbours && x == y {
+                if x == y && either(&|c| c.no_equal_neighbours) {
                     out.push("no_equal_neighbours");
                 }
-                if c.no_2_next_to_12 && x.min(y) == 2 && x.max(y) == 12 {
+                if x.min(y) == 2 && x.max(y) == 12 && either(&|c| c.no_2_next_to_12) {
                     out.push("no_2_next_to_12");
                 }
             }
         }
     }
-    if let Some(cap) = c.max_corner_pips {
-        let corners: std::collections::BTreeSet<[Hex; 3]> =
-            (0..n).flat_map(|i| (0..6).map(move |k| (i, k))).map(|(i, k)| g.corner(i, k)).collect();
-        for key in &corners {
-            let s: u32 =
-                key.iter().filter_map(|h| g.at.get(h)).map(|j| b.number[*j].map_or(0, pips)).sum();
-            if s > cap {
-                out.push("max_corner_pips");
-            }
+    let corners: std::collections::BTreeSet<[Hex; 3]> =
+        (0..n).flat_map(|i| (0..6).map(move |k| (i, k))).map(|(i, k)| g.corner(i, k)).collect();
+    for key in &corners {
+        let on: Vec<usize> = key.iter().filter_map(|h| g.at.get(h).copied()).collect();
+        let Some(cap) = on.iter().filter_map(|j| rules[*j].max_corner_pips).min() else {
+            continue;
+        };
+        let s: u32 = on.iter().map(|j| b.number[*j].map_or(0, pips)).sum();
+        if s > cap {
+            out.push("max_corner_pips");
         }
     }
-    if let Some(max) = c.max_terrain_group {
-        let mut seen = vec![false; n];
-        for s in 0..n {
-            let t = b.terrain[s];
-            if seen[s] || !t.can_take_chip() {
-                continue;
+    let mut seen = vec![false; n];
+    for s in 0..n {
+        let t = b.terrain[s];
+        if seen[s] || !t.can_take_chip() {
+            continue;
+        }
+        seen[s] = true;
+        let (mut stack, mut size, mut max) = (vec![s], 0, None::<u32>);
+        while let Some(x) = stack.pop() {
+            size += 1;
+            if let Some(m) = rules[x].max_terrain_group {
+                max = Some(max.map_or(m, |a| a.min(m)));
             }
-            seen[s] = true;
-            let (mut stack, mut size) = (vec![s], 0);
-            while let Some(x) = stack.pop() {
-                size += 1;
-                for d in 0..6 {
-                    if let Some(y) = g.nb(x, d) {
-                        if !seen[y] && b.terrain[y] == t {
-                            seen[y] = true;
-                            stack.push(y);
-                        }
+            for d in 0..6 {
+                if let Some(y) = g.nb(x, d) {
+                    if !seen[y] && b.terrain[y] == t {
+                        seen[y] = true;
+                        stack.push(y);
                     }
                 }
             }
-            if size > max {
-                out.push("max_terrain_group");
-            }
+        }
+        if max.is_some_and(|m| size > m) {
+            out.push("max_terrain_group");
         }
     }
     out.extend(broken_harbors(map, c, g, b));

@@ -25,6 +25,9 @@ use super::{rules, ConstraintId, Constraints};
 use crate::vocab::Terrain;
 
 mod harbors;
+mod regions;
+
+pub use regions::MapCheck;
 
 /// Terrain not known yet (a free slot of a partial board).
 pub const UNSET: u8 = u8::MAX;

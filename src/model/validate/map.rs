@@ -256,6 +256,7 @@ fn regions(
             harbors: Vec::new(),
             slots: Vec::new(),
             chip_cells: Vec::new(),
+            rules: region_rules(key, rr, diags),
         });
     }
     for (cell, region, is_slot) in region_uses {
@@ -458,4 +459,27 @@ fn span_error(placed: &[(Hex, String, Span)]) -> Option<Diagnostic> {
         }
     }
     None
+}
+
+/// The rules a region sets for its own hexes, checked against their
+/// descriptors' ranges. A face-down region's chips are stacked beside the
+/// board, so it may set no rule about chips.
+fn region_rules(key: &Sp<String>, rr: &RawRegion, diags: &mut Diagnostics) -> Overrides {
+    let (rules, spans) = super::rule_values(&rr.rules, diags);
+    if rr.face_down.as_ref().is_some_and(|f| f.value) {
+        for (id, sp) in &spans {
+            if id.rule().stage == crate::model::RuleStage::Numbers {
+                diags.push(
+                    Diagnostic::error(format!(
+                        "region `{}` is dealt face down: `{}` cannot be set for it",
+                        key.value,
+                        id.key()
+                    ))
+                    .at(sp.clone(), "a rule about chips")
+                    .hint("a face-down region's chips are stacked beside the board and placed in play; set chip rules for face-up regions only"),
+                );
+            }
+        }
+    }
+    rules
 }

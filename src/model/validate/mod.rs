@@ -341,23 +341,7 @@ fn constraints(
     c: &RawConstraints,
     diags: &mut Diagnostics,
 ) -> (RulePreset, Overrides, BTreeMap<ConstraintId, Span>) {
-    let mut out = Overrides::default();
-    let mut spans = BTreeMap::new();
-    for (id, v) in &c.rules {
-        let value = match (v.value, id.rule().setting) {
-            (RawRuleValue::Switch(b), _) => Some(RuleValue::Switch(b)),
-            (RawRuleValue::Limit(n), Setting::Limit { min, max }) => {
-                let what = format!("`{}`", id.key());
-                let n = Sp::new(n, v.span.clone());
-                int_in(&n, min, max, &what, diags).map(|x| RuleValue::Limit(Some(x as u32)))
-            }
-            (RawRuleValue::Limit(_), _) => None,
-        };
-        if let Some(value) = value {
-            out.set(*id, value);
-        }
-        spans.insert(*id, v.span.clone());
-    }
+    let (mut out, spans) = rule_values(&c.rules, diags);
     if let Some(list) = &c.no_chip {
         for name in &list.value {
             if let Some(t) = terrain(name, diags) {
@@ -383,4 +367,30 @@ fn constraints(
         },
     };
     (preset, out, spans)
+}
+
+/// The rules a table sets (`[constraints]` or a region's), each checked
+/// against its descriptor's range, with where the file sets it.
+pub(super) fn rule_values(
+    rules: &BTreeMap<ConstraintId, Sp<RawRuleValue>>,
+    diags: &mut Diagnostics,
+) -> (Overrides, BTreeMap<ConstraintId, Span>) {
+    let mut out = Overrides::default();
+    let mut spans = BTreeMap::new();
+    for (id, v) in rules {
+        let value = match (v.value, id.rule().setting) {
+            (RawRuleValue::Switch(b), _) => Some(RuleValue::Switch(b)),
+            (RawRuleValue::Limit(n), Setting::Limit { min, max }) => {
+                let what = format!("`{}`", id.key());
+                let n = Sp::new(n, v.span.clone());
+                int_in(&n, min, max, &what, diags).map(|x| RuleValue::Limit(Some(x as u32)))
+            }
+            (RawRuleValue::Limit(_), _) => None,
+        };
+        if let Some(value) = value {
+            out.set(*id, value);
+        }
+        spans.insert(*id, v.span.clone());
+    }
+    (out, spans)
 }

@@ -339,3 +339,37 @@ fn a_first_side_feature_makes_its_table() {
         apply(&on, &Edit::Side { map: 0, cells, feature: None }).expect("ok").expect("changed");
     assert_eq!(off, text);
 }
+
+/// A region's own rules show in the painter's region list, and an edit of
+/// that region (a tile count there and back) keeps them in the file.
+#[test]
+fn a_regions_own_rules_show_and_survive_edits() {
+    let text = builtin_text("traders-and-wagons-overseas");
+    let v = describe(text.clone(), false);
+    let regions = v["view"]["maps"][0]["regions"].as_array().expect("regions");
+    let island = regions.iter().find(|r| r["key"] == "desert_island").expect("desert island");
+    let rules = island["rules"].as_array().expect("rules");
+    assert_eq!(rules.len(), 1, "{rules:?}");
+    assert_eq!(
+        (rules[0]["key"].as_str(), rules[0]["value"].as_i64()),
+        (Some("max_terrain_group"), Some(3))
+    );
+    let catan = regions.iter().find(|r| r["key"] == "catan").expect("catan");
+    assert_eq!(catan["rules"].as_array().map(Vec::len), Some(0));
+    let tiles = |n| Edit::Tiles {
+        map: 0,
+        region: "desert_island".into(),
+        terrain: "mountains".into(),
+        count: n,
+    };
+    let t = apply(&text, &tiles(4)).expect("ok").expect("changed");
+    assert!(t.contains("[map.regions.desert_island.constraints]\nmax_terrain_group = 3"), "{t}");
+    let back = apply(&t, &tiles(3)).expect("ok").expect("changed");
+    assert_eq!(back, text);
+    let s = crate::model::load(&crate::diag::Source::new("s.toml", &back)).expect("valid");
+    let rules = &s.maps[0].regions[1].rules;
+    assert_eq!(
+        rules.get(crate::model::ConstraintId::MaxTerrainGroup),
+        Some(crate::model::RuleValue::Limit(Some(3)))
+    );
+}

@@ -276,7 +276,23 @@ fn region_view(
         "fixed_chips": fixed_chips,
         "harbors": r.harbors.as_ref().map(|h| h.value.iter().map(|v| v.value.clone()).collect::<Vec<_>>()).unwrap_or_default(),
         "harbor_tiles": harbor_tiles,
+        "rules": region_rules_view(r),
     })
+}
+
+/// The rules a region sets for its own hexes, as the file writes them, each
+/// with its words from the rule's descriptor.
+fn region_rules_view(r: &RawRegion) -> Vec<Value> {
+    r.rules
+        .iter()
+        .map(|(id, v)| {
+            let value = match v.value {
+                RawRuleValue::Switch(b) => json!(b),
+                RawRuleValue::Limit(n) => json!(n),
+            };
+            json!({ "key": id.key(), "words": id.words(), "value": value })
+        })
+        .collect()
 }
 
 /// A legend entry in plain words.

@@ -182,8 +182,27 @@ impl Chain {
 
     /// Proposes one random move and makes it if every rule still holds;
     /// returns the move made (`None`: the board did not change). `redeal`:
-    /// whether a re-deal of the whole board may be proposed.
+    /// whether a re-deal of the whole board may be proposed. A move to a
+    /// board that breaks a region's own rules is taken back (the chain then
+    /// stays where it was, as for any refused move).
     pub fn propose(
+        &self,
+        p: &Problem<'_>,
+        st: &mut State,
+        work: &mut Work,
+        rng: &mut Rng,
+        redeal: bool,
+    ) -> Option<Move> {
+        let m = self.propose_move(p, st, work, rng, redeal)?;
+        if !p.regions_keep(st) {
+            self.revert(p, st, work, m);
+            return None;
+        }
+        Some(m)
+    }
+
+    /// [`Chain::propose`] but for the regions' own rules.
+    fn propose_move(
         &self,
         p: &Problem<'_>,
         st: &mut State,

@@ -18,7 +18,7 @@
 
 use super::check::Violation;
 use super::{Layout, Lock};
-use crate::model::oracle::{Oracle, UNSET};
+use crate::model::oracle::{MapCheck, UNSET};
 use crate::model::partial_board::PartialBoard;
 use crate::model::{CellContent, Constraints, MapDef};
 use crate::vocab::{HarborKind, Terrain};
@@ -134,7 +134,7 @@ pub struct Guard<'a> {
     harbor_cells: Vec<HarborWant>,
     /// Whether each terrain takes a chip.
     takes: [bool; 17],
-    oracle: Oracle<'a>,
+    oracle: MapCheck<'a>,
     board: PartialBoard,
     /// Per region (17 terrains, then 13 chip values each): what its pools
     /// deal, and what a board holds.
@@ -310,7 +310,10 @@ impl<'a> Guard<'a> {
         let harbor_cells = harbor_wants(map, &w.face_down);
         let on = crate::model::ConstraintId::ALL
             .into_iter()
-            .filter(|id| c.is_on(*id))
+            .filter(|id| {
+                c.is_on(*id)
+                    || map.regions.iter().any(|r| r.rules.get(*id).is_some_and(|v| v.is_on()))
+            })
             .fold(0u16, |m, id| m | 1 << id.index());
         let dealt = (0..n)
             .filter(|i| w.tile_at[*i] != spare || w.chip_at[*i] != spare + 17)
@@ -329,7 +332,7 @@ impl<'a> Guard<'a> {
             fixed: w.fixed,
             harbor_cells,
             takes: Terrain::ALL.map(|t| c.takes_chip(t)),
-            oracle: Oracle::for_map(map, c),
+            oracle: MapCheck::for_map(map, c),
             board,
             counts: vec![0; want_counts.len()],
             want_counts,

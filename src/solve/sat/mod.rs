@@ -146,6 +146,36 @@ impl Encoding<'_, '_, '_> {
     }
 }
 
+impl Encoding<'_, '_, '_> {
+    /// Forbids the kinds and classes `cells` hold on `st` together: a
+    /// clause that one of them holds another. Kinds and classes tell apart
+    /// whatever any region's rules read, so no board that keeps them is
+    /// lost. `false` when no cell of them is searched (every board holds
+    /// the same there: none exists).
+    fn forbid_cells(&mut self, st: &State, cells: &[u32]) -> bool {
+        let mut lits = Vec::new();
+        for x in cells {
+            let Some(j) = self.var(*x as usize) else { continue };
+            let x = *x as usize;
+            for (k, l) in &self.kind[j] {
+                if *k == st.terrain[x] {
+                    lits.push(B::L(*l).not());
+                }
+            }
+            for (a, l) in &self.class[j] {
+                if self.c.rep[*a as usize] == st.number[x] {
+                    lits.push(B::L(*l).not());
+                }
+            }
+        }
+        if lits.is_empty() {
+            return false;
+        }
+        self.add(&lits);
+        true
+    }
+}
+
 /// `size` connected cells of terrain `t` around `x` (breadth first).
 fn connected(
     p: &super::problem::Problem<'_>,
@@ -199,6 +229,16 @@ fn solve_board(c: &Complete<'_, '_>, rng: &mut Rng, budget: &mut Budget) -> Resu
         }
         let mut st = e.decode();
         if e.forbid_a_big_group(&st, &mut flood) {
+            continue;
+        }
+        if let Some((_, cells)) =
+            c.p.regional.as_ref().and_then(|r| r.clash(&st.terrain, &st.number))
+        {
+            // A board the loosest rules allow but a region's own do not:
+            // forbid what its clashing cells hold, and solve again.
+            if !e.forbid_cells(&st, &cells) {
+                return Err(Stop::Exhausted);
+            }
             continue;
         }
         c.settle(&mut st, rng);

@@ -324,6 +324,11 @@ function drawRegions(view, map) {
     }
     card.appendChild(head);
     card.appendChild(el("p", { class: "note" }, `${r.slots} hex${r.slots === 1 ? "" : "es"} on the map take${r.slots === 1 ? "s" : ""} a tile from this region.`));
+    // The region's own placement rules (set in the file), on top of the map's.
+    if (r.rules && r.rules.length) {
+      const own = r.rules.map((x) => `${x.words}: ${x.value === true ? "on" : x.value === false ? "off" : x.value}`);
+      card.appendChild(el("p", { class: "note region-rules" }, `Own rules here: ${own.join("; ")}.`));
+    }
     const tiles = el("div", { class: "tiles" });
     for (const [t, n] of r.tiles) {
       const row = el("div", { class: "pool-row" });
