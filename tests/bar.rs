@@ -505,3 +505,18 @@ fn every_builtin_at_every_player_count_gets_balanced_boards() {
         assert!(!err.contains("fairness bar"), "{id}: {err}");
     }
 }
+
+/// A bar's rejection is exact only over exact draws: among boards that a
+/// Markov chain drew it is as uniform as they are (`generate`, `balance` and
+/// `sample` print these words).
+#[test]
+fn rejection_over_a_chain_is_called_approximate() {
+    use hexpress::solve::Sampler;
+    let chain = Sampler::Chain { steps: 1000, moved: 10, start_nodes: 0, check: None };
+    let exact = Sampler::Rejection { deals: 3 };
+    let over_chain = BarMethod::Rejection.guarantee_over(&chain);
+    assert!(over_chain.starts_with("approximately uniform"), "{over_chain}");
+    assert_eq!(BarMethod::Rejection.guarantee_over(&exact), "uniform, exact (rejection)");
+    let restricted = BarMethod::Chain { steps: 5 }.guarantee_over(&exact);
+    assert!(restricted.starts_with("approximately uniform"), "{restricted}");
+}

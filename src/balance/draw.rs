@@ -73,8 +73,14 @@ impl BarMethod {
     /// `boards`: rejection among a Markov chain's boards is only as uniform
     /// as they are, and says so.
     pub fn guarantee_over(&self, boards: &crate::solve::Sampler) -> String {
-        match (self, boards) {
-            (BarMethod::Rejection, crate::solve::Sampler::Chain { .. }) => {
+        self.guarantee_among(matches!(boards, crate::solve::Sampler::Chain { .. }))
+    }
+
+    /// [`BarMethod::guarantee`] for a bar drawn among boards that a Markov
+    /// chain drew (`chain_boards`) or an exact sampler.
+    fn guarantee_among(&self, chain_boards: bool) -> String {
+        match (self, chain_boards) {
+            (BarMethod::Rejection, true) => {
                 "approximately uniform (rejection among boards a Markov chain drew, as uniform as they are)"
                     .into()
             }
@@ -265,6 +271,14 @@ impl<'s, 'a> BarSampler<'s, 'a> {
     /// The method chosen.
     pub fn method(&self) -> BarMethod {
         self.method
+    }
+
+    /// What this sampler's boards guarantee: its method's guarantee, and
+    /// approximate when the boards it rejects among come from a Markov
+    /// chain ([`BarMethod::guarantee_over`]).
+    pub fn guarantee(&self) -> String {
+        let chain = matches!(self.solver.method(), crate::solve::Method::Chain { .. });
+        self.method.guarantee_among(chain)
     }
 
     /// What the pilot saw.

@@ -302,17 +302,19 @@ fn write_chunk(
 /// The closing note on stderr: which boards were written and, with a bar,
 /// how they were drawn.
 fn summary(a: &SampleArgs, scenario: &Scenario, players: u8, seed: u64, bar: Option<&BarSampler>) {
-    eprintln!(
-        "{} boards of `{}` ({players} players), seeds {seed} to {}",
-        a.count,
-        scenario.meta.id,
-        seed.wrapping_add(a.count.saturating_sub(1))
-    );
+    let id = &scenario.meta.id;
+    match a.count {
+        1 => eprintln!("1 board of `{id}` ({players} players), seed {seed}"),
+        n => eprintln!(
+            "{n} boards of `{id}` ({players} players), seeds {seed} to {}",
+            seed.wrapping_add(n.saturating_sub(1))
+        ),
+    }
     if let Some(b) = bar {
         let p = b.pilot();
         eprintln!(
             "drawn among the boards that clear the fairness bar: {} ({} of {} random boards cleared it)",
-            b.method().guarantee(),
+            b.guarantee(),
             crate::units::percent(p.pass_rate(), 2),
             p.boards
         );
