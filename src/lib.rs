@@ -17,7 +17,9 @@
 //! page, a second edge over the same library calls. The two edges import the
 //! library, never each other's internals: what both need ([`locks`],
 //! [`outputs::board_files`] with `layout.json`, [`solve::error_diagnostics`],
-//! [`recipe`]) sits below them (`tests/architecture.rs` checks it).
+//! [`recipe`]) sits below them (`tests/architecture.rs` checks it). They
+//! reach the library only through [`front`], which lists every item they
+//! use, and the bottom layer.
 //!
 //! ```
 //! let source = hexpress::builtin::source("base").unwrap();
@@ -36,11 +38,12 @@ pub mod compose;
 pub mod diag;
 pub mod export;
 pub mod fonts;
+pub mod front;
 pub mod limits;
 pub mod locks;
 pub mod model;
 pub mod outputs;
-pub mod position;
+pub(crate) mod position;
 pub mod recipe;
 pub mod rng;
 pub mod scenario;

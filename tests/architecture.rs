@@ -33,7 +33,8 @@ const LOOKS: &[&str] = &["theme", "settings"];
 
 /// What each top-level module may import besides itself: names, or a group
 /// ([`BOTTOM`], [`STAGES`], [`LOOKS`]) written `@bottom`, `@stages`,
-/// `@looks`, or `@library` (every module but the two front ends).
+/// `@looks`, or `@library` (every module but the two front ends and their
+/// face, `front`).
 const RULES: &[(&str, &[&str])] = &[
     ("position", &[]),
     ("limits", &["position"]),
@@ -62,11 +63,13 @@ const RULES: &[(&str, &[&str])] = &[
     // Shared by the two front ends: they sit below both.
     ("locks", &["@bottom", "@stages", "@looks", "export"]),
     ("outputs", &["@bottom", "@stages", "@looks", "compose", "export"]),
-    // The front ends: the library alone; the command line starts the server
-    // (from `cli/serve.rs` only, see `ONLY_FROM`), the server never imports
-    // the command line.
-    ("serve", &["@library"]),
-    ("cli", &["@library", "serve"]),
+    // The front ends' face: the items of the library they may use.
+    ("front", &["@library"]),
+    // The front ends: the library only through `front` (and the bottom
+    // layer); the command line starts the server (from `cli/serve.rs` only,
+    // see `ONLY_FROM`), the server never imports the command line.
+    ("serve", &["@bottom", "front"]),
+    ("cli", &["@bottom", "front", "serve"]),
 ];
 
 /// Imports of a module allowed from one file only: (module, file).
@@ -180,7 +183,7 @@ fn no_circle_between_the_files_of_a_folder() {
 fn the_checker_finds_a_forbidden_import() {
     let text = "//! use crate::cli::x; in a comment\n\
                 use super::error::ApiError;\n\
-                use crate::{model, cli::args::{RenderArgs, DuplexArg}};\n\
+                use crate::{front, cli::args::{RenderArgs, DuplexArg}};\n\
                 fn f() { let s = \"crate::cli::y\"; crate::cli::run(); super::super::cli::x(); }\n";
     let imports = imports_of("src/serve/fake.rs", text);
     let problems = violations(&imports);
@@ -223,6 +226,58 @@ fn the_checker_finds_a_forbidden_import() {
     assert_eq!(circles(&graph), vec![vec!["a", "b", "c"]]);
 }
 
+#[test]
+fn the_front_ends_reach_the_library_only_through_front() {
+    // Each form of reaching a library module past the face is found, at
+    // its line, from either front end.
+    let planted: [(&str, &str, usize, &str); 7] = [
+        ("src/serve/fake.rs", "use crate::model::load;\n", 1, "serve imports model"),
+        ("src/cli/fake.rs", "use crate::{front, solve::Layout};\n", 1, "cli imports solve"),
+        (
+            "src/serve/paint/fake.rs",
+            "fn f() {\n    crate::outputs::rules();\n}\n",
+            2,
+            "serve imports outputs",
+        ),
+        (
+            "src/cli/fake.rs",
+            "use super::super::*;\nfn f() { model::load(); }\n",
+            2,
+            "cli imports model",
+        ),
+        (
+            "src/serve/fake.rs",
+            "use crate::*;\nfn f() {\n    let _ = locks::parse_list();\n}\n",
+            3,
+            "serve imports locks",
+        ),
+        (
+            "src/cli/fake.rs",
+            "use crate as hx;\nfn f() { hx::compose::job(); }\n",
+            2,
+            "cli imports compose",
+        ),
+        (
+            "src/serve/fake.rs",
+            "macro_rules! m {\n    () => { $crate::export::files::stage() };\n}\n",
+            2,
+            "serve imports export",
+        ),
+    ];
+    for (file, text, line, what) in planted {
+        let problems = violations(&imports_of(file, text));
+        let at = format!("{file}:{line}: {what}");
+        assert!(problems.iter().any(|p| p.starts_with(&at)), "{file} `{text}`: {problems:?}");
+    }
+    // The face itself, the bottom layer and the server (from cli/serve.rs)
+    // are allowed; the library may not import the face.
+    let ok = "use crate::front::{model, solve::Layout};\nuse crate::limits::MAX_HEXES;\n";
+    assert!(violations(&imports_of("src/serve/fake.rs", ok)).is_empty());
+    assert!(violations(&imports_of("src/cli/serve.rs", "use crate::serve::run;\n")).is_empty());
+    let up = violations(&imports_of("src/model/fake.rs", "use crate::front::solve::Layout;\n"));
+    assert!(up.iter().any(|p| p.contains("model imports front")), "{up:?}");
+}
+
 /// Every import the rules forbid, as `file:line: what`.
 fn violations(imports: &[Import]) -> Vec<String> {
     let mut out = Vec::new();
@@ -258,7 +313,7 @@ fn may_import(from: &str, to: &str) -> bool {
         "@bottom" => BOTTOM.contains(&to),
         "@stages" => STAGES.contains(&to),
         "@looks" => LOOKS.contains(&to),
-        "@library" => to != "cli" && to != "serve",
+        "@library" => !["cli", "serve", "front"].contains(&to),
         name => name == to,
     })
 }

@@ -4,8 +4,8 @@ use std::path::PathBuf;
 
 use clap::{Parser, Subcommand};
 
-use crate::model::RulePreset;
-use crate::settings::{Paper, View};
+use crate::front::model::RulePreset;
+use crate::front::settings::{Paper, View};
 
 /// Turns a Catan scenario file into a fair random map.
 #[derive(Parser, Debug)]
@@ -181,7 +181,7 @@ pub struct GenerateArgs {
     /// What `--balanced best` minimises: the weighted balance `score`, or
     /// the `seats` gap first (the seat simulation's best seat minus its worst).
     #[arg(long, value_enum, requires = "balanced", value_name = "AIM")]
-    pub objective: Option<crate::balance::Objective>,
+    pub objective: Option<crate::front::balance::Objective>,
     /// Boards to score with --balanced best (random boards and improvement
     /// steps together) [default: 20000].
     #[arg(long, requires = "balanced", value_parser = parse_candidates)]
@@ -310,7 +310,7 @@ pub struct BalanceArgs {
     pub max_nodes: u64,
     /// What the chosen board's search minimises (as `generate --balanced best --objective`).
     #[arg(long, value_enum, value_name = "AIM")]
-    pub objective: Option<crate::balance::Objective>,
+    pub objective: Option<crate::front::balance::Objective>,
     /// More searches (seeds SEED+1 on, SAMPLES boards each) whose boards
     /// show where the search puts 6, 8 and the desert.
     #[arg(long, default_value_t = 12, value_parser = clap::value_parser!(u64).range(0..=200))]
@@ -360,15 +360,15 @@ pub struct RenderArgs {
     pub labels: bool,
     /// Flip edge for double-sided component sheets (overrides printer.toml).
     #[arg(long, value_enum)]
-    pub duplex: Option<crate::settings::sheets::Duplex>,
+    pub duplex: Option<crate::front::settings::sheets::Duplex>,
     /// Shift every back page by X,Y mm (x right, y down, as seen on the
     /// back): how far, on the calibration sheet held to the light, each
     /// circle lies from the centre of its cross. Adds to printer.toml's.
-    #[arg(long, value_name = "X,Y", value_parser = crate::settings::choices::parse_back_offset, allow_hyphen_values = true)]
+    #[arg(long, value_name = "X,Y", value_parser = crate::front::settings::choices::parse_back_offset, allow_hyphen_values = true)]
     pub back_offset: Option<(f64, f64)>,
     /// What the calibration sheet's 100 mm bar measured on your print, in
     /// mm: every sheet is scaled so that it measures 100 mm.
-    #[arg(long, value_name = "MM", value_parser = crate::settings::choices::parse_ruler)]
+    #[arg(long, value_name = "MM", value_parser = crate::front::settings::choices::parse_ruler)]
     pub ruler: Option<f64>,
     /// Write only layout.json (no drawing).
     #[arg(long)]

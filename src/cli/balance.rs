@@ -8,14 +8,14 @@ use anyhow::Context;
 
 use super::args::{BalanceArgs, BalancedArg, GenerateArgs};
 use super::{load_with_rules, resolve, Failure};
-use crate::balance::{
+use crate::diag::Source;
+use crate::front::balance::{
     self, report, BarDraw, BarError, BarOptions, BarSampler, Budget, Config, Evaluator, Objective,
     Outcome, Pilot, Report, SearchOptions,
 };
-use crate::diag::Source;
-use crate::export::files;
-use crate::model::Scenario;
-use crate::solve::{Layout, SolveError, SolveOptions, Solver};
+use crate::front::export::files;
+use crate::front::model::Scenario;
+use crate::front::solve::{Layout, SolveError, SolveOptions, Solver};
 
 /// The result of `generate --balanced`.
 pub enum Balanced {
@@ -49,13 +49,13 @@ impl Balanced {
     }
 
     /// What the board's files record of its balance.
-    pub fn balance(&self) -> crate::outputs::Balance<'_> {
+    pub fn balance(&self) -> crate::front::outputs::Balance<'_> {
         match self {
             Balanced::Best { outcome, config, objective } => {
-                crate::outputs::Balance::Best { outcome, config, objective: *objective }
+                crate::front::outputs::Balance::Best { outcome, config, objective: *objective }
             }
             Balanced::Bar { draw, pilot, config } => {
-                crate::outputs::Balance::Bar { draw, pilot, config }
+                crate::front::outputs::Balance::Bar { draw, pilot, config }
             }
         }
     }
@@ -63,15 +63,15 @@ impl Balanced {
     /// How this board was balanced, for its recipe: `--balanced best` with
     /// the number of boards searched (and a non-default objective), or the
     /// bar's `--balanced`; `weights` is the `--weights` file as typed.
-    pub fn recipe(&self, weights: Option<String>) -> crate::recipe::Balanced {
+    pub fn recipe(&self, weights: Option<String>) -> crate::front::recipe::Balanced {
         match self {
-            Balanced::Best { outcome, objective, .. } => crate::recipe::Balanced {
+            Balanced::Best { outcome, objective, .. } => crate::front::recipe::Balanced {
                 objective: (*objective != Objective::Score).then(|| objective.name().to_string()),
                 weights,
-                ..crate::recipe::Balanced::best(outcome.evaluated)
+                ..crate::front::recipe::Balanced::best(outcome.evaluated)
             },
             Balanced::Bar { .. } => {
-                crate::recipe::Balanced { weights, ..crate::recipe::Balanced::bar() }
+                crate::front::recipe::Balanced { weights, ..crate::front::recipe::Balanced::bar() }
             }
         }
     }
@@ -280,7 +280,7 @@ pub(super) fn summary(b: &Balanced, scenario: &Scenario, players: u8) -> String 
     // On a board with face-down hexes the lines tell only what the players
     // see: nothing of what a hidden hex holds.
     let seen = |layout: &Layout, m: &balance::Measures, config: &Config| -> Vec<String> {
-        match crate::solve::map_for(scenario, players) {
+        match crate::front::solve::map_for(scenario, players) {
             Ok(map) => balance::summary_lines(&balance::seen_measures(
                 map,
                 players,
@@ -322,7 +322,7 @@ pub(super) fn summary(b: &Balanced, scenario: &Scenario, players: u8) -> String 
                 "balanced: drawn among the valid boards that clear the fairness bar: {}",
                 draw.method.guarantee_over(&draw.layout.sampler)
             ));
-            line(format!("  {}", crate::outputs::bar_method_line(draw, pilot)));
+            line(format!("  {}", crate::front::outputs::bar_method_line(draw, pilot)));
             for s in config.bar.sentences() {
                 line(format!("  - {s}"));
             }
@@ -443,7 +443,7 @@ pub(super) fn run(a: &BalanceArgs) -> Result<(), Failure> {
 
     let out_dir = super::out_dir(a.out.as_deref(), &scenario, players, seed)?;
     let title = format!("{}, {players} players, seed {seed}", scenario.meta.title);
-    let svg = balance::svg::render(&rep, &title, &crate::theme::Theme::builtin().inks);
+    let svg = balance::svg::render(&rep, &title, &crate::front::theme::Theme::builtin().inks);
     let path = files::write_atomic(&out_dir, "balance.svg", svg.as_bytes())
         .context("writing the balance report")?;
     if super::terminal::quiet() {
@@ -457,13 +457,13 @@ pub(super) fn run(a: &BalanceArgs) -> Result<(), Failure> {
         }
     }
     let o = &rep.chosen;
-    let mut recipe =
-        crate::recipe::Recipe::new(a.scenario.clone(), players, seed).with_max_nodes(a.max_nodes);
+    let mut recipe = crate::front::recipe::Recipe::new(a.scenario.clone(), players, seed)
+        .with_max_nodes(a.max_nodes);
     recipe.rules = a.rules;
-    recipe.balanced = Some(crate::recipe::Balanced {
+    recipe.balanced = Some(crate::front::recipe::Balanced {
         objective: (objective != Objective::Score).then(|| objective.name().to_string()),
         weights: a.weights.as_ref().map(|w| w.display().to_string()),
-        ..crate::recipe::Balanced::best(o.evaluated)
+        ..crate::front::recipe::Balanced::best(o.evaluated)
     });
     println!("\nchosen (score {:.2}): the map of `{}`", o.score, recipe.command());
     println!("  {}", above_random(o));

@@ -109,12 +109,12 @@ pub fn exit_for(e: &anyhow::Error) -> Exit {
 /// library error says itself whether it carries one
 /// ([`crate::diag::UserError`]).
 fn located(e: &anyhow::Error) -> Option<&FileProblem> {
-    crate::outputs::chain_file_problem(e.chain())
+    crate::front::outputs::chain_file_problem(e.chain())
 }
 
 /// Whether the error was caused by what the user gave: an [`InputError`] of
 /// the command line's, or a library error that says it is the user's input
 /// ([`crate::diag::UserError`]).
 pub fn is_input(e: &anyhow::Error) -> bool {
-    e.chain().any(|c| c.is::<InputError>()) || crate::outputs::chain_is_input(e.chain())
+    e.chain().any(|c| c.is::<InputError>()) || crate::front::outputs::chain_is_input(e.chain())
 }

@@ -1,14 +1,16 @@
 //! `generate --lock` and `--from`: reading the saved layout, resolving the
 //! lock list, and the terminal's messages for a lock problem, each hex
-//! named with where its lock came from. Parsing lives in [`crate::locks`].
+//! named with where its lock came from. Parsing lives in [`crate::front::locks`].
 
 use anyhow::Context;
 
 use super::Failure;
 use crate::axial::Hex;
-use crate::locks::{hint, parse_list, read_layout, resolve, LockItem, LockSpecError, SavedLayout};
-use crate::model::Scenario;
-use crate::solve::{Lock, LockError};
+use crate::front::locks::{
+    hint, parse_list, read_layout, resolve, LockItem, LockSpecError, SavedLayout,
+};
+use crate::front::model::Scenario;
+use crate::front::solve::{Lock, LockError};
 use crate::vocab::Terrain;
 
 /// Reads `--from LAYOUT` for `generate`.
@@ -86,7 +88,7 @@ pub(super) fn check_for_generate(
         return Ok(());
     }
     let Some(map) = scenario.map_for(players) else { return Ok(()) };
-    match crate::solve::check_locks(map, &scenario.constraints, &set.locks) {
+    match crate::front::solve::check_locks(map, &scenario.constraints, &set.locks) {
         Ok(()) => Ok(()),
         Err(e) => {
             eprint!("{}", message(set, source, scenario, players, &e));
@@ -166,15 +168,19 @@ pub fn message(
     for more in clash.map_or(&[][..], |c| &c.more[..]) {
         out.push_str(&format!("  = also `{}`: {}\n", more.rule, more.sentence()));
     }
-    out.push_str(&format!("  = hint: {}\n", hint(scenario, e, crate::model::Surface::Cli)));
+    out.push_str(&format!("  = hint: {}\n", hint(scenario, e, crate::front::model::Surface::Cli)));
     out
 }
 
 /// Locks that are fine alone but leave no board the search could find or
 /// that can exist: the solver's reason, the locks and where they came
 /// from, and what to do (never blaming the scenario file).
-pub fn unsat_message(set: &LockSet, scenario: &Scenario, e: &crate::solve::SolveError) -> String {
-    use crate::solve::{SolveError, Stop};
+pub fn unsat_message(
+    set: &LockSet,
+    scenario: &Scenario,
+    e: &crate::front::solve::SolveError,
+) -> String {
+    use crate::front::solve::{SolveError, Stop};
     let mut out = String::new();
     let color = super::terminal::options().color;
     let head = format!("{e}, around the locked hexes");
@@ -191,14 +197,17 @@ pub fn unsat_message(set: &LockSet, scenario: &Scenario, e: &crate::solve::Solve
     }
     let relax = match e {
         SolveError::Unsatisfiable { constraint: Some(c), .. } => {
-            format!("; or relax the rule: {}", scenario.relax_hint(*c, crate::model::Surface::Cli))
+            format!(
+                "; or relax the rule: {}",
+                scenario.relax_hint(*c, crate::front::model::Surface::Cli)
+            )
         }
         SolveError::Conflict { rules, .. } => rules
             .iter()
             .map(|c| {
                 format!(
                     "; or relax the rule: {}",
-                    scenario.relax_hint(*c, crate::model::Surface::Cli)
+                    scenario.relax_hint(*c, crate::front::model::Surface::Cli)
                 )
             })
             .collect(),

@@ -18,11 +18,12 @@ use std::time::{Duration, Instant};
 use anyhow::Context;
 
 use crate::diag::{self, Diagnostics, Source};
-use crate::export::{files, text};
-use crate::model::{self, Scenario};
-use crate::recipe::Recipe;
-use crate::solve::{self, SolveError, SolveOptions};
-use crate::{builtin, vocab};
+use crate::front::builtin;
+use crate::front::export::{files, text};
+use crate::front::model::{self, Scenario};
+use crate::front::recipe::Recipe;
+use crate::front::solve::{self, SolveError, SolveOptions};
+use crate::vocab;
 pub use args::{BalanceArgs, Cli, Command, GenerateArgs, RulesArgs, SampleArgs};
 use contract::Exit;
 
@@ -64,8 +65,8 @@ pub fn run(cli: Cli) -> ExitCode {
         Command::Serve(a) => serve::run(&a, terminal::quiet()),
         Command::Schema { layout } => {
             match layout {
-                true => print!("{}", crate::schema::layout_schema()),
-                false => print!("{}", crate::schema::scenario_schema()),
+                true => print!("{}", crate::front::schema::layout_schema()),
+                false => print!("{}", crate::front::schema::scenario_schema()),
             }
             Ok(())
         }
@@ -216,8 +217,9 @@ fn generate(a: &GenerateArgs) -> Result<(), Failure> {
     // text fails here, before the first byte is written.
     let command = how.command();
     let balance = balanced.as_ref().map(balance::Balanced::balance);
-    let outputs = crate::outputs::board_files(&layout, &scenario, settings.as_ref(), how, balance)
-        .context("drawing the outputs")?;
+    let outputs =
+        crate::front::outputs::board_files(&layout, &scenario, settings.as_ref(), how, balance)
+            .context("drawing the outputs")?;
     if let Some(settings) = &settings {
         render::note_preview_dpi(settings, &outputs);
     }
@@ -231,7 +233,7 @@ fn generate(a: &GenerateArgs) -> Result<(), Failure> {
     let mut out = String::new();
     if !terminal::quiet() {
         // The players' view unless the setup view was asked for.
-        let reveal = a.render.view == crate::settings::View::Setup;
+        let reveal = a.render.view == crate::front::settings::View::Setup;
         out.push_str(&board_picture(&scenario, players, seed, &layout, reveal));
         if balanced.is_none() {
             out.push_str(&format!("sampler: {}\n", layout.sampler));
@@ -464,7 +466,7 @@ fn validate(names: &[String]) -> Result<(), Failure> {
                 }
                 for l in balance::unreachable_bars(
                     &s,
-                    &crate::balance::Config::default(),
+                    &crate::front::balance::Config::default(),
                     &s.meta.players,
                 ) {
                     eprintln!("{}", if l.starts_with(' ') { l } else { format!("warning: {l}") });

@@ -5,15 +5,15 @@
 use anyhow::Context;
 
 use super::args::RenderArgs;
-use crate::export::OutFile;
-use crate::settings::{Choices, Formats, Settings};
+use crate::front::export::OutFile;
+use crate::front::settings::{Choices, Formats, Settings};
 
 /// The drawing choices of the command line.
 pub fn choices(a: &RenderArgs) -> anyhow::Result<Choices> {
     Ok(Choices {
         paper: a.paper,
         view: a.view,
-        dpi: a.dpi.unwrap_or(crate::settings::DEFAULT_DPI),
+        dpi: a.dpi.unwrap_or(crate::front::settings::DEFAULT_DPI),
         dpi_fits: a.dpi.is_none(),
         ink_saver: a.ink_saver,
         black_and_white: a.black_and_white,

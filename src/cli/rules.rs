@@ -6,10 +6,10 @@ use anyhow::Context;
 
 use super::args::RulesArgs;
 use super::Failure;
-use crate::export::files::write_all;
-use crate::outputs;
-use crate::settings::{Choices, Settings};
-use crate::solve::{self, SolveOptions};
+use crate::front::export::files::write_all;
+use crate::front::outputs;
+use crate::front::settings::{Choices, Settings};
+use crate::front::solve::{self, SolveOptions};
 
 /// Runs `hexpress rules`.
 pub fn run(a: &RulesArgs) -> Result<(), Failure> {
@@ -38,7 +38,7 @@ pub fn run(a: &RulesArgs) -> Result<(), Failure> {
         ..Choices::default()
     };
     let settings = Settings::build(&choices).context("loading the templates")?;
-    let mut recipe = crate::recipe::Recipe::new(a.scenario.clone(), players, seed);
+    let mut recipe = crate::front::recipe::Recipe::new(a.scenario.clone(), players, seed);
     recipe.rules = a.rules;
     recipe.drawing = choices.flags();
     let notes = outputs::notes(recipe, Vec::new());

@@ -15,12 +15,14 @@ use rayon::prelude::*;
 
 use super::args::SampleArgs;
 use super::{contract, load_with_rules, resolve, solve_failed, Failure};
-use crate::balance::{self, BarBuffers, BarOptions, BarSampler, Config, Evaluator, Measures};
-use crate::builtin;
-use crate::export::json;
-use crate::model::Scenario;
-use crate::recipe::Recipe;
-use crate::solve::{self, BrokenBoard, Guard, Scratch, SolveOptions, Solver};
+use crate::front::balance::{
+    self, BarBuffers, BarOptions, BarSampler, Config, Evaluator, Measures,
+};
+use crate::front::builtin;
+use crate::front::export::json;
+use crate::front::model::Scenario;
+use crate::front::recipe::Recipe;
+use crate::front::solve::{self, BrokenBoard, Guard, Scratch, SolveOptions, Solver};
 
 /// Why a board of the run was not written.
 enum Fault {
@@ -134,9 +136,9 @@ fn run_here(a: &SampleArgs) -> Result<(), Failure> {
 fn command_around_seed(a: &SampleArgs, scenario_arg: &str, players: u8) -> (String, String) {
     let mut base = Recipe::new(scenario_arg, players, 0).with_max_nodes(a.max_nodes);
     base.rules = a.rules;
-    base.balanced = a.balanced.then(|| crate::recipe::Balanced {
+    base.balanced = a.balanced.then(|| crate::front::recipe::Balanced {
         weights: a.weights.as_ref().map(|w| w.display().to_string()),
-        ..crate::recipe::Balanced::bar()
+        ..crate::front::recipe::Balanced::bar()
     });
     base.around_seed()
 }

@@ -5,8 +5,8 @@
 
 use serde::Serialize;
 
-use crate::compose::plan::pages::pages;
-use crate::compose::plan::{PrintPlan, Sides};
+use crate::front::compose::plan::pages::pages;
+use crate::front::compose::plan::{PrintPlan, Sides};
 
 /// The advice the page shows under "How to print it".
 #[derive(Clone, Debug, PartialEq, Serialize)]

@@ -6,7 +6,7 @@
 use serde::Serialize;
 
 use super::advice::Advice;
-use crate::settings::{Paper, View};
+use crate::front::settings::{Paper, View};
 
 /// `GET /api/scenarios`.
 #[derive(Debug, Serialize)]
@@ -61,7 +61,7 @@ impl PaperItem {
             .iter()
             .map(|p| PaperItem {
                 name: p.name(),
-                title: crate::compose::plan::paper_name(p.name()),
+                title: crate::front::compose::plan::paper_name(p.name()),
             })
             .collect()
     }

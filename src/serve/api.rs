@@ -20,8 +20,8 @@ use super::error::ApiError;
 use super::request::BoardRequest;
 use super::resolve::resolve;
 use super::{board, board_files, share, AppState};
+use crate::front::{builtin, model};
 use crate::limits::MAX_REQUEST_BYTES;
-use crate::{builtin, model};
 
 /// The page, its style and its script, embedded in the binary.
 const INDEX: &str = include_str!("page/index.html");
@@ -69,7 +69,7 @@ pub async fn script_file(Path(name): Path<String>) -> Response {
 pub async fn favicon() -> Response {
     static ICON: OnceLock<String> = OnceLock::new();
     let body = ICON.get_or_init(|| {
-        let inks = crate::theme::Theme::builtin().inks;
+        let inks = crate::front::theme::Theme::builtin().inks;
         format!(
             "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 32 32\"><path d=\"M16 1 29 8.5v15L16 31 3 23.5v-15z\" fill=\"{}\" stroke=\"{}\" stroke-width=\"2\"/><circle cx=\"16\" cy=\"16\" r=\"6.5\" fill=\"{}\"/></svg>\n",
             inks.icon_hex.hex(),

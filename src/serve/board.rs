@@ -12,15 +12,15 @@ use super::error::ApiError;
 use super::lock_error;
 use super::request::Resolved;
 use super::share::{command, key, public_locks, share_query};
-use crate::balance::{
+use crate::front::balance::{
     self, report, BarDraw, BarError, BarOptions, Budget, Config, Evaluator, Outcome, Pilot,
     Progress, SearchOptions, Weights,
 };
-use crate::compose::map;
-use crate::export::svg::page_to_svg;
+use crate::front::compose::map;
+use crate::front::export::svg::page_to_svg;
+use crate::front::settings::View;
+use crate::front::solve::{self, Layout, SolveError, SolveOptions, Solver};
 use crate::scene::hex::HexGeom;
-use crate::settings::View;
-use crate::solve::{self, Layout, SolveError, SolveOptions, Solver};
 
 /// `generate`'s default `--time-limit-ms`.
 const TIME_LIMIT_MS: u64 = crate::limits::DEFAULT_TIME_LIMIT_MS;
@@ -242,8 +242,8 @@ fn hexes_json(r: &Resolved, b: &Board, g: HexGeom, board: crate::scene::Rect) ->
 
 /// Whether the board's pack has `components.pdf` (pieces or reference
 /// cards to print): the page shows that button only then.
-fn has_components(r: &Resolved, b: &Board, settings: &crate::settings::Settings) -> bool {
-    crate::compose::pack::pack_pieces(&b.layout, &r.scenario, settings)
+fn has_components(r: &Resolved, b: &Board, settings: &crate::front::settings::Settings) -> bool {
+    crate::front::compose::pack::pack_pieces(&b.layout, &r.scenario, settings)
         .is_ok_and(|p| !p.sets.is_empty())
 }
 
@@ -258,7 +258,8 @@ fn balance_json(
     seen: Option<&balance::Measures>,
 ) -> Option<Value> {
     // The plots take the colours of the page's theme.
-    let inks = r.settings().map_or_else(|_| crate::theme::Theme::builtin().inks, |s| s.theme.inks);
+    let inks =
+        r.settings().map_or_else(|_| crate::front::theme::Theme::builtin().inks, |s| s.theme.inks);
     b.balanced.as_ref().map(|(o, rep)| {
         let title = format!("{}, {} players, seed {}", r.scenario.meta.title, r.players, r.seed);
         let m = if secret_hexes { seen.cloned().unwrap_or_default() } else { o.measures.clone() };
@@ -290,12 +291,12 @@ fn bar_json(x: &BarBoard) -> Value {
         "thresholds": x.config.bar.sentences(),
         "values": balance::json::BarOut::new(&x.config.bar),
         "method": x.draw.method.name(),
-        "how": crate::outputs::bar_method_line(&x.draw, &x.pilot),
+        "how": crate::front::outputs::bar_method_line(&x.draw, &x.pilot),
         "pilot_boards": x.pilot.boards,
         "pilot_cleared": x.pilot.cleared,
         "pass_rate": (x.pilot.pass_rate() * 1e4).round() / 1e4,
         "candidates": x.draw.candidates,
-        "lines": crate::outputs::bar_lines(&x.draw, &x.pilot),
+        "lines": crate::front::outputs::bar_lines(&x.draw, &x.pilot),
     })
 }
 

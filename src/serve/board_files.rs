@@ -6,10 +6,10 @@ use super::board::Board;
 use super::error::ApiError;
 use super::request::Resolved;
 use super::share::recipe_of;
-use crate::balance::{Config, Objective};
 use crate::diag::UserError;
-use crate::export::OutFile;
-use crate::outputs;
+use crate::front::balance::{Config, Objective};
+use crate::front::export::OutFile;
+use crate::front::outputs;
 
 /// Every file `generate` writes for this board: `layout.json` first, then
 /// the drawings, in the command's order.
@@ -71,7 +71,7 @@ pub const BUILDER_FILES: [&str; 3] = ["layout.json", "builder.pdf", "print-pack.
 /// Splits `files` into the players' and the builder's (see [`Offered`]).
 pub fn offered(r: &Resolved, b: &Board, files: Vec<OutFile>) -> Offered {
     let hidden =
-        r.view == crate::settings::View::Play && b.layout.hexes.iter().any(|h| h.face_down);
+        r.view == crate::front::settings::View::Play && b.layout.hexes.iter().any(|h| h.face_down);
     if !hidden {
         return Offered { players: files, builder: Vec::new() };
     }

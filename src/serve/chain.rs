@@ -25,8 +25,8 @@ use std::collections::BTreeSet;
 
 use super::error::ApiError;
 use crate::axial::Hex;
-use crate::locks::{self, LockItem};
-use crate::model::RulePreset;
+use crate::front::locks::{self, LockItem};
+use crate::front::model::RulePreset;
 
 /// Steps a chain may hold.
 pub const MAX_STEPS: usize = 16;

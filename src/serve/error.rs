@@ -147,7 +147,7 @@ pub fn page_words(text: &str) -> String {
     }
     // Rules by what they say rather than by their keys, and the file's
     // `[constraints]` as the painter's Placement rules.
-    for id in crate::model::ConstraintId::ALL {
+    for id in crate::front::model::ConstraintId::ALL {
         s = rule_words(&s, id);
     }
     for (file, page) in FILE_WORDS {
@@ -175,7 +175,7 @@ const FILE_WORDS: &[(&str, &str)] = &[
 ];
 
 /// `text` with rule `id`'s key and settings in the page's words.
-fn rule_words(text: &str, id: crate::model::ConstraintId) -> String {
+fn rule_words(text: &str, id: crate::front::model::ConstraintId) -> String {
     let (key, words) = (id.key(), id.words());
     let named = format!("\u{201c}{words}\u{201d}");
     let mut s = text.to_string();
@@ -244,14 +244,14 @@ impl IntoResponse for ApiError {
 #[cfg(test)]
 mod tests {
     use super::page_words;
-    use crate::model::{ConstraintId, RulePreset, Surface};
+    use crate::front::model::{ConstraintId, RulePreset, Surface};
 
     /// Every way the library says how to relax a rule, for a built-in under
     /// each preset and for a file that sets the rule itself, reads in the
     /// page's words: no rule keys, no `[constraints]`, no flags.
     #[test]
     fn rule_hints_read_in_the_page_words() {
-        let base = crate::builtin::source("base").expect("base");
+        let base = crate::front::builtin::source("base").expect("base");
         let own = crate::diag::Source::new(
             "own.toml",
             base.text.replace(
@@ -265,7 +265,7 @@ mod tests {
         );
         let mut scenarios = Vec::new();
         for src in [&base, &own, &preset] {
-            let s = crate::model::load(src).expect("loads");
+            let s = crate::front::model::load(src).expect("loads");
             scenarios.push(s.clone());
             for p in [RulePreset::Official, RulePreset::Strict] {
                 scenarios.push(s.clone().with_preset(p).expect("preset"));

@@ -23,8 +23,8 @@
 
 use super::error::ApiError;
 use super::lock_error::{self, Telling};
-use crate::model::{CellContent, Constraints, MapDef};
-use crate::solve::{self, Lock, LockClash, LockError};
+use crate::front::model::{CellContent, Constraints, MapDef};
+use crate::front::solve::{self, Lock, LockClash, LockError};
 use crate::vocab::Terrain;
 
 /// Candidate deals tried at most (pairs of neighbours and deals of three or
@@ -153,7 +153,8 @@ mod tests {
                 "[map.regions.home]",
                 "[constraints]\nmax_terrain_group = 2\n\n[map.regions.home]",
             );
-        let s = crate::model::load(&Source::new("fog.toml", text)).expect("the fixture loads");
+        let s =
+            crate::front::model::load(&Source::new("fog.toml", text)).expect("the fixture loads");
         let map = s.map_for(4).expect("a 4-player map");
         let fog = map.regions.iter().position(|g| g.key == "fog").expect("the fog");
         let mut slots: Vec<crate::axial::Hex> = map
@@ -178,7 +179,7 @@ mod tests {
         let (places, clash) =
             could_clash(map, &s.constraints, &[], &hidden).expect("three forests clash");
         assert_eq!(places.len(), 3);
-        assert_eq!(clash.rule, crate::scenario::rule_table::ConstraintId::MaxTerrainGroup);
+        assert_eq!(clash.rule, crate::front::model::ConstraintId::MaxTerrainGroup);
         // Two of them alone clash under no deal.
         assert!(could_clash(map, &s.constraints, &[], &hidden[..2]).is_none());
     }

@@ -6,8 +6,8 @@
 use std::collections::VecDeque;
 use std::sync::Mutex;
 
-use crate::locks::SavedLayout;
-use crate::solve::Layout;
+use crate::front::locks::SavedLayout;
+use crate::front::solve::Layout;
 
 /// Boards kept at once (a layout is a few KB even for large maps).
 pub const KEPT_BOARDS: usize = 256;

@@ -12,8 +12,8 @@ use super::error::ApiError;
 use super::names::Places;
 use super::request::Resolved;
 use crate::axial::Hex;
-use crate::model::{ConstraintId, RuleOrigin, Scenario};
-use crate::solve::{ClashHex, Lock, LockClash, LockError, SolveError, Stop};
+use crate::front::model::{ConstraintId, RuleOrigin, Scenario};
+use crate::front::solve::{ClashHex, Lock, LockClash, LockError, SolveError, Stop};
 
 /// What a lock message may say, and how it names hexes.
 pub struct Telling<'a> {
@@ -32,14 +32,14 @@ pub struct Telling<'a> {
 impl<'a> Telling<'a> {
     /// For a request: its map's places, and its secrets in the players' view.
     pub fn of(r: &'a Resolved) -> Telling<'a> {
-        let map = crate::solve::map_for(&r.scenario, r.players).ok();
+        let map = crate::front::solve::map_for(&r.scenario, r.players).ok();
         let secret = map
             .map(|m| m.cells.iter().map(|c| c.hex).filter(|h| r.is_secret(*h)).collect())
             .unwrap_or_default();
         Telling {
             scenario: &r.scenario,
             builtin: r.builtin,
-            official_chosen: r.rules == Some(crate::model::RulePreset::Official),
+            official_chosen: r.rules == Some(crate::front::model::RulePreset::Official),
             places: map.map(Places::of_map).unwrap_or_default(),
             secret,
         }
@@ -197,7 +197,7 @@ pub fn unsat(
         .hint(hint.clone());
     a.lock_clash = Some(Box::new(json!({
         "rule": rule.map(|r| r.key()),
-        "rule_text": rule.map(|r| crate::model::rules::plain(&t.scenario.constraints, r)),
+        "rule_text": rule.map(|r| crate::front::model::rules::plain(&t.scenario.constraints, r)),
         "sentence": message,
         "hexes": locks.iter().map(|l| t.hex_json(l.hex, Some(l.terrain.name()), l.number, true)).collect::<Vec<_>>(),
         "amount": 0,
@@ -234,7 +234,7 @@ fn unsat_page_message(
         Some(r) => {
             format!(
                 " (the rule in the way: {})",
-                crate::model::rules::plain(&t.scenario.constraints, r)
+                crate::front::model::rules::plain(&t.scenario.constraints, r)
             )
         }
         None => String::new(),

@@ -3,7 +3,7 @@
 
 use serde_json::{json, Value};
 
-use crate::balance::Measures;
+use crate::front::balance::Measures;
 use crate::vocab::Resource;
 
 /// One measure for the page.

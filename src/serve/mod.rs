@@ -49,7 +49,7 @@ use axum::middleware::from_fn_with_state;
 use axum::routing::{get, post};
 use axum::Router;
 
-use crate::export::OutFile;
+use crate::front::export::OutFile;
 use crate::limits::{KEPT_PACK_BYTES, MAX_JOBS, MAX_REQUEST_BYTES};
 pub use jobs::JobLimits;
 pub use listen::Timeouts;

@@ -8,8 +8,8 @@
 use std::collections::{BTreeMap, HashMap};
 
 use crate::axial::Hex;
-use crate::model::{CellContent, MapDef};
-use crate::solve::Layout;
+use crate::front::model::{CellContent, MapDef};
+use crate::front::solve::Layout;
 
 /// The row and place of each hex that matters at the table.
 #[derive(Clone, Debug, Default)]

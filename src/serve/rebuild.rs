@@ -6,7 +6,7 @@
 use super::chain::{self, Step, StepBalance};
 use super::kept::KeptBoards;
 use super::request::{content_hash, Resolved};
-use crate::locks;
+use crate::front::locks;
 
 /// The key a chain's last board is kept under: the scenario, the players
 /// and the chain.
@@ -51,6 +51,6 @@ pub fn lock_from(r: &Resolved) -> Vec<Step> {
 
 /// Keeps the board of `r` under the key of [`lock_from`], so that locks
 /// made on it find it without making it again.
-pub fn keep(r: &Resolved, layout: &crate::solve::Layout, kept: &KeptBoards) {
+pub fn keep(r: &Resolved, layout: &crate::front::solve::Layout, kept: &KeptBoards) {
     kept.keep(&key(&r.hash, r.players, &lock_from(r)), layout);
 }

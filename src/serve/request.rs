@@ -11,11 +11,12 @@ use super::chain::Step;
 use super::error::ApiError;
 use crate::axial::Hex;
 use crate::diag::{Source, UserError};
+use crate::front::builtin;
+use crate::front::model::{CellContent, RulePreset, Scenario};
+use crate::front::settings::{choices, Choices, Formats, Paper, Settings, View};
+use crate::front::solve::Lock;
 use crate::limits::{MAX_SCENARIO_BYTES, MAX_WEB_CANDIDATES};
-use crate::model::{CellContent, RulePreset, Scenario};
-use crate::settings::{choices, Choices, Formats, Paper, Settings, View};
-use crate::solve::Lock;
-use crate::{builtin, vocab};
+use crate::vocab;
 
 /// A board (or file) request as the page sends it.
 #[derive(Clone, Debug, Default, Deserialize)]
@@ -234,7 +235,7 @@ pub fn balance_of(req: &BoardRequest) -> Result<(bool, Option<u64>), ApiError> {
     };
     let candidates = match (req.balanced && !bar, req.candidates) {
         (false, _) => None,
-        (true, None) => Some(crate::balance::search::DEFAULT_CANDIDATES),
+        (true, None) => Some(crate::front::balance::search::DEFAULT_CANDIDATES),
         (true, Some(n)) if (1..=MAX_WEB_CANDIDATES).contains(&n) => Some(n),
         (true, Some(n)) => {
             return Err(ApiError::bad(format!(

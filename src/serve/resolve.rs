@@ -16,9 +16,9 @@ use super::request::{
     with_rules, BoardRequest, Resolved,
 };
 use crate::axial::Hex;
-use crate::locks::{self, SavedLayout};
-use crate::model::{self, Scenario};
-use crate::settings::{Paper, View};
+use crate::front::locks::{self, SavedLayout};
+use crate::front::model::{self, Scenario};
+use crate::front::settings::{Paper, View};
 
 /// Checks a request and loads its scenario; bare `q,r` locks take their
 /// contents from the board whose recipe is `req.from` ([`chain`]), made
@@ -145,7 +145,7 @@ fn make_step(
     base: &Scenario,
     step: &Step,
     prev: Option<&SavedLayout>,
-) -> Result<crate::solve::Layout, ApiError> {
+) -> Result<crate::front::solve::Layout, ApiError> {
     let locks = locks::resolve(&step.locks, prev).map_err(|e| ApiError::bad(e.to_string()))?;
     let (candidates, bar) = match step.balance {
         StepBalance::Random => (None, false),

@@ -8,9 +8,9 @@
 //! fails for a field that changes none of them.
 
 use super::request::{content_hash, Resolved};
-use crate::locks;
-use crate::recipe::{Balanced, Recipe};
-use crate::solve::Lock;
+use crate::front::locks;
+use crate::front::recipe::{Balanced, Recipe};
+use crate::front::solve::Lock;
 
 /// The recipe of this board (what makes it again): a pasted scenario is
 /// named as the file it would be saved to, `<id>.toml`; locks that keep a

@@ -108,7 +108,7 @@ fn with(base: &Value, more: Value) -> Value {
 #[test]
 fn every_setting_reaches_the_command_the_link_and_the_key() {
     let base = json!({"scenario": "base", "seed": "5"});
-    let text = crate::builtin::source("base").expect("base").text;
+    let text = crate::front::builtin::source("base").expect("base").text;
     let pasted = json!({"text": text, "seed": "5"});
     let bare = with(&base, json!({"seed": "9", "locks": "0,0", "from": "5"}));
     let full = with(&base, json!({"seed": "9", "locks": locks_of(&resolved(&bare))}));
@@ -153,7 +153,7 @@ fn every_setting_reaches_the_command_the_link_and_the_key() {
 
 /// The locks of a request with their contents spelled out.
 fn locks_of(r: &Resolved) -> String {
-    crate::locks::format_list(&r.locks)
+    crate::front::locks::format_list(&r.locks)
 }
 
 #[test]

@@ -6,7 +6,7 @@
 
 use std::collections::BTreeMap;
 
-use crate::scenario::grid::mode;
+use crate::front::scenario::grid::mode;
 
 /// A side of the drawing, for adding or removing a row or a column.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Deserialize)]

@@ -136,7 +136,7 @@ fn quoted(m: &str) -> String {
 /// The text with its problems (those `hexpress validate` reports) and the painter's view.
 pub fn describe(text: String, changed: bool) -> Value {
     let source = Source::new(FILE_NAME, text);
-    let (ok, diags, scenario) = match crate::solve::check_file(&source) {
+    let (ok, diags, scenario) = match crate::front::solve::check_file(&source) {
         Ok((s, w)) => (
             true,
             w,

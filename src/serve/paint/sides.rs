@@ -13,8 +13,8 @@ use toml_edit::{Array, DocumentMut, Item, Table, Value as TomlValue};
 use super::drawing::Drawing;
 use crate::axial::Hex;
 use crate::diag::{Diagnostics, Source};
-use crate::model::sides::kinds;
-use crate::scenario::raw::{RawMap, RawScenario, Sp};
+use crate::front::model::sides::kinds;
+use crate::front::scenario::raw::{RawMap, RawScenario, Sp};
 
 /// The link between a drawing's positions and axial coordinates.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -31,13 +31,14 @@ impl Anchor {
     pub fn of(text: &str) -> Option<Anchor> {
         let d = Drawing::parse(text).ok()?;
         let (x, y, _) = d.cells().into_iter().find(|(_, _, c)| *c != ".")?;
-        let grid = crate::scenario::raw::RawGrid {
+        let grid = crate::front::scenario::raw::RawGrid {
             text: text.to_string(),
             span: 0..text.len(),
             text_offset: Some(0),
         };
-        let first =
-            crate::scenario::grid::read_grid(&grid, &mut Diagnostics::new()).into_iter().next()?;
+        let first = crate::front::scenario::grid::read_grid(&grid, &mut Diagnostics::new())
+            .into_iter()
+            .next()?;
         let (q, r) = (i64::from(first.hex.q), i64::from(first.hex.r));
         Some(Anchor { k: 2 * q + r - x, dr: r - y })
     }
@@ -72,7 +73,7 @@ pub fn map_sides_view(raw: &RawScenario, m: &RawMap) -> Vec<Value> {
         return Vec::new();
     };
     let keys = kinds(&raw.game.sides);
-    crate::model::given_sides(m, &raw.game.sides, &mut Diagnostics::new())
+    crate::front::model::given_sides(m, &raw.game.sides, &mut Diagnostics::new())
         .into_iter()
         .filter_map(|(s, _, drawn)| {
             let key = &keys.get(s.kind as usize)?.key;
@@ -138,7 +139,7 @@ fn places(m: &Table) -> Vec<(String, usize, (Hex, Hex))> {
         for (i, item) in v.as_array().into_iter().flat_map(|a| a.iter()).enumerate() {
             let Some(s) = item.as_str() else { continue };
             let place = Sp::new(s.to_string(), 0..0);
-            if let Some(p) = crate::model::parse_place(&place, &mut Diagnostics::new()) {
+            if let Some(p) = crate::front::model::parse_place(&place, &mut Diagnostics::new()) {
                 out.push((k.to_string(), i, p));
             }
         }
@@ -158,11 +159,12 @@ fn listed(m: &Table, a: Hex, b: Hex) -> bool {
 /// `side_drawing`.
 fn drawn(text: &str, map: usize, a: Hex, b: Hex) -> bool {
     let mut d = Diagnostics::new();
-    let Some(raw) = crate::scenario::parse(&Source::new("scenario.toml", text), &mut d) else {
+    let Some(raw) = crate::front::scenario::parse(&Source::new("scenario.toml", text), &mut d)
+    else {
         return false;
     };
     raw.maps.get(map).is_some_and(|m| {
-        crate::model::given_sides(m, &raw.game.sides, &mut d)
+        crate::front::model::given_sides(m, &raw.game.sides, &mut d)
             .iter()
             .any(|(s, _, drawn)| *drawn && same((s.hex, s.toward), a, b))
     })

@@ -5,12 +5,12 @@ use super::edit::{apply, Edit};
 use super::*;
 
 fn builtin_text(id: &str) -> String {
-    crate::builtin::source(id).expect("built-in").text
+    crate::front::builtin::source(id).expect("built-in").text
 }
 
 #[test]
 fn every_builtin_reads_back_unchanged() {
-    for id in crate::builtin::ids() {
+    for id in crate::front::builtin::ids() {
         let text = builtin_text(id);
         let doc: toml_edit::DocumentMut = text.parse().expect("toml");
         assert_eq!(doc.to_string(), text, "{id}: toml_edit keeps the text");
@@ -116,12 +116,14 @@ fn drawings_keep_their_lines() {
 /// reader puts them, on every map of every built-in.
 #[test]
 fn frames_agree_with_the_scenario_reader() {
-    for id in crate::builtin::ids() {
+    for id in crate::front::builtin::ids() {
         let text = builtin_text(id);
         let mut diags = crate::diag::Diagnostics::new();
-        let raw =
-            crate::scenario::parse(&crate::diag::Source::new("x.toml", text.as_str()), &mut diags)
-                .expect("parses");
+        let raw = crate::front::scenario::parse(
+            &crate::diag::Source::new("x.toml", text.as_str()),
+            &mut diags,
+        )
+        .expect("parses");
         for (i, m) in raw.maps.iter().enumerate() {
             let Some(grid) = &m.hexes else { continue };
             let d = Drawing::parse(&grid.text).expect("on the grid");
@@ -137,7 +139,7 @@ fn frames_agree_with_the_scenario_reader() {
                 })
                 .collect();
             let mut theirs: Vec<(i64, i64, String)> =
-                crate::scenario::grid::read_grid(grid, &mut diags)
+                crate::front::scenario::grid::read_grid(grid, &mut diags)
                     .into_iter()
                     .map(|g| (i64::from(g.hex.q), i64::from(g.hex.r), g.code))
                     .collect();
@@ -161,7 +163,7 @@ fn listed_cells_are_painted_and_move_with_the_drawing() {
     // Beside the drawing, in the middle line.
     assert_eq!(at.1, 1, "{listed}");
     let forest = |t: &str| {
-        let s = crate::model::load(&crate::diag::Source::new("x.toml", t)).expect("loads");
+        let s = crate::front::model::load(&crate::diag::Source::new("x.toml", t)).expect("loads");
         let m = &s.maps[0];
         let f = m
             .cells
@@ -169,7 +171,10 @@ fn listed_cells_are_painted_and_move_with_the_drawing() {
             .find(|c| {
                 matches!(
                     c.content,
-                    crate::model::CellContent::Fixed { terrain: crate::vocab::Terrain::Desert, .. }
+                    crate::front::model::CellContent::Fixed {
+                        terrain: crate::vocab::Terrain::Desert,
+                        ..
+                    }
                 )
             })
             .expect("desert")
@@ -180,7 +185,10 @@ fn listed_cells_are_painted_and_move_with_the_drawing() {
             .find(|c| {
                 matches!(
                     c.content,
-                    crate::model::CellContent::Fixed { terrain: crate::vocab::Terrain::Gold, .. }
+                    crate::front::model::CellContent::Fixed {
+                        terrain: crate::vocab::Terrain::Gold,
+                        ..
+                    }
                 )
             })
             .expect("gold")
@@ -221,7 +229,7 @@ fn a_region_added_and_dropped_gives_the_text_back() {
 fn sides_of(
     text: &str,
 ) -> std::collections::BTreeSet<((crate::axial::Hex, crate::axial::Hex), String)> {
-    let s = crate::model::load(&crate::diag::Source::new("s.toml", text)).expect("valid");
+    let s = crate::front::model::load(&crate::diag::Source::new("s.toml", text)).expect("valid");
     let m = &s.maps[0].sides;
     m.sides
         .iter()
@@ -249,7 +257,7 @@ fn the_painter_shows_side_features_and_puts_them_on_and_off() {
     assert_eq!(shown.len(), before.len());
     // The positions the painter shows are the model's sides.
     let anchor = sides::Anchor::of(
-        &crate::scenario::parse(
+        &crate::front::scenario::parse(
             &crate::diag::Source::new("s", text.as_str()),
             &mut crate::diag::Diagnostics::new(),
         )
@@ -366,10 +374,10 @@ fn a_regions_own_rules_show_and_survive_edits() {
     assert!(t.contains("[map.regions.desert_island.constraints]\nmax_terrain_group = 3"), "{t}");
     let back = apply(&t, &tiles(3)).expect("ok").expect("changed");
     assert_eq!(back, text);
-    let s = crate::model::load(&crate::diag::Source::new("s.toml", &back)).expect("valid");
+    let s = crate::front::model::load(&crate::diag::Source::new("s.toml", &back)).expect("valid");
     let rules = &s.maps[0].regions[1].rules;
     assert_eq!(
-        rules.get(crate::model::ConstraintId::MaxTerrainGroup),
-        Some(crate::model::RuleValue::Limit(Some(3)))
+        rules.get(crate::front::model::ConstraintId::MaxTerrainGroup),
+        Some(crate::front::model::RuleValue::Limit(Some(3)))
     );
 }

@@ -10,10 +10,10 @@ use serde_json::{json, Value};
 
 use super::drawing::Drawing;
 use crate::diag::{Diagnostics, Source};
-use crate::model::{RulePreset, RuleValue, Setting, RULES};
-use crate::scenario::raw::RawRuleValue;
-use crate::scenario::raw::{RawLegendEntry, RawMap, RawRegion, RawScenario};
-use crate::theme::{tint, Theme};
+use crate::front::model::{RulePreset, RuleValue, Setting, RULES};
+use crate::front::scenario::raw::RawRuleValue;
+use crate::front::scenario::raw::{RawLegendEntry, RawMap, RawRegion, RawScenario};
+use crate::front::theme::{tint, Theme};
 use crate::vocab::{is_red, pips, HarborKind, Terrain};
 
 /// A legend entry as the painter needs it.
@@ -82,7 +82,7 @@ pub fn legend(raw: &RawScenario, map: &RawMap) -> Vec<Code> {
 /// The painter's view of a text; `None` when it is not TOML at all.
 pub fn view(text: &str) -> Option<Value> {
     let mut diags = Diagnostics::new();
-    let raw = crate::scenario::parse(&Source::new("scenario.toml", text), &mut diags)?;
+    let raw = crate::front::scenario::parse(&Source::new("scenario.toml", text), &mut diags)?;
     let theme = Theme::builtin();
     let no_chip: Vec<Terrain> = raw
         .constraints

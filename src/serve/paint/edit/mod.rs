@@ -7,7 +7,7 @@ use serde_json::Value as Json;
 use toml_edit::{Array, DocumentMut, InlineTable, Item, Table, Value};
 
 use super::drawing::Side;
-use crate::model::{RulePreset, Setting};
+use crate::front::model::{RulePreset, Setting};
 use crate::vocab::{HarborKind, Terrain};
 
 mod cells;
@@ -341,7 +341,7 @@ fn drop_region(doc: &mut DocumentMut, map: usize, key: &str) -> Result<bool, Str
 
 /// [`Edit::Rule`]: sets a placement rule (`null`: the preset's value).
 fn rule(doc: &mut DocumentMut, key: &str, value: &Json) -> Result<bool, String> {
-    let rule = crate::model::ConstraintId::from_key(key).map(|id| id.rule());
+    let rule = crate::front::model::ConstraintId::from_key(key).map(|id| id.rule());
     let Some(rule) = rule.filter(|r| r.settable()) else {
         return Err(format!("`{key}` is not a rule the painter switches"));
     };
