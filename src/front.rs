@@ -45,8 +45,8 @@ pub mod scenario {
 /// their plain words.
 pub mod model {
     pub use crate::model::{
-        given_sides, load, parse_place, CellContent, ConstraintId, Constraints, MapDef, RuleOrigin,
-        RulePreset, RuleValue, Scenario, Setting, Surface, RULES,
+        given_sides, load, load_with_warnings, parse_place, CellContent, ConstraintId, Constraints,
+        MapDef, RuleOrigin, RulePreset, RuleValue, Scenario, Setting, Surface, RULES,
     };
 
     /// The placement rules in plain words.

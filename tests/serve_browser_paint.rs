@@ -148,6 +148,40 @@ fn rules(b: &Browser) {
     assert!(text(b).contains("preset = \"official\""));
 }
 
+/// A region's own rule: a limit set on the island's card shows there and
+/// lands in the file; a limit out of the rule's range is refused and says
+/// why; a switch set and taken off again.
+fn region_rules(b: &Browser) {
+    let card = "document.querySelectorAll('#regions .region')[0]";
+    step(b, "a rule for the island", &format!("const s = {card}.querySelector('.region-rule-add'); s.value = 'max_terrain_group'; s.dispatchEvent(new Event('change'));"));
+    let own =
+        format!("{card}.querySelector(\".region-rules .rule[data-key='max_terrain_group']\")");
+    step(b, "its limit", &format!("const i = {own}.querySelector('input'); i.value = '2'; i.dispatchEvent(new Event('change'));"));
+    assert!(
+        text(b).contains("[map.regions.island.constraints]\nmax_terrain_group = 2\n"),
+        "{}",
+        text(b)
+    );
+    let shown = b.js(&format!("return {own}.textContent"), json!([]));
+    assert!(shown.as_str().is_some_and(|t| t.ends_with(": 2as the map")), "on the card: {shown}");
+    let before = text(b);
+    b.js(&format!("const i = {own}.querySelector('input'); i.value = '99'; i.dispatchEvent(new Event('change'));"), json!([]));
+    b.wait(
+        "the refusal",
+        "return document.getElementById('file-status').textContent.includes('not made')",
+        30,
+    );
+    let status = text_of(b, "file-status");
+    assert!(status.contains("99 is not a limit from 1 to 50"), "why: {status}");
+    assert_eq!(text(b), before, "the refused limit is not in the file");
+    let input = b.js(&format!("return {own}.querySelector('input').value"), json!([]));
+    assert_eq!(input, json!("2"), "the card shows the file's limit again");
+    step(b, "a switch for the island", &format!("const s = {card}.querySelector('.region-rule-add'); s.value = 'no_2_next_to_12'; s.dispatchEvent(new Event('change'));"));
+    assert!(text(b).contains("no_2_next_to_12 = "), "{}", text(b));
+    step(b, "taken off", &format!("{card}.querySelector(\".region-rules .rule[data-key='no_2_next_to_12'] .small-link\").click()"));
+    assert!(!text(b).contains("no_2_next_to_12 = "), "{}", text(b));
+}
+
 /// Player counts of the scenario and of its map: a count without a map is
 /// a problem the status and the list both name, until the map has it too.
 fn players(b: &Browser) {
@@ -200,6 +234,7 @@ fn paint_a_scenario(s: &Session) {
     }
     regions(b);
     rules(b);
+    region_rules(b);
     players(b);
     // Grow and shrink, undo and redo.
     step(
@@ -226,6 +261,7 @@ fn paint_a_scenario(s: &Session) {
     b.click("#save-file");
     let saved = String::from_utf8(downloaded(&s.downloads, "my-scenario.toml")).expect("utf-8");
     assert_eq!(saved, text(b));
+    assert!(saved.contains("[map.regions.island.constraints]\nmax_terrain_group = 2\n"));
     let file = s.downloads.join("painted.toml");
     std::fs::write(&file, &saved).expect("write");
     // The board follows the file; its pack equals the CLI's from the saved file.

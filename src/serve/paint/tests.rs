@@ -381,3 +381,62 @@ fn a_regions_own_rules_show_and_survive_edits() {
         Some(crate::front::model::RuleValue::Limit(Some(3)))
     );
 }
+
+fn region_rule(region: &str, key: &str, value: serde_json::Value) -> Edit {
+    Edit::RegionRule { map: 0, region: region.into(), key: key.into(), value }
+}
+
+/// A region's own rule set from the painter lands in the region's
+/// `constraints` table, reads back with the same value, shows on the card,
+/// and goes again (table and all) when removed.
+#[test]
+fn a_regions_own_rule_is_set_saved_and_removed() {
+    use crate::front::model::{ConstraintId as C, RuleValue};
+    let text = builtin_text("base");
+    let t = apply(&text, &region_rule("island", "max_corner_pips", json!(11))).expect("ok");
+    let t = t.expect("changed");
+    assert!(t.contains("[map.regions.island.constraints]\nmax_corner_pips = 11\n"), "{t}");
+    let t2 = apply(&t, &region_rule("island", "no_equal_neighbours", json!(false)));
+    let t2 = t2.expect("ok").expect("changed");
+    let s = crate::front::model::load(&crate::diag::Source::new("s.toml", &t2)).expect("valid");
+    let rules = &s.maps[0].regions[0].rules;
+    assert_eq!(rules.get(C::MaxCornerPips), Some(RuleValue::Limit(Some(11))));
+    assert_eq!(rules.get(C::NoEqualNeighbours), Some(RuleValue::Switch(false)));
+    assert_eq!(rules.get(C::MaxTerrainGroup), None);
+    let v = describe(t2.clone(), true);
+    assert_eq!(v["ok"], true, "{}", v["rendered"]);
+    let shown = &v["view"]["maps"][0]["regions"][0]["rules"];
+    assert_eq!(shown.as_array().map(Vec::len), Some(2), "{shown}");
+    // The same value again changes nothing; removing both gives the file back.
+    assert_eq!(apply(&t2, &region_rule("island", "max_corner_pips", json!(11))), Ok(None));
+    let back = apply(&t2, &region_rule("island", "no_equal_neighbours", json!(null)));
+    let back = back.expect("ok").expect("changed");
+    assert_eq!(back, t);
+    let back = apply(&back, &region_rule("island", "max_corner_pips", json!(null)));
+    assert_eq!(back.expect("ok").expect("changed"), text);
+}
+
+/// The refusals are the file's: a limit out of the descriptor's range, a
+/// rule of the whole map, a chip rule on a face-down region.
+#[test]
+fn a_regions_own_rule_is_refused_as_the_file_would_be() {
+    let text = builtin_text("base");
+    let e = apply(&text, &region_rule("island", "max_corner_pips", json!(40))).expect_err("range");
+    assert!(e.contains("40") && e.contains("from 1 to 15"), "{e}");
+    for key in ["harbors_apart", "preset", "no_chip"] {
+        let e = apply(&text, &region_rule("island", key, json!(true))).expect_err(key);
+        assert!(e.contains("whole map") && e.contains(key), "{e}");
+    }
+    let e = apply(&text, &region_rule("island", "max_terrain_group", json!(true)));
+    assert!(e.is_err_and(|e| e.contains("not a setting")));
+    let e = apply(&text, &region_rule("nowhere", "max_terrain_group", json!(3)));
+    assert!(e.is_err_and(|e| e.contains("no region `nowhere`")));
+    let down = Edit::FaceDown { map: 0, region: "island".into(), on: true };
+    let down = apply(&text, &down).expect("ok").expect("changed");
+    let e = apply(&down, &region_rule("island", "no_adjacent_red", json!(true)));
+    let e = e.expect_err("a chip rule on a face-down region");
+    assert!(e.contains("face down") && e.contains("`no_adjacent_red`"), "{e}");
+    // A terrain rule is not about chips: the face-down region takes it.
+    let t = apply(&down, &region_rule("island", "max_terrain_group", json!(3)));
+    assert!(t.expect("ok").is_some());
+}

@@ -349,7 +349,8 @@ fn rules_view(raw: &RawScenario) -> Value {
                 RuleValue::Limit(n) => json!(n),
             };
             let mut row = json!({ "key": r.key, "set": set, "preset": preset_value,
-                    "number": r.id.is_limit(), "words": r.words });
+                    "number": r.id.is_limit(), "words": r.words,
+                    "per_region": r.per_region() });
             if let Setting::Limit { min, max } = r.setting {
                 row["min"] = json!(min);
                 row["max"] = json!(max);

@@ -57,7 +57,7 @@ function record() {
 
 // The edits that act on one [[map]] (the painter's current one unless the
 // edit names its own): the server refuses `map` on every other kind.
-const MAP_EDITS = new Set(["paint", "grow", "tiles", "numbers", "harbors", "pool", "face_down", "region", "drop_region", "map_players", "side"]);
+const MAP_EDITS = new Set(["paint", "grow", "tiles", "numbers", "harbors", "pool", "face_down", "region", "drop_region", "map_players", "side", "region_rule"]);
 
 // One painter edit; the text changes only if the server accepts it. Returns
 // whether it was accepted, so a control can keep what the user typed.

@@ -324,11 +324,6 @@ function drawRegions(view, map) {
     }
     card.appendChild(head);
     card.appendChild(el("p", { class: "note" }, `${r.slots} hex${r.slots === 1 ? "" : "es"} on the map take${r.slots === 1 ? "s" : ""} a tile from this region.`));
-    // The region's own placement rules (set in the file), on top of the map's.
-    if (r.rules && r.rules.length) {
-      const own = r.rules.map((x) => `${x.words}: ${x.value === true ? "on" : x.value === false ? "off" : x.value}`);
-      card.appendChild(el("p", { class: "note region-rules" }, `Own rules here: ${own.join("; ")}.`));
-    }
     const tiles = el("div", { class: "tiles" });
     for (const [t, n] of r.tiles) {
       const row = el("div", { class: "pool-row" });
@@ -359,6 +354,7 @@ function drawRegions(view, map) {
       card.appendChild(harborCounters(view, r.harbors, (list) => edit({ op: "harbors", region: r.key, harbors: list })));
       card.appendChild(status(r.harbors.length, r.harbor_tiles, "harbor kinds for the harbor tiles"));
     }
+    card.appendChild(regionRules(view, r));
     box.appendChild(card);
   }
 }
@@ -399,6 +395,45 @@ function drawHarborPool(view, map) {
   box.appendChild(status(map.harbor_pool.length, map.random_harbors, "harbors in the pool"));
 }
 
+// A rule's control: a number box for a limit (empty: `null`), else an on/off switch.
+function ruleControl(r, value, set, label) {
+  if (r.number) {
+    const inp = el("input", { type: "number", min: String(r.min), max: String(r.max), class: "rule-num", "aria-label": label, placeholder: "no limit" });
+    if (value != null) inp.value = value;
+    inp.addEventListener("change", () => set(inp.value === "" ? null : parseInt(inp.value, 10)));
+    return inp;
+  }
+  return el("button", { type: "button", role: "switch", class: "switch", "aria-checked": String(!!value), "aria-label": label,
+    onclick: () => set(!value) }, value ? "on" : "off");
+}
+
+// A region's own placement rules, on top of the map's: each changed or taken
+// off here; another picked from the rules a region may set.
+function regionRules(view, r) {
+  const box = el("div", { class: "region-rules" });
+  const set = (key, value) => edit({ op: "region_rule", region: r.key, key, value });
+  box.appendChild(el("p", { class: "note" }, r.rules.length ? "Own rules here, on top of the map's:" : "The map's rules hold here."));
+  for (const own of r.rules) {
+    const d = view.rules.list.find((x) => x.key === own.key);
+    const line = el("div", { class: "rule", "data-key": own.key });
+    if (d) line.appendChild(ruleControl(d, own.value, (v) => set(own.key, v), `${own.words} in ${r.name}`));
+    line.appendChild(el("span", { class: "rule-words" }, `${own.words}: ${own.value === true ? "on" : own.value === false ? "off" : own.value}`));
+    line.appendChild(el("button", { type: "button", class: "link small-link", title: "use the map's setting here",
+      onclick: () => set(own.key, null) }, "as the map"));
+    box.appendChild(line);
+  }
+  const add = el("select", { class: "region-rule-add", "aria-label": `set a rule for ${r.name} only` });
+  add.appendChild(el("option", { value: "" }, "set a rule here…"));
+  for (const d of view.rules.list) if (d.per_region && !r.rules.some((x) => x.key === d.key)) add.appendChild(el("option", { value: d.key }, d.words));
+  add.addEventListener("change", () => {
+    const d = view.rules.list.find((x) => x.key === add.value);
+    const now = d && (d.set != null ? d.set : d.preset);
+    if (d) set(d.key, d.number ? (now != null ? now : d.max) : !now);
+  });
+  box.appendChild(add);
+  return box;
+}
+
 function drawRules(view) {
   const box = $("rules-box");
   box.innerHTML = "";
@@ -414,16 +449,7 @@ function drawRules(view) {
   box.appendChild(row);
   for (const r of view.rules.list) {
     const line = el("div", { class: "rule" });
-    const effective = r.set != null ? r.set : r.preset;
-    if (r.number) {
-      const inp = el("input", { type: "number", min: String(r.min), max: String(r.max), class: "rule-num", "aria-label": r.words, placeholder: "no limit" });
-      if (effective != null) inp.value = effective;
-      inp.addEventListener("change", () => edit({ op: "rule", key: r.key, value: inp.value === "" ? null : parseInt(inp.value, 10) }));
-      line.appendChild(inp);
-    } else {
-      line.appendChild(el("button", { type: "button", role: "switch", class: "switch", "aria-checked": String(!!effective), "aria-label": r.words,
-        onclick: () => edit({ op: "rule", key: r.key, value: !effective }) }, effective ? "on" : "off"));
-    }
+    line.appendChild(ruleControl(r, r.set != null ? r.set : r.preset, (value) => edit({ op: "rule", key: r.key, value }), r.words));
     line.appendChild(el("span", { class: "rule-words" }, r.words));
     if (r.set != null) {
       line.appendChild(el("button", { type: "button", class: "link small-link", title: "use the preset's setting",

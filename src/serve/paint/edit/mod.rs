@@ -12,6 +12,7 @@ use crate::vocab::{HarborKind, Terrain};
 
 mod cells;
 mod doc;
+mod region_rules;
 
 use doc::{
     append_inline, constraints_mut, drawing_edit, map_mut, region_mut, set, set_array,
@@ -107,6 +108,17 @@ pub enum Edit {
         /// `true`/`false`, a number, or `null`.
         value: Json,
     },
+    /// Sets (`true`/`false`, a number) or removes (`null`) one region's own rule.
+    RegionRule {
+        /// Which `[[map]]`.
+        map: usize,
+        /// Region key.
+        region: String,
+        /// `[map.regions.<key>.constraints]` key.
+        key: String,
+        /// The setting, or `null`.
+        value: Json,
+    },
     /// Picks the rule preset (`null`: the default).
     Preset {
         /// `official`, `strict` or `null`.
@@ -180,7 +192,13 @@ pub fn apply(text: &str, edit: &Edit) -> Result<Option<String>, String> {
         Edit::FaceDown { map, region, on } => face_down(doc, *map, region, *on)?,
         Edit::Region { map, key } => add_region(doc, *map, key)?,
         Edit::DropRegion { map, key } => drop_region(doc, *map, key)?,
-        Edit::Rule { key, value } => rule(doc, key, value)?,
+        Edit::Rule { key, value } => {
+            let v = rule_value(key, value)?;
+            set_or_remove(constraints_mut(doc), key, v)
+        }
+        Edit::RegionRule { map, region, key, value } => {
+            region_rules::region_rule(doc, text, (*map, region), key, value)?
+        }
         Edit::Preset { preset } => self::preset(doc, preset.as_deref())?,
         Edit::Players { players } => {
             check_players(players)?;
@@ -339,13 +357,14 @@ fn drop_region(doc: &mut DocumentMut, map: usize, key: &str) -> Result<bool, Str
     }
 }
 
-/// [`Edit::Rule`]: sets a placement rule (`null`: the preset's value).
-fn rule(doc: &mut DocumentMut, key: &str, value: &Json) -> Result<bool, String> {
+/// A rule's setting from the page: `true`/`false` for a switch, a whole
+/// number within the descriptor's range for a limit, `None` for `null`.
+fn rule_value(key: &str, value: &Json) -> Result<Option<Value>, String> {
     let rule = crate::front::model::ConstraintId::from_key(key).map(|id| id.rule());
     let Some(rule) = rule.filter(|r| r.settable()) else {
         return Err(format!("`{key}` is not a rule the painter switches"));
     };
-    let v = match (value, rule.setting) {
+    Ok(match (value, rule.setting) {
         (Json::Null, _) => None,
         (Json::Bool(b), Setting::Switch) => Some(Value::from(*b)),
         (Json::Number(n), Setting::Limit { min, max }) => match n.as_i64() {
@@ -353,8 +372,7 @@ fn rule(doc: &mut DocumentMut, key: &str, value: &Json) -> Result<bool, String> 
             _ => return Err(format!("{n} is not a limit from {min} to {max}")),
         },
         (other, _) => return Err(format!("{other} is not a setting of `{key}`")),
-    };
-    Ok(set_or_remove(constraints_mut(doc), key, v))
+    })
 }
 
 /// [`Edit::Preset`]: picks the rule preset (`None` or empty: the default).
