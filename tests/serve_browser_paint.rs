@@ -164,6 +164,13 @@ fn region_rules(b: &Browser) {
     );
     let shown = b.js(&format!("return {own}.textContent"), json!([]));
     assert!(shown.as_str().is_some_and(|t| t.ends_with(": 2as the map")), "on the card: {shown}");
+    // The card with a rule line fits the screen (a phone's too).
+    let fits = b.js(
+        &format!("{own}.scrollIntoView({{block: 'center'}}); return [document.documentElement.scrollWidth, window.innerWidth]"),
+        json!([]),
+    );
+    assert!(fits[0].as_u64() <= fits[1].as_u64(), "the page is wider than the screen: {fits}");
+    save(b, &format!("painter-region-rule-{}.png", fits[1]));
     let before = text(b);
     b.js(&format!("const i = {own}.querySelector('input'); i.value = '99'; i.dispatchEvent(new Event('change'));"), json!([]));
     b.wait(
