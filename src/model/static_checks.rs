@@ -3,7 +3,7 @@
 //! The rules themselves are judged by the one board check,
 //! [`super::oracle`], on the board of the fixed hexes alone.
 
-use super::oracle::{Clash, MapCheck};
+use super::oracle::{Clash, MapCheck, Scan};
 use super::partial_board::PartialBoard;
 use super::{ConstraintId, MapDef, RuleSources, Scope, Surface};
 use crate::diag::{Diagnostic, Diagnostics};

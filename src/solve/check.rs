@@ -9,7 +9,7 @@ use std::collections::BTreeMap;
 
 use super::Layout;
 use crate::axial::Hex;
-use crate::model::oracle::{Clash, MapCheck, NO_HARBOR, OPEN};
+use crate::model::oracle::{Clash, MapCheck, Scan, NO_HARBOR, OPEN};
 use crate::model::partial_board::PartialBoard;
 use crate::model::{CellContent, ConstraintId, Constraints, MapDef, Scope};
 use crate::vocab::{HarborKind, Terrain};

@@ -8,7 +8,7 @@
 
 use super::error::{ClashHex, LockClash, LockError};
 use super::Lock;
-use crate::model::oracle::{MapCheck, NO_HARBOR, OPEN, UNSET};
+use crate::model::oracle::{MapCheck, Scan, NO_HARBOR, OPEN, UNSET};
 use crate::model::partial_board::PartialBoard;
 use crate::model::{CellContent, Constraints, MapDef};
 use crate::vocab::Terrain;

@@ -29,6 +29,49 @@ mod regions;
 
 pub use regions::MapCheck;
 
+/// A board check that reports the rules a board breaks one clash at a
+/// time; [`Scan::first`] and [`Scan::all`] are written once on top of
+/// [`Scan::scan`].
+pub trait Scan {
+    /// Calls `f` with every clash of `v`, in the check's fixed order, until
+    /// `f` breaks.
+    fn scan(
+        &mut self,
+        v: &View<'_>,
+        f: &mut dyn FnMut(Clash) -> ControlFlow<()>,
+    ) -> ControlFlow<()>;
+
+    /// The first rule `v` breaks, if any (cheap when none is broken).
+    fn first(&mut self, v: &View<'_>) -> Option<Clash> {
+        let mut found = None;
+        let _ = self.scan(v, &mut |c| {
+            found = Some(c);
+            ControlFlow::Break(())
+        });
+        found
+    }
+
+    /// Every rule `v` breaks, each clash once.
+    fn all(&mut self, v: &View<'_>) -> Vec<Clash> {
+        let mut out = Vec::new();
+        let _ = self.scan(v, &mut |c| {
+            out.push(c);
+            ControlFlow::Continue(())
+        });
+        out
+    }
+}
+
+impl Scan for Oracle<'_> {
+    fn scan(
+        &mut self,
+        v: &View<'_>,
+        f: &mut dyn FnMut(Clash) -> ControlFlow<()>,
+    ) -> ControlFlow<()> {
+        self.scan_all(v, f)
+    }
+}
+
 /// Terrain not known yet (a free slot of a partial board).
 pub const UNSET: u8 = u8::MAX;
 /// No face-up harbor on the cell.
@@ -160,29 +203,9 @@ impl<'a> Oracle<'a> {
         &self.c
     }
 
-    /// The first rule `v` breaks, if any (cheap when none is broken).
-    pub fn first(&mut self, v: &View<'_>) -> Option<Clash> {
-        let mut found = None;
-        let _ = self.scan(v, &mut |c| {
-            found = Some(c);
-            ControlFlow::Break(())
-        });
-        found
-    }
-
-    /// Every rule `v` breaks, each clash once.
-    pub fn all(&mut self, v: &View<'_>) -> Vec<Clash> {
-        let mut out = Vec::new();
-        let _ = self.scan(v, &mut |c| {
-            out.push(c);
-            ControlFlow::Continue(())
-        });
-        out
-    }
-
     /// Calls `f` with every clash of `v` in a fixed order (chips on
     /// terrain, neighbours, corners, groups, harbors), until it breaks.
-    pub fn scan(
+    fn scan_all(
         &mut self,
         v: &View<'_>,
         f: &mut dyn FnMut(Clash) -> ControlFlow<()>,
@@ -225,12 +248,7 @@ impl<'a> Oracle<'a> {
                 for &j in &self.forward[i] {
                     let b = number[j as usize];
                     if row & rules::chip_bit(b) != 0 {
-                        if let Some(rule) = rules::chip_pair_clash(c, a, b) {
-                            f(clash(rule, vec![i as u32, j], 0))?;
-                            if let Some(also) = rules::chip_pair_also(c, rule, a, b) {
-                                f(clash(also, vec![i as u32, j], 0))?;
-                            }
-                        }
+                        chip_pair(c, (a, i as u32), (b, j), f)?;
                     }
                 }
             }
@@ -252,12 +270,7 @@ impl<'a> Oracle<'a> {
             for &j in &self.forward[i] {
                 let b = number[j as usize];
                 if row & rules::chip_bit(b) != 0 {
-                    if let Some(rule) = rules::chip_pair_clash(c, a, b) {
-                        f(clash(rule, vec![i as u32, j], 0))?;
-                        if let Some(also) = rules::chip_pair_also(c, rule, a, b) {
-                            f(clash(also, vec![i as u32, j], 0))?;
-                        }
-                    }
+                    chip_pair(c, (a, i as u32), (b, j), f)?;
                 }
                 if gold_pair && terrain[j as usize] == GOLD {
                     if let Some(rule) = rules::terrain_pair_clash(c, Terrain::Gold, Terrain::Gold) {
@@ -327,6 +340,24 @@ impl<'a> Oracle<'a> {
         }
         ControlFlow::Continue(())
     }
+}
+
+/// Reports each chip-pair rule that chip `a` on cell `i` and chip `b` on
+/// cell `j`, neighbours, break together.
+#[inline]
+fn chip_pair(
+    c: &Constraints,
+    (a, i): (u8, u32),
+    (b, j): (u8, u32),
+    f: &mut dyn FnMut(Clash) -> ControlFlow<()>,
+) -> ControlFlow<()> {
+    if let Some(rule) = rules::chip_pair_clash(c, a, b) {
+        f(clash(rule, vec![i, j], 0))?;
+        if let Some(also) = rules::chip_pair_also(c, rule, a, b) {
+            f(clash(also, vec![i, j], 0))?;
+        }
+    }
+    ControlFlow::Continue(())
 }
 
 fn clash(rule: ConstraintId, cells: Vec<u32>, amount: u32) -> Clash {

@@ -5,7 +5,7 @@
 
 use std::ops::ControlFlow;
 
-use super::{Clash, Oracle, View};
+use super::{Clash, Oracle, Scan, View};
 use crate::model::{ConstraintId, Constraints, MapDef, RegionRules};
 
 /// The one board check of a map: its rules, per region where a region sets
@@ -68,30 +68,12 @@ impl<'a> MapCheck<'a> {
         }
         c
     }
+}
 
-    /// The first rule `v` breaks, if any.
-    pub fn first(&mut self, v: &View<'_>) -> Option<Clash> {
-        let mut found = None;
-        let _ = self.scan(v, &mut |c| {
-            found = Some(c);
-            ControlFlow::Break(())
-        });
-        found
-    }
-
-    /// Every rule `v` breaks, each clash once.
-    pub fn all(&mut self, v: &View<'_>) -> Vec<Clash> {
-        let mut out = Vec::new();
-        let _ = self.scan(v, &mut |c| {
-            out.push(c);
-            ControlFlow::Continue(())
-        });
-        out
-    }
-
+impl Scan for MapCheck<'_> {
     /// Calls `f` with every clash of `v` (rule set by rule set, each in the
-    /// order of [`Oracle::scan`]), until it breaks.
-    pub fn scan(
+    /// order of the check of one rule set), until it breaks.
+    fn scan(
         &mut self,
         v: &View<'_>,
         f: &mut dyn FnMut(Clash) -> ControlFlow<()>,

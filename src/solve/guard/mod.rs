@@ -18,7 +18,7 @@
 
 use super::check::Violation;
 use super::{Layout, Lock};
-use crate::model::oracle::{MapCheck, UNSET};
+use crate::model::oracle::{MapCheck, Scan, UNSET};
 use crate::model::partial_board::PartialBoard;
 use crate::model::{CellContent, Constraints, MapDef};
 use crate::vocab::{HarborKind, Terrain};
