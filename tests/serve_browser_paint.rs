@@ -433,6 +433,8 @@ fn the_painter_on_a_phone() {
     assert_eq!(row, json!("*****"), "every hex the finger crossed is painted");
     save(b, "painter-390x844.png");
     codes(b);
+    // A region's own rules by touch: the card with its rule line fits the phone.
+    region_rules(b);
 }
 
 /// Every built-in loaded into the painter and saved unchanged is its file,
