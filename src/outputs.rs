@@ -376,12 +376,17 @@ pub fn bar_method_line(d: &BarDraw, p: &Pilot) -> String {
         crate::units::percent(p.pass_rate(), 2),
         p.boards
     );
-    match d.run {
-        Some(r) => format!(
+    match (d.run, d.method) {
+        (Some(r), _) => format!(
             "by a chain restricted to the bar ({} steps, {} moved; {rate})",
             r.steps, r.moved
         ),
-        None => {
+        (None, crate::balance::BarMethod::RejectionOverChain { thin }) => format!(
+            "by rejection: board {} of one Markov chain run (one every {} steps) cleared it ({rate})",
+            d.candidates,
+            crate::units::thousands(thin)
+        ),
+        (None, _) => {
             format!("by rejection: random board {} of this draw cleared it ({rate})", d.candidates)
         }
     }

@@ -198,6 +198,24 @@ fn sampler_schema() -> Value {
     })
 }
 
+/// The `balance` object of `layout.json`: open (its measures grow), with
+/// the keys that say how the board was drawn spelled out.
+fn balance_schema() -> Value {
+    json!({
+        "type": "object",
+        "description": "With --balanced (mode bar: the fairness bar, how the board was drawn) or --balanced best (the search facts), or sample --measures: every measure, the seat simulation and meets_bar.",
+        "properties": {
+            "mode": { "type": "string", "enum": ["bar", "best"] },
+            "method": {
+                "type": "string",
+                "enum": ["rejection", "rejection-over-chain", "restricted-chain", "local-search"],
+                "description": "How the board was drawn: `rejection` (uniform boards of the exact sampler until one clears the bar; uniform, exact), `rejection-over-chain` (on a map only the Markov chain draws: successive boards of one chain run until one clears; approximately uniform), `restricted-chain` (the chain restricted to the bar; approximately uniform) or `local-search` (--balanced best; not a uniform draw).",
+            },
+            "candidate_seed": { "type": ["integer", "null"], "minimum": 0, "description": "Rejection: the seed whose plain board is the one kept; null when no seed gives it alone (rejection-over-chain)." },
+        },
+    })
+}
+
 /// The JSON Schema of `layout.json` (`hexpress-layout/1`), as pretty-printed
 /// JSON. Closed where the format is fixed (hexes, harbors, regions); open
 /// where later versions may add keys (`constraints`, `sampler`, `balance`),
@@ -227,7 +245,7 @@ pub fn layout_schema() -> String {
             "regions": { "type": "array", "items": region },
             "constraints": { "type": "object", "description": "The placement rules the layout meets." },
             "sampler": sampler,
-            "balance": { "type": "object", "description": "With --balanced (mode bar: the fairness bar, how the board was drawn) or --balanced best (the search facts), or sample --measures: every measure, the seat simulation and meets_bar." },
+            "balance": balance_schema(),
         },
         "required": ["format", "generator", "scenario", "title", "players", "seed", "command", "hexes", "harbors", "regions", "constraints"],
         "additionalProperties": false,

@@ -519,4 +519,99 @@ fn rejection_over_a_chain_is_called_approximate() {
     assert_eq!(BarMethod::Rejection.guarantee_over(&exact), "uniform, exact (rejection)");
     let restricted = BarMethod::Chain { steps: 5 }.guarantee_over(&exact);
     assert!(restricted.starts_with("approximately uniform"), "{restricted}");
+    let thinned = BarMethod::RejectionOverChain { thin: 7 };
+    for boards in [&chain, &exact] {
+        let g = thinned.guarantee_over(boards);
+        assert!(g.starts_with("approximately uniform") && g.contains("one every 7 steps"), "{g}");
+    }
+    assert_eq!(thinned.name(), "rejection-over-chain");
+}
+
+/// On a map only the Markov chain draws (the three-colouring of
+/// `tests/tight.rs`), `--balanced` rejects among the boards of one chain
+/// run, and layout.json says so: `balance.method` is
+/// `rejection-over-chain` (a value of the layout schema), no candidate seed
+/// gives the board alone, the chain's step count covers one board's steps
+/// plus the thinned steps of every further candidate, and the terminal
+/// calls the draw approximately uniform.
+#[test]
+fn a_balanced_board_over_the_chain_says_how_it_was_drawn() {
+    let dir = temp("over-chain");
+    let o = bin(&[
+        "generate",
+        "tests/fixtures/three-colours.toml",
+        "--balanced",
+        "--layout-only",
+        "--seed",
+        "5",
+        "--out",
+        dir.to_str().expect("utf-8 path"),
+    ]);
+    let out = String::from_utf8_lossy(&o.stdout);
+    assert!(o.status.success(), "{out}{}", String::from_utf8_lossy(&o.stderr));
+    let text = std::fs::read_to_string(dir.join("layout.json")).expect("layout.json");
+    let doc: Value = serde_json::from_str(&text).expect("JSON");
+    let (sampler, balance) = (&doc["sampler"], &doc["balance"]);
+    assert_eq!(sampler["method"], "markov-chain", "{sampler}");
+    assert_eq!(balance["method"], "rejection-over-chain", "{balance}");
+    assert_eq!(balance["meets_bar"], true);
+    assert!(balance["candidate_seed"].is_null(), "{balance}");
+    let schema: Value = serde_json::from_str(&hexpress::schema::layout_schema()).expect("schema");
+    let methods = &schema["properties"]["balance"]["properties"]["method"]["enum"];
+    assert!(methods.as_array().is_some_and(|m| m.contains(&balance["method"])), "{methods}");
+    // Steps: a first board's worth, then `thin` per further candidate.
+    let candidates = balance["candidates"].as_u64().expect("candidates");
+    let steps = sampler["steps"].as_u64().expect("steps");
+    let plain = bin(&[
+        "generate",
+        "tests/fixtures/three-colours.toml",
+        "--layout-only",
+        "--seed",
+        "5",
+        "--out",
+        dir.join("plain").to_str().expect("utf-8"),
+    ]);
+    assert!(plain.status.success());
+    let plain: Value = serde_json::from_str(
+        &std::fs::read_to_string(dir.join("plain/layout.json")).expect("plain layout.json"),
+    )
+    .expect("JSON");
+    let per_board = plain["sampler"]["steps"].as_u64().expect("steps");
+    let thin = per_board / hexpress::balance::CHAIN_THIN_DIVISOR;
+    assert_eq!(steps, per_board + (candidates - 1) * thin, "{sampler} {balance}");
+    assert!(
+        out.contains("approximately uniform (rejection among the boards of one Markov chain run"),
+        "{out}"
+    );
+    assert!(out.contains("of one Markov chain run (one every"), "{out}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// The chain run `--balanced` rejects among: its first board is the plain
+/// board of the same seed, each next one `thin` steps further on (and the
+/// run exists only on a map the chain draws).
+#[test]
+fn a_chain_run_starts_at_the_plain_board_and_goes_on() {
+    use hexpress::solve::SolveOptions;
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/three-colours.toml");
+    let text = std::fs::read_to_string(&path).expect("fixture");
+    let s =
+        load(&hexpress::diag::Source::new(path.to_str().expect("utf-8"), &text)).expect("loads");
+    let solver = Solver::new(s.map_for(4).expect("4 players"), &s.constraints);
+    let per_board = solver.chain_board_steps().expect("only the chain draws this map");
+    let opts = SolveOptions::default();
+    let mut run = solver.chain_boards(9, 1000, &opts).expect("draws").expect("a chain run");
+    let first = run.next_board().expect("a board");
+    let plain = solver.solve(9, &opts).expect("a board");
+    assert_eq!(first.hexes, plain.hexes);
+    let second = run.next_board().expect("a board");
+    let steps = |l: &hexpress::solve::Layout| match l.sampler {
+        hexpress::solve::Sampler::Chain { steps, .. } => steps,
+        _ => panic!("a chain board"),
+    };
+    assert_eq!((steps(&first), steps(&second)), (per_board, per_board + 1000));
+    let base = load(&hexpress::builtin::source("base").expect("base")).expect("base loads");
+    let exact = Solver::new(base.map_for(4).expect("4 players"), &base.constraints);
+    assert!(exact.chain_board_steps().is_none());
+    assert!(exact.chain_boards(9, 1000, &opts).expect("draws").is_none());
 }

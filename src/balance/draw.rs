@@ -15,6 +15,15 @@
 //!   that clears, or else the end of a short search that walks down the
 //!   bar's excess ([`super::bar::Bar::excess`]); when the search finds none,
 //!   the draw fails with the thresholds the closest boards missed.
+//!
+//! On a map that only the solver's Markov chain draws, a fresh chain run per
+//! board would make the pilot and each rejection cost thousands of runs.
+//! There the pilot's boards, and each draw's candidates, are successive
+//! boards of one chain run ([`crate::solve::Solver::chain_boards`]): the
+//! first after the chain's full steps per board, then one every quarter of
+//! them (at least 5 of the autocorrelation times its diagnostics measured,
+//! which ask for 20 per board). Rejection there is
+//! [`BarMethod::RejectionOverChain`], approximately uniform and said so.
 
 use rayon::prelude::*;
 
@@ -43,12 +52,24 @@ pub const START_WALKS: u64 = 8;
 pub const CHAIN_FACTOR: u64 = 2;
 /// The fixed seed of the pilot and of the start search.
 pub const PILOT_SEED: u64 = 0xBA5E_BA5E;
+/// Over a Markov chain's boards, successive candidates are this fraction
+/// of the chain's steps per board apart (see the module docs).
+pub const CHAIN_THIN_DIVISOR: u64 = 4;
+
+mod over_chain;
 
 /// How a bar draw is made.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum BarMethod {
     /// Uniform boards until one clears the bar.
     Rejection,
+    /// Successive boards of one run of the solver's Markov chain, this
+    /// many steps apart, until one clears the bar (maps only the chain
+    /// draws).
+    RejectionOverChain {
+        /// Steps between candidates.
+        thin: u64,
+    },
     /// The chain restricted to the bar, this many steps per board.
     Chain {
         /// Steps per board.
@@ -62,6 +83,10 @@ impl BarMethod {
     pub fn guarantee(&self) -> String {
         match self {
             BarMethod::Rejection => "uniform, exact (rejection)".into(),
+            BarMethod::RejectionOverChain { thin } => format!(
+                "approximately uniform (rejection among the boards of one Markov chain run, one every {} steps)",
+                crate::units::thousands(*thin)
+            ),
             BarMethod::Chain { steps } => format!(
                 "approximately uniform (a Markov chain restricted to the bar: {} steps)",
                 crate::units::thousands(*steps)
@@ -92,6 +117,7 @@ impl BarMethod {
     pub fn name(&self) -> &'static str {
         match self {
             BarMethod::Rejection => "rejection",
+            BarMethod::RejectionOverChain { .. } => "rejection-over-chain",
             BarMethod::Chain { .. } => "restricted-chain",
         }
     }
@@ -190,6 +216,12 @@ pub struct BarSampler<'s, 'a> {
     pilot: Pilot,
     start: Option<Layout>,
     opts: SolveOptions,
+    /// Maps only the chain draws: steps between the chain boards of the
+    /// pilot and of rejection ([`CHAIN_THIN_DIVISOR`]).
+    over_chain: Option<u64>,
+    /// The pilot boards kept when they come from one chain run (the ones
+    /// [`BarSampler::search_start`] may ask for), by index.
+    kept: Vec<(u64, Layout)>,
 }
 
 /// Buffers for measuring boards, kept between draws
@@ -231,6 +263,8 @@ impl<'s, 'a> BarSampler<'s, 'a> {
             pilot: Pilot::default(),
             start: None,
             opts: solve,
+            over_chain: solver.chain_board_steps().map(|n| (n / CHAIN_THIN_DIVISOR).max(1)),
+            kept: Vec::new(),
         };
         if !bar.is_set() {
             // Every board clears: the uniform sampler itself.
@@ -239,10 +273,14 @@ impl<'s, 'a> BarSampler<'s, 'a> {
         }
         let (seen, first_clear) = s.run_pilot(opts.pilot_boards)?;
         let chain = BarMethod::Chain { steps: CHAIN_FACTOR * solver.chain_steps().max(1) };
+        let rejection = match s.over_chain {
+            Some(thin) => BarMethod::RejectionOverChain { thin },
+            None => BarMethod::Rejection,
+        };
         s.method = match opts.force {
-            Some(BarMethod::Rejection) => BarMethod::Rejection,
+            Some(BarMethod::Rejection | BarMethod::RejectionOverChain { .. }) => rejection,
             Some(BarMethod::Chain { .. }) => chain,
-            None if s.pilot.cleared >= MIN_CLEARS => BarMethod::Rejection,
+            None if s.pilot.cleared >= MIN_CLEARS => rejection,
             None => chain,
         };
         if let BarMethod::Chain { .. } = s.method {
@@ -321,12 +359,38 @@ impl<'s, 'a> BarSampler<'s, 'a> {
     }
 
     fn pilot_board(&self, j: u64) -> Result<Layout, SolveError> {
+        if let Some((_, l)) = self.kept.iter().find(|(k, _)| *k == j) {
+            return Ok(l.clone());
+        }
         self.solver.solve(super::search::candidate_seed(PILOT_SEED, j), &self.opts)
     }
 
+    /// A pilot board's facts.
+    fn seen(&self, l: &Layout, local: &mut Local) -> Seen {
+        let excess = self.excess(l, local);
+        // Which thresholds it meets, each alone (the seat gap is only
+        // measured once the rest clears).
+        let mut alone = [true; 7];
+        let misses = match excess == 0.0 {
+            true => Vec::new(),
+            false => self.bar.misses_with(&local.m, false),
+        };
+        for (a, (name, _)) in alone.iter_mut().zip(self.bar.pairs()) {
+            *a = match name {
+                "seat_gap" => excess == 0.0 || self.bar.seat_gap.is_none(),
+                _ => !misses.iter().any(|x| x.name == name),
+            };
+        }
+        Seen { excess, cleared: excess == 0.0, alone }
+    }
+
     /// Draws pilot boards in parallel chunks, counted in order; returns
-    /// every board's facts and the first that cleared.
+    /// every board's facts and the first that cleared. Over a Markov
+    /// chain, the boards of one chain run instead.
     fn run_pilot(&mut self, max: u64) -> Result<(Vec<Seen>, Option<u64>), BarError> {
+        if let Some(thin) = self.over_chain {
+            return self.run_chain_pilot(max, thin);
+        }
         // Chunks grow from 256: a bar most boards clear stops after the first.
         let mut chunk: u64 = 256;
         let max = max.max(1);
@@ -343,21 +407,7 @@ impl<'s, 'a> BarSampler<'s, 'a> {
                     |(sc, local), j| {
                         let seed = super::search::candidate_seed(PILOT_SEED, j);
                         let l = self.solver.solve_with(sc, seed, &self.opts)?;
-                        let excess = self.excess(&l, local);
-                        // Which thresholds it meets, each alone (the seat
-                        // gap is only measured once the rest clears).
-                        let mut alone = [true; 7];
-                        let misses = match excess == 0.0 {
-                            true => Vec::new(),
-                            false => self.bar.misses_with(&local.m, false),
-                        };
-                        for (a, (name, _)) in alone.iter_mut().zip(self.bar.pairs()) {
-                            *a = match name {
-                                "seat_gap" => excess == 0.0 || self.bar.seat_gap.is_none(),
-                                _ => !misses.iter().any(|x| x.name == name),
-                            };
-                        }
-                        Ok(Seen { excess, cleared: excess == 0.0, alone })
+                        Ok(self.seen(&l, local))
                     },
                 )
                 .collect();
@@ -481,6 +531,9 @@ impl<'s, 'a> BarSampler<'s, 'a> {
                     candidate_seed: None,
                     run: Some(run),
                 })
+            }
+            (BarMethod::RejectionOverChain { thin }, _) => {
+                self.reject_over_chain(local, seed, thin)
             }
             _ => self.reject(sc, local, seed),
         }

@@ -39,7 +39,8 @@ struct BarBalanceOut<'a> {
     bar: BarOut,
     meets_bar: bool,
     pilot: PilotOut,
-    /// Rejection: uniform boards drawn for this one.
+    /// Rejection: boards drawn for this one (uniform boards, or the boards
+    /// of one chain run for `rejection-over-chain`).
     candidates: u64,
     candidate_seed: Option<u64>,
     chain_steps: Option<u64>,

@@ -32,7 +32,9 @@ pub mod svg;
 
 pub use bar::Bar;
 pub use config::{Config, WeightsError};
-pub use draw::{BarBuffers, BarDraw, BarError, BarMethod, BarOptions, BarSampler, Pilot};
+pub use draw::{
+    BarBuffers, BarDraw, BarError, BarMethod, BarOptions, BarSampler, Pilot, CHAIN_THIN_DIVISOR,
+};
 pub use measures::{measures, Evaluator, HarborStrength, IslandTotals, Measures, RegionTotals};
 pub use report::{Histogram, Percentiles, Report};
 pub use score::{score, Objective, Weights, DEFAULT_WEIGHTS};

@@ -61,7 +61,7 @@ pub use locks::check_locks;
 pub use markov::ChainCheck;
 pub use options::{Lock, SolveOptions};
 pub use pilot::Method;
-pub use restricted::RestrictedRun;
+pub use restricted::{ChainBoards, RestrictedRun};
 pub use walk::Walker;
 
 use std::sync::{Arc, OnceLock};

@@ -61,3 +61,82 @@ impl<'a> Solver<'a> {
         (w.layout().clone(), run)
     }
 }
+
+/// Successive boards of one run of the Markov chain a solver draws with
+/// (see [`Solver::chain_boards`]).
+pub struct ChainBoards<'s, 'a> {
+    solver: &'s Solver<'a>,
+    st: super::state::State,
+    work: super::chain::block::Work,
+    rng: Rng,
+    seed: u64,
+    opts: super::SolveOptions,
+    /// Steps between boards after the first.
+    thin: u64,
+    /// Steps and moves so far.
+    steps: u64,
+    moved: u64,
+}
+
+impl<'a> Solver<'a> {
+    /// Steps per board of the Markov chain this solver draws with, on a map
+    /// that only the chain draws (where [`Solver::chain_boards`] works).
+    pub fn chain_board_steps(&self) -> Option<u64> {
+        self.markov.as_ref().map(|(m, _)| m.steps)
+    }
+
+    /// Boards of one run of this solver's Markov chain for `seed`, on a
+    /// map that only the chain draws (`None` on the others): the first is
+    /// the board [`Solver::solve`] draws for `seed`, each next one the
+    /// same run `thin` steps further on. Each is as uniform as a board of
+    /// the chain; successive ones are correlated when `thin` is short of
+    /// the chain's mixing (the caller sizes it from the steps per board).
+    pub fn chain_boards(
+        &self,
+        seed: u64,
+        thin: u64,
+        opts: &super::SolveOptions,
+    ) -> Result<Option<ChainBoards<'_, 'a>>, super::SolveError> {
+        if let Some(e) = &self.refused {
+            return Err(e.clone());
+        }
+        let Some((m, why)) = &self.markov else { return Ok(None) };
+        if opts.exact {
+            return Err(super::SolveError::NotExact(Box::new(why.clone())));
+        }
+        Ok(Some(ChainBoards {
+            solver: self,
+            st: m.starts[(seed % m.starts.len() as u64) as usize].clone(),
+            work: super::chain::block::Work::new(&self.p),
+            rng: crate::rng::stage_rng(seed, crate::rng::Stream::Chain),
+            seed,
+            opts: *opts,
+            thin: thin.max(1),
+            steps: 0,
+            moved: 0,
+        }))
+    }
+}
+
+impl ChainBoards<'_, '_> {
+    /// The next board of the run (its `seed` is the run's).
+    pub fn next_board(&mut self) -> Result<Layout, super::SolveError> {
+        let s = self.solver;
+        let Some((m, _)) = &s.markov else { unreachable!("made only over the chain") };
+        let steps = if self.steps == 0 { m.steps } else { self.thin };
+        let mut budget = super::budget::Budget::new(&self.opts);
+        let run = s
+            .chain
+            .run_for(&s.p, &mut self.st, &mut self.work, steps, &mut self.rng, &mut budget)
+            .map_err(|stop| s.unsat(super::Stage::Numbers, stop, &[], budget.nodes, 1))?;
+        self.steps += run.steps;
+        self.moved += run.moved;
+        let sampler = super::Sampler::Chain {
+            steps: self.steps,
+            moved: self.moved,
+            start_nodes: m.start_nodes,
+            check: Some(m.check),
+        };
+        Ok(s.build(&self.st, &mut self.rng, self.seed, sampler, budget.nodes, 1))
+    }
+}
