@@ -31,6 +31,31 @@ fn solve_only(b: Bencher, id: &str) {
     });
 }
 
+/// One rejection candidate of `--balanced` on the default bar: the solver's
+/// deal shown to the bar's quick check, the layout built only for the few
+/// boards the check does not refuse (`Solver::solve_screened`). About 35
+/// candidates make one balanced board on the base game, so this times 35 is
+/// the floor of a balanced board before anything is measured or written.
+#[divan::bench(args = ["base", "gold-for-catan"])]
+fn screened_candidate(b: Bencher, id: &str) {
+    let s = scenario(id);
+    let map = s.map_for(4).expect("4-player map");
+    let solver = Solver::new(map, &s.constraints);
+    let eval = Evaluator::for_players(map, 4);
+    let bar = balance::Config::default().bar;
+    let opts = SolveOptions::default();
+    let mut sc = solver.scratch();
+    let mut ms = balance::measures::Scratch::default();
+    let mut seed = 0u64;
+    b.bench_local(|| {
+        seed += 1;
+        let quick = |d: &hexpress::solve::Dealt<'_>| {
+            !eval.surely_misses_dealt(d, &mut ms, bar.red_same_resource, bar.corner_max)
+        };
+        solver.solve_screened(&mut sc, divan::black_box(seed), &opts, quick).expect("solvable")
+    });
+}
+
 /// Measures and score of one ready layout.
 #[divan::bench(args = ["base", "gold-for-catan"])]
 fn measure_only(b: Bencher, id: &str) {

@@ -45,6 +45,7 @@ mod proof;
 mod regional;
 mod restricted;
 mod sat;
+mod screened;
 mod search;
 mod state;
 mod walk;
@@ -62,6 +63,7 @@ pub use markov::ChainCheck;
 pub use options::{Lock, SolveOptions};
 pub use pilot::Method;
 pub use restricted::RestrictedRun;
+pub use screened::Dealt;
 pub use walk::Walker;
 
 use std::sync::{Arc, OnceLock};
