@@ -189,9 +189,11 @@ fn bar_impossible(b: Bencher, id: &str) {
 /// prints boards/s (the `item/s` column). Targets on one thread (a core
 /// of its own): 300,000 boards/s plain, 50,000 with `--measures`. With
 /// `--balanced` (target 50,000, not reached) the solver's own draws set a
-/// floor: on the default bar about 1 uniform board in 37 clears, so 50,000
-/// boards/s would leave 0.5 µs per candidate, against about 1 µs for the
-/// solver's draw alone (`solve_only`).
+/// floor: on the default bar about 1 uniform board in 35 clears, so 50,000
+/// boards/s would leave 0.57 µs per candidate, against about 0.5 to 1 µs for
+/// a candidate refused before its layout is built (`screened_candidate`),
+/// and the seat simulation (`seat_simulation`, 4 to 5 µs) runs on about 3
+/// candidates per board.
 fn sample_command(b: Bencher, mode: &str, threads: usize) {
     use clap::Parser;
     let n: u64 = if mode == "plain" { 20_000 } else { 5_000 };
