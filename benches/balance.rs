@@ -31,6 +31,31 @@ fn solve_only(b: Bencher, id: &str) {
     });
 }
 
+/// One rejection candidate of `--balanced` on the default bar: the solver's
+/// deal shown to the bar's quick check, the layout built only for the few
+/// boards the check does not refuse (`Solver::solve_screened`). About 35
+/// candidates make one balanced board on the base game, so this times 35 is
+/// the floor of a balanced board before anything is measured or written.
+#[divan::bench(args = ["base", "gold-for-catan"])]
+fn screened_candidate(b: Bencher, id: &str) {
+    let s = scenario(id);
+    let map = s.map_for(4).expect("4-player map");
+    let solver = Solver::new(map, &s.constraints);
+    let eval = Evaluator::for_players(map, 4);
+    let bar = balance::Config::default().bar;
+    let opts = SolveOptions::default();
+    let mut sc = solver.scratch();
+    let mut ms = balance::measures::Scratch::default();
+    let mut seed = 0u64;
+    b.bench_local(|| {
+        seed += 1;
+        let quick = |d: &hexpress::solve::Dealt<'_>| {
+            !eval.surely_misses_dealt(d, &mut ms, bar.red_same_resource, bar.corner_max)
+        };
+        solver.solve_screened(&mut sc, divan::black_box(seed), &opts, quick).expect("solvable")
+    });
+}
+
 /// Measures and score of one ready layout.
 #[divan::bench(args = ["base", "gold-for-catan"])]
 fn measure_only(b: Bencher, id: &str) {
@@ -164,9 +189,11 @@ fn bar_impossible(b: Bencher, id: &str) {
 /// prints boards/s (the `item/s` column). Targets on one thread (a core
 /// of its own): 300,000 boards/s plain, 50,000 with `--measures`. With
 /// `--balanced` (target 50,000, not reached) the solver's own draws set a
-/// floor: on the default bar about 1 uniform board in 37 clears, so 50,000
-/// boards/s would leave 0.5 µs per candidate, against about 1 µs for the
-/// solver's draw alone (`solve_only`).
+/// floor: on the default bar about 1 uniform board in 35 clears, so 50,000
+/// boards/s would leave 0.57 µs per candidate, against about 0.5 to 1 µs for
+/// a candidate refused before its layout is built (`screened_candidate`),
+/// and the seat simulation (`seat_simulation`, 4 to 5 µs) runs on about 3
+/// candidates per board.
 fn sample_command(b: Bencher, mode: &str, threads: usize) {
     use clap::Parser;
     let n: u64 = if mode == "plain" { 20_000 } else { 5_000 };

@@ -539,6 +539,29 @@ impl<'s, 'a> BarSampler<'s, 'a> {
         }
     }
 
+    /// Rejection's candidate board for solver seed `cs`, or `None` when
+    /// its terrain and chips alone show that it misses the bar (its layout
+    /// is then never built: [`Solver::solve_screened`]). The flag says
+    /// whether that quick check was made: the solver shows only the boards
+    /// it draws by rejection.
+    fn candidate(
+        &self,
+        sc: &mut crate::solve::Scratch,
+        scratch: &mut Scratch,
+        cs: u64,
+    ) -> Result<Option<(Layout, bool)>, SolveError> {
+        let b = &self.bar;
+        if !b.is_set() {
+            return self.solver.solve_with(sc, cs, &self.opts).map(|l| Some((l, false)));
+        }
+        let mut quick = false;
+        let l = self.solver.solve_screened(sc, cs, &self.opts, |d| {
+            quick = true;
+            !self.eval.surely_misses_dealt(d, scratch, b.red_same_resource, b.corner_max)
+        })?;
+        Ok(l.map(|l| (l, quick)))
+    }
+
     /// Rejection: uniform boards until one clears the bar. The cheap
     /// red-pair and corner check comes first, then the measures, and the
     /// seat simulation only for boards that clear the rest; the board kept
@@ -556,10 +579,13 @@ impl<'s, 'a> BarSampler<'s, 'a> {
         let b = &self.bar;
         for j in 0..cap {
             let cs = seeds.get(j);
-            let mut layout = self.solver.solve_with(sc, cs, &self.opts)?;
+            let Some((mut layout, quick)) = self.candidate(sc, &mut local.scratch, cs)? else {
+                continue;
+            };
             let measures = if !b.is_set() {
                 self.eval.measure(&layout)
-            } else if self.eval.surely_misses(&layout, b.red_same_resource, b.corner_max)
+            } else if (!quick
+                && self.eval.surely_misses(&layout, b.red_same_resource, b.corner_max))
                 || !self.clears(&layout, local)
             {
                 continue;

@@ -146,18 +146,18 @@ pub struct Evaluator<'a> {
     /// Whether [`Evaluator::scored_into`] runs the seat simulation too.
     score_seats: bool,
     /// Board corners whose three members are all on the map.
-    full_corners: Vec<[u32; 3]>,
+    pub(super) full_corners: Vec<[u32; 3]>,
     /// (cell, neighbour) pairs with cell < neighbour.
     edges: Vec<(u32, u32)>,
     /// [`Measures::red_same_forced`].
-    red_forced: u32,
+    pub(super) red_forced: u32,
 }
 
 /// Reusable buffers for [`Evaluator::measure_into`].
 #[derive(Default)]
 pub struct Scratch {
     /// Pips of the face-up chip on each cell.
-    pip: Vec<u8>,
+    pub(super) pip: Vec<u8>,
     /// Gold cells.
     gold: Vec<usize>,
     seen: Vec<bool>,
@@ -252,50 +252,6 @@ impl<'a> Evaluator<'a> {
     pub fn finish_into(&self, layout: &Layout, scratch: &mut Scratch, out: &mut Measures) {
         self.islands(layout, scratch, out);
         self.regions(layout, out);
-    }
-
-    /// Whether `layout` surely misses a bar with these thresholds of
-    /// `red_same_resource` and `corner_max` (the two cheapest to check and
-    /// most often missed): `false` says nothing. Rejection sampling asks it
-    /// before measuring a board in full.
-    pub fn surely_misses(
-        &self,
-        layout: &Layout,
-        red_same_resource: Option<f64>,
-        corner_max: Option<f64>,
-    ) -> bool {
-        let hx = &layout.hexes;
-        if let Some(limit) = red_same_resource {
-            let mut red = [0u32; 5];
-            for h in hx {
-                if let (Some(n), Some(r)) = (h.number, h.terrain.resource()) {
-                    red[r as usize] += u32::from(crate::vocab::is_red(n));
-                }
-            }
-            let pairs: u32 = red.iter().map(|n| n * n.saturating_sub(1) / 2).sum();
-            if f64::from(pairs.saturating_sub(self.red_forced)) > limit + 1e-9 {
-                return true;
-            }
-        }
-        if let Some(limit) = corner_max {
-            let pip = |m: u32| {
-                let h = &hx[m as usize];
-                if h.terrain.is_land() {
-                    Some(u32::from(h.number.map_or(0, pips)))
-                } else {
-                    None
-                }
-            };
-            for c in &self.full_corners {
-                let (Some(a), Some(b), Some(d)) = (pip(c[0]), pip(c[1]), pip(c[2])) else {
-                    continue;
-                };
-                if f64::from(a + b + d) > limit + 1e-9 {
-                    return true;
-                }
-            }
-        }
-        false
     }
 
     /// Runs the seat simulation alone into `out.seats` and `out.seat_gap`.

@@ -24,6 +24,7 @@ pub mod improve;
 pub mod json;
 pub mod measures;
 pub mod places;
+mod quick;
 pub mod report;
 pub mod score;
 pub mod search;

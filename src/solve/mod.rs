@@ -45,6 +45,7 @@ mod proof;
 mod regional;
 mod restricted;
 mod sat;
+mod screened;
 mod search;
 mod state;
 mod walk;
@@ -62,6 +63,7 @@ pub use markov::ChainCheck;
 pub use options::{Lock, SolveOptions};
 pub use pilot::Method;
 pub use restricted::{ChainBoards, RestrictedRun};
+pub use screened::Dealt;
 pub use walk::Walker;
 
 use std::sync::{Arc, OnceLock};
@@ -319,23 +321,9 @@ impl<'a> Solver<'a> {
                 }
             }
             Method::Rejection => {
-                let ex = scratch.exact.get_or_insert_with(|| exact::Exact::new(&self.p));
-                ex.reset(&self.p);
-                let mut rng = stage_rng(seed, Stream::Deal);
-                match ex.sample(&self.p, &mut rng, &mut budget) {
-                    Ok(deals) => self.guarded(
-                        guard,
-                        &ex.st,
-                        &mut rng,
-                        seed,
-                        Sampler::Rejection { deals },
-                        budget.nodes,
-                        1,
-                    ),
-                    Err(stop) => {
-                        Err(self.unsat(Stage::Numbers, stop, &ex.rejections, budget.nodes, 1))
-                    }
-                }
+                let (ex, mut rng, deals) = self.rejection_deal(scratch, seed, &mut budget)?;
+                let sampler = Sampler::Rejection { deals };
+                self.guarded(guard, &ex.st, &mut rng, seed, sampler, budget.nodes, 1)
             }
             Method::Chain { .. } => {
                 let (start, attempts, start_nodes) = self.start(opts)?;
@@ -358,6 +346,24 @@ impl<'a> Solver<'a> {
                 };
                 self.guarded(guard, st, &mut rng, seed, sampler, budget.nodes, *attempts)
             }
+        }
+    }
+
+    /// The rejection sampler's deal for `seed`: the board it keeps is left
+    /// in the returned sampler's state, with the stream that goes on to
+    /// build its layout and the number of deals it took.
+    fn rejection_deal<'s>(
+        &self,
+        scratch: &'s mut Scratch,
+        seed: u64,
+        budget: &mut Budget,
+    ) -> Result<(&'s exact::Exact, crate::rng::Rng, u64), SolveError> {
+        let ex = scratch.exact.get_or_insert_with(|| exact::Exact::new(&self.p));
+        ex.reset(&self.p);
+        let mut rng = stage_rng(seed, Stream::Deal);
+        match ex.sample(&self.p, &mut rng, budget) {
+            Ok(deals) => Ok((ex, rng, deals)),
+            Err(stop) => Err(self.unsat(Stage::Numbers, stop, &ex.rejections, budget.nodes, 1)),
         }
     }
 
