@@ -218,8 +218,108 @@ fn one_region_9919_hexes_refused(b: Bencher) {
 /// proof from a fresh solver. Target: under a second each.
 #[divan::bench(sample_count = 5, sample_size = 1)]
 fn tight_three_colours(b: Bencher) {
-    let s = fixture("three-colours");
+    bench_tight(b, "three-colours");
+}
+
+/// A fresh solver's board (or proof) for seed 1 of fixture `name`.
+fn bench_tight(b: Bencher, name: &str) {
+    let s = fixture(name);
     b.bench_local(|| black_box(hexpress::solve::solve(&s, 4, 1, &SolveOptions::default())));
+}
+
+/// The forced colouring with unequal colours: a proof.
+#[divan::bench(sample_count = 5, sample_size = 1)]
+fn tight_three_colours_none(b: Bencher) {
+    bench_tight(b, "three-colours-none");
+}
+
+/// A map with exactly one board.
+#[divan::bench(sample_count = 5, sample_size = 1)]
+fn tight_one_board(b: Bencher) {
+    bench_tight(b, "one-board");
+}
+
+/// Thirty hexes under the strict rules, 8 reds among 6 fives and nines
+/// (the chain with its heat-bath move).
+#[divan::bench(sample_count = 3, sample_size = 1)]
+fn tight_strict_30_reds(b: Bencher) {
+    bench_tight(b, "strict-30-reds");
+}
+
+/// The small maps of `tests/tight.rs` written inline there: three 6s on a
+/// ring of six (a board), four on it (a proof), a row with gold among the
+/// reds (a board) and with no room for it (a proof).
+const RING_REDS: &str = r#"
+[scenario]
+id = "ring-reds"
+title = "Ring of reds"
+players = [4]
+[legend]
+"*" = { region = "ring" }
+"~" = "sea"
+F = { terrain = "fields", number = 5 }
+[[map]]
+players = [4]
+hexes = """
+ ~ * * ~
+~ * F * ~
+ ~ * * ~
+"""
+[map.regions.ring]
+tiles = { forest = 3, hills = 3 }
+numbers = [6, 6, 6, 4, 4, 4]
+"#;
+
+const GOLD_ROW: &str = r#"
+[scenario]
+id = "gold-row"
+title = "Gold row"
+players = [4]
+[legend]
+"*" = { region = "row" }
+"~" = "sea"
+[[map]]
+players = [4]
+hexes = """
+~ ~ ~ ~ ~ ~
+ ~ * * * * ~
+~ ~ ~ ~ ~ ~
+"""
+[map.regions.row]
+tiles = { gold = 2, forest = 2 }
+numbers = [6, 8, 5, 9]
+[constraints]
+gold_no_red = true
+gold_not_adjacent = true
+"#;
+
+fn bench_text(b: Bencher, text: &str) {
+    let s = load(&hexpress::diag::Source::new("tight.toml", text.to_string())).expect("valid map");
+    b.bench_local(|| black_box(hexpress::solve::solve(&s, 4, 1, &SolveOptions::default())));
+}
+
+#[divan::bench(sample_count = 5, sample_size = 1)]
+fn tight_ring_reds(b: Bencher) {
+    bench_text(b, RING_REDS);
+}
+
+#[divan::bench(sample_count = 5, sample_size = 1)]
+fn tight_ring_four_reds_proof(b: Bencher) {
+    bench_text(b, &RING_REDS.replace("[6, 6, 6, 4, 4, 4]", "[6, 6, 6, 8, 4, 4]"));
+}
+
+#[divan::bench(sample_count = 5, sample_size = 1)]
+fn tight_gold_row(b: Bencher) {
+    bench_text(b, GOLD_ROW);
+}
+
+#[divan::bench(sample_count = 5, sample_size = 1)]
+fn tight_gold_no_room_proof(b: Bencher) {
+    let three = GOLD_ROW.replace("~ * * * * ~", "~ * * * ~ ~").replace(
+        "tiles = { gold = 2, forest = 2 }\nnumbers = [6, 8, 5, 9]",
+        "tiles = { gold = 2, forest = 1 }\nnumbers = [6, 8, 5]",
+    );
+    bench_text(b, &three);
 }
 
 /// An impossible rule set: time until the solver gives up with its error.
@@ -233,4 +333,16 @@ fn unsatisfiable_base(b: Bencher) {
         let solver = Solver::new(&map, &c);
         black_box(solver.solve(1, &SolveOptions::default()).expect_err("unsatisfiable"))
     });
+}
+
+/// Four reds on the ring beside a second region: a proof that names the
+/// ring.
+#[divan::bench(sample_count = 5, sample_size = 1)]
+fn tight_local_conflict_proof(b: Bencher) {
+    let text = RING_REDS
+        .replace("[6, 6, 6, 4, 4, 4]", "[6, 6, 6, 8, 4, 4]")
+        .replace("\"~\" = \"sea\"", "\"~\" = \"sea\"\n\"+\" = { region = \"west\" }")
+        .replace(" ~ * * ~\n~ * F * ~\n ~ * * ~", " + + ~ * * ~\n+ + + * F * ~\n + + ~ * * ~")
+        .replace("[map.regions.ring]", "[map.regions.west]\ntiles = { forest = 3, hills = 2, pasture = 2 }\nnumbers = [2, 3, 4, 5, 9, 10, 11]\n[map.regions.ring]");
+    bench_text(b, &text);
 }

@@ -195,6 +195,38 @@ fn the_swap_chain_is_caught_on_the_islands() {
     assert!(!problems.is_empty(), "a chain stuck in one pattern passed the exactness test");
 }
 
+/// Draws `n` boards with the swap moves and the heat-bath move alone from
+/// one start board, `steps` steps each, and compares them with the list.
+fn heat_check(name: &str, text: &str, steps: u64) {
+    let s = scenario(text);
+    let map = &s.maps[0];
+    let list = valid_boards(map, &s.constraints, &[], LIST_LIMIT);
+    let solver = Solver::new(map, &s.constraints).with_heat_chain_steps(steps);
+    let opts = SolveOptions::default();
+    let n = (DRAWS_PER_BOARD * list.len()).max(MIN_DRAWS);
+    let problems = compare(&format!("{name} (swaps and heat bath)"), &list, &s, n, |seed| {
+        solver.solve(seed, &opts).expect("the chain starts from a valid board")
+    });
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+}
+
+/// The heat-bath move (a window's chips drawn again exactly given the rest
+/// of the board) with the swaps alone, from one start: on the islands it
+/// redraws a whole island's chips, so it leaves the first 6/8 pattern that
+/// the swaps alone never leave, and its boards must match the exact
+/// distribution (a move that broke the uniform distribution would fail).
+#[test]
+fn the_heat_bath_move_draws_the_islands_uniformly() {
+    heat_check("islands", ISLANDS, 2_000);
+}
+
+/// The same on the strict flower, where the pip cap and the pair rules
+/// decide which fillings of a window count.
+#[test]
+fn the_heat_bath_move_draws_the_strict_flower_uniformly() {
+    heat_check("strict flower", STRICT_FLOWER, 2_000);
+}
+
 /// A ring of six slots around a fixed hex with a printed 10: two 6s that
 /// must not touch on five chip hexes (one desert).
 const RING: &str = r#"

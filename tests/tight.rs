@@ -1,6 +1,7 @@
 //! Tight maps end in a board or a proof (issue 42): a forced colouring of
 //! the terrains, red chips squeezed onto a ring, gold squeezed among the
-//! chips, a map with exactly one board, and maps with none. Every board is
+//! chips, eight red chips crowded among fives and nines on thirty hexes, a
+//! map with exactly one board, and maps with none. Every board is
 //! checked by the test suite's own rule checker (`tests/sampling`), every
 //! proof against the brute force where the map is small enough to list.
 //! Their speed (each under a second) is measured in `benches/solve.rs`.
@@ -64,6 +65,15 @@ fn a_forced_colouring_is_refused_under_exact_naming_the_terrain_rules() {
         }
         other => panic!("expected the --exact refusal, got {other:?}"),
     }
+}
+
+/// Thirty hexes under the strict rules with 8 red chips and 6 fives and
+/// nines: no trial deal keeps a board and no counting table fits, so the
+/// Markov chain draws it, and its diagnostics must pass (before the
+/// heat-bath move its chains still disagreed at 2,000,000 steps).
+#[test]
+fn red_chips_crowded_among_fives_and_nines_give_a_board() {
+    board(&fixture("strict-30-reds"));
 }
 
 /// Three 6s on a ring of six around a fixed 5: two patterns only.

@@ -24,6 +24,18 @@ impl Solver<'_> {
         self
     }
 
+    /// The same solver drawing with the swap moves and the heat-bath move
+    /// alone (no block move, relabelling or re-deal), `steps` steps per
+    /// board from one start: for the test that holds the heat-bath move to
+    /// the exact distribution.
+    #[doc(hidden)]
+    pub fn with_heat_chain_steps(self, steps: u64) -> Self {
+        let mut s = self.with_chain_steps(steps);
+        s.chain = chain::Chain::new(&s.p, CHAIN_FACTOR).swaps_and_heat();
+        s.chain.steps = steps;
+        s
+    }
+
     /// Whether the complete search finds a board (for tests that hold the
     /// satisfiability solver to the depth-first search and to brute force):
     /// `depth_first` forces the depth-first search on any map, otherwise

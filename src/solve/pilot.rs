@@ -39,6 +39,10 @@ const LONG_TRIAL_DEALS: u64 = 2_000_000;
 /// ...and about this many hexes dealt in all.
 const LONG_TRIAL_WORK: u64 = 200_000_000;
 
+/// When the chain is ready, the longer trial deals for at most the work of
+/// this many of its boards.
+const LONG_TRIAL_CHAIN_BOARDS: u64 = 4;
+
 /// Attempts of the counting sampler that test whether it finds boards.
 const COUNT_TRIAL: u64 = 20_000;
 
@@ -91,11 +95,8 @@ pub(super) fn pilot(
         // A deal touches about as many hexes as the chain does in one step
         // per early tile, constrained chip and harbor; compare the work per
         // board (the measure that chose rejection before counting existed).
-        let per_deal: u64 = p.regions.iter().map(|r| (r.early + r.constrained) as u64).sum::<u64>()
-            + p.facing_cells.len() as u64
-            + 1;
         let deals_per_board = budget.nodes.div_ceil(accepted);
-        if deals_per_board * per_deal <= 4 * chain.steps.max(1) {
+        if deals_per_board * per_deal(p) <= 4 * chain.steps.max(1) {
             return Choice::Use(Method::Rejection, None);
         }
     }
@@ -137,25 +138,92 @@ pub(super) fn pilot(
         }
         Err(_) if accepted > 0 => Choice::Use(Method::Rejection, None),
         Err(bound) => {
-            // No table: rejection is still exact if a longer trial keeps a
-            // board at all (each board then takes about as many deals).
-            let max = (LONG_TRIAL_WORK / (p.n as u64 + 1)).clamp(PILOT_DEALS, LONG_TRIAL_DEALS);
-            let mut long = Budget { nodes: 0, max, deadline };
-            match ex.sample(p, &mut rng, &mut long) {
-                Ok(_) => return Choice::Use(Method::Rejection, None),
-                Err(Stop::Deadline) => return late(budget.nodes + long.nodes),
-                Err(_) => {}
-            }
-            let deals = budget.nodes + long.nodes;
-            match proof::explain(p, None, locks, &SolveOptions::default()) {
-                Some(e) => Choice::Fail(e),
-                None => {
-                    let why = SolveError::Unsampleable { deals, limit: bound.limit() };
-                    chain_or_proof(p, chain, locks, why, deadline, found)
-                }
-            }
+            let trial = Trial { ex: &mut ex, rng: &mut rng, deals: budget.nodes, deadline, found };
+            without_table(p, chain, locks, trial, bound)
         }
     }
+}
+
+/// The pilot's deals, for the longer trial when no table fits.
+struct Trial<'e> {
+    ex: &'e mut exact::Exact,
+    rng: &'e mut crate::rng::Rng,
+    /// Deals made so far.
+    deals: u64,
+    deadline: Option<Instant>,
+    /// Whether a board is known to exist.
+    found: bool,
+}
+
+impl Trial<'_> {
+    /// Up to `max` more deals; whether one kept a board (`Err`: the
+    /// deadline passed).
+    fn deal(&mut self, p: &Problem<'_>, max: u64) -> Result<bool, Stop> {
+        let mut long = Budget { nodes: 0, max, deadline: self.deadline };
+        let kept = self.ex.sample(p, self.rng, &mut long);
+        self.deals += long.nodes;
+        match kept {
+            Ok(_) => Ok(true),
+            Err(Stop::Deadline) => Err(Stop::Deadline),
+            Err(_) => Ok(false),
+        }
+    }
+}
+
+/// No counting table fits (`bound`). The chain is prepared first; then
+/// rejection is still chosen (it is exact) if a longer trial of deals keeps
+/// a board within the work of [`LONG_TRIAL_CHAIN_BOARDS`] chain boards (a
+/// deal costs about as much as one chain step per early tile, constrained
+/// chip and harbor: the pilot's own measure). If the chain cannot be
+/// prepared, the full longer trial decides, as the only way left to a board.
+fn without_table(
+    p: &Problem<'_>,
+    chain: &chain::Chain,
+    locks: &[Lock],
+    mut trial: Trial<'_>,
+    bound: TooBig,
+) -> Choice {
+    let why = |deals| SolveError::Unsampleable { deals, limit: bound.limit() };
+    let late = |t: &Trial<'_>| if t.found { late_with_boards() } else { out_of_time(t.deals) };
+    let ready = chain_or_proof(p, chain, locks, why(trial.deals), trial.deadline, trial.found);
+    let max = match &ready {
+        Choice::Chain(m, _) => LONG_TRIAL_CHAIN_BOARDS * m.steps / per_deal(p),
+        Choice::Fail(SolveError::ChainUnchecked { .. } | SolveError::ChainLimit { .. }) => {
+            (LONG_TRIAL_WORK / (p.n as u64 + 1)).clamp(PILOT_DEALS, LONG_TRIAL_DEALS)
+        }
+        Choice::Fail(SolveError::SearchLimit { stop: Stop::Deadline, .. })
+        | Choice::Fail(SolveError::OutOfTime { .. }) => return ready,
+        Choice::Fail(SolveError::SearchLimit { .. }) => {
+            (LONG_TRIAL_WORK / (p.n as u64 + 1)).clamp(PILOT_DEALS, LONG_TRIAL_DEALS)
+        }
+        // The search proved that no board exists: name the rules if the
+        // stages alone show it.
+        Choice::Fail(_) => 0,
+        Choice::Use(..) => return ready,
+    };
+    if max > 0 {
+        match trial.deal(p, max) {
+            Ok(true) => return Choice::Use(Method::Rejection, None),
+            Err(_) => return late(&trial),
+            Ok(false) => {}
+        }
+    }
+    match ready {
+        Choice::Chain(m, _) => Choice::Chain(m, why(trial.deals)),
+        Choice::Fail(e) => {
+            let proof = proof::explain(p, None, locks, &SolveOptions::default());
+            Choice::Fail(proof.unwrap_or(e))
+        }
+        Choice::Use(..) => ready,
+    }
+}
+
+/// The work of one trial deal, in chain steps: one per early tile,
+/// constrained chip and harbor.
+fn per_deal(p: &Problem<'_>) -> u64 {
+    p.regions.iter().map(|r| (r.early + r.constrained) as u64).sum::<u64>()
+        + p.facing_cells.len() as u64
+        + 1
 }
 
 /// On a map small enough for the satisfiability solver ([`sat::MAX_VARS`]

@@ -389,7 +389,12 @@ pub(crate) fn blocks(p: &Problem<'_>) -> Vec<Block> {
 }
 
 /// The hexes within `rings` steps of `x` through hexes `keep` accepts (`x` first).
-fn ball(p: &Problem<'_>, x: usize, rings: usize, keep: impl Fn(usize) -> bool) -> Vec<u32> {
+pub(super) fn ball(
+    p: &Problem<'_>,
+    x: usize,
+    rings: usize,
+    keep: impl Fn(usize) -> bool,
+) -> Vec<u32> {
     let mut out = vec![x as u32];
     let mut frontier = vec![x as u32];
     for _ in 0..rings {

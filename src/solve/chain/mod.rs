@@ -7,7 +7,9 @@
 //! region, swap their tiles alone, swap the chips of two hexes, turn one
 //! harbor, reorder the contents or the chips of a block of hexes (three
 //! anywhere in a region, or a hex and one or two rings around it: see
-//! [`block`]), or, rarely, re-deal the whole board. A proposal that would
+//! [`block`]), draw the chips of a hex and its neighbours again exactly
+//! given the rest of the board (on small maps: see [`heat`]), or, rarely,
+//! re-deal the whole board. A proposal that would
 //! break a rule is refused and the board stays as it was. Every proposal is
 //! symmetric (a move and its reverse are equally likely), so the chain's
 //! stationary distribution is uniform over the valid boards it can reach,
@@ -20,6 +22,7 @@
 //! ([`Chain::swaps_only`]).
 
 pub(crate) mod block;
+pub(crate) mod heat;
 
 use self::block::{Block, Mode, Work};
 use super::problem::{Problem, NO_DIR};
@@ -41,6 +44,9 @@ pub(crate) struct Chain {
     blocks: Vec<Block>,
     /// Relabelling pairs (none: the swap moves alone).
     relabels: Vec<block::Relabel>,
+    /// Windows whose chips the heat-bath move draws again (none: the swap
+    /// moves alone).
+    heat: Vec<heat::Window>,
     /// Whether the whole board may be re-dealt.
     redeal: bool,
     /// Steps per board.
@@ -54,6 +60,9 @@ const BLOCK_WEIGHT: usize = 1;
 /// worth of work per unit, stays a constant share of the run.
 const REDEAL_PER_UNIT: u32 = 4;
 const REDEAL_MIN: u32 = 64;
+
+/// How often the heat-bath move is proposed, per window.
+const HEAT_WEIGHT: usize = 1;
 
 /// How much more often a chip swap is proposed than a tile swap: chips
 /// are what tight rules hold back most (measured with `chain_length_scan`).
@@ -114,6 +123,7 @@ impl Chain {
             .collect();
         let units = (slots.len() + chip_cells.len() + turnable.len()) as u64;
         let log = u64::from(64 - units.max(2).leading_zeros());
+        let heat = heat::windows(p, &chip_of_region);
         Chain {
             slots,
             chip_cells,
@@ -121,6 +131,7 @@ impl Chain {
             turnable,
             blocks: block::blocks(p),
             relabels: block::relabels(p),
+            heat,
             redeal: true,
             steps: factor * units * log,
         }
@@ -129,6 +140,17 @@ impl Chain {
     /// The same chain with the swap moves alone (the chain hexpress once
     /// used, which does not connect every valid board): a control for tests.
     pub fn swaps_only(mut self) -> Chain {
+        self.blocks.clear();
+        self.relabels.clear();
+        self.heat.clear();
+        self.redeal = false;
+        self
+    }
+
+    /// The swap moves and the heat-bath move alone (a test of the heat-bath
+    /// move: without the other moves it must still draw uniformly where it
+    /// connects the boards).
+    pub fn swaps_and_heat(mut self) -> Chain {
         self.blocks.clear();
         self.relabels.clear();
         self.redeal = false;
@@ -177,7 +199,8 @@ impl Chain {
             + CHIP_WEIGHT * self.chip_cells.len()
             + self.turnable.len()
             + BLOCK_WEIGHT * self.blocks.len()
-            + self.relabels.len()) as u32
+            + self.relabels.len()
+            + HEAT_WEIGHT * self.heat.len()) as u32
     }
 
     /// Proposes one random move and makes it if every rule still holds;
@@ -218,6 +241,11 @@ impl Chain {
         let wt = self.turnable.len() as u32;
         let pick = below(rng, units);
         let wb = (BLOCK_WEIGHT * self.blocks.len()) as u32;
+        let wr = self.relabels.len() as u32;
+        if pick >= 2 * ws + wc + wt + wb + wr {
+            let u = (pick - 2 * ws - wc - wt - wb - wr) as usize / HEAT_WEIGHT;
+            return heat::heat(p, st, work, &self.heat[u], rng).then_some(Move::Block(false));
+        }
         if pick >= 2 * ws + wc + wt + wb {
             let u = (pick - 2 * ws - wc - wt - wb) as usize;
             return block::relabel(p, st, work, &self.relabels[u]).then_some(Move::Block(true));
