@@ -16,7 +16,7 @@ use crate::vocab::Terrain;
 
 /// A lock list or a saved layout that cannot be used.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum LockSpecError {
+pub(crate) enum LockSpecError {
     /// An item is not `q,r` or `q,r=terrain[:N]`.
     #[error(
         "`{0}` is not a lock: write `q,r` (with --from) or `q,r=terrain:N`, e.g. `0,-2=forest:8`"
@@ -61,7 +61,7 @@ pub struct LockItem {
 /// assert_eq!(items.len(), 2);
 /// assert!(items[1].contents.is_none());
 /// ```
-pub fn parse_list(text: &str) -> Result<Vec<LockItem>, LockSpecError> {
+pub(crate) fn parse_list(text: &str) -> Result<Vec<LockItem>, LockSpecError> {
     let items: Vec<&str> = text.split([' ', ';', '\t', '\n']).filter(|s| !s.is_empty()).collect();
     if items.len() > MAX_LOCKS {
         return Err(LockSpecError::TooMany(items.len()));
@@ -112,7 +112,7 @@ pub struct SavedLayout {
 }
 
 /// Reads the parts of a `layout.json` (`hexpress-layout/1`) that locks need.
-pub fn read_layout(text: &str) -> Result<SavedLayout, LockSpecError> {
+pub(crate) fn read_layout(text: &str) -> Result<SavedLayout, LockSpecError> {
     let bad = |m: &str| LockSpecError::Layout(m.to_string());
     let v: serde_json::Value =
         serde_json::from_str(text).map_err(|e| LockSpecError::Layout(e.to_string()))?;
@@ -146,7 +146,7 @@ pub fn read_layout(text: &str) -> Result<SavedLayout, LockSpecError> {
 
 impl SavedLayout {
     /// The parts of a layout that locks need (what its `layout.json` holds).
-    pub fn of(layout: &crate::solve::Layout) -> SavedLayout {
+    pub(crate) fn of(layout: &crate::solve::Layout) -> SavedLayout {
         SavedLayout {
             scenario: layout.scenario.clone(),
             players: layout.players,
@@ -156,7 +156,7 @@ impl SavedLayout {
 }
 
 /// Turns lock items into solver locks, taking missing contents from `saved`.
-pub fn resolve(
+pub(crate) fn resolve(
     items: &[LockItem],
     saved: Option<&SavedLayout>,
 ) -> Result<Vec<Lock>, LockSpecError> {
@@ -188,12 +188,12 @@ pub fn resolve(
 /// let locks = resolve(&parse_list("1,1=desert 0,-2=forest:8").unwrap(), None).unwrap();
 /// assert_eq!(format_list(&locks), "0,-2=forest:8 1,1=desert");
 /// ```
-pub fn format_list(locks: &[Lock]) -> String {
+pub(crate) fn format_list(locks: &[Lock]) -> String {
     crate::recipe::lock_list(locks)
 }
 
 /// What to do about a lock problem, true for the rules in force.
-pub fn hint(scenario: &Scenario, e: &LockError, surface: crate::model::Surface) -> String {
+pub(crate) fn hint(scenario: &Scenario, e: &LockError, surface: crate::model::Surface) -> String {
     use crate::model::{RuleOrigin, Surface};
     let LockError::Clash(c) = e else {
         return "lock only hexes of the map, with a terrain and chip their region's pools still hold (as in a saved layout.json)".into();
