@@ -11,11 +11,11 @@ use crate::solve::Layout;
 use crate::vocab::{pips, HarborKind, Resource, Terrain};
 
 /// A pip count is "high" from this many dots on (5, 6, 8 and 9).
-pub const HIGH_PIPS: u8 = 4;
+pub(crate) const HIGH_PIPS: u8 = 4;
 
 /// A resource falls short when it produces less than this part of its fair
 /// share ([`Measures::resource_shortfall`]).
-pub const FLOOR_SHARE: f64 = 0.75;
+pub(crate) const FLOOR_SHARE: f64 = 0.75;
 
 /// Every measure of one layout.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -111,7 +111,7 @@ pub struct RegionTotals {
 
 impl Measures {
     /// Pairs of red chips sharing a resource beyond those the chips force.
-    pub fn red_same_beyond(&self) -> u32 {
+    pub(crate) fn red_same_beyond(&self) -> u32 {
         self.red_same_resource.saturating_sub(self.red_same_forced)
     }
 
@@ -211,7 +211,7 @@ impl<'a> Evaluator<'a> {
     }
 
     /// Whether the fast path runs the seat simulation.
-    pub fn scores_seats(&self) -> bool {
+    pub(crate) fn scores_seats(&self) -> bool {
         self.score_seats
     }
 
@@ -249,7 +249,7 @@ impl<'a> Evaluator<'a> {
     /// Adds what [`Evaluator::scored_into`] and [`Evaluator::seats_into`]
     /// leave out (the island, gold and region totals): after all three,
     /// `out` equals [`Evaluator::measure`]'s result.
-    pub fn finish_into(&self, layout: &Layout, scratch: &mut Scratch, out: &mut Measures) {
+    pub(crate) fn finish_into(&self, layout: &Layout, scratch: &mut Scratch, out: &mut Measures) {
         self.islands(layout, scratch, out);
         self.regions(layout, out);
     }
@@ -258,7 +258,7 @@ impl<'a> Evaluator<'a> {
     /// `red_same_resource` and `corner_max` (the two cheapest to check and
     /// most often missed): `false` says nothing. Rejection sampling asks it
     /// before measuring a board in full.
-    pub fn surely_misses(
+    pub(crate) fn surely_misses(
         &self,
         layout: &Layout,
         red_same_resource: Option<f64>,
@@ -308,7 +308,7 @@ impl<'a> Evaluator<'a> {
 
     /// Fills only the measures the score uses (everything but the island,
     /// gold and region totals): the balanced search's fast path.
-    pub fn scored_into(&self, layout: &Layout, s: &mut Scratch, out: &mut Measures) {
+    pub(crate) fn scored_into(&self, layout: &Layout, s: &mut Scratch, out: &mut Measures) {
         let hx = &layout.hexes;
         s.pip.clear();
         s.pip.extend(hx.iter().map(|h| h.number.map_or(0, pips)));
