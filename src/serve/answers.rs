@@ -10,7 +10,7 @@ use crate::front::settings::{Paper, View};
 
 /// `GET /api/scenarios`.
 #[derive(Debug, Serialize)]
-pub struct ScenarioList {
+pub(crate) struct ScenarioList {
     /// The built-ins.
     pub scenarios: Vec<ScenarioItem>,
     /// The built-in shown first.
@@ -25,7 +25,7 @@ pub struct ScenarioList {
 
 /// One built-in scenario.
 #[derive(Debug, Serialize)]
-pub struct ScenarioItem {
+pub(crate) struct ScenarioItem {
     /// Its id.
     pub id: &'static str,
     /// Its title.
@@ -40,14 +40,14 @@ pub struct ScenarioItem {
 
 /// The limits the page checks before sending.
 #[derive(Debug, Serialize)]
-pub struct PageLimits {
+pub(crate) struct PageLimits {
     /// The longest scenario text, bytes.
     pub scenario_bytes: usize,
 }
 
 /// A paper: its name in requests and links, and as people write it.
 #[derive(Debug, Serialize)]
-pub struct PaperItem {
+pub(crate) struct PaperItem {
     /// `a4`, `letter`...
     pub name: &'static str,
     /// "A4", "Letter"...
@@ -69,7 +69,7 @@ impl PaperItem {
 
 /// The drawing inputs of a request when it names none.
 #[derive(Debug, Serialize)]
-pub struct Defaults {
+pub(crate) struct Defaults {
     /// The view.
     pub view: &'static str,
     /// The paper.
@@ -93,7 +93,7 @@ impl Default for Defaults {
 
 /// `POST /api/validate`.
 #[derive(Debug, Serialize)]
-pub struct Validated {
+pub(crate) struct Validated {
     /// Always true (a problem is an error answer).
     pub ok: bool,
     /// The scenario's id.
@@ -108,7 +108,7 @@ pub struct Validated {
 
 /// `POST /api/pack`.
 #[derive(Debug, Serialize)]
-pub struct PackAnswer {
+pub(crate) struct PackAnswer {
     /// The key the players' files are kept under.
     pub key: String,
     /// The players' files.
@@ -125,7 +125,7 @@ pub struct PackAnswer {
 
 /// One kept file.
 #[derive(Debug, Serialize)]
-pub struct FileItem {
+pub(crate) struct FileItem {
     /// Its name.
     pub name: String,
     /// Its size, bytes.
@@ -150,7 +150,7 @@ impl FileItem {
 
 /// The builder's files of a board.
 #[derive(Debug, Serialize)]
-pub struct BuilderFiles {
+pub(crate) struct BuilderFiles {
     /// The key they are kept under.
     pub key: String,
     /// The files.
@@ -159,7 +159,7 @@ pub struct BuilderFiles {
 
 /// `POST /api/board`: one board as the page shows it ([`super::board`]).
 #[derive(Debug, Serialize)]
-pub struct BoardAnswer {
+pub(crate) struct BoardAnswer {
     /// The scenario's id.
     pub scenario: String,
     /// Its title.
@@ -220,7 +220,7 @@ pub struct BoardAnswer {
 
 /// A width and a height, mm.
 #[derive(Debug, Serialize)]
-pub struct Size {
+pub(crate) struct Size {
     /// Width.
     pub w: f64,
     /// Height.
@@ -242,7 +242,7 @@ pub struct Area {
 
 /// One hex of the board shown.
 #[derive(Debug, Serialize)]
-pub struct HexItem {
+pub(crate) struct HexItem {
     /// Axial column.
     pub q: i32,
     /// Axial row.

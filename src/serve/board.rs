@@ -122,7 +122,7 @@ pub fn to_json(r: &Resolved, b: &Board) -> Result<Value, ApiError> {
 }
 
 /// The board as the page's JSON; `key` is the key its files are kept under.
-pub fn to_json_keyed(r: &Resolved, b: &Board, key: &str) -> Result<Value, ApiError> {
+pub(crate) fn to_json_keyed(r: &Resolved, b: &Board, key: &str) -> Result<Value, ApiError> {
     let settings = r.settings()?;
     let canvas = map::canvas(&b.layout, &settings, &map::Notes::default());
     let svg = page_to_svg(&canvas.to_page());

@@ -12,7 +12,7 @@ fn item(name: &str, value: String, words: String) -> Value {
 }
 
 /// Every measure of `m` the page shows, in plain words.
-pub fn explain(m: &Measures) -> Vec<Value> {
+pub(crate) fn explain(m: &Measures) -> Vec<Value> {
     let mut out = Vec::new();
     let per: Vec<String> = Resource::ALL
         .iter()
