@@ -56,7 +56,9 @@ impl UserError for OutputError {
 /// The [`UserError`] face of one error of a chain (as `anyhow`'s `chain()`
 /// gives them), when it is one of the library's errors that has one: the
 /// one list of them, read by both front ends. `None` for any other error.
-pub(crate) fn user_error<'a>(e: &'a (dyn std::error::Error + 'static)) -> Option<&'a dyn UserError> {
+pub(crate) fn user_error<'a>(
+    e: &'a (dyn std::error::Error + 'static),
+) -> Option<&'a dyn UserError> {
     fn as_user<'a, T: UserError + 'static>(
         e: &'a (dyn std::error::Error + 'static),
     ) -> Option<&'a dyn UserError> {

@@ -56,7 +56,12 @@ impl PrintJob {
     }
 
     /// Adds a file.
-    pub(crate) fn add_file(&mut self, name: impl Into<String>, pages: Vec<usize>, encoding: Encoding) {
+    pub(crate) fn add_file(
+        &mut self,
+        name: impl Into<String>,
+        pages: Vec<usize>,
+        encoding: Encoding,
+    ) {
         self.files.push(JobFile { name: name.into(), pages, encoding });
     }
 

@@ -33,7 +33,12 @@ pub fn chip_pair_clash(c: &Constraints, a: u8, b: u8) -> Option<ConstraintId> {
 /// ([`chip_pair_clash`]): two equal red chips under both `no_adjacent_red`
 /// and `no_equal_neighbours`. Reports name both, so that switching one rule
 /// off is never offered as the fix.
-pub(crate) fn chip_pair_also(c: &Constraints, first: ConstraintId, a: u8, b: u8) -> Option<ConstraintId> {
+pub(crate) fn chip_pair_also(
+    c: &Constraints,
+    first: ConstraintId,
+    a: u8,
+    b: u8,
+) -> Option<ConstraintId> {
     (first == ConstraintId::NoAdjacentRed && c.no_equal_neighbours && a == b)
         .then_some(ConstraintId::NoEqualNeighbours)
 }

@@ -64,7 +64,11 @@ pub fn vocabulary() -> &'static [VocabTerm] {
 }
 
 /// Validates `[[terms]]`: each has a meaning or a box, none twice.
-pub(crate) fn validate_terms(raw: &[RawTerm], refs: &Refs<'_>, diags: &mut Diagnostics) -> Vec<Term> {
+pub(crate) fn validate_terms(
+    raw: &[RawTerm],
+    refs: &Refs<'_>,
+    diags: &mut Diagnostics,
+) -> Vec<Term> {
     let mut out: Vec<Term> = Vec::new();
     for t in raw {
         let name = t.term.value.trim();

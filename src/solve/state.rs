@@ -48,7 +48,14 @@ impl Flood {
 
     /// Size of the group of terrain `t` that cell `x` belongs to (x counted
     /// as `t`), counting only up to `limit + 1`.
-    pub(crate) fn group_size(&mut self, p: &Problem<'_>, st: &State, x: usize, t: u8, limit: u32) -> u32 {
+    pub(crate) fn group_size(
+        &mut self,
+        p: &Problem<'_>,
+        st: &State,
+        x: usize,
+        t: u8,
+        limit: u32,
+    ) -> u32 {
         self.epoch = self.epoch.wrapping_add(1);
         if self.epoch == 0 {
             self.stamp.iter_mut().for_each(|s| *s = 0);

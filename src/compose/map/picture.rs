@@ -45,7 +45,12 @@ pub(crate) fn fit_flat(layout: &Layout, w: f64, h: f64) -> f64 {
 /// The board drawn as a picture with hexes `flat` mm across, in `view`,
 /// with the settings' palette: a canvas whose blocks are the picture (no
 /// title block or legend), with its notes.
-pub(crate) fn picture_canvas(layout: &Layout, settings: &Settings, view: View, flat: f64) -> MapCanvas {
+pub(crate) fn picture_canvas(
+    layout: &Layout,
+    settings: &Settings,
+    view: View,
+    flat: f64,
+) -> MapCanvas {
     let spec = MapSpec {
         theme: &settings.theme,
         mode: settings.mode,
@@ -118,7 +123,12 @@ pub(crate) fn layered(blocks: &[Block], between: Vec<Item>) -> Vec<Item> {
 /// `width` mm and at most `max_h` mm tall (never below the readable hex
 /// size: [`check_readable`] reports a board too large for that before
 /// anything is drawn), then its notes and the legend at full size.
-pub(crate) fn handout_picture(layout: &Layout, settings: &Settings, width: f64, max_h: f64) -> Page {
+pub(crate) fn handout_picture(
+    layout: &Layout,
+    settings: &Settings,
+    width: f64,
+    max_h: f64,
+) -> Page {
     let view = players_view(layout, settings);
     let key = legend_items(layout, settings, view, width);
     let flat = fit_flat(layout, width, max_h).max(PICTURE_MIN_FLAT);

@@ -150,7 +150,12 @@ fn run_end(from: Pt, to: Pt, a: Pt, b: Pt, reach: f64) -> [Pt; 2] {
 
 /// The outline band of every region hex of `layout` that borders something
 /// else, as `(hex index, drawing centred on the hex)`.
-pub(crate) fn region_bands(layout: &Layout, flat: f64, theme: &Theme, mode: Mode) -> Vec<(usize, Item)> {
+pub(crate) fn region_bands(
+    layout: &Layout,
+    flat: f64,
+    theme: &Theme,
+    mode: Mode,
+) -> Vec<(usize, Item)> {
     let regions = region_of_hexes(layout);
     let index: HashMap<Hex, usize> =
         layout.hexes.iter().enumerate().map(|(i, h)| (h.hex, i)).collect();

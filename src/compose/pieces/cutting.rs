@@ -35,7 +35,12 @@ pub(crate) fn trim_box(centres: &[Pt], (w, h): (f64, f64)) -> Rect {
 /// `centres`, outside the block by the bleed and the crop offset of `opts`:
 /// at both ends of every column's and row's cut line, so none lies on a
 /// piece.
-pub(crate) fn crop_marks(centres: &[Pt], size: (f64, f64), length: f64, opts: &SheetOptions) -> Item {
+pub(crate) fn crop_marks(
+    centres: &[Pt],
+    size: (f64, f64),
+    length: f64,
+    opts: &SheetOptions,
+) -> Item {
     let gap = opts.bleed + opts.crop_offset;
     let (sw, sh) = size;
     let (mut xs, mut ys) = (Vec::new(), Vec::new());

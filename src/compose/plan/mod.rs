@@ -314,7 +314,8 @@ fn component_steps(pages: &[Page], first: usize, duplex: Duplex) -> Vec<Step> {
 }
 
 /// What to do with the sheets of coded face-down pieces, once printed.
-pub(crate) const FACE_DOWN_THEN: &str = "Nobody looks at the printed side of these sheets: take each \
+pub(crate) const FACE_DOWN_THEN: &str =
+    "Nobody looks at the printed side of these sheets: take each \
      sheet from the printer with the coded side (the one with the \"?\" backs) up, turning the \
      stack over without looking if it comes out the other way. Cut every piece out along its \
      outline back side up, and keep it back side up until it lies on the board (see the setup).";

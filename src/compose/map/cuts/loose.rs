@@ -95,7 +95,12 @@ fn free_spot(
 /// Turns every sliver sheet of `t` (as `sliver` says of its window) whose hexes all find
 /// free paper on other printed sheets into loose pieces: the sheet is no
 /// longer printed.
-pub(crate) fn loosen(t: &mut Tiling, canvas: &MapCanvas, margin: f64, sliver: impl Fn(Rect) -> bool) {
+pub(crate) fn loosen(
+    t: &mut Tiling,
+    canvas: &MapCanvas,
+    margin: f64,
+    sliver: impl Fn(Rect) -> bool,
+) {
     let g = canvas.geom;
     let slivers: Vec<(usize, usize)> =
         t.cells().into_iter().filter(|&(r, c)| sliver(t.window(r, c))).collect();
