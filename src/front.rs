@@ -86,7 +86,9 @@ pub(crate) mod balance {
 
     /// Measures and their JSON lines.
     pub(crate) mod json {
-        pub(crate) use crate::balance::json::{bar_object, measures_object, r3, seats_out, BarOut};
+        pub(crate) use crate::balance::json::{
+            bar_object, measures_object, r3, seats_out, BarOut, SeatOut,
+        };
     }
 
     /// The reusable scratch space of the measures.

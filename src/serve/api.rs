@@ -14,7 +14,7 @@ use serde_json::{json, Value};
 
 use super::answers::{
     BuilderFiles, Defaults, FileItem, PackAnswer, PageLimits, PaperItem, ScenarioItem,
-    ScenarioList, Validated,
+    ScenarioList, Validated, ViewItem,
 };
 use super::error::ApiError;
 use super::request::BoardRequest;
@@ -107,6 +107,7 @@ pub async fn scenarios() -> Response {
             default: builtin::DEFAULT,
             limits: PageLimits { scenario_bytes: crate::limits::MAX_SCENARIO_BYTES },
             papers: PaperItem::all(),
+            views: ViewItem::all(),
             defaults: Defaults::default(),
         };
         json!(list).to_string()

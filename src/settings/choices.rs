@@ -45,6 +45,9 @@ pub enum View {
 }
 
 impl View {
+    /// Every view, the players' first (the order the page offers them).
+    pub(crate) const ALL: [View; 2] = [View::Play, View::Setup];
+
     /// Parses `setup` or `play`.
     pub fn from_name(s: &str) -> Option<View> {
         match s.to_ascii_lowercase().as_str() {
