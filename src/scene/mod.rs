@@ -474,7 +474,7 @@ impl Page {
 
     /// Turns every colour of the page into its grey: what
     /// `--black-and-white` promises of every page, whatever drew it.
-    pub(crate) fn to_greys(&mut self) {
+    pub fn to_greys(&mut self) {
         let items = std::mem::take(&mut self.items);
         self.items = items.into_iter().map(Item::greyed).collect();
     }
