@@ -16,7 +16,7 @@ use crate::vocab::Terrain;
 
 /// A lock list or a saved layout that cannot be used.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub(crate) enum LockSpecError {
+pub enum LockSpecError {
     /// An item is not `q,r` or `q,r=terrain[:N]`.
     #[error(
         "`{0}` is not a lock: write `q,r` (with --from) or `q,r=terrain:N`, e.g. `0,-2=forest:8`"
@@ -61,7 +61,7 @@ pub struct LockItem {
 /// assert_eq!(items.len(), 2);
 /// assert!(items[1].contents.is_none());
 /// ```
-pub(crate) fn parse_list(text: &str) -> Result<Vec<LockItem>, LockSpecError> {
+pub fn parse_list(text: &str) -> Result<Vec<LockItem>, LockSpecError> {
     let items: Vec<&str> = text.split([' ', ';', '\t', '\n']).filter(|s| !s.is_empty()).collect();
     if items.len() > MAX_LOCKS {
         return Err(LockSpecError::TooMany(items.len()));
@@ -156,7 +156,7 @@ impl SavedLayout {
 }
 
 /// Turns lock items into solver locks, taking missing contents from `saved`.
-pub(crate) fn resolve(
+pub fn resolve(
     items: &[LockItem],
     saved: Option<&SavedLayout>,
 ) -> Result<Vec<Lock>, LockSpecError> {
@@ -188,7 +188,7 @@ pub(crate) fn resolve(
 /// let locks = resolve(&parse_list("1,1=desert 0,-2=forest:8").unwrap(), None).unwrap();
 /// assert_eq!(format_list(&locks), "0,-2=forest:8 1,1=desert");
 /// ```
-pub(crate) fn format_list(locks: &[Lock]) -> String {
+pub fn format_list(locks: &[Lock]) -> String {
     crate::recipe::lock_list(locks)
 }
 
