@@ -17,7 +17,7 @@ pub struct Hex {
 impl Hex {
     /// Position across the drawing in half hex widths: rows are drawn shifted
     /// by half a hex, so a hex sits `q + r/2` hex widths from the origin.
-    pub fn half_columns(self) -> i64 {
+    pub(crate) fn half_columns(self) -> i64 {
         2 * i64::from(self.q) + i64::from(self.r)
     }
 
@@ -142,7 +142,7 @@ mod tests {
 
 /// How many hexes a set of hexes spans across and down, as drawn (0, 0 for
 /// none): the size of the drawing, however sparse the map.
-pub fn extent(hexes: impl IntoIterator<Item = Hex>) -> (i64, i64) {
+pub(crate) fn extent(hexes: impl IntoIterator<Item = Hex>) -> (i64, i64) {
     let mut it = hexes.into_iter();
     let Some(first) = it.next() else { return (0, 0) };
     let (mut x0, mut x1, mut r0, mut r1) =

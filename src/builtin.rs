@@ -3,7 +3,7 @@
 use crate::diag::Source;
 
 /// The scenario `generate` uses when none is named.
-pub const DEFAULT: &str = "base";
+pub(crate) const DEFAULT: &str = "base";
 
 /// (id, file text) of every built-in scenario.
 pub const ALL: &[(&str, &str)] = &[

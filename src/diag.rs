@@ -192,7 +192,7 @@ pub fn render(source: &Source, diags: &Diagnostics) -> String {
 
 /// The hint an error without one of its own gets: every input error ends
 /// with a hint.
-pub const FALLBACK_HINT: &str =
+pub(crate) const FALLBACK_HINT: &str =
     "docs/scenario-format.md describes every key, its type and the values it takes";
 
 /// A problem at a place in a file other than a scenario (a template, a
@@ -247,7 +247,7 @@ impl FileProblem {
 /// choice out of range) rather than the machine or a bug, and its place in a
 /// file when it has one. Each library error implements it where it is
 /// defined; `crate::outputs::user_error` finds it on an error of a chain.
-pub trait UserError: std::error::Error {
+pub(crate) trait UserError: std::error::Error {
     /// Whether what the user gave caused the error.
     fn is_input(&self) -> bool;
 
@@ -276,7 +276,7 @@ impl UserError for std::io::Error {
 }
 
 /// Like [`render`], with ANSI colours when `color` is true (for a terminal).
-pub fn render_styled(source: &Source, diags: &Diagnostics, color: bool) -> String {
+pub(crate) fn render_styled(source: &Source, diags: &Diagnostics, color: bool) -> String {
     let file = SimpleFile::new(source.name.as_str(), source.text.as_str());
     let config = term::Config::default();
     let mut out = String::new();

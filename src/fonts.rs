@@ -116,7 +116,7 @@ pub fn shape(weight: Weight, text: &str) -> rustybuzz::GlyphBuffer {
 /// The first character of `text` that one of the bundled fonts cannot draw
 /// (whitespace aside), if any. Everything printed is drawn with these fonts,
 /// so a scenario's texts are checked with this before anything is drawn.
-pub fn missing_char(text: &str) -> Option<char> {
+pub(crate) fn missing_char(text: &str) -> Option<char> {
     let ascii = ascii_drawn();
     let drawn = |c: char| ascii.get(c as usize).copied().unwrap_or_else(|| both_draw(c));
     text.chars().find(|c| !c.is_whitespace() && !drawn(*c))

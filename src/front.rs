@@ -17,25 +17,25 @@
 //! the group keeps a small submodule listing only those items.
 
 /// The built-in scenarios: their ids and their source text.
-pub mod builtin {
-    pub use crate::builtin::{ids, source, DEFAULT};
+pub(crate) mod builtin {
+    pub(crate) use crate::builtin::{ids, source, DEFAULT};
 }
 
 /// The scenario file as written, for the painter, which edits the text
 /// and reads its grid back (the checked [`model`](super::model) is for
 /// everything else).
-pub mod scenario {
-    pub use crate::scenario::parse;
+pub(crate) mod scenario {
+    pub(crate) use crate::scenario::parse;
 
     /// Reading the hex grid of a scenario file.
-    pub mod grid {
+    pub(crate) mod grid {
         pub(crate) use crate::scenario::grid::mode;
-        pub use crate::scenario::grid::read_grid;
+        pub(crate) use crate::scenario::grid::read_grid;
     }
 
     /// The raw (unchecked) scenario file, each value with its span.
-    pub mod raw {
-        pub use crate::scenario::raw::{
+    pub(crate) mod raw {
+        pub(crate) use crate::scenario::raw::{
             RawGrid, RawLegendEntry, RawMap, RawRegion, RawRuleValue, RawScenario, Sp,
         };
     }
@@ -43,27 +43,27 @@ pub mod scenario {
 
 /// The checked scenario: loading it, its map, its placement rules and
 /// their plain words.
-pub mod model {
-    pub use crate::model::{
+pub(crate) mod model {
+    pub(crate) use crate::model::{
         given_sides, load, load_with_warnings, parse_place, CellContent, ConstraintId, Constraints,
         MapDef, RuleOrigin, RulePreset, RuleValue, Scenario, Setting, Surface, RULES,
     };
 
     /// The placement rules in plain words.
-    pub mod rules {
-        pub use crate::model::rules::plain;
+    pub(crate) mod rules {
+        pub(crate) use crate::model::rules::plain;
     }
 
     /// The kinds of the sides given in a scenario file.
-    pub mod sides {
-        pub use crate::model::sides::kinds;
+    pub(crate) mod sides {
+        pub(crate) use crate::model::sides::kinds;
     }
 }
 
 /// Solving: a layout for a scenario, checked against its rules and the
 /// player's locks, and the errors when there is none.
-pub mod solve {
-    pub use crate::solve::{
+pub(crate) mod solve {
+    pub(crate) use crate::solve::{
         check_board, check_file, check_locks, error_diagnostics, map_for, solve, solve_locked,
         BrokenBoard, Checked, ClashHex, Guard, Layout, Lock, LockClash, LockError, Scratch,
         SolveError, SolveOptions, Solver, Stop,
@@ -72,145 +72,147 @@ pub mod solve {
 
 /// Fairness: measuring layouts, the bar a fair board must pass, searching
 /// for the fairest board, and the sampling report.
-pub mod balance {
-    pub use crate::balance::{
+pub(crate) mod balance {
+    pub(crate) use crate::balance::{
         balanced_with, draw_from_bar, odds_sentence, seen_measures, summary_lines, BarBuffers,
         BarDraw, BarError, BarOptions, BarSampler, Budget, Config, Evaluator, Measures, Objective,
         Outcome, Pilot, Policy, Progress, Report, SearchOptions, Weights,
     };
 
     /// The bar's numbers as printed.
-    pub mod bar {
-        pub use crate::balance::bar::trim;
+    pub(crate) mod bar {
+        pub(crate) use crate::balance::bar::trim;
     }
 
     /// Measures and their JSON lines.
-    pub mod json {
-        pub use crate::balance::json::{bar_object, measures_object, r3, seats_out, BarOut};
+    pub(crate) mod json {
+        pub(crate) use crate::balance::json::{
+            bar_object, measures_object, r3, seats_out, BarOut, SeatOut,
+        };
     }
 
     /// The reusable scratch space of the measures.
-    pub mod measures {
-        pub use crate::balance::measures::Scratch;
+    pub(crate) mod measures {
+        pub(crate) use crate::balance::measures::Scratch;
     }
 
     /// The sampling report of `hexpress balance`.
-    pub mod report {
-        pub use crate::balance::report::{run, run_with, Report};
+    pub(crate) mod report {
+        pub(crate) use crate::balance::report::{run, run_with, Report};
     }
 
     /// The objective's weights.
-    pub mod score {
-        pub use crate::balance::score::SEATS_OBJECTIVE_WEIGHT;
+    pub(crate) mod score {
+        pub(crate) use crate::balance::score::SEATS_OBJECTIVE_WEIGHT;
     }
 
     /// The fairest-board search.
-    pub mod search {
-        pub use crate::balance::search::DEFAULT_CANDIDATES;
+    pub(crate) mod search {
+        pub(crate) use crate::balance::search::DEFAULT_CANDIDATES;
     }
 
     /// Seat measures.
-    pub mod seats {
-        pub use crate::balance::seats::TIE_DRAWS;
+    pub(crate) mod seats {
+        pub(crate) use crate::balance::seats::TIE_DRAWS;
     }
 
     /// The report's chart.
-    pub mod svg {
-        pub use crate::balance::svg::render;
+    pub(crate) mod svg {
+        pub(crate) use crate::balance::svg::render;
     }
 }
 
 /// A recipe: everything that makes one board (scenario, players, seed,
 /// balance), as written into `layout.json` and share links.
-pub mod recipe {
-    pub use crate::recipe::{Balanced, Recipe};
+pub(crate) mod recipe {
+    pub(crate) use crate::recipe::{Balanced, Recipe};
 }
 
 /// The colours and inks of the built-in theme.
-pub mod theme {
-    pub use crate::theme::{tint, Theme};
+pub(crate) mod theme {
+    pub(crate) use crate::theme::{tint, Theme};
 }
 
 /// The reader's choices (paper, view, formats, ...) and the settings built
 /// from them and the templates.
-pub mod settings {
-    pub use crate::settings::{Choices, Formats, Paper, Settings, View, DEFAULT_DPI};
+pub(crate) mod settings {
+    pub(crate) use crate::settings::{Choices, Formats, Paper, Settings, View, DEFAULT_DPI};
 
     /// Parsers of the choices given as text.
-    pub mod choices {
-        pub use crate::settings::choices::{parse_back_offset, parse_ruler};
+    pub(crate) mod choices {
+        pub(crate) use crate::settings::choices::{parse_back_offset, parse_ruler};
     }
 
     /// Printing on both sides of the sheet.
-    pub mod sheets {
-        pub use crate::settings::sheets::Duplex;
+    pub(crate) mod sheets {
+        pub(crate) use crate::settings::sheets::Duplex;
     }
 }
 
 /// The composed pages, for the page's preview and its print advice.
-pub mod compose {
+pub(crate) mod compose {
     /// The map picture.
-    pub mod map {
-        pub use crate::compose::map::{canvas, Notes};
+    pub(crate) mod map {
+        pub(crate) use crate::compose::map::{canvas, Notes};
     }
 
     /// The pieces to cut, for the page's "has components" check.
-    pub mod pack {
-        pub use crate::compose::pack::pack_pieces;
+    pub(crate) mod pack {
+        pub(crate) use crate::compose::pack::pack_pieces;
     }
 
     /// The typed print plan.
-    pub mod plan {
-        pub use crate::compose::plan::{paper_name, PrintPlan, Sides};
+    pub(crate) mod plan {
+        pub(crate) use crate::compose::plan::{paper_name, PrintPlan, Sides};
 
         /// Page ranges in words.
-        pub mod pages {
-            pub use crate::compose::plan::pages::pages;
+        pub(crate) mod pages {
+            pub(crate) use crate::compose::plan::pages::pages;
         }
     }
 }
 
 /// The encoders' output: files, the text picture, JSON lines and SVG.
-pub mod export {
-    pub use crate::export::OutFile;
+pub(crate) mod export {
+    pub(crate) use crate::export::OutFile;
 
     /// Writing output folders whole or not at all.
-    pub mod files {
-        pub use crate::export::files::{run_dir, stage, write_all, write_atomic};
+    pub(crate) mod files {
+        pub(crate) use crate::export::files::{run_dir, stage, write_all, write_atomic};
     }
 
     /// The JSON lines of `hexpress sample`.
-    pub mod json {
-        pub use crate::export::json::{write_line_cached, Command, HexCache};
+    pub(crate) mod json {
+        pub(crate) use crate::export::json::{write_line_cached, Command, HexCache};
     }
 
     /// A page as SVG.
-    pub mod svg {
-        pub use crate::export::svg::page_to_svg;
+    pub(crate) mod svg {
+        pub(crate) use crate::export::svg::page_to_svg;
     }
 
     /// The board as text for a terminal.
-    pub mod text {
-        pub use crate::export::text::picture;
+    pub(crate) mod text {
+        pub(crate) use crate::export::text::picture;
     }
 }
 
 /// The JSON schemas of the scenario file and of `layout.json`.
-pub mod schema {
-    pub use crate::schema::{layout_schema, scenario_schema};
+pub(crate) mod schema {
+    pub(crate) use crate::schema::{layout_schema, scenario_schema};
 }
 
 /// The player's locks and saved layouts, shared by both front ends.
-pub mod locks {
-    pub use crate::locks::{
+pub(crate) mod locks {
+    pub(crate) use crate::locks::{
         format_list, hint, parse_list, read_layout, resolve, LockItem, LockSpecError, SavedLayout,
     };
 }
 
 /// The board's files in memory (`layout.json`, the print pack, the rules
 /// handout) and the wording both front ends share.
-pub mod outputs {
-    pub use crate::outputs::{
+pub(crate) mod outputs {
+    pub(crate) use crate::outputs::{
         bar_lines, bar_method_line, board_files, board_pack, chain_file_problem, chain_is_input,
         notes, rules, Balance, BoardPack,
     };

@@ -35,9 +35,9 @@ pub const MAX_PROSE_TEXT: usize = 20_000;
 
 /// Smallest and largest paper side in a sheets template, in mm (A0 is
 /// 841 x 1189): sheets hold a bounded number of pieces.
-pub const MIN_PAPER_MM: f64 = 50.0;
+pub(crate) const MIN_PAPER_MM: f64 = 50.0;
 /// See [`MIN_PAPER_MM`].
-pub const MAX_PAPER_MM: f64 = 1200.0;
+pub(crate) const MAX_PAPER_MM: f64 = 1200.0;
 
 /// The smallest sheet margin accepted, mm: home printers cannot print the
 /// outer ~5 mm.
@@ -63,10 +63,10 @@ pub const MAX_NODES: u64 = 1_000_000_000;
 
 /// The search's default wall-clock limit, in milliseconds (`--time-limit-ms`
 /// of `generate`, the `rules` command's and the web page's boards).
-pub const DEFAULT_TIME_LIMIT_MS: u64 = 5_000;
+pub(crate) const DEFAULT_TIME_LIMIT_MS: u64 = 5_000;
 
 /// The search's default number of steps per layout (`--max-nodes`).
-pub const DEFAULT_MAX_NODES: u64 = 4_000_000;
+pub(crate) const DEFAULT_MAX_NODES: u64 = 4_000_000;
 
 /// Longest time limit or time budget, in milliseconds (one hour).
 pub const MAX_TIME_MS: u64 = 3_600_000;
@@ -76,14 +76,14 @@ pub const MAX_TIME_MS: u64 = 3_600_000;
 #[error(
     "the input is larger than the limit of {limit} bytes (`MAX_INPUT_BYTES`)\n  hint: scenario, template and weights files are small text files; check the path"
 )]
-pub struct InputTooLarge {
+pub(crate) struct InputTooLarge {
     /// The limit, in bytes.
     pub limit: u64,
 }
 
 /// Reads all of `r` as UTF-8 text, stopping with an error past
 /// [`MAX_INPUT_BYTES`] (so `/dev/zero` or a huge file ends at once).
-pub fn read_capped(r: impl std::io::Read) -> std::io::Result<String> {
+pub(crate) fn read_capped(r: impl std::io::Read) -> std::io::Result<String> {
     use std::io::Read;
     let mut bytes = Vec::new();
     r.take(MAX_INPUT_BYTES + 1).read_to_end(&mut bytes)?;
@@ -112,18 +112,18 @@ pub fn read_capped(r: impl std::io::Read) -> std::io::Result<String> {
 
 /// Whether an error of [`read_capped`] is about the input's content (too
 /// large, not UTF-8 text) rather than about reading it.
-pub fn unreadable_input(e: &std::io::Error) -> bool {
+pub(crate) fn unreadable_input(e: &std::io::Error) -> bool {
     e.kind() == std::io::ErrorKind::InvalidData
         || e.get_ref().is_some_and(|i| i.is::<InputTooLarge>())
 }
 
 /// Reads the file at `path` through [`read_capped`].
-pub fn read_input(path: &std::path::Path) -> std::io::Result<String> {
+pub(crate) fn read_input(path: &std::path::Path) -> std::io::Result<String> {
     read_capped(std::fs::File::open(path)?)
 }
 
 /// Most hexes one `--lock` list (or the web page) may lock.
-pub const MAX_LOCKS: usize = 1_000;
+pub(crate) const MAX_LOCKS: usize = 1_000;
 
 /// Longest scenario text the web page accepts: the same as a file.
 pub const MAX_SCENARIO_BYTES: usize = MAX_INPUT_BYTES as usize;
@@ -133,7 +133,7 @@ pub const MAX_SCENARIO_BYTES: usize = MAX_INPUT_BYTES as usize;
 pub const MAX_REQUEST_BYTES: usize = MAX_SCENARIO_BYTES + (64 << 10);
 
 /// Most candidates one balanced search on the web page may score.
-pub const MAX_WEB_CANDIDATES: u64 = 100_000;
+pub(crate) const MAX_WEB_CANDIDATES: u64 = 100_000;
 
 /// Jobs (layouts, searches, drawings) the web page's server runs at once;
 /// further requests wait in line for [`JOB_QUEUE_WAIT_MS`].
@@ -141,48 +141,48 @@ pub const MAX_JOBS: usize = 2;
 
 /// How long a request waits for a free job slot before it is refused with
 /// 503, in milliseconds.
-pub const JOB_QUEUE_WAIT_MS: u64 = 3_000;
+pub(crate) const JOB_QUEUE_WAIT_MS: u64 = 3_000;
 
 /// Wall-clock limit of one job on the web page, in milliseconds (the same
 /// default as `--time-limit-ms` for a layout; a search or a print pack of a
 /// large map may take longer, up to this).
-pub const JOB_TIME_LIMIT_MS: u64 = 60_000;
+pub(crate) const JOB_TIME_LIMIT_MS: u64 = 60_000;
 
 /// How long a client has to send a request's headers, in milliseconds:
 /// from the connection's opening, or from the end of the previous answer on
 /// a kept-alive connection. A client that trickles its headers is cut off.
-pub const HEADER_READ_TIMEOUT_MS: u64 = 10_000;
+pub(crate) const HEADER_READ_TIMEOUT_MS: u64 = 10_000;
 
 /// How long a connection may stay open with no request in flight and no
 /// byte received, in milliseconds (an idle keep-alive connection closes).
-pub const IDLE_TIMEOUT_MS: u64 = 5_000;
+pub(crate) const IDLE_TIMEOUT_MS: u64 = 5_000;
 
 /// How long a client has to send a request's whole body once its headers
 /// are in, in milliseconds (a promised body never sent gets 408).
-pub const BODY_READ_TIMEOUT_MS: u64 = 10_000;
+pub(crate) const BODY_READ_TIMEOUT_MS: u64 = 10_000;
 
 /// Longest a request may keep its connection busy, in milliseconds: a wait
 /// for a job slot, the job, and time to send the answer to a slow reader.
-pub const REQUEST_TIME_LIMIT_MS: u64 = JOB_QUEUE_WAIT_MS + JOB_TIME_LIMIT_MS + 30_000;
+pub(crate) const REQUEST_TIME_LIMIT_MS: u64 = JOB_QUEUE_WAIT_MS + JOB_TIME_LIMIT_MS + 30_000;
 
 /// Most connections the web page's server keeps open at once. Below the
 /// process's open-file limit less [`FD_RESERVE`], whichever is lower. At the
 /// cap the connection idle the longest is closed for the new one; when none
 /// is idle, the new one gets 503 at once.
-pub const MAX_CONNECTIONS: usize = 256;
+pub(crate) const MAX_CONNECTIONS: usize = 256;
 
 /// Open files the server keeps free for itself (listener, event loop,
 /// standard streams, threads) when it sizes its connection cap.
-pub const FD_RESERVE: usize = 32;
+pub(crate) const FD_RESERVE: usize = 32;
 
 /// Memory the web page's server lets its jobs take at once, in MiB: each job
 /// is admitted by an estimate of its peak (the map's hexes, the preview's
 /// pixels) and waits in line until its share is free, so the whole process
 /// stays under 512 MiB resident with the kept packs and the server itself.
-pub const JOB_MEMORY_MIB: u64 = 360;
+pub(crate) const JOB_MEMORY_MIB: u64 = 360;
 
 /// Bytes of drawn packs the server keeps for download at once.
-pub const KEPT_PACK_BYTES: usize = 48 << 20;
+pub(crate) const KEPT_PACK_BYTES: usize = 48 << 20;
 
 #[cfg(test)]
 mod tests {

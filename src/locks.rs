@@ -112,7 +112,7 @@ pub struct SavedLayout {
 }
 
 /// Reads the parts of a `layout.json` (`hexpress-layout/1`) that locks need.
-pub fn read_layout(text: &str) -> Result<SavedLayout, LockSpecError> {
+pub(crate) fn read_layout(text: &str) -> Result<SavedLayout, LockSpecError> {
     let bad = |m: &str| LockSpecError::Layout(m.to_string());
     let v: serde_json::Value =
         serde_json::from_str(text).map_err(|e| LockSpecError::Layout(e.to_string()))?;
@@ -146,7 +146,7 @@ pub fn read_layout(text: &str) -> Result<SavedLayout, LockSpecError> {
 
 impl SavedLayout {
     /// The parts of a layout that locks need (what its `layout.json` holds).
-    pub fn of(layout: &crate::solve::Layout) -> SavedLayout {
+    pub(crate) fn of(layout: &crate::solve::Layout) -> SavedLayout {
         SavedLayout {
             scenario: layout.scenario.clone(),
             players: layout.players,
@@ -193,7 +193,7 @@ pub fn format_list(locks: &[Lock]) -> String {
 }
 
 /// What to do about a lock problem, true for the rules in force.
-pub fn hint(scenario: &Scenario, e: &LockError, surface: crate::model::Surface) -> String {
+pub(crate) fn hint(scenario: &Scenario, e: &LockError, surface: crate::model::Surface) -> String {
     use crate::model::{RuleOrigin, Surface};
     let LockError::Clash(c) = e else {
         return "lock only hexes of the map, with a terrain and chip their region's pools still hold (as in a saved layout.json)".into();

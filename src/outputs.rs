@@ -56,7 +56,9 @@ impl UserError for OutputError {
 /// The [`UserError`] face of one error of a chain (as `anyhow`'s `chain()`
 /// gives them), when it is one of the library's errors that has one: the
 /// one list of them, read by both front ends. `None` for any other error.
-pub fn user_error<'a>(e: &'a (dyn std::error::Error + 'static)) -> Option<&'a dyn UserError> {
+pub(crate) fn user_error<'a>(
+    e: &'a (dyn std::error::Error + 'static),
+) -> Option<&'a dyn UserError> {
     fn as_user<'a, T: UserError + 'static>(
         e: &'a (dyn std::error::Error + 'static),
     ) -> Option<&'a dyn UserError> {
@@ -73,7 +75,7 @@ pub fn user_error<'a>(e: &'a (dyn std::error::Error + 'static)) -> Option<&'a dy
 }
 
 /// Whether any error of `chain` is the user's input ([`UserError::is_input`]).
-pub fn chain_is_input<'a>(
+pub(crate) fn chain_is_input<'a>(
     mut chain: impl Iterator<Item = &'a (dyn std::error::Error + 'static)>,
 ) -> bool {
     chain.any(|c| user_error(c).is_some_and(UserError::is_input))
@@ -81,7 +83,7 @@ pub fn chain_is_input<'a>(
 
 /// The first error of `chain` with a place in the user's file
 /// ([`UserError::file_problem`]).
-pub fn chain_file_problem<'a>(
+pub(crate) fn chain_file_problem<'a>(
     mut chain: impl Iterator<Item = &'a (dyn std::error::Error + 'static)>,
 ) -> Option<&'a FileProblem> {
     chain.find_map(|c| user_error(c).and_then(UserError::file_problem))
@@ -305,7 +307,7 @@ pub struct BoardPack {
 
 /// [`board_files`] with the typed plan of the print pack: what a front end
 /// shows of how to print it reads the plan itself, never its text.
-pub fn board_pack(
+pub(crate) fn board_pack(
     layout: &Layout,
     scenario: &Scenario,
     settings: Option<&Settings>,
@@ -338,7 +340,7 @@ pub fn balanced_lines(o: &crate::balance::Outcome) -> Vec<String> {
 
 /// [`balanced_lines`] with the measures `m` printed (those of what the
 /// players see, on a board with face-down hexes; `None`: no measure).
-pub fn balanced_lines_with(
+pub(crate) fn balanced_lines_with(
     o: &crate::balance::Outcome,
     m: Option<&crate::balance::Measures>,
 ) -> Vec<String> {
@@ -351,13 +353,13 @@ pub fn balanced_lines_with(
 }
 
 /// The title-block lines of a map drawn from the fairness bar (`--balanced`).
-pub fn bar_lines(d: &crate::balance::BarDraw, p: &crate::balance::Pilot) -> Vec<String> {
+pub(crate) fn bar_lines(d: &crate::balance::BarDraw, p: &crate::balance::Pilot) -> Vec<String> {
     bar_lines_with(p, Some(&d.measures))
 }
 
 /// [`bar_lines`] with the measures `m` printed (those of what the players
 /// see, on a board with face-down hexes; `None`: no measure).
-pub fn bar_lines_with(
+pub(crate) fn bar_lines_with(
     p: &crate::balance::Pilot,
     m: Option<&crate::balance::Measures>,
 ) -> Vec<String> {
@@ -370,7 +372,7 @@ pub fn bar_lines_with(
 }
 
 /// How a bar draw was made, in one line.
-pub fn bar_method_line(d: &BarDraw, p: &Pilot) -> String {
+pub(crate) fn bar_method_line(d: &BarDraw, p: &Pilot) -> String {
     let rate = format!(
         "{} of {} random boards cleared the bar",
         crate::units::percent(p.pass_rate(), 2),

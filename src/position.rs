@@ -15,7 +15,7 @@ pub fn line_col(text: &str, offset: usize) -> (usize, usize) {
 }
 
 /// The largest char boundary of `s` at or before byte `i`.
-pub fn floor_char_boundary(s: &str, mut i: usize) -> usize {
+pub(crate) fn floor_char_boundary(s: &str, mut i: usize) -> usize {
     while i > 0 && !s.is_char_boundary(i) {
         i -= 1;
     }

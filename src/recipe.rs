@@ -106,14 +106,14 @@ impl Recipe {
 
     /// Names the locks by place, read from the board's own `layout.json`,
     /// when one of them keeps a face-down hex of `layout`.
-    pub fn hide_face_down_locks(mut self, layout: &Layout) -> Recipe {
+    pub(crate) fn hide_face_down_locks(mut self, layout: &Layout) -> Recipe {
         self.locks_from_layout =
             self.locks.iter().any(|l| layout.hexes.iter().any(|h| h.hex == l.hex && h.face_down));
         self
     }
 
     /// Sets `--max-nodes`, kept only when it differs from the default.
-    pub fn with_max_nodes(mut self, n: u64) -> Recipe {
+    pub(crate) fn with_max_nodes(mut self, n: u64) -> Recipe {
         self.max_nodes = (n != SolveOptions::default().max_nodes).then_some(n);
         self
     }
@@ -166,7 +166,7 @@ impl Recipe {
     /// The command's text before and after the seed's digits, so that many
     /// boards that differ only by their seed (`hexpress sample`) format it
     /// once: `command() == head + seed + tail`.
-    pub fn around_seed(&self) -> (String, String) {
+    pub(crate) fn around_seed(&self) -> (String, String) {
         let mut head = format!("hexpress generate {}", quote(&self.scenario));
         let mut tail = String::new();
         for (flag, value) in self.options() {
@@ -195,7 +195,7 @@ impl Recipe {
 
 /// Locks as `--lock` takes them, contents spelled out, in hex order:
 /// `0,-2=forest:8 1,1=desert`.
-pub fn lock_list(locks: &[Lock]) -> String {
+pub(crate) fn lock_list(locks: &[Lock]) -> String {
     let mut sorted: Vec<&Lock> = locks.iter().collect();
     sorted.sort_by_key(|l| l.hex);
     let items: Vec<String> = sorted
@@ -211,10 +211,10 @@ pub fn lock_list(locks: &[Lock]) -> String {
 /// The file a board's command reads its locks from when they are named by
 /// place ([`Recipe::locks_from_layout`]): the board's own `layout.json`,
 /// beside the files that print the command.
-pub const LAYOUT_FILE: &str = "layout.json";
+pub(crate) const LAYOUT_FILE: &str = "layout.json";
 
 /// Locks by place only, in hex order: `0,-2 1,1`.
-pub fn lock_places(locks: &[Lock]) -> String {
+pub(crate) fn lock_places(locks: &[Lock]) -> String {
     let mut hexes: Vec<_> = locks.iter().map(|l| l.hex).collect();
     hexes.sort();
     hexes.iter().map(|h| format!("{},{}", h.q, h.r)).collect::<Vec<_>>().join(" ")

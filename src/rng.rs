@@ -8,17 +8,13 @@ use rand_chacha::ChaCha8Rng;
 use rand_core::{RngCore, SeedableRng};
 
 /// The generator type used everywhere.
-pub type Rng = ChaCha8Rng;
+pub(crate) type Rng = ChaCha8Rng;
 
 /// The stages that draw random numbers, each with its own stream.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Stream {
-    /// Terrain placement.
-    Terrain = 1,
-    /// Number chips.
-    Numbers = 2,
-    /// Harbors.
-    Harbors = 3,
+pub(crate) enum Stream {
+    // Streams 1 to 3 (terrain, chips, harbors) are no longer drawn from;
+    // their numbers stay unused so that no later stream reuses them.
     /// Balanced search candidates.
     Balance = 4,
     /// The exact sampler's deals.
@@ -40,14 +36,14 @@ pub enum Stream {
 }
 
 /// The generator for one stage of one seed.
-pub fn stage_rng(seed: u64, stream: Stream) -> Rng {
+pub(crate) fn stage_rng(seed: u64, stream: Stream) -> Rng {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     rng.set_stream(stream as u64);
     rng
 }
 
 /// A uniform integer in `0..n` (`n > 0`), by Lemire's multiply-and-reject.
-pub fn below(rng: &mut Rng, n: u32) -> u32 {
+pub(crate) fn below(rng: &mut Rng, n: u32) -> u32 {
     debug_assert!(n > 0);
     let mut m = u64::from(rng.next_u32()) * u64::from(n);
     if (m as u32) < n {
@@ -60,7 +56,7 @@ pub fn below(rng: &mut Rng, n: u32) -> u32 {
 }
 
 /// Fisher-Yates shuffle.
-pub fn shuffle<T>(rng: &mut Rng, items: &mut [T]) {
+pub(crate) fn shuffle<T>(rng: &mut Rng, items: &mut [T]) {
     for i in (1..items.len()).rev() {
         let j = below(rng, i as u32 + 1) as usize;
         items.swap(i, j);
@@ -69,7 +65,7 @@ pub fn shuffle<T>(rng: &mut Rng, items: &mut [T]) {
 
 /// A fresh seed from the operating system's clock and process id, for runs
 /// without `--seed`. Only the CLI calls this; the seed is then printed.
-pub fn fresh_seed() -> u64 {
+pub(crate) fn fresh_seed() -> u64 {
     use std::hash::{BuildHasher, Hasher};
     let mut h = std::collections::hash_map::RandomState::new().build_hasher();
     h.write_u32(std::process::id());
@@ -83,9 +79,9 @@ mod tests {
 
     #[test]
     fn streams_are_fixed_and_independent() {
-        let mut a = stage_rng(42, Stream::Terrain);
-        let mut b = stage_rng(42, Stream::Terrain);
-        let mut c = stage_rng(42, Stream::Numbers);
+        let mut a = stage_rng(42, Stream::Balance);
+        let mut b = stage_rng(42, Stream::Balance);
+        let mut c = stage_rng(42, Stream::Deal);
         let xa: Vec<u32> = (0..4).map(|_| a.next_u32()).collect();
         let xb: Vec<u32> = (0..4).map(|_| b.next_u32()).collect();
         let xc: Vec<u32> = (0..4).map(|_| c.next_u32()).collect();
@@ -95,7 +91,7 @@ mod tests {
 
     #[test]
     fn below_stays_in_range_and_covers_it() {
-        let mut r = stage_rng(1, Stream::Terrain);
+        let mut r = stage_rng(1, Stream::Balance);
         let mut seen = [0u32; 7];
         for _ in 0..7000 {
             seen[below(&mut r, 7) as usize] += 1;

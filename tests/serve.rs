@@ -75,6 +75,29 @@ fn lists_every_builtin() {
 }
 
 #[test]
+fn the_view_buttons_take_their_names_from_the_server() {
+    use hexpress::settings::View;
+    let s = server();
+    let list = get(s.addr, "/api/scenarios").json();
+    let views = list["views"].as_array().expect("views");
+    let names: Vec<&str> = views.iter().map(|v| v["name"].as_str().expect("name")).collect();
+    // Every view, the default (the players') first, each as requests name it.
+    assert_eq!(names, [View::Play.name(), View::Setup.name()]);
+    assert_eq!(names[0], View::default().name());
+    assert_eq!(list["defaults"]["view"], View::default().name());
+    for v in views {
+        assert!(!v["label"].as_str().expect("label").is_empty(), "{v}");
+        assert!(!v["title"].as_str().expect("title").is_empty(), "{v}");
+    }
+    assert_ne!(views[0]["label"], views[1]["label"]);
+    // The page itself spells no view name: its buttons are made from the list.
+    let page = get(s.addr, "/").text();
+    for n in &names {
+        assert!(!page.contains(&format!("data-v=\"{n}\"")), "index.html spells {n}");
+    }
+}
+
+#[test]
 fn same_inputs_same_board_and_the_layout_matches_the_solver() {
     let s = server();
     let req = json!({"scenario": "gold-for-catan", "players": 3, "seed": "41"});

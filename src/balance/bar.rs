@@ -38,7 +38,7 @@ const AT_ZERO: [(&str, &str); 4] = [
 ];
 
 /// Every threshold: its name and what it asks, in the order checked.
-pub const THRESHOLDS: [(&str, &str); 7] = [
+pub(crate) const THRESHOLDS: [(&str, &str); 7] = [
     ("corner_max", "no corner where three land hexes meet has more than {} pips"),
     ("resource_floor", "every resource gets at least {} of its fair share of pips"),
     (
@@ -120,7 +120,7 @@ impl Bar {
     }
 
     /// Whether any threshold is set.
-    pub fn is_set(&self) -> bool {
+    pub(crate) fn is_set(&self) -> bool {
         self.pairs().iter().any(|(_, v)| v.is_some())
     }
 
@@ -151,7 +151,7 @@ impl Bar {
     }
 
     /// Whether `m` meets every threshold except the seat gap.
-    pub fn clears_board(&self, m: &Measures) -> bool {
+    pub(crate) fn clears_board(&self, m: &Measures) -> bool {
         self.misses_into(m, false, &mut |_| false)
     }
 
@@ -167,7 +167,7 @@ impl Bar {
     }
 
     /// [`Bar::misses`], leaving the seat gap out when `seats` is false.
-    pub fn misses_with(&self, m: &Measures, seats: bool) -> Vec<Miss> {
+    pub(crate) fn misses_with(&self, m: &Measures, seats: bool) -> Vec<Miss> {
         let mut out = Vec::new();
         self.misses_into(m, seats, &mut |x| {
             out.push(x);
@@ -185,7 +185,7 @@ impl Bar {
     }
 
     /// [`Bar::excess`], leaving the seat gap out when `seats` is false.
-    pub fn excess_with(&self, m: &Measures, seats: bool) -> f64 {
+    pub(crate) fn excess_with(&self, m: &Measures, seats: bool) -> f64 {
         let mut e = 0.0;
         self.misses_into(m, seats, &mut |x| {
             e += match x.name {

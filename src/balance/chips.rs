@@ -13,7 +13,7 @@ use crate::vocab::is_red;
 /// could lie on any of them (regions are not kept apart; gold and other
 /// chip-taking hexes that produce no resource are left out, as if a red
 /// could never go there). Chips printed on fixed hexes stay where they are.
-pub fn forced_red_pairs(map: &MapDef) -> u32 {
+pub(crate) fn forced_red_pairs(map: &MapDef) -> u32 {
     // Reds fixed on each resource, and free hexes of each resource.
     let mut reds = [0u32; 5];
     let mut room = [0u32; 5];

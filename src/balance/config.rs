@@ -31,7 +31,7 @@ impl Default for Config {
 pub type WeightsError = TomlError;
 
 /// The tables a weights file may have.
-pub const TABLES: [&str; 3] = ["weights", "bar", "seats"];
+pub(crate) const TABLES: [&str; 3] = ["weights", "bar", "seats"];
 
 /// The weights file's name in messages (its built-in copy is
 /// `templates/balance.toml`).

@@ -36,22 +36,22 @@ use crate::rng::{stage_rng, Rng, Stream};
 use crate::solve::{Layout, RestrictedRun, Sampler, SolveError, SolveOptions, Solver};
 
 /// Uniform boards the pilot draws at most.
-pub const PILOT_BOARDS: u64 = 20_000;
+pub(crate) const PILOT_BOARDS: u64 = 20_000;
 /// The pilot stops after this many boards that clear the bar.
-pub const PILOT_CLEARS: u64 = 32;
+pub(crate) const PILOT_CLEARS: u64 = 32;
 /// Boards that clear among the pilot's for rejection to be used.
-pub const MIN_CLEARS: u64 = 2;
+pub(crate) const MIN_CLEARS: u64 = 2;
 /// Steps of the search for a starting board inside the bar (all walks).
-pub const START_STEPS: u64 = 60_000;
+pub(crate) const START_STEPS: u64 = 60_000;
 /// Walks of that search.
-pub const START_WALKS: u64 = 8;
+pub(crate) const START_WALKS: u64 = 8;
 /// Steps of the restricted chain per board, in units of the solver's own
 /// chain length ([`Solver::chain_steps`]). On the base game that is 4,224
 /// steps; `tests/bar.rs` could not tell 500 from rejection at a tight bar
 /// (200 boards), while 40 steps fail by a factor of 6 or more.
-pub const CHAIN_FACTOR: u64 = 2;
+pub(crate) const CHAIN_FACTOR: u64 = 2;
 /// The fixed seed of the pilot and of the start search.
-pub const PILOT_SEED: u64 = 0xBA5E_BA5E;
+pub(crate) const PILOT_SEED: u64 = 0xBA5E_BA5E;
 /// Over a Markov chain's boards, successive candidates are this fraction
 /// of the chain's steps per board apart (see the module docs).
 pub const CHAIN_THIN_DIVISOR: u64 = 4;

@@ -17,7 +17,7 @@ use crate::rng::{stage_rng, Rng, Stream};
 use crate::solve::{Layout, SolveError, Solver, Walker};
 
 /// Steps each walk takes between two progress reports.
-pub const ROUND: u64 = 1024;
+pub(crate) const ROUND: u64 = 1024;
 
 /// How long the walks are and how far uphill they may step.
 #[derive(Clone, Copy, Debug)]
@@ -56,7 +56,7 @@ struct Walk<'s, 'a> {
 /// shared out evenly, the first walks taking one more when they do not
 /// divide. `progress` gets the steps done so far.
 #[allow(clippy::too_many_arguments)]
-pub fn walk_all<'s, 'a>(
+pub(crate) fn walk_all<'s, 'a>(
     solver: &'s Solver<'a>,
     eval: &Evaluator<'_>,
     weights: &Weights,

@@ -62,7 +62,7 @@ struct PilotOut {
 
 /// The thresholds of a bar, `null` where off.
 #[derive(Serialize)]
-pub struct BarOut {
+pub(crate) struct BarOut {
     corner_max: Option<f64>,
     resource_floor: Option<f64>,
     red_same_resource: Option<f64>,
@@ -89,7 +89,7 @@ impl BarOut {
 
 /// One seat of the seat simulation.
 #[derive(Serialize)]
-pub struct SeatOut {
+pub(crate) struct SeatOut {
     seat: u8,
     pips: SeatPips,
     resources: f64,
@@ -110,7 +110,7 @@ struct SeatPips {
 }
 
 /// The seats of a board, rounded for `layout.json`.
-pub fn seats_out(seats: &[SeatFigures]) -> Vec<SeatOut> {
+pub(crate) fn seats_out(seats: &[SeatFigures]) -> Vec<SeatOut> {
     seats
         .iter()
         .map(|s| SeatOut {
@@ -234,7 +234,7 @@ struct MeasuresOut<'a> {
 }
 
 /// Rounds to 3 decimals so the file does not carry float noise.
-pub fn r3(x: f64) -> f64 {
+pub(crate) fn r3(x: f64) -> f64 {
     (x * 1000.0).round() / 1000.0
 }
 
@@ -289,7 +289,7 @@ pub fn object(o: &Outcome, w: &Weights) -> String {
 }
 
 /// [`object`] with the whole weights file and the objective.
-pub fn object_with(o: &Outcome, config: &Config, objective: Objective) -> String {
+pub(crate) fn object_with(o: &Outcome, config: &Config, objective: Objective) -> String {
     let w = objective.weights(&config.weights);
     let out = BalanceOut {
         score: r3(o.score),
@@ -349,7 +349,7 @@ pub fn bar_object(d: &BarDraw, pilot: &Pilot, config: &Config) -> String {
 
 /// The `balance` object of a `sample --measures` line: every measure, the
 /// seats, and whether the board clears `bar`.
-pub fn measures_object(m: &Measures, config: &Config) -> String {
+pub(crate) fn measures_object(m: &Measures, config: &Config) -> String {
     #[derive(Serialize)]
     struct Out<'a> {
         meets_bar: bool,

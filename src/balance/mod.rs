@@ -177,7 +177,7 @@ pub fn summary_lines(m: &Measures) -> Vec<String> {
 /// The seat simulation in three short lines (none when it was not run): the
 /// seats' pips, the gap, and each seat's chance to win against an even share
 /// of the pips, in points ([`seats::odds`]).
-pub fn seat_lines(m: &Measures) -> Vec<String> {
+pub(crate) fn seat_lines(m: &Measures) -> Vec<String> {
     if m.seats.is_empty() {
         return Vec::new();
     }

@@ -12,7 +12,7 @@ use crate::solve::Layout;
 use crate::vocab::{is_red, Terrain};
 
 /// The classes, in order.
-pub const CLASSES: [&str; 3] = ["coast", "inner ring", "centre"];
+pub(crate) const CLASSES: [&str; 3] = ["coast", "inner ring", "centre"];
 
 /// Counts per class ([`CLASSES`] order).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -36,12 +36,12 @@ impl Places {
     }
 
     /// Share of red chips in each class, in percent.
-    pub fn red_shares(&self) -> [f64; 3] {
+    pub(crate) fn red_shares(&self) -> [f64; 3] {
         shares(&self.red)
     }
 
     /// Share of deserts in each class, in percent.
-    pub fn desert_shares(&self) -> [f64; 3] {
+    pub(crate) fn desert_shares(&self) -> [f64; 3] {
         shares(&self.desert)
     }
 }

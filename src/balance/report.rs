@@ -15,13 +15,13 @@ use super::seats::Policy;
 use crate::solve::{Layout, SolveError, Solver};
 
 /// The percentile levels reported, in percent.
-pub const LEVELS: [u32; 7] = [0, 10, 25, 50, 75, 90, 100];
+pub(crate) const LEVELS: [u32; 7] = [0, 10, 25, 50, 75, 90, 100];
 
 /// Largest corner pip sum possible: three hexes of 5 pips.
-pub const MAX_CORNER: usize = 15;
+pub(crate) const MAX_CORNER: usize = 15;
 
 /// The scalar measures in the report, in table order.
-pub const ROWS: [&str; 9] = [
+pub(crate) const ROWS: [&str; 9] = [
     "score",
     "resource_deviation",
     "resource_shortfall",
@@ -34,10 +34,10 @@ pub const ROWS: [&str; 9] = [
 ];
 
 /// The harbor row, added after [`ROWS`] when the map has 2:1 harbors.
-pub const HARBOR_ROW: &str = "harbor_max";
+pub(crate) const HARBOR_ROW: &str = "harbor_max";
 
 /// The seat gap's row, after every other.
-pub const SEAT_ROW: &str = "seat_gap";
+pub(crate) const SEAT_ROW: &str = "seat_gap";
 
 /// One sampled layout, reduced to what the report needs.
 #[derive(Clone, Debug, PartialEq)]
@@ -232,7 +232,7 @@ pub fn run(
 /// more searches (seeds `seed + 1` on, the same budget) whose boards show
 /// where the search puts 6, 8 and the desert.
 #[allow(clippy::too_many_arguments)]
-pub fn run_with(
+pub(crate) fn run_with(
     solver: &Solver<'_>,
     eval: &Evaluator<'_>,
     config: &Config,
@@ -355,7 +355,7 @@ pub fn build(samples: &[Sample], chosen: Outcome, with_harbors: bool) -> Report 
 
 impl Report {
     /// Each seat's total pips as a table, with fixed decimals.
-    pub fn seat_table(&self) -> String {
+    pub(crate) fn seat_table(&self) -> String {
         let mut out = format!("{:<20}{:>8}", "seat total pips", "mean");
         for l in LEVELS {
             out.push_str(&format!("{:>8}", format!("p{l}")));
@@ -376,7 +376,7 @@ impl Report {
     }
 
     /// Where 6, 8 and the desert fall, per group, as a table.
-    pub fn places_table(&self) -> String {
+    pub(crate) fn places_table(&self) -> String {
         let mut out = format!("{:<22}", "share of ... on the");
         for c in super::places::CLASSES {
             out.push_str(&format!("{c:>12}"));

@@ -31,7 +31,7 @@ pub struct Weights {
 }
 
 /// The weight names, as written in the `[weights]` table.
-pub const WEIGHT_NAMES: [&str; 9] = [
+pub(crate) const WEIGHT_NAMES: [&str; 9] = [
     "resource_deviation",
     "corner_max",
     "corner_spread",
@@ -45,7 +45,7 @@ pub const WEIGHT_NAMES: [&str; 9] = [
 
 /// The seat gap's weight under `--objective seats`: a pip of seat gap then
 /// outweighs any difference the other measures make between good boards.
-pub const SEATS_OBJECTIVE_WEIGHT: f64 = 50.0;
+pub(crate) const SEATS_OBJECTIVE_WEIGHT: f64 = 50.0;
 
 /// What a balanced search (`--balanced best`, `--objective`) minimises.
 #[derive(clap::ValueEnum, Clone, Copy, Debug, Default, PartialEq, Eq)]

@@ -69,7 +69,7 @@ impl Default for SearchOptions {
 }
 
 /// Candidates searched when none are asked for.
-pub const DEFAULT_CANDIDATES: u64 = 20_000;
+pub(crate) const DEFAULT_CANDIDATES: u64 = 20_000;
 
 /// The fairest board found.
 #[derive(Clone, Debug)]
@@ -157,7 +157,7 @@ pub fn random_phase(n: u64) -> u64 {
 }
 
 /// Walks in phase 2.
-pub const WALKS: usize = 8;
+pub(crate) const WALKS: usize = 8;
 
 /// Per-thread buffers.
 struct Local {
@@ -190,7 +190,7 @@ impl Scored {
 
 /// Random boards of a search whose seats are measured (when the score does
 /// not measure them anyway): the yardstick for the kept board's seat gap.
-pub const SEAT_YARDSTICK: u64 = 250;
+pub(crate) const SEAT_YARDSTICK: u64 = 250;
 
 /// Lays out and scores candidates `ks` in parallel, measuring the seats of
 /// those below `seats_below`; `each` sees every successful candidate's

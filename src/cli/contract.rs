@@ -48,7 +48,7 @@ impl From<Exit> for ExitCode {
 /// passes): its message ends with a hint. Exit 1.
 #[derive(Debug, thiserror::Error)]
 #[error("{0}")]
-pub struct InputError(pub String);
+pub(crate) struct InputError(pub String);
 
 /// An [`InputError`] as an `anyhow` error.
 pub fn input(message: impl Into<String>) -> anyhow::Error {
@@ -59,7 +59,7 @@ pub fn input(message: impl Into<String>) -> anyhow::Error {
 /// its message ends with a hint. Exit 2.
 #[derive(Debug, thiserror::Error)]
 #[error("{0}")]
-pub struct UsageError(pub String);
+pub(crate) struct UsageError(pub String);
 
 /// A [`UsageError`] as an `anyhow` error.
 pub fn usage(message: impl Into<String>) -> anyhow::Error {
@@ -70,15 +70,15 @@ pub fn usage(message: impl Into<String>) -> anyhow::Error {
 /// not load). Exit 5.
 #[derive(Debug, thiserror::Error)]
 #[error("{0}")]
-pub struct InternalError(pub String);
+pub(crate) struct InternalError(pub String);
 
 /// An [`InternalError`] as an `anyhow` error.
-pub fn internal(message: impl Into<String>) -> anyhow::Error {
+pub(crate) fn internal(message: impl Into<String>) -> anyhow::Error {
     anyhow::Error::new(InternalError(message.into()))
 }
 
 /// Prints a problem in a template or weights file, codespan style.
-pub fn report_file_problem(p: &FileProblem) {
+pub(crate) fn report_file_problem(p: &FileProblem) {
     eprint!("{}", p.render(super::terminal::options().color));
 }
 
@@ -93,7 +93,7 @@ pub fn report(e: &anyhow::Error) -> Exit {
 }
 
 /// The exit code of an error that was not reported yet.
-pub fn exit_for(e: &anyhow::Error) -> Exit {
+pub(crate) fn exit_for(e: &anyhow::Error) -> Exit {
     if e.chain().any(|c| c.is::<InternalError>()) {
         Exit::Internal
     } else if e.chain().any(|c| c.is::<UsageError>()) {
@@ -115,6 +115,6 @@ fn located(e: &anyhow::Error) -> Option<&FileProblem> {
 /// Whether the error was caused by what the user gave: an [`InputError`] of
 /// the command line's, or a library error that says it is the user's input
 /// ([`crate::diag::UserError`]).
-pub fn is_input(e: &anyhow::Error) -> bool {
+pub(crate) fn is_input(e: &anyhow::Error) -> bool {
     e.chain().any(|c| c.is::<InputError>()) || crate::front::outputs::chain_is_input(e.chain())
 }

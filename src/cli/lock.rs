@@ -27,7 +27,7 @@ pub(super) fn read_from(path: Option<&std::path::Path>) -> Result<Option<SavedLa
 
 /// The locks of `generate --lock`, with where each came from.
 #[derive(Clone, Debug, Default)]
-pub struct LockSet {
+pub(crate) struct LockSet {
     /// The locks.
     pub locks: Vec<Lock>,
     /// The items of `--lock`, in the same order.
@@ -175,7 +175,7 @@ pub fn message(
 /// Locks that are fine alone but leave no board the search could find or
 /// that can exist: the solver's reason, the locks and where they came
 /// from, and what to do (never blaming the scenario file).
-pub fn unsat_message(
+pub(crate) fn unsat_message(
     set: &LockSet,
     scenario: &Scenario,
     e: &crate::front::solve::SolveError,

@@ -384,7 +384,7 @@ fn check_drawable(scenario: &Scenario, players: u8) -> Result<(), Failure> {
 
 /// The message of an error and its causes, each cause once: a cause whose
 /// text its parent already shows is not repeated ("X: X").
-pub fn error_chain(e: &anyhow::Error) -> String {
+pub(crate) fn error_chain(e: &anyhow::Error) -> String {
     let mut out = String::new();
     for cause in e.chain() {
         let s = cause.to_string();

@@ -42,7 +42,7 @@ pub fn settings(a: &RenderArgs) -> anyhow::Result<Settings> {
 
 /// Under `-v`, says when `preview.png` was drawn below the default
 /// resolution to stay within the pixel limit.
-pub fn note_preview_dpi(settings: &Settings, files: &[OutFile]) {
+pub(crate) fn note_preview_dpi(settings: &Settings, files: &[OutFile]) {
     if !settings.dpi_fits {
         return;
     }

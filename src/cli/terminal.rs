@@ -21,7 +21,7 @@ static OPTIONS: OnceLock<Options> = OnceLock::new();
 
 /// Whether `--color WHEN` means colour for standard error, given NO_COLOR
 /// (set and not empty) and whether standard error is a terminal.
-pub fn wants_color(when: ColorArg, no_color: Option<&str>, terminal: bool) -> bool {
+pub(crate) fn wants_color(when: ColorArg, no_color: Option<&str>, terminal: bool) -> bool {
     match when {
         ColorArg::Always => true,
         ColorArg::Never => false,
@@ -30,7 +30,7 @@ pub fn wants_color(when: ColorArg, no_color: Option<&str>, terminal: bool) -> bo
 }
 
 /// Resolves and stores the global options (the first call wins).
-pub fn init(g: &GlobalArgs) -> Options {
+pub(crate) fn init(g: &GlobalArgs) -> Options {
     let no_color = std::env::var("NO_COLOR").ok();
     let s = Options {
         quiet: g.quiet,
@@ -72,7 +72,7 @@ pub fn error(message: &str) {
 }
 
 /// A detail line on standard error, with `-v` only.
-pub fn detail(message: &str) {
+pub(crate) fn detail(message: &str) {
     if verbose() {
         eprintln!("{message}");
     }
@@ -81,7 +81,7 @@ pub fn detail(message: &str) {
 /// Writes `text` to standard output before a run's files are moved into
 /// place: a failure (other than a closed pipe, which is fine) stops the run
 /// with exit code 2 before the output folder changes.
-pub fn print_before_commit(text: &str) -> Result<(), super::Failure> {
+pub(crate) fn print_before_commit(text: &str) -> Result<(), super::Failure> {
     use std::io::Write;
     let mut out = std::io::stdout().lock();
     match out.write_all(text.as_bytes()).and_then(|()| out.flush()) {

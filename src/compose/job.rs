@@ -49,14 +49,19 @@ impl PrintJob {
     }
 
     /// Adds pages; returns their indices.
-    pub fn add_pages(&mut self, pages: Vec<Page>) -> Range<usize> {
+    pub(crate) fn add_pages(&mut self, pages: Vec<Page>) -> Range<usize> {
         let start = self.pages.len();
         self.pages.extend(pages);
         start..self.pages.len()
     }
 
     /// Adds a file.
-    pub fn add_file(&mut self, name: impl Into<String>, pages: Vec<usize>, encoding: Encoding) {
+    pub(crate) fn add_file(
+        &mut self,
+        name: impl Into<String>,
+        pages: Vec<usize>,
+        encoding: Encoding,
+    ) {
         self.files.push(JobFile { name: name.into(), pages, encoding });
     }
 
@@ -152,7 +157,7 @@ pub fn print_job(
 /// [`print_job`] with the pack's pieces already composed and imposed (see
 /// [`crate::compose::pack::pack_pieces`]: a caller that checks first that they fit
 /// composes them only once).
-pub fn print_job_with(
+pub(crate) fn print_job_with(
     layout: &Layout,
     scenario: &Scenario,
     settings: &Settings,

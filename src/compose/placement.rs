@@ -89,7 +89,7 @@ impl Codes {
     }
 
     /// The hex indices of region `ri` in code order (`M1` first).
-    pub fn in_order(&self, ri: usize) -> Vec<usize> {
+    pub(crate) fn in_order(&self, ri: usize) -> Vec<usize> {
         let Some(c) = self.letter(ri) else { return Vec::new() };
         let mut v: Vec<(u32, usize)> = self
             .hexes
@@ -117,7 +117,7 @@ impl Codes {
 
 /// What the back of the chip at place `k` (from 1, the top) of a stack of
 /// `n` chips says: "3 of 9".
-pub fn stack_code(k: usize, n: usize) -> String {
+pub(crate) fn stack_code(k: usize, n: usize) -> String {
     format!("{k} of {n}")
 }
 

@@ -26,7 +26,7 @@ use std::io::Write;
 use std::path::{Component, Path, PathBuf};
 
 /// Name prefix of the staging folders inside an output folder.
-pub const STAGING_PREFIX: &str = ".hexpress-staging-";
+pub(crate) const STAGING_PREFIX: &str = ".hexpress-staging-";
 
 /// Name of the manifest: the files hexpress wrote into a folder, one name a
 /// line.
@@ -36,7 +36,7 @@ const MANIFEST_HEADER: &str = "# Files hexpress wrote into this folder. A later 
 
 /// Name of the lock file (only where a folder cannot be locked itself).
 #[cfg(not(unix))]
-pub const LOCK_NAME: &str = ".hexpress.lock";
+pub(crate) const LOCK_NAME: &str = ".hexpress.lock";
 
 /// An I/O problem while writing output.
 #[derive(Debug, thiserror::Error)]
@@ -87,7 +87,7 @@ pub fn child(root: &Path, name: &str) -> Result<PathBuf, WriteError> {
 }
 
 /// Writes one file into `dir` through [`write_all`]; returns its path.
-pub fn write_atomic(dir: &Path, name: &str, bytes: &[u8]) -> Result<PathBuf, WriteError> {
+pub(crate) fn write_atomic(dir: &Path, name: &str, bytes: &[u8]) -> Result<PathBuf, WriteError> {
     let mut paths = write_all(dir, &[(name, bytes)])?;
     paths.pop().ok_or_else(|| WriteError::Escapes(name.to_string()))
 }
@@ -231,7 +231,7 @@ impl Staged {
     /// Moves the files into place, removes the earlier run's stale files and
     /// writes the manifest. If a step fails, the files already replaced or
     /// removed are put back.
-    pub fn commit(mut self) -> Result<Vec<PathBuf>, WriteError> {
+    pub(crate) fn commit(mut self) -> Result<Vec<PathBuf>, WriteError> {
         let Some(staging) = self.staging.take() else {
             return Err(WriteError::Escapes(String::new()));
         };

@@ -16,7 +16,7 @@ pub const REGULAR: &[u8] = crate::fonts::REGULAR;
 pub const BOLD: &[u8] = crate::fonts::BOLD;
 
 /// The shared font database holding only the bundled faces.
-pub fn database() -> Arc<fontdb::Database> {
+pub(crate) fn database() -> Arc<fontdb::Database> {
     static DB: OnceLock<Arc<fontdb::Database>> = OnceLock::new();
     DB.get_or_init(|| {
         let mut db = fontdb::Database::new();
@@ -33,7 +33,7 @@ pub fn database() -> Arc<fontdb::Database> {
 }
 
 /// usvg options that resolve every font through [`database`].
-pub fn usvg_options() -> usvg::Options<'static> {
+pub(crate) fn usvg_options() -> usvg::Options<'static> {
     usvg::Options {
         font_family: FONT_FAMILY.to_string(),
         fontdb: database(),

@@ -43,7 +43,7 @@ pub fn to_json_with_balance(layout: &Layout, balance: String) -> String {
 /// ([`Recipe::command`], or [`Recipe::around_seed`] with the seed spliced in
 /// by `hexpress sample`, which writes many), with an optional `balance`
 /// object as compact JSON text.
-pub fn layout_json_with(layout: &Layout, command: &str, balance: Option<String>) -> String {
+pub(crate) fn layout_json_with(layout: &Layout, command: &str, balance: Option<String>) -> String {
     render(layout, command, balance)
 }
 
@@ -57,7 +57,7 @@ pub fn write_line(out: &mut Vec<u8>, layout: &Layout, command: Command<'_>, bala
 /// for each terrain and chip it has shown, so a hex seen before is one copy.
 /// The same bytes as [`write_line`]; a cache used for another map starts
 /// afresh.
-pub fn write_line_cached(
+pub(crate) fn write_line_cached(
     out: &mut Vec<u8>,
     layout: &Layout,
     command: Command<'_>,

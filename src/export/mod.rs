@@ -12,7 +12,7 @@ pub mod fonts;
 pub mod json;
 mod json_text;
 pub mod pdf;
-pub mod pdf_draw;
+pub(crate) mod pdf_draw;
 pub mod png;
 pub mod shape;
 pub mod svg;
@@ -20,4 +20,4 @@ pub mod text;
 pub mod tree;
 
 pub use encode::{encode, OutFile};
-pub use error::RenderError;
+pub(crate) use error::RenderError;

@@ -61,7 +61,7 @@ pub fn document_to_pdf_with(doc: &Document, compress: bool) -> Result<Vec<u8>, R
 
 /// What a PDF says about itself in its document information.
 #[derive(Clone, Debug, Default, PartialEq)]
-pub struct PdfInfo {
+pub(crate) struct PdfInfo {
     /// The title.
     pub title: String,
     /// The subject: scenario, players and seed (empty: none written).
@@ -81,7 +81,7 @@ fn metadata(info: &PdfInfo) -> Metadata {
 
 /// One PDF described by `info` from `pages`, in order, drawn straight from
 /// the scene ([`super::pdf_draw`]).
-pub fn pages_to_pdf(
+pub(crate) fn pages_to_pdf(
     info: &PdfInfo,
     pages: &[&Page],
     compress: bool,
@@ -126,7 +126,7 @@ fn check_size(page: &Page) -> Result<(), RenderError> {
 ///
 /// Returns the input unchanged if the file does not have the simple shape
 /// krilla writes (one classic xref table, one catalog object).
-pub fn add_print_scaling_none(pdf: Vec<u8>) -> Vec<u8> {
+pub(crate) fn add_print_scaling_none(pdf: Vec<u8>) -> Vec<u8> {
     match print_scaling_update(&pdf) {
         Some(update) => {
             let mut out = pdf;

@@ -79,7 +79,7 @@ fn stroke(s: &Stroke) -> KStroke {
 }
 
 /// Draws every item of `page` on `surface` (a page of the same size in points).
-pub fn draw_page(surface: &mut Surface<'_>, page: &Page) -> Result<(), RenderError> {
+pub(crate) fn draw_page(surface: &mut Surface<'_>, page: &Page) -> Result<(), RenderError> {
     for item in &page.items {
         draw(surface, item, &page.label)?;
     }

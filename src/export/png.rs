@@ -20,7 +20,11 @@ pub fn page_to_png(page: &Page, dpi: f64) -> Result<Vec<u8>, RenderError> {
 }
 
 /// Renders the parsed tree of `page` at `dpi` dots per inch into PNG bytes.
-pub fn tree_to_png(page: &Page, tree: &usvg::Tree, dpi: f64) -> Result<Vec<u8>, RenderError> {
+pub(crate) fn tree_to_png(
+    page: &Page,
+    tree: &usvg::Tree,
+    dpi: f64,
+) -> Result<Vec<u8>, RenderError> {
     if !(dpi > 0.0 && dpi <= 2400.0) {
         return Err(RenderError::Png(format!("a resolution of {dpi} dpi is not usable")));
     }

@@ -79,7 +79,7 @@ fn stroke_attrs(s: &Stroke) -> String {
 }
 
 /// Escapes text for XML content.
-pub fn escape(s: &str) -> String {
+pub(crate) fn escape(s: &str) -> String {
     let mut o = String::with_capacity(s.len());
     for ch in s.chars() {
         match ch {

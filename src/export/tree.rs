@@ -11,7 +11,7 @@ use crate::export::svg::page_to_svg;
 use crate::scene::{Item, Page};
 
 /// Number of non-blank text runs in a list of items (groups included).
-pub fn count_text(items: &[Item]) -> usize {
+pub(crate) fn count_text(items: &[Item]) -> usize {
     items
         .iter()
         .map(|i| match i {
@@ -61,7 +61,7 @@ pub fn page_tree(page: &Page) -> Result<usvg::Tree, RenderError> {
 
 /// Parses `svg`, the SVG text of `page`, checking the page size and that
 /// every text run survived.
-pub fn checked_tree(page: &Page, svg: &str) -> Result<usvg::Tree, RenderError> {
+pub(crate) fn checked_tree(page: &Page, svg: &str) -> Result<usvg::Tree, RenderError> {
     if !(page.width > 0.0 && page.height > 0.0 && page.width.is_finite() && page.height.is_finite())
     {
         return Err(RenderError::PageSize {

@@ -106,7 +106,7 @@ fn variant_ok(
 /// Validates the game sections. Texts may refer to values (see
 /// [`super::prose`]); `file` is the file, to point inside strings (and a
 /// built-in is held to rules a user's older file only gets warnings for).
-pub fn validate_game(
+pub(crate) fn validate_game(
     raw: &RawGame,
     meta: Option<&Meta>,
     file: &crate::diag::Source,

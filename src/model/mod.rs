@@ -8,7 +8,7 @@ pub mod material;
 pub mod oracle;
 mod origin;
 mod overrides;
-pub mod partial_board;
+pub(crate) mod partial_board;
 pub mod parts;
 pub mod pieces;
 pub mod prose;
@@ -17,7 +17,7 @@ pub mod rules;
 pub mod sides;
 pub mod spots;
 pub mod start;
-pub mod static_checks;
+pub(crate) mod static_checks;
 pub mod terms;
 mod validate;
 
@@ -27,8 +27,8 @@ pub use crate::scenario::rule_table::{
 pub use board::Board;
 pub use origin::{PresetChoice, RuleOrigin, RuleSources, Surface};
 pub use overrides::Overrides;
-pub use region_rules::RegionRules;
-pub use start::StartArea;
+pub(crate) use region_rules::RegionRules;
+pub(crate) use start::StartArea;
 pub use validate::{given_sides, parse_place, validate, GivenSide};
 
 use crate::axial::{Direction, Hex};
@@ -223,15 +223,15 @@ pub struct Region {
 /// Corner names in board order: corner `k` of a hex lies between its
 /// neighbours in directions `k` and `k + 1` ([`Direction::ALL`]), so `ne`
 /// (upper right), `n`, `nw`, `sw`, `s`, `se`.
-pub const CORNER_NAMES: [&str; 6] = ["ne", "n", "nw", "sw", "s", "se"];
+pub(crate) const CORNER_NAMES: [&str; 6] = ["ne", "n", "nw", "sw", "s", "se"];
 
 /// The name of corner `k` ([`CORNER_NAMES`]).
-pub fn corner_name(k: u8) -> &'static str {
+pub(crate) fn corner_name(k: u8) -> &'static str {
     CORNER_NAMES[usize::from(k) % 6]
 }
 
 /// The corner index of a name ([`CORNER_NAMES`]).
-pub fn corner_from_name(s: &str) -> Option<u8> {
+pub(crate) fn corner_from_name(s: &str) -> Option<u8> {
     CORNER_NAMES.iter().position(|n| *n == s).map(|k| k as u8)
 }
 

@@ -59,7 +59,7 @@ pub struct RuleSources<'a> {
 
 impl Scenario {
     /// What this scenario's rules are made of.
-    pub fn rule_sources(&self) -> RuleSources<'_> {
+    pub(crate) fn rule_sources(&self) -> RuleSources<'_> {
         RuleSources {
             preset: self.preset,
             choice: &self.preset_choice,
@@ -70,22 +70,22 @@ impl Scenario {
     }
 
     /// Why rule `id` is on (see [`RuleSources::origin`]).
-    pub fn rule_origin(&self, id: ConstraintId) -> RuleOrigin {
+    pub(crate) fn rule_origin(&self, id: ConstraintId) -> RuleOrigin {
         self.rule_sources().origin(id)
     }
 
     /// Whether the official rules would allow what rule `id` forbids.
-    pub fn official_allows(&self, id: ConstraintId) -> bool {
+    pub(crate) fn official_allows(&self, id: ConstraintId) -> bool {
         self.rule_sources().official_allows(id)
     }
 
     /// The hint for rule `id` (see [`RuleSources::relax_hint`]).
-    pub fn relax_hint(&self, id: ConstraintId, surface: Surface) -> String {
+    pub(crate) fn relax_hint(&self, id: ConstraintId, surface: Surface) -> String {
         self.rule_sources().relax_hint(id, surface)
     }
 
     /// Where rule `id` is set in the file (see [`RuleSources::rule_span`]).
-    pub fn rule_span(&self, id: ConstraintId) -> Option<(Span, String)> {
+    pub(crate) fn rule_span(&self, id: ConstraintId) -> Option<(Span, String)> {
         self.rule_sources().rule_span(id)
     }
 }
@@ -107,13 +107,13 @@ impl RuleSources<'_> {
 
     /// Whether switching to the official rules would turn rule `id` off
     /// (the file's own setting still applies on top).
-    pub fn official_allows(&self, id: ConstraintId) -> bool {
+    pub(crate) fn official_allows(&self, id: ConstraintId) -> bool {
         !self.overrides.apply(RulePreset::Official).is_on(id)
     }
 
     /// One hint that names why rule `id` is on and the exact way to change
     /// that, in the words of `surface`.
-    pub fn relax_hint(&self, id: ConstraintId, surface: Surface) -> String {
+    pub(crate) fn relax_hint(&self, id: ConstraintId, surface: Surface) -> String {
         let key = id.key();
         let numeric = id.is_limit();
         let change = match numeric {
@@ -151,7 +151,7 @@ impl RuleSources<'_> {
 
     /// Where rule `id` is set in the file (the rule itself, or the preset
     /// that turns it on), for a label under a message.
-    pub fn rule_span(&self, id: ConstraintId) -> Option<(Span, String)> {
+    pub(crate) fn rule_span(&self, id: ConstraintId) -> Option<(Span, String)> {
         match self.origin(id) {
             RuleOrigin::File(sp) => Some((sp, format!("`{id}` set here"))),
             RuleOrigin::Preset(p, PresetChoice::File(sp)) => {

@@ -11,7 +11,7 @@ use super::{CellContent, MapDef};
 /// Terrain, chips, face-down tiles and harbor facings per cell of a map,
 /// with what is not known yet marked as such.
 #[derive(Clone, Debug, Default)]
-pub struct PartialBoard {
+pub(crate) struct PartialBoard {
     /// Terrain index per cell ([`crate::vocab::Terrain::index`]), [`UNSET`]
     /// where not known yet.
     pub terrain: Vec<u8>,

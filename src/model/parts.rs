@@ -116,7 +116,7 @@ fn not_blank(s: &Sp<String>, what: &str, diags: &mut Diagnostics) {
 }
 
 /// Validates the generic components, filling their texts from `refs`.
-pub fn validate_parts(c: &RawComponents, refs: &Refs<'_>, diags: &mut Diagnostics) -> Parts {
+pub(crate) fn validate_parts(c: &RawComponents, refs: &Refs<'_>, diags: &mut Diagnostics) -> Parts {
     let mut p = Parts::default();
     for t in &c.tokens {
         not_blank(&t.name, "token name", diags);

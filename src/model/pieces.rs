@@ -8,7 +8,7 @@
 //! it; a `[starts]` entry for no piece of the pack is a warning.
 
 use super::material::Components;
-pub use super::parts::PieceCount;
+pub(crate) use super::parts::PieceCount;
 use super::prose::Refs;
 use crate::diag::{Diagnostic, Diagnostics, Span};
 use crate::scenario::raw::{RawComponents, Sp};
@@ -43,7 +43,7 @@ pub struct Piece {
 impl Piece {
     /// How many, in words, with the mix: "29: 11 with one fish, 10 with
     /// two, 8 with three", "8 (2 per player)".
-    pub fn count_text(&self, players: u8) -> String {
+    pub(crate) fn count_text(&self, players: u8) -> String {
         match &self.mix {
             Some(m) => format!("{}: {m}", self.count.text(players)),
             None => self.count.text(players),
@@ -195,7 +195,7 @@ fn parts(c: &Components, raw: Option<&RawComponents>, v: &mut Vec<Known>) {
 /// The names of every piece the pack prints or lists from a box (the robber
 /// and pirate only when `[starts]` places them), whether or not it starts
 /// anywhere yet.
-pub fn provided_names(c: &Components, starts: &[(Sp<String>, Sp<String>)]) -> Vec<String> {
+pub(crate) fn provided_names(c: &Components, starts: &[(Sp<String>, Sp<String>)]) -> Vec<String> {
     known(c, None)
         .into_iter()
         .filter(|p| p.required || starts.iter().any(|(k, _)| key(&k.value) == key(&p.name)))
@@ -219,7 +219,7 @@ pub const STARTS_BESIDE_THE_BOARD: &str = "Beside the board when the game begins
 /// Reports a provided piece without an entry (an error in a built-in; in a
 /// user's file a warning, and the piece lies beside the board) and an
 /// entry for no piece (a warning).
-pub fn validate_pieces(
+pub(crate) fn validate_pieces(
     c: &Components,
     raw: Option<&RawComponents>,
     starts: &[(Sp<String>, Sp<String>)],

@@ -21,7 +21,7 @@ use crate::vocab::did_you_mean;
 
 /// The values a text may refer to, by name.
 #[derive(Clone, Debug, Default)]
-pub struct Refs<'a> {
+pub(crate) struct Refs<'a> {
     entries: Vec<(String, String)>,
     /// Numbers with the words that name them in prose, for the warning.
     numbers: Vec<(String, i64, Vec<String>)>,
@@ -30,7 +30,7 @@ pub struct Refs<'a> {
 }
 
 /// `item` as a reference key: lowercase words joined by `_`.
-pub fn slug(item: &str) -> String {
+pub(crate) fn slug(item: &str) -> String {
     let mut out = String::new();
     for w in item.split(|c: char| !c.is_ascii_alphanumeric()).filter(|w| !w.is_empty()) {
         if !out.is_empty() {
@@ -211,7 +211,7 @@ impl<'a> Refs<'a> {
 
     /// Warns where `text` spells out a number that a value holds, followed
     /// by a word of the value's name ("12 victory points", "3 castaways").
-    pub fn warn_spelled(&self, text: &Sp<String>, diags: &mut Diagnostics) {
+    pub(crate) fn warn_spelled(&self, text: &Sp<String>, diags: &mut Diagnostics) {
         let words: Vec<&str> = text.value.split_whitespace().collect();
         let mut from = text.span.start;
         for pair in words.windows(2) {

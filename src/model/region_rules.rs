@@ -17,7 +17,7 @@ use super::{ConstraintId, Constraints, MapDef, RuleValue};
 
 /// The rule sets of a map whose regions set their own rules.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct RegionRules {
+pub(crate) struct RegionRules {
     /// The rule sets in force: the scenario's first, then one per region
     /// whose rules differ from it.
     pub sets: Vec<Constraints>,
@@ -62,12 +62,12 @@ impl RegionRules {
     }
 
     /// The rules cell `x` keeps.
-    pub fn of_cell(&self, x: usize) -> &Constraints {
+    pub(crate) fn of_cell(&self, x: usize) -> &Constraints {
         &self.sets[self.set_of[x] as usize]
     }
 
     /// The mask of the cells that keep set `k`.
-    pub fn mask(&self, k: usize) -> Vec<bool> {
+    pub(crate) fn mask(&self, k: usize) -> Vec<bool> {
         self.set_of.iter().map(|s| *s as usize == k).collect()
     }
 }
@@ -75,7 +75,7 @@ impl RegionRules {
 /// Each rule at its looser value of `a` and `b` (a switch on only when on
 /// in both, the larger limit, no limit when either has none): every board
 /// that keeps `a` or `b` keeps it.
-pub fn loosest(a: &Constraints, b: &Constraints) -> Constraints {
+pub(crate) fn loosest(a: &Constraints, b: &Constraints) -> Constraints {
     let mut out = a.clone();
     for id in ConstraintId::ALL {
         let v = match (a.get(id), b.get(id)) {

@@ -33,23 +33,28 @@ pub fn chip_pair_clash(c: &Constraints, a: u8, b: u8) -> Option<ConstraintId> {
 /// ([`chip_pair_clash`]): two equal red chips under both `no_adjacent_red`
 /// and `no_equal_neighbours`. Reports name both, so that switching one rule
 /// off is never offered as the fix.
-pub fn chip_pair_also(c: &Constraints, first: ConstraintId, a: u8, b: u8) -> Option<ConstraintId> {
+pub(crate) fn chip_pair_also(
+    c: &Constraints,
+    first: ConstraintId,
+    a: u8,
+    b: u8,
+) -> Option<ConstraintId> {
     (first == ConstraintId::NoAdjacentRed && c.no_equal_neighbours && a == b)
         .then_some(ConstraintId::NoEqualNeighbours)
 }
 
 /// The rule that forbids chip `v` on a hex of terrain `t`, if any.
-pub fn chip_on_terrain_clash(c: &Constraints, t: Terrain, v: u8) -> Option<ConstraintId> {
+pub(crate) fn chip_on_terrain_clash(c: &Constraints, t: Terrain, v: u8) -> Option<ConstraintId> {
     (c.gold_no_red && t == Terrain::Gold && is_red(v)).then_some(ConstraintId::GoldNoRed)
 }
 
 /// Whether `sum` pips at one corner break `max_corner_pips`.
-pub fn corner_over(c: &Constraints, sum: u32) -> bool {
+pub(crate) fn corner_over(c: &Constraints, sum: u32) -> bool {
     c.max_corner_pips.is_some_and(|cap| sum > cap)
 }
 
 /// The rule that forbids terrains `a` and `b` on neighbouring hexes, if any.
-pub fn terrain_pair_clash(c: &Constraints, a: Terrain, b: Terrain) -> Option<ConstraintId> {
+pub(crate) fn terrain_pair_clash(c: &Constraints, a: Terrain, b: Terrain) -> Option<ConstraintId> {
     (c.gold_not_adjacent && a == Terrain::Gold && b == Terrain::Gold)
         .then_some(ConstraintId::GoldNotAdjacent)
 }
@@ -61,13 +66,13 @@ pub fn groups(t: Terrain) -> bool {
 }
 
 /// Whether a group of `size` hexes of one terrain breaks `max_terrain_group`.
-pub fn group_too_big(c: &Constraints, size: u32) -> bool {
+pub(crate) fn group_too_big(c: &Constraints, size: u32) -> bool {
     c.max_terrain_group.is_some_and(|max| size > max)
 }
 
 /// Whether a face-up harbor may face a hex of terrain `t`: it must be land
 /// the players can see, never a face-down tile.
-pub fn harbor_may_face(t: Terrain, face_down: bool) -> bool {
+pub(crate) fn harbor_may_face(t: Terrain, face_down: bool) -> bool {
     t.is_land() && !face_down
 }
 
@@ -96,10 +101,10 @@ pub const fn chip_bit(v: u8) -> u16 {
 }
 
 /// Bits 2..=12 except 7: every chip value.
-pub const ALL_CHIPS: u16 = 0b1_1111_0111_1100;
+pub(crate) const ALL_CHIPS: u16 = 0b1_1111_0111_1100;
 
 /// For each chip value `v`, the mask of chips the pair rules forbid next to it.
-pub fn pair_table(c: &Constraints) -> [u16; 13] {
+pub(crate) fn pair_table(c: &Constraints) -> [u16; 13] {
     let mut t = [0u16; 13];
     for (a, row) in t.iter_mut().enumerate().skip(2) {
         for b in 2..=12u8 {
@@ -113,7 +118,7 @@ pub fn pair_table(c: &Constraints) -> [u16; 13] {
 
 /// Chips that no active rule can ever forbid anywhere: they can be dealt
 /// last, onto whatever hexes are left.
-pub fn free_chips(c: &Constraints) -> u16 {
+pub(crate) fn free_chips(c: &Constraints) -> u16 {
     if c.max_corner_pips.is_some() {
         return 0;
     }

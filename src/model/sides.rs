@@ -130,7 +130,7 @@ fn is_mark(s: &str) -> bool {
 
 /// Checks `[sides]`: plain keys, known looks, names, one-character marks
 /// that no two features share, and piece counts; fills the texts' references.
-pub fn validate_features(
+pub(crate) fn validate_features(
     raw: &[(Sp<String>, RawSideFeature)],
     refs: &Refs<'_>,
     diags: &mut Diagnostics,

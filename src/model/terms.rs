@@ -36,10 +36,10 @@ pub struct VocabTerm {
 }
 
 /// The shared vocabulary's text, embedded.
-pub const VOCABULARY: &str = include_str!("../../templates/vocabulary.toml");
+pub(crate) const VOCABULARY: &str = include_str!("../../templates/vocabulary.toml");
 
 /// Parses the vocabulary file: `[[term]]` tables with `term`, `box`, `piece`.
-pub fn parse_vocabulary(text: &str) -> Result<Vec<VocabTerm>, Box<TomlError>> {
+pub(crate) fn parse_vocabulary(text: &str) -> Result<Vec<VocabTerm>, Box<TomlError>> {
     let file = TomlFile::parse("vocabulary.toml", text)?;
     let root = file.root();
     root.entries(&["term"])?;
@@ -64,7 +64,11 @@ pub fn vocabulary() -> &'static [VocabTerm] {
 }
 
 /// Validates `[[terms]]`: each has a meaning or a box, none twice.
-pub fn validate_terms(raw: &[RawTerm], refs: &Refs<'_>, diags: &mut Diagnostics) -> Vec<Term> {
+pub(crate) fn validate_terms(
+    raw: &[RawTerm],
+    refs: &Refs<'_>,
+    diags: &mut Diagnostics,
+) -> Vec<Term> {
     let mut out: Vec<Term> = Vec::new();
     for t in raw {
         let name = t.term.value.trim();
@@ -252,7 +256,7 @@ fn settled(t: &VocabTerm, terms: &[Term], parts: &[String], sets: &[String]) -> 
 }
 
 /// Warns at the first use of each vocabulary term the pack leaves open.
-pub fn check_vocabulary(
+pub(crate) fn check_vocabulary(
     raw: &RawScenario,
     terms: &[Term],
     components: &Components,

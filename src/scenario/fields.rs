@@ -47,7 +47,7 @@ const fn f(name: &'static str, ty: Ty, required: bool, doc: &'static str) -> Fie
 }
 
 /// Terrain names accepted in scenario files.
-pub const TERRAINS: &[&str] = &[
+pub(crate) const TERRAINS: &[&str] = &[
     "forest",
     "pasture",
     "fields",
@@ -68,15 +68,15 @@ pub const TERRAINS: &[&str] = &[
 ];
 
 /// Harbor kinds accepted in scenario files.
-pub const HARBOR_KINDS: &[&str] = &["3:1", "lumber", "wool", "grain", "brick", "ore"];
+pub(crate) const HARBOR_KINDS: &[&str] = &["3:1", "lumber", "wool", "grain", "brick", "ore"];
 /// Harbor kinds in a legend entry, where `random` draws from the map's pool.
-pub const HARBOR_SLOT_KINDS: &[&str] =
+pub(crate) const HARBOR_SLOT_KINDS: &[&str] =
     &["random", "3:1", "lumber", "wool", "grain", "brick", "ore"];
 /// Direction names.
-pub const DIRECTIONS: &[&str] = &["e", "ne", "nw", "w", "sw", "se"];
+pub(crate) const DIRECTIONS: &[&str] = &["e", "ne", "nw", "w", "sw", "se"];
 /// Corner names of a (pointy-top) hex: top, upper right, lower right,
 /// bottom, lower left, upper left.
-pub const CORNERS: &[&str] = &["n", "ne", "se", "s", "sw", "nw"];
+pub(crate) const CORNERS: &[&str] = &["n", "ne", "se", "s", "sw", "nw"];
 
 const INT_LIST: Ty = Ty::Int(2, 12);
 const PLAYER: Ty = Ty::Int(1, 8);
@@ -85,7 +85,7 @@ const HARBOR_KIND: Ty = Ty::Choice(HARBOR_KINDS);
 const COUNT: Ty = Ty::Int(0, crate::limits::MAX_HEXES as i64);
 
 /// `[[scenario.variants]]`.
-pub const VARIANT: &[Field] = &[
+pub(crate) const VARIANT: &[Field] = &[
     f("name", Ty::Str, true, "Name of the variant, e.g. \"With Cities & Knights\"."),
     f("victory_points", Ty::Int(1, 99), false, "Victory points needed to win with this variant."),
     f("starting_gold", Ty::Int(0, 99), false, "Gold each player starts with in this variant."),
@@ -145,7 +145,7 @@ pub const LEGEND_ENTRY: &[Field] = &[
 ];
 
 /// The legend: code -> terrain name or detailed entry.
-pub const LEGEND: Ty = Ty::StrOrTable(TERRAINS, LEGEND_ENTRY);
+pub(crate) const LEGEND: Ty = Ty::StrOrTable(TERRAINS, LEGEND_ENTRY);
 
 /// `[map.regions.NAME]`.
 pub const REGION: &[Field] = &[
@@ -184,7 +184,7 @@ pub const REGION: &[Field] = &[
 
 /// `[map.regions.NAME.constraints]`: the rules a region may set for its own
 /// hexes, each from its descriptor ([`Rule::per_region`]).
-pub const REGION_CONSTRAINTS: &[Field] = &REGION_RULE_FIELDS;
+pub(crate) const REGION_CONSTRAINTS: &[Field] = &REGION_RULE_FIELDS;
 
 /// How many rules a region can set.
 const fn region_rules() -> usize {
@@ -229,7 +229,7 @@ pub const CELL: &[Field] = &[
 ];
 
 /// `[map.start]`: where the first settlements may go.
-pub const START: &[Field] = &[
+pub(crate) const START: &[Field] = &[
     f(
         "regions",
         Ty::Array(&STR),
@@ -311,20 +311,20 @@ const CONSTRAINT_FIELDS: [Field; settable_rules() + 2] = {
 };
 
 /// Names of the rule presets.
-pub const PRESETS: &[&str] = &["official", "strict"];
+pub(crate) const PRESETS: &[&str] = &["official", "strict"];
 
 /// What can be paid: the five resources, gold and the three commodities.
-pub const PAYMENTS: &[&str] =
+pub(crate) const PAYMENTS: &[&str] =
     &["lumber", "wool", "grain", "brick", "ore", "gold", "cloth", "coin", "paper"];
 /// Goods on trade tokens.
-pub const GOODS: &[&str] = &["glass", "marble", "sand", "tools"];
+pub(crate) const GOODS: &[&str] = &["glass", "marble", "sand", "tools"];
 /// Trade hex buildings, on the backs of trade tokens.
-pub const BUILDINGS: &[&str] = &["castle", "quarry", "glassworks"];
+pub(crate) const BUILDINGS: &[&str] = &["castle", "quarry", "glassworks"];
 
 const COUNT_MAP: Ty = Ty::MapOf(&Ty::Int(0, 99));
 
 /// `[components.fish_tokens]`.
-pub const FISH_TOKENS: &[Field] = &[
+pub(crate) const FISH_TOKENS: &[Field] = &[
     f("one", Ty::Int(0, 200), false, "Tokens showing one fish."),
     f("two", Ty::Int(0, 200), false, "Tokens showing two fish."),
     f("three", Ty::Int(0, 200), false, "Tokens showing three fish."),
@@ -332,7 +332,7 @@ pub const FISH_TOKENS: &[Field] = &[
 ];
 
 /// `[[components.trade_tokens]]`.
-pub const TRADE_TOKENS: &[Field] = &[
+pub(crate) const TRADE_TOKENS: &[Field] = &[
     f(
         "building",
         Ty::Choice(BUILDINGS),
@@ -348,14 +348,14 @@ pub const TRADE_TOKENS: &[Field] = &[
 ];
 
 /// `[[components.castaway_tokens]]`.
-pub const CASTAWAY_TOKENS: &[Field] = &[
+pub(crate) const CASTAWAY_TOKENS: &[Field] = &[
     f("cost", COUNT_MAP, true, "Resources to pay for this castaway (printed on the face)."),
     f("count", Ty::Int(1, 50), true, "How many tokens with this cost."),
 ];
 
 /// `[components]`: the pieces declared by a plain count, each from its
 /// descriptor ([`COUNTED`]), then the others.
-pub const COMPONENTS: &[Field] = &COMPONENT_FIELDS;
+pub(crate) const COMPONENTS: &[Field] = &COMPONENT_FIELDS;
 
 const OTHER_COMPONENTS: &[Field] = &[
     f(
@@ -404,7 +404,7 @@ const COMPONENT_FIELDS: [Field; COUNTED.len() + OTHER_COMPONENTS.len()] = {
 };
 
 /// `[[costs]]`.
-pub const COST: &[Field] = &[
+pub(crate) const COST: &[Field] = &[
     f("item", Ty::Str, true, "What is built or bought, e.g. \"Road\"."),
     f("cost", COUNT_MAP, true, "What it costs: resources, gold, commodities."),
     f("alt", COUNT_MAP, false, "An alternative cost (\"or\")."),
@@ -413,14 +413,14 @@ pub const COST: &[Field] = &[
 ];
 
 /// `[[trades]]`.
-pub const TRADE: &[Field] = &[
+pub(crate) const TRADE: &[Field] = &[
     f("give", Ty::Str, true, "What a player gives, e.g. \"2 gold\"."),
     f("get", Ty::Str, true, "What the player gets, e.g. \"1 resource card\"."),
     f("variant", Ty::Str, false, "Only with this variant."),
 ];
 
 /// `[[tables]]`.
-pub const TABLE: &[Field] = &[
+pub(crate) const TABLE: &[Field] = &[
     f("id", Ty::Str, true, "A short unique name (lowercase letters, digits, dashes)."),
     f("title", Ty::Str, true, "Heading on the card and in the rules."),
     f("columns", Ty::Array(&STR), true, "Column headings."),
@@ -431,7 +431,7 @@ pub const TABLE: &[Field] = &[
 ];
 
 /// `[[rules.sections]]`.
-pub const RULE_SECTION: &[Field] = &[
+pub(crate) const RULE_SECTION: &[Field] = &[
     f("title", Ty::Str, true, "Section heading."),
     f(
         "text",
@@ -518,10 +518,10 @@ pub const TOP: &[Field] = &[
 // --- Playable-pack keys: generic components and named values (issue 13) ---
 
 /// Shapes of a generic token.
-pub const TOKEN_SHAPES: &[&str] = &["round", "square"];
+pub(crate) const TOKEN_SHAPES: &[&str] = &["round", "square"];
 
 /// `[[components.tokens]]`: a token described by data.
-pub const GENERIC_TOKEN: &[Field] = &[
+pub(crate) const GENERIC_TOKEN: &[Field] = &[
     f(
         "name",
         Ty::Str,
@@ -541,7 +541,7 @@ pub const GENERIC_TOKEN: &[Field] = &[
 ];
 
 /// `[[components.cards]]`: a card described by data.
-pub const GENERIC_CARD: &[Field] = &[
+pub(crate) const GENERIC_CARD: &[Field] = &[
     f("title", Ty::Str, true, "Title on the card; rules mention it by this name."),
     f("text", Ty::Str, true, "Text on the card; may refer to `{values}`."),
     f("count", Ty::Int(1, 200), false, "How many to print (default 1)."),
@@ -549,7 +549,7 @@ pub const GENERIC_CARD: &[Field] = &[
 ];
 
 /// `[[components.tracks]]`: a strip of numbered spaces.
-pub const TRACK: &[Field] = &[
+pub(crate) const TRACK: &[Field] = &[
     f("name", Ty::Str, true, "Name printed on the track; rules mention it by this name."),
     f("spaces", Ty::Int(2, 30), true, "Numbered spaces, 1 to this number."),
     f("count", Ty::Int(1, 20), false, "How many to print (default 1)."),
@@ -557,7 +557,7 @@ pub const TRACK: &[Field] = &[
 ];
 
 /// `[[components.from_box]]`: a part the players take from a published box.
-pub const FROM_BOX: &[Field] = &[
+pub(crate) const FROM_BOX: &[Field] = &[
     f(
         "item",
         Ty::Str,
@@ -570,7 +570,7 @@ pub const FROM_BOX: &[Field] = &[
 ];
 
 /// `[[terms]]`: a game term the rules use.
-pub const TERM: &[Field] = &[
+pub(crate) const TERM: &[Field] = &[
     f("term", Ty::Str, true, "The term as the rules write it, in the singular, e.g. \"sea port\"."),
     f(
         "means",
@@ -582,7 +582,7 @@ pub const TERM: &[Field] = &[
 ];
 
 /// `[values]`: named numbers.
-pub const VALUES: Ty = Ty::MapOf(&Ty::Int(-9999, 9999));
+pub(crate) const VALUES: Ty = Ty::MapOf(&Ty::Int(-9999, 9999));
 
 /// Names of a field list, for "did you mean" hints.
 pub fn names(fields: &[Field]) -> impl Iterator<Item = &'static str> + '_ {
@@ -592,10 +592,10 @@ pub fn names(fields: &[Field]) -> impl Iterator<Item = &'static str> + '_ {
 // --- Features on hex sides (issue 40) ---
 
 /// How a side feature is drawn.
-pub const SIDE_LOOKS: &[&str] = &["river", "bridge", "wall"];
+pub(crate) const SIDE_LOOKS: &[&str] = &["river", "bridge", "wall"];
 
 /// `[sides.NAME]`: one kind of side feature.
-pub const SIDE_FEATURE: &[Field] = &[
+pub(crate) const SIDE_FEATURE: &[Field] = &[
     f("name", Ty::Str, false, "Name printed in the map's key and the rules handout (default: the key)."),
     f("look", Ty::Choice(SIDE_LOOKS), true, "How the map draws it: `river` (a band of water along the side), `bridge` (a river with a bridge across it) or `wall` (a dark bar along the side)."),
     f("text", Ty::Str, false, "What it does in play, in your own words; printed in the handout with its name (may use `{references}`)."),
@@ -604,4 +604,4 @@ pub const SIDE_FEATURE: &[Field] = &[
 ];
 
 /// `[map.sides]`: places by feature key.
-pub const MAP_SIDES: Ty = Ty::MapOf(&Ty::Array(&STR));
+pub(crate) const MAP_SIDES: Ty = Ty::MapOf(&Ty::Array(&STR));

@@ -11,7 +11,7 @@ use crate::diag::{Diagnostic, Diagnostics, Span};
 
 /// One code of the drawing, placed.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct GridCode {
+pub(crate) struct GridCode {
     /// The legend code as written.
     pub code: String,
     /// Where it lands.
@@ -30,7 +30,7 @@ pub(super) struct Tok<'a> {
 }
 
 /// Places the codes of a drawing; reports misaligned codes into `diags`.
-pub fn read_grid(grid: &RawGrid, diags: &mut Diagnostics) -> Vec<GridCode> {
+pub(crate) fn read_grid(grid: &RawGrid, diags: &mut Diagnostics) -> Vec<GridCode> {
     let toks = tokens(grid);
     if toks.is_empty() {
         diags.push(

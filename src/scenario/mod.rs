@@ -7,10 +7,10 @@ mod parse_game;
 mod parse_map;
 pub mod raw;
 mod rule_presets;
-pub mod rule_table;
+pub(crate) mod rule_table;
 #[cfg(test)]
 mod rule_tests;
-pub mod side_grid;
+pub(crate) mod side_grid;
 pub mod sides;
 pub mod token_table;
 

@@ -157,7 +157,7 @@ pub struct RawStart {
 }
 
 /// `tiles = { forest = 4, ... }`: (terrain name, count) in file order.
-pub type TileCounts = Vec<(Sp<String>, Sp<i64>)>;
+pub(crate) type TileCounts = Vec<(Sp<String>, Sp<i64>)>;
 
 /// `[map.regions.NAME]`.
 #[derive(Clone, Debug, Default)]
@@ -221,7 +221,7 @@ pub struct RawCell {
 }
 
 /// A table of name -> count, e.g. `cost = { lumber = 1, gold = 2 }`.
-pub type Counts = Sp<Vec<(Sp<String>, Sp<i64>)>>;
+pub(crate) type Counts = Sp<Vec<(Sp<String>, Sp<i64>)>>;
 
 /// The game material beyond the map.
 #[derive(Clone, Debug, Default)]
@@ -411,7 +411,7 @@ pub struct RawSideFeature {
 }
 
 /// One feature's places in `[map.sides]`: (feature key, places such as `"0,-1 se"`).
-pub type SideList = (Sp<String>, Sp<Vec<Sp<String>>>);
+pub(crate) type SideList = (Sp<String>, Sp<Vec<Sp<String>>>);
 
 /// Where a map puts its side features.
 #[derive(Clone, Debug, Default)]

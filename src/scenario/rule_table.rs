@@ -323,7 +323,7 @@ impl ConstraintId {
     }
 
     /// Whether the rule is about harbors (checked when harbors are placed).
-    pub fn is_harbor_rule(self) -> bool {
+    pub(crate) fn is_harbor_rule(self) -> bool {
         self.rule().stage == RuleStage::Harbors
     }
 
@@ -462,7 +462,7 @@ impl Constraints {
     }
 
     /// Whether a rule is switched on.
-    pub fn is_on(&self, id: ConstraintId) -> bool {
+    pub(crate) fn is_on(&self, id: ConstraintId) -> bool {
         self.get(id).is_on()
     }
 

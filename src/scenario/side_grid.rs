@@ -24,7 +24,7 @@ use crate::diag::{Diagnostic, Diagnostics, Span};
 
 /// One side mark of a drawing, placed: the two hexes whose side it marks.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct SideMark {
+pub(crate) struct SideMark {
     /// The mark as written.
     pub code: String,
     /// The hex on one side (left, or above).
@@ -37,7 +37,7 @@ pub struct SideMark {
 
 /// A side drawing read: its hex codes (to check against `hexes`) and marks.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct SideDrawing {
+pub(crate) struct SideDrawing {
     /// The hex codes, placed as `hexes` places them.
     pub hexes: Vec<GridCode>,
     /// The side marks.
@@ -47,7 +47,7 @@ pub struct SideDrawing {
 /// Reads a side drawing; `is_mark` says which codes are side marks.
 /// Misplaced marks and codes are reported into `diags`; `None` when the
 /// drawing cannot be placed at all.
-pub fn read_side_drawing(
+pub(crate) fn read_side_drawing(
     grid: &RawGrid,
     is_mark: &dyn Fn(&str) -> bool,
     diags: &mut Diagnostics,

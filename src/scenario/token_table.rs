@@ -38,7 +38,7 @@ pub struct CountedKind {
 }
 
 /// Every kind of counted piece, in the order the pack lists them.
-pub const COUNTED: &[CountedKind] = &[
+pub(crate) const COUNTED: &[CountedKind] = &[
     CountedKind {
         id: Counted::GoldChits,
         key: "gold_chits",

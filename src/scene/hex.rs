@@ -8,7 +8,7 @@ use crate::axial::{Direction, Hex};
 use crate::scene::{Path, Pt, Rect};
 
 /// sqrt(3).
-pub const SQRT3: f64 = 1.732_050_807_568_877_2;
+pub(crate) const SQRT3: f64 = 1.732_050_807_568_877_2;
 
 /// Hex geometry at one size.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -70,7 +70,7 @@ impl HexGeom {
 
     /// Whether the rectangle `r` lies inside the hex centred on `c`, `pad`
     /// mm clear of its edges (a hex is convex: its four corners do).
-    pub fn contains_rect(self, c: Pt, r: Rect, pad: f64) -> bool {
+    pub(crate) fn contains_rect(self, c: Pt, r: Rect, pad: f64) -> bool {
         [(r.x, r.y), (r.x + r.w, r.y), (r.x, r.y + r.h), (r.x + r.w, r.y + r.h)]
             .into_iter()
             .all(|(x, y)| self.contains(c, Pt::new(x, y), pad))

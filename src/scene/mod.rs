@@ -154,7 +154,7 @@ impl Path {
     }
 
     /// An open polyline through `pts`.
-    pub fn polyline(pts: &[Pt]) -> Path {
+    pub(crate) fn polyline(pts: &[Pt]) -> Path {
         let segs = pts
             .iter()
             .enumerate()
@@ -296,7 +296,7 @@ impl Transform {
     pub const IDENTITY: Transform = Transform { m: [1.0, 0.0, 0.0, 1.0, 0.0, 0.0] };
 
     /// A translation.
-    pub fn translate(dx: f64, dy: f64) -> Transform {
+    pub(crate) fn translate(dx: f64, dy: f64) -> Transform {
         Transform { m: [1.0, 0.0, 0.0, 1.0, dx, dy] }
     }
 
@@ -362,7 +362,7 @@ pub enum Item {
 
 impl Item {
     /// The item with every text run in it (inside groups too) given `role`.
-    pub fn with_role(self, role: TextRole) -> Item {
+    pub(crate) fn with_role(self, role: TextRole) -> Item {
         match self {
             Item::Text { pos, text, style } => {
                 Item::Text { pos, text, style: TextStyle { role, ..style } }
@@ -380,7 +380,7 @@ impl Item {
 impl Item {
     /// The item with every colour in it (fills, strokes, text, inside
     /// groups too) turned into its grey ([`Color::grey`]).
-    pub fn greyed(self) -> Item {
+    pub(crate) fn greyed(self) -> Item {
         match self {
             Item::Path { path, fill, stroke } => Item::Path {
                 path,
@@ -462,7 +462,7 @@ impl Page {
     }
 
     /// The page as side `side` of its sheet.
-    pub fn with_side(mut self, side: Side) -> Page {
+    pub(crate) fn with_side(mut self, side: Side) -> Page {
         self.side = side;
         self
     }

@@ -10,7 +10,7 @@ use crate::front::compose::plan::{PrintPlan, Sides};
 
 /// The advice the page shows under "How to print it".
 #[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct Advice {
+pub(crate) struct Advice {
     /// The paper, as people name it ("A4", "Letter").
     pub paper: String,
     /// Pages of `print-pack.pdf`.
@@ -27,7 +27,7 @@ pub struct Advice {
 
 /// One page range and how to print it.
 #[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct AdviceStep {
+pub(crate) struct AdviceStep {
     /// "pages 3-4" or "page 5".
     pub pages: String,
     /// How to print them, as the plan says it.

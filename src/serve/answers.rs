@@ -1,16 +1,16 @@
 //! The API's answers as typed values (each serialised as its JSON), so that
-//! a field is named once and every answer of a kind has the same shape.
-//! The nested objects of a board (its balance, seats and bar) are still
-//! built as JSON values in [`super::board`].
+//! a field is named once and every answer of a kind has the same shape,
+//! down to the nested objects of a board (its balance, seats and bar).
 
 use serde::Serialize;
 
 use super::advice::Advice;
+use crate::front::balance::json::{BarOut, SeatOut};
 use crate::front::settings::{Paper, View};
 
 /// `GET /api/scenarios`.
 #[derive(Debug, Serialize)]
-pub struct ScenarioList {
+pub(crate) struct ScenarioList {
     /// The built-ins.
     pub scenarios: Vec<ScenarioItem>,
     /// The built-in shown first.
@@ -19,13 +19,15 @@ pub struct ScenarioList {
     pub limits: PageLimits,
     /// The papers, in the order the page offers them.
     pub papers: Vec<PaperItem>,
+    /// The views of face-down tiles, in the order the page offers them.
+    pub views: Vec<ViewItem>,
     /// The drawing inputs' defaults, by request field.
     pub defaults: Defaults,
 }
 
 /// One built-in scenario.
 #[derive(Debug, Serialize)]
-pub struct ScenarioItem {
+pub(crate) struct ScenarioItem {
     /// Its id.
     pub id: &'static str,
     /// Its title.
@@ -40,14 +42,14 @@ pub struct ScenarioItem {
 
 /// The limits the page checks before sending.
 #[derive(Debug, Serialize)]
-pub struct PageLimits {
+pub(crate) struct PageLimits {
     /// The longest scenario text, bytes.
     pub scenario_bytes: usize,
 }
 
 /// A paper: its name in requests and links, and as people write it.
 #[derive(Debug, Serialize)]
-pub struct PaperItem {
+pub(crate) struct PaperItem {
     /// `a4`, `letter`...
     pub name: &'static str,
     /// "A4", "Letter"...
@@ -67,9 +69,39 @@ impl PaperItem {
     }
 }
 
+/// A view of face-down tiles: its name in requests and links, and the
+/// page's words for its button.
+#[derive(Debug, Serialize)]
+pub(crate) struct ViewItem {
+    /// `play` or `setup`.
+    pub name: &'static str,
+    /// The button's word.
+    pub label: &'static str,
+    /// The button's tooltip.
+    pub title: &'static str,
+}
+
+impl ViewItem {
+    /// Every view, with the page's words for it.
+    pub(crate) fn all() -> Vec<ViewItem> {
+        View::ALL
+            .iter()
+            .map(|&v| {
+                let (label, title) = match v {
+                    View::Play => ("hidden", "The players' view: face-down tiles stay secret"),
+                    View::Setup => {
+                        ("shown", "The setup view: every tile shown, for whoever builds the board")
+                    }
+                };
+                ViewItem { name: v.name(), label, title }
+            })
+            .collect()
+    }
+}
+
 /// The drawing inputs of a request when it names none.
 #[derive(Debug, Serialize)]
-pub struct Defaults {
+pub(crate) struct Defaults {
     /// The view.
     pub view: &'static str,
     /// The paper.
@@ -93,7 +125,7 @@ impl Default for Defaults {
 
 /// `POST /api/validate`.
 #[derive(Debug, Serialize)]
-pub struct Validated {
+pub(crate) struct Validated {
     /// Always true (a problem is an error answer).
     pub ok: bool,
     /// The scenario's id.
@@ -108,7 +140,7 @@ pub struct Validated {
 
 /// `POST /api/pack`.
 #[derive(Debug, Serialize)]
-pub struct PackAnswer {
+pub(crate) struct PackAnswer {
     /// The key the players' files are kept under.
     pub key: String,
     /// The players' files.
@@ -125,7 +157,7 @@ pub struct PackAnswer {
 
 /// One kept file.
 #[derive(Debug, Serialize)]
-pub struct FileItem {
+pub(crate) struct FileItem {
     /// Its name.
     pub name: String,
     /// Its size, bytes.
@@ -150,7 +182,7 @@ impl FileItem {
 
 /// The builder's files of a board.
 #[derive(Debug, Serialize)]
-pub struct BuilderFiles {
+pub(crate) struct BuilderFiles {
     /// The key they are kept under.
     pub key: String,
     /// The files.
@@ -158,8 +190,8 @@ pub struct BuilderFiles {
 }
 
 /// `POST /api/board`: one board as the page shows it ([`super::board`]).
-#[derive(Debug, Serialize)]
-pub struct BoardAnswer {
+#[derive(Serialize)]
+pub(crate) struct BoardAnswer {
     /// The scenario's id.
     pub scenario: String,
     /// Its title.
@@ -199,19 +231,19 @@ pub struct BoardAnswer {
     /// Whether some files are the builder's only.
     pub builder_files: bool,
     /// The balanced search's result.
-    pub balance: Option<serde_json::Value>,
+    pub balance: Option<BalanceItem>,
     /// The measures in words.
     pub measures: Vec<String>,
     /// The measures explained.
-    pub explained: Vec<serde_json::Value>,
+    pub explained: Vec<Explained>,
     /// Whether face-down tiles are kept secret.
     pub secret: bool,
     /// The seat simulation.
-    pub seats: Option<serde_json::Value>,
+    pub seats: Option<SeatsItem>,
     /// Whether the board clears the default fairness bar.
     pub meets_bar: Option<bool>,
     /// A draw from the fairness bar: how it was made.
-    pub bar: Option<serde_json::Value>,
+    pub bar: Option<BarItem>,
     /// The command that makes the same board and files.
     pub command: String,
     /// The share link's query.
@@ -220,7 +252,7 @@ pub struct BoardAnswer {
 
 /// A width and a height, mm.
 #[derive(Debug, Serialize)]
-pub struct Size {
+pub(crate) struct Size {
     /// Width.
     pub w: f64,
     /// Height.
@@ -242,7 +274,7 @@ pub struct Area {
 
 /// One hex of the board shown.
 #[derive(Debug, Serialize)]
-pub struct HexItem {
+pub(crate) struct HexItem {
     /// Axial column.
     pub q: i32,
     /// Axial row.
@@ -265,4 +297,91 @@ pub struct HexItem {
     pub locked: bool,
     /// Its name for a screen reader: what it shows and where.
     pub name: String,
+}
+
+/// A balanced board's search ([`BoardAnswer::balance`]): its score, the
+/// random boards it beat and the spread plots.
+#[derive(Serialize)]
+pub(crate) struct BalanceItem {
+    /// Its score (lower is fairer).
+    pub score: f64,
+    /// The random board whose walk found it.
+    pub candidate: u64,
+    /// Boards scored in all.
+    pub evaluated: u64,
+    /// Boards that could not be scored.
+    pub failed: u64,
+    /// How it compares with the random boards of the search.
+    pub random: RandomItem,
+    /// The random boards the plots show.
+    pub plotted: u64,
+    /// The measures in words.
+    pub lines: Vec<String>,
+    /// The measures explained.
+    pub explained: Vec<Explained>,
+    /// The measures' table, empty while face-down tiles are secret.
+    pub table: String,
+    /// The spread plots (SVG), empty while face-down tiles are secret.
+    pub plots: String,
+}
+
+/// The random boards of a balanced search, as a yardstick.
+#[derive(Debug, Serialize)]
+pub(crate) struct RandomItem {
+    /// How many were drawn.
+    pub drawn: u64,
+    /// The best score among them.
+    pub best: f64,
+    /// Their median score.
+    pub median: f64,
+    /// How many scored as fair as the kept board.
+    pub as_fair: u64,
+}
+
+/// One balance measure in plain words ([`super::measures::explain`]).
+#[derive(Debug, Serialize)]
+pub(crate) struct Explained {
+    /// Its name.
+    pub name: &'static str,
+    /// Its value, as text.
+    pub value: String,
+    /// What it means.
+    pub words: String,
+}
+
+/// The seat simulation under the default policy ([`BoardAnswer::seats`]).
+#[derive(Serialize)]
+pub(crate) struct SeatsItem {
+    /// The seat policy's name.
+    pub policy: &'static str,
+    /// Each seat's figures.
+    pub seats: Vec<SeatOut>,
+    /// The gap between the best and the worst seat.
+    pub gap: f64,
+    /// The seats' odds in a sentence.
+    pub odds: Option<String>,
+}
+
+/// A board drawn from the fairness bar ([`BoardAnswer::bar`]): the bar,
+/// how it was drawn and what the pilot saw.
+#[derive(Serialize)]
+pub(crate) struct BarItem {
+    /// The bar's thresholds in words.
+    pub thresholds: Vec<String>,
+    /// The bar's thresholds as numbers.
+    pub values: BarOut,
+    /// The drawing method's name.
+    pub method: &'static str,
+    /// How the board was drawn, in a sentence.
+    pub how: String,
+    /// Boards the pilot drew.
+    pub pilot_boards: u64,
+    /// How many of them cleared the bar.
+    pub pilot_cleared: u64,
+    /// The pilot's pass rate, to 4 places.
+    pub pass_rate: f64,
+    /// Candidates drawn for this board.
+    pub candidates: u64,
+    /// The draw in lines of words.
+    pub lines: Vec<String>,
 }

@@ -14,7 +14,7 @@ use serde_json::{json, Value};
 
 use super::answers::{
     BuilderFiles, Defaults, FileItem, PackAnswer, PageLimits, PaperItem, ScenarioItem,
-    ScenarioList, Validated,
+    ScenarioList, Validated, ViewItem,
 };
 use super::error::ApiError;
 use super::request::BoardRequest;
@@ -58,7 +58,7 @@ const SCRIPTS: &[(&str, &str)] = &[
 ];
 
 /// `GET /js/{name}`.
-pub async fn script_file(Path(name): Path<String>) -> Response {
+pub(crate) async fn script_file(Path(name): Path<String>) -> Response {
     match SCRIPTS.iter().find(|(n, _)| *n == name) {
         Some((_, body)) => text("text/javascript; charset=utf-8", body),
         None => not_found().await,
@@ -66,7 +66,7 @@ pub async fn script_file(Path(name): Path<String>) -> Response {
 }
 
 /// `GET /favicon.svg`: a hex in the theme's icon inks.
-pub async fn favicon() -> Response {
+pub(crate) async fn favicon() -> Response {
     static ICON: OnceLock<String> = OnceLock::new();
     let body = ICON.get_or_init(|| {
         let inks = crate::front::theme::Theme::builtin().inks;
@@ -81,7 +81,7 @@ pub async fn favicon() -> Response {
 }
 
 /// Anything else.
-pub async fn not_found() -> Response {
+pub(crate) async fn not_found() -> Response {
     ApiError::new(StatusCode::NOT_FOUND, "no such page or API").into_response()
 }
 
@@ -107,6 +107,7 @@ pub async fn scenarios() -> Response {
             default: builtin::DEFAULT,
             limits: PageLimits { scenario_bytes: crate::limits::MAX_SCENARIO_BYTES },
             papers: PaperItem::all(),
+            views: ViewItem::all(),
             defaults: Defaults::default(),
         };
         json!(list).to_string()
@@ -117,7 +118,7 @@ pub async fn scenarios() -> Response {
 /// `?stream=1` asks for NDJSON: progress lines, then `{"result": ...}` or `{"error": ...}`.
 /// `?builder=1` (on `/api/pack`) asks for the builder's files too.
 #[derive(Deserialize, Default)]
-pub struct StreamQuery {
+pub(crate) struct StreamQuery {
     #[serde(default)]
     stream: Option<String>,
     #[serde(default)]
@@ -156,7 +157,7 @@ fn read_json<T: serde::de::DeserializeOwned>(
 }
 
 /// A progress report from inside a job.
-pub type Emit<'a> = &'a (dyn Fn(Value) + Sync);
+pub(crate) type Emit<'a> = &'a (dyn Fn(Value) + Sync);
 
 /// Runs a job in a slot; answers JSON, or NDJSON with progress when asked.
 async fn respond<F>(state: &AppState, stream: bool, job: F) -> Response

@@ -7,7 +7,9 @@ use std::time::{Duration, Instant};
 
 use serde_json::{json, Value};
 
-use super::answers::{Area, BoardAnswer, HexItem, Size};
+use super::answers::{
+    Area, BalanceItem, BarItem, BoardAnswer, HexItem, RandomItem, SeatsItem, Size,
+};
 use super::error::ApiError;
 use super::lock_error;
 use super::request::Resolved;
@@ -122,7 +124,7 @@ pub fn to_json(r: &Resolved, b: &Board) -> Result<Value, ApiError> {
 }
 
 /// The board as the page's JSON; `key` is the key its files are kept under.
-pub fn to_json_keyed(r: &Resolved, b: &Board, key: &str) -> Result<Value, ApiError> {
+pub(crate) fn to_json_keyed(r: &Resolved, b: &Board, key: &str) -> Result<Value, ApiError> {
     let settings = r.settings()?;
     let canvas = map::canvas(&b.layout, &settings, &map::Notes::default());
     let svg = page_to_svg(&canvas.to_page());
@@ -141,13 +143,11 @@ pub fn to_json_keyed(r: &Resolved, b: &Board, key: &str) -> Result<Value, ApiErr
     let measures = seen.as_ref().map(balance::summary_lines).unwrap_or_default();
     let explained = seen.as_ref().map(super::measures::explain).unwrap_or_default();
     // The seat simulation and the default bar, for every board.
-    let seats = seen.as_ref().map(|m| {
-        json!({
-            "policy": default.policy.name(),
-            "seats": balance::json::seats_out(&m.seats),
-            "gap": balance::json::r3(m.seat_gap),
-            "odds": balance::odds_sentence(&m.seats),
-        })
+    let seats = seen.as_ref().map(|m| SeatsItem {
+        policy: default.policy.name(),
+        seats: balance::json::seats_out(&m.seats),
+        gap: balance::json::r3(m.seat_gap),
+        odds: balance::odds_sentence(&m.seats),
     });
     let meets_bar = seen.as_ref().map(|m| default.bar.clears(m));
     let bar = b.bar.as_ref().map(bar_json);
@@ -256,48 +256,52 @@ fn balance_json(
     b: &Board,
     secret_hexes: bool,
     seen: Option<&balance::Measures>,
-) -> Option<Value> {
+) -> Option<BalanceItem> {
     // The plots take the colours of the page's theme.
     let inks =
         r.settings().map_or_else(|_| crate::front::theme::Theme::builtin().inks, |s| s.theme.inks);
     b.balanced.as_ref().map(|(o, rep)| {
         let title = format!("{}, {} players, seed {}", r.scenario.meta.title, r.players, r.seed);
         let m = if secret_hexes { seen.cloned().unwrap_or_default() } else { o.measures.clone() };
-        json!({
-            "score": round2(o.score),
-            "candidate": o.candidate,
-            "evaluated": o.evaluated,
-            "failed": o.failed,
-            "random": {
-                "drawn": o.random.drawn,
-                "best": round2(o.random.best),
-                "median": round2(o.random.median),
-                "as_fair": o.random.as_fair,
+        BalanceItem {
+            score: round2(o.score),
+            candidate: o.candidate,
+            evaluated: o.evaluated,
+            failed: o.failed,
+            random: RandomItem {
+                drawn: o.random.drawn,
+                best: round2(o.random.best),
+                median: round2(o.random.median),
+                as_fair: o.random.as_fair,
             },
-            "plotted": rep.samples,
-            "lines": balance::summary_lines(&m),
-            "explained": super::measures::explain(&m),
-            "table": if secret_hexes { String::new() } else { rep.table() },
+            plotted: rep.samples,
+            lines: balance::summary_lines(&m),
+            explained: super::measures::explain(&m),
+            table: if secret_hexes { String::new() } else { rep.table() },
             // The plots mark this board's measures, face-down tiles included.
-            "plots": if secret_hexes { String::new() } else { balance::svg::render(rep, &title, &inks) },
-        })
+            plots: if secret_hexes {
+                String::new()
+            } else {
+                balance::svg::render(rep, &title, &inks)
+            },
+        }
     })
 }
 
 /// A board drawn from the fairness bar: the bar, how it was drawn and what
 /// the pilot saw.
-fn bar_json(x: &BarBoard) -> Value {
-    json!({
-        "thresholds": x.config.bar.sentences(),
-        "values": balance::json::BarOut::new(&x.config.bar),
-        "method": x.draw.method.name(),
-        "how": crate::front::outputs::bar_method_line(&x.draw, &x.pilot),
-        "pilot_boards": x.pilot.boards,
-        "pilot_cleared": x.pilot.cleared,
-        "pass_rate": (x.pilot.pass_rate() * 1e4).round() / 1e4,
-        "candidates": x.draw.candidates,
-        "lines": crate::front::outputs::bar_lines(&x.draw, &x.pilot),
-    })
+fn bar_json(x: &BarBoard) -> BarItem {
+    BarItem {
+        thresholds: x.config.bar.sentences(),
+        values: balance::json::BarOut::new(&x.config.bar),
+        method: x.draw.method.name(),
+        how: crate::front::outputs::bar_method_line(&x.draw, &x.pilot),
+        pilot_boards: x.pilot.boards,
+        pilot_cleared: x.pilot.cleared,
+        pass_rate: (x.pilot.pass_rate() * 1e4).round() / 1e4,
+        candidates: x.draw.candidates,
+        lines: crate::front::outputs::bar_lines(&x.draw, &x.pilot),
+    }
 }
 
 /// The layout as the players see it: in their view (`hide`), a face-down

@@ -101,7 +101,7 @@ pub fn offered(r: &Resolved, b: &Board, files: Vec<OutFile>) -> Offered {
 /// hex, no face-down chip stack, and no `balance` object (its measures
 /// count the face-down tiles). Made from the full file line by line, so
 /// everything else stays as `generate` writes it.
-pub fn players_layout(full: &str) -> String {
+pub(crate) fn players_layout(full: &str) -> String {
     let hidden: Vec<(i64, i64)> = full
         .lines()
         .filter(|l| l.contains("\"face_down\":true") && l.contains("\"terrain\""))

@@ -29,7 +29,7 @@ use crate::front::locks::{self, LockItem};
 use crate::front::model::RulePreset;
 
 /// Steps a chain may hold.
-pub const MAX_STEPS: usize = 16;
+pub(crate) const MAX_STEPS: usize = 16;
 
 /// How a step's board was balanced.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -140,7 +140,7 @@ pub fn format(steps: &[Step]) -> String {
 
 /// The shortest chain that gives the tiles at `wanted` (see the module's
 /// doc); empty when nothing is wanted.
-pub fn shortest(mut steps: Vec<Step>, wanted: &BTreeSet<Hex>) -> Vec<Step> {
+pub(crate) fn shortest(mut steps: Vec<Step>, wanted: &BTreeSet<Hex>) -> Vec<Step> {
     if wanted.is_empty() {
         return Vec::new();
     }
@@ -151,7 +151,7 @@ pub fn shortest(mut steps: Vec<Step>, wanted: &BTreeSet<Hex>) -> Vec<Step> {
 }
 
 /// Drops every step before the last one that takes no tile from another.
-pub fn trim_front(mut steps: Vec<Step>) -> Vec<Step> {
+pub(crate) fn trim_front(mut steps: Vec<Step>) -> Vec<Step> {
     if let Some(i) = steps.iter().rposition(|s| s.bare().is_empty()) {
         steps.drain(..i);
     }

@@ -74,7 +74,7 @@ impl ApiError {
     /// page's controls (`--rules official` -> "Official under Placement
     /// rules"). For errors of boards and packs, not of the scenario text,
     /// whose problems stay those `hexpress validate` prints.
-    pub fn for_page(mut self) -> ApiError {
+    pub(crate) fn for_page(mut self) -> ApiError {
         self.message = page_words(&self.message);
         self.hint = self.hint.map(|h| page_words(&h));
         for d in &mut self.diagnostics {
@@ -140,7 +140,7 @@ const PAGE_WORDS: &[(&str, &str)] = &[
 ];
 
 /// `text` with the command line's words replaced by the page's.
-pub fn page_words(text: &str) -> String {
+pub(crate) fn page_words(text: &str) -> String {
     let mut s = text.to_string();
     for (cli, page) in PAGE_WORDS {
         s = s.replace(cli, page);
@@ -202,7 +202,7 @@ fn rule_words(text: &str, id: crate::front::model::ConstraintId) -> String {
 
 /// Every diagnostic with its place, and the text `hexpress validate` prints
 /// for them (empty when there are none).
-pub fn diagnostics_out(source: &Source, diags: &Diagnostics) -> (Vec<SpanOut>, String) {
+pub(crate) fn diagnostics_out(source: &Source, diags: &Diagnostics) -> (Vec<SpanOut>, String) {
     let items = diags.items().iter().map(|d| span_out(source, d)).collect();
     let rendered = if diags.is_empty() { String::new() } else { diag::render(source, diags) };
     (items, rendered)

@@ -39,7 +39,7 @@ impl Guard {
     }
 
     /// Whether a `Host` header value names this server.
-    pub fn host_allowed(&self, value: &str) -> bool {
+    pub(crate) fn host_allowed(&self, value: &str) -> bool {
         let name = host_name(value);
         if name.eq_ignore_ascii_case("localhost") || ends_with_ignore_case(name, ".localhost") {
             return true;

@@ -61,24 +61,24 @@ impl Jobs {
     /// Takes a resolved request's share of the memory budget (call it on
     /// the job's thread): waits like a slot, refuses a job too large for
     /// the whole budget.
-    pub fn admit(&self, r: &Resolved, kind: Kind) -> Result<Lease, ApiError> {
+    pub(crate) fn admit(&self, r: &Resolved, kind: Kind) -> Result<Lease, ApiError> {
         let hexes = r.scenario.map_for(r.players).map_or(0, |m| m.board.hexes.len());
         let wait = Duration::from_millis(self.limits.queue_wait_ms);
         self.memory.admit(memory::estimate_mib(kind, hexes), wait)
     }
 
     /// [`Jobs::admit`] for a board.
-    pub fn admit_board(&self, r: &Resolved) -> Result<Lease, ApiError> {
+    pub(crate) fn admit_board(&self, r: &Resolved) -> Result<Lease, ApiError> {
         self.admit(r, Kind::Board { candidates: r.candidates })
     }
 
     /// [`Jobs::admit`] for a pack.
-    pub fn admit_pack(&self, r: &Resolved) -> Result<Lease, ApiError> {
+    pub(crate) fn admit_pack(&self, r: &Resolved) -> Result<Lease, ApiError> {
         self.admit(r, Kind::Pack { candidates: r.candidates })
     }
 
     /// The lines of a streamed job within this server's job time limit.
-    pub fn within_time_limit(
+    pub(crate) fn within_time_limit(
         &self,
         rx: tokio::sync::mpsc::Receiver<String>,
     ) -> impl futures_util::Stream<Item = Result<String, Infallible>> + Send {
@@ -86,7 +86,7 @@ impl Jobs {
     }
 
     /// [`Jobs::admit`] for a check of the scenario.
-    pub fn admit_validate(&self, r: &Resolved) -> Result<Lease, ApiError> {
+    pub(crate) fn admit_validate(&self, r: &Resolved) -> Result<Lease, ApiError> {
         self.admit(r, Kind::Validate)
     }
 
@@ -126,7 +126,7 @@ impl Jobs {
 /// The lines of a streamed job, ending with an error line if the job is
 /// still running at the job time limit (counted from this call, made when
 /// the job starts).
-pub fn within_time_limit(
+pub(crate) fn within_time_limit(
     rx: tokio::sync::mpsc::Receiver<String>,
     limit_ms: u64,
 ) -> impl futures_util::Stream<Item = Result<String, Infallible>> + Send {
@@ -158,7 +158,7 @@ fn busy(l: JobLimits) -> ApiError {
 }
 
 /// The answer when a job runs past its time.
-pub fn too_long(limit_ms: u64) -> ApiError {
+pub(crate) fn too_long(limit_ms: u64) -> ApiError {
     ApiError::new(
         StatusCode::GATEWAY_TIMEOUT,
         format!("the job took longer than {limit_ms} ms (the page's limit)"),

@@ -10,7 +10,7 @@ use crate::front::locks::SavedLayout;
 use crate::front::solve::Layout;
 
 /// Boards kept at once (a layout is a few KB even for large maps).
-pub const KEPT_BOARDS: usize = 256;
+pub(crate) const KEPT_BOARDS: usize = 256;
 
 /// The boards of one server.
 #[derive(Default)]
@@ -31,7 +31,7 @@ impl KeptBoards {
     }
 
     /// The board kept under `key`.
-    pub fn get(&self, key: &str) -> Option<SavedLayout> {
+    pub(crate) fn get(&self, key: &str) -> Option<SavedLayout> {
         let b = self.boards.lock().unwrap_or_else(|e| e.into_inner());
         b.iter().find(|(k, _)| k == key).map(|(_, s)| s.clone())
     }

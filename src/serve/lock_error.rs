@@ -16,7 +16,7 @@ use crate::front::model::{ConstraintId, RuleOrigin, Scenario};
 use crate::front::solve::{ClashHex, Lock, LockClash, LockError, SolveError, Stop};
 
 /// What a lock message may say, and how it names hexes.
-pub struct Telling<'a> {
+pub(crate) struct Telling<'a> {
     /// The scenario, with the rules in force.
     pub scenario: &'a Scenario,
     /// Whether it is a built-in (its file cannot be changed in place).
@@ -46,7 +46,7 @@ impl<'a> Telling<'a> {
     }
 
     /// Whether `hex` keeps its contents secret.
-    pub fn is_secret(&self, hex: Hex) -> bool {
+    pub(crate) fn is_secret(&self, hex: Hex) -> bool {
         self.secret.contains(&hex)
     }
 
@@ -131,7 +131,7 @@ fn unlock_words(locked: usize) -> &'static str {
 /// A lock problem as the web page's API answers it: status 422, the error
 /// in one line, a hint in the page's words, and `lock_clash` (see
 /// [`clash_json`]).
-pub fn api_error(t: &Telling<'_>, e: &LockError) -> ApiError {
+pub(crate) fn api_error(t: &Telling<'_>, e: &LockError) -> ApiError {
     let mut a = ApiError::new(axum::http::StatusCode::UNPROCESSABLE_ENTITY, page_message(t, e))
         .hint(lock_hint(t, e));
     a.lock_clash = Some(Box::new(clash_json(t, e)));
@@ -148,7 +148,7 @@ fn lock_hint(t: &Telling<'_>, e: &LockError) -> String {
 }
 
 /// A lock problem in the page's words: a sentence for players, no rule keys.
-pub fn page_message(t: &Telling<'_>, e: &LockError) -> String {
+pub(crate) fn page_message(t: &Telling<'_>, e: &LockError) -> String {
     match e {
         LockError::Clash(c) => {
             let mut m = format!("These locked hexes cannot be kept together: {}.", t.sentence(c));
@@ -174,7 +174,7 @@ fn capitalized(s: &str) -> String {
 /// conflict in plain words, and `lock_clash` with every locked hex, so the
 /// page marks them. With secret hexes among the locks, the answer names no
 /// rule: the rule in the way could tell what they hide.
-pub fn unsat_api_error(t: &Telling<'_>, locks: &[Lock], e: &SolveError) -> ApiError {
+pub(crate) fn unsat_api_error(t: &Telling<'_>, locks: &[Lock], e: &SolveError) -> ApiError {
     unsat(t, locks, unsat_rule(e), unsat_proved(e))
 }
 
@@ -252,7 +252,7 @@ fn unsat_page_message(
 /// Locks on face-down hexes that could clash with the other locks for some
 /// tile a face-down hex may hide (found without looking at what it does
 /// hide): refused whatever it hides, so the answer tells nothing about it.
-pub fn hidden_clash_error(t: &Telling<'_>, secret: &[Hex], c: &LockClash) -> ApiError {
+pub(crate) fn hidden_clash_error(t: &Telling<'_>, secret: &[Hex], c: &LockClash) -> ApiError {
     let public: Vec<&ClashHex> = c.hexes.iter().filter(|h| !t.is_secret(h.hex)).collect();
     let mine: Vec<String> =
         secret.iter().map(|h| format!("the face-down hex {}", t.place(*h))).collect();
@@ -301,7 +301,7 @@ fn origin_key(scenario: &Scenario, rule: ConstraintId) -> &'static str {
 /// pools), the rule and the clash in plain words, and every hex concerned
 /// (its contents unless they are secret, its place), so the page can mark
 /// them on the board.
-pub fn clash_json(t: &Telling<'_>, e: &LockError) -> Value {
+pub(crate) fn clash_json(t: &Telling<'_>, e: &LockError) -> Value {
     match e {
         LockError::Clash(c) => {
             let origin = origin_key(t.scenario, c.rule);

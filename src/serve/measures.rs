@@ -1,18 +1,17 @@
 //! The balance measures of a board as the page shows them: each with its
 //! value and a sentence in plain words (the formulas are in docs/balance.md).
 
-use serde_json::{json, Value};
-
+use super::answers::Explained;
 use crate::front::balance::Measures;
 use crate::vocab::Resource;
 
 /// One measure for the page.
-fn item(name: &str, value: String, words: String) -> Value {
-    json!({ "name": name, "value": value, "words": words })
+fn item(name: &'static str, value: String, words: String) -> Explained {
+    Explained { name, value, words }
 }
 
 /// Every measure of `m` the page shows, in plain words.
-pub fn explain(m: &Measures) -> Vec<Value> {
+pub(crate) fn explain(m: &Measures) -> Vec<Explained> {
     let mut out = Vec::new();
     let per: Vec<String> = Resource::ALL
         .iter()

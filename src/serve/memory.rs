@@ -17,7 +17,7 @@ use crate::limits::{JOB_MEMORY_MIB, MAX_PREVIEW_PIXELS};
 
 /// What a job does, for its estimate.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Kind {
+pub(crate) enum Kind {
     /// Check a scenario.
     Validate,
     /// Lay out a board and draw its map for the page (`candidates`: a
@@ -34,7 +34,7 @@ pub enum Kind {
 }
 
 /// Estimated peak memory of a job in MiB, for a map of `hexes` hexes.
-pub fn estimate_mib(kind: Kind, hexes: usize) -> u64 {
+pub(crate) fn estimate_mib(kind: Kind, hexes: usize) -> u64 {
     let h = hexes as u64;
     let search = |c: Option<u64>| c.map_or(0, |n| 4 + n / 4_000);
     match kind {
@@ -69,7 +69,7 @@ pub struct Budget {
 }
 
 /// A job's share of the budget, given back when dropped.
-pub struct Lease {
+pub(crate) struct Lease {
     mib: u64,
     used: Arc<(Mutex<Used>, Condvar)>,
 }
@@ -102,7 +102,7 @@ impl Budget {
 
     /// Waits (blocking: call it on a job's thread) until `mib` is free, for
     /// at most `wait`; refuses a job larger than the whole budget at once.
-    pub fn admit(&self, mib: u64, wait: Duration) -> Result<Lease, ApiError> {
+    pub(crate) fn admit(&self, mib: u64, wait: Duration) -> Result<Lease, ApiError> {
         if mib > self.total {
             return Err(ApiError::new(
                 StatusCode::PAYLOAD_TOO_LARGE,

@@ -29,7 +29,7 @@ mod jobs;
 mod judge;
 pub mod kept;
 pub mod listen;
-pub mod lock_error;
+pub(crate) mod lock_error;
 mod measures;
 pub mod memory;
 pub mod names;
@@ -68,7 +68,7 @@ struct KeptPack {
 }
 
 /// Shared state of one server.
-pub struct AppState {
+pub(crate) struct AppState {
     jobs: jobs::Jobs,
     packs: Mutex<VecDeque<KeptPack>>,
     boards: kept::KeptBoards,
@@ -133,7 +133,7 @@ pub fn router_with(limits: JobLimits) -> Router {
 /// The server's routes with given job limits, for a server listening on
 /// `host` (the names it answers to, see [`guard`]), reading request bodies
 /// within `body_ms` milliseconds.
-pub fn router_for(limits: JobLimits, host: IpAddr, body_ms: u64) -> Router {
+pub(crate) fn router_for(limits: JobLimits, host: IpAddr, body_ms: u64) -> Router {
     Router::new()
         .route("/", get(api::index))
         .route("/style.css", get(api::style))
@@ -182,7 +182,7 @@ fn runtime() -> std::io::Result<tokio::runtime::Runtime> {
 }
 
 /// Whether serving on `host` keeps the page on this machine.
-pub fn is_local(host: IpAddr) -> bool {
+pub(crate) fn is_local(host: IpAddr) -> bool {
     host.is_loopback()
 }
 

@@ -13,7 +13,7 @@ use crate::front::solve::Layout;
 
 /// The row and place of each hex that matters at the table.
 #[derive(Clone, Debug, Default)]
-pub struct Places {
+pub(crate) struct Places {
     names: HashMap<Hex, String>,
 }
 
@@ -40,12 +40,12 @@ impl Places {
     }
 
     /// The places of a map's hexes: all but its fixed water.
-    pub fn of_map(map: &MapDef) -> Places {
+    pub(crate) fn of_map(map: &MapDef) -> Places {
         Places::of(map.cells.iter().filter(|c| counts_map_cell(&c.content)).map(|c| c.hex))
     }
 
     /// The places of a board's hexes: all but its fixed water.
-    pub fn of_layout(layout: &Layout) -> Places {
+    pub(crate) fn of_layout(layout: &Layout) -> Places {
         Places::of(layout.hexes.iter().filter(|h| !h.fixed || h.terrain.is_land()).map(|h| h.hex))
     }
 
@@ -64,7 +64,7 @@ fn counts_map_cell(c: &CellContent) -> bool {
 }
 
 /// "1st", "2nd", "3rd", "4th"...
-pub fn ordinal(n: usize) -> String {
+pub(crate) fn ordinal(n: usize) -> String {
     let suffix = match (n % 10, n % 100) {
         (_, 11..=13) => "th",
         (1, _) => "st",
@@ -113,7 +113,7 @@ fn word_ordinal(n: usize) -> String {
 /// "by the 3:1 harbor", "by the wool and 3:1 harbors", or "" when no harbor
 /// the players may see faces `hex` (`hidden`: hexes whose contents they may
 /// not see, whose harbors are not named).
-pub fn harbor_words(layout: &Layout, hex: Hex, hidden: &dyn Fn(Hex) -> bool) -> String {
+pub(crate) fn harbor_words(layout: &Layout, hex: Hex, hidden: &dyn Fn(Hex) -> bool) -> String {
     let kinds: Vec<String> = layout
         .harbors
         .iter()

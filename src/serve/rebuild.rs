@@ -16,7 +16,7 @@ pub fn key(hash: &str, players: u8, steps: &[Step]) -> String {
 
 /// The step that makes the board of `r`: its seed, rules, balance and
 /// locks, those that took their tile from a chain by place only.
-pub fn step_of(r: &Resolved) -> Step {
+pub(crate) fn step_of(r: &Resolved) -> Step {
     let mut sorted = r.locks.clone();
     sorted.sort_by_key(|l| l.hex);
     let locks = sorted

@@ -114,7 +114,7 @@ impl Resolved {
     }
 
     /// Whether `hex` is a face-down hex of the request's map.
-    pub fn is_face_down(&self, hex: Hex) -> bool {
+    pub(crate) fn is_face_down(&self, hex: Hex) -> bool {
         self.scenario.map_for(self.players).is_some_and(|m| {
             m.cells.iter().any(|c| {
                 c.hex == hex
@@ -125,7 +125,7 @@ impl Resolved {
 
     /// Whether `hex` is a face-down hex whose contents the players' view
     /// keeps secret.
-    pub fn is_secret(&self, hex: Hex) -> bool {
+    pub(crate) fn is_secret(&self, hex: Hex) -> bool {
         self.view == View::Play && self.is_face_down(hex)
     }
 
@@ -145,7 +145,7 @@ impl Resolved {
 }
 
 /// FNV-1a of the text, as 16 hex digits: a short, stable content id.
-pub fn content_hash(text: &str) -> String {
+pub(crate) fn content_hash(text: &str) -> String {
     let mut h: u64 = 0xcbf2_9ce4_8422_2325;
     for b in text.bytes() {
         h ^= u64::from(b);
@@ -155,7 +155,7 @@ pub fn content_hash(text: &str) -> String {
 }
 
 /// `base` under the preset asked for.
-pub fn with_rules(
+pub(crate) fn with_rules(
     base: &Scenario,
     source: &Source,
     rules: Option<RulePreset>,
@@ -167,7 +167,7 @@ pub fn with_rules(
 }
 
 /// The scenario's text, pasted or built in, and whether it is built in.
-pub fn scenario_source(req: &BoardRequest) -> Result<(Source, bool), ApiError> {
+pub(crate) fn scenario_source(req: &BoardRequest) -> Result<(Source, bool), ApiError> {
     match (&req.text, &req.scenario) {
         (Some(t), _) => {
             if t.len() > MAX_SCENARIO_BYTES {
@@ -193,7 +193,7 @@ pub fn scenario_source(req: &BoardRequest) -> Result<(Source, bool), ApiError> {
 }
 
 /// The rule preset asked for (`None`: the scenario's own rules).
-pub fn rules_of(req: &BoardRequest) -> Result<Option<RulePreset>, ApiError> {
+pub(crate) fn rules_of(req: &BoardRequest) -> Result<Option<RulePreset>, ApiError> {
     match req.rules.as_deref() {
         None | Some("") | Some("default") => Ok(None),
         Some("official") => Ok(Some(RulePreset::Official)),
@@ -203,7 +203,7 @@ pub fn rules_of(req: &BoardRequest) -> Result<Option<RulePreset>, ApiError> {
 }
 
 /// The seed asked for, or a fresh one when none is.
-pub fn seed_of(req: &BoardRequest) -> Result<u64, ApiError> {
+pub(crate) fn seed_of(req: &BoardRequest) -> Result<u64, ApiError> {
     let seed_text = match &req.seed {
         None | Some(serde_json::Value::Null) => String::new(),
         Some(serde_json::Value::String(s)) => s.trim().to_string(),
@@ -220,7 +220,7 @@ pub fn seed_of(req: &BoardRequest) -> Result<u64, ApiError> {
 
 /// How a balanced board is made: drawn from the fairness bar (`true`), or
 /// searched among this many candidates.
-pub fn balance_of(req: &BoardRequest) -> Result<(bool, Option<u64>), ApiError> {
+pub(crate) fn balance_of(req: &BoardRequest) -> Result<(bool, Option<u64>), ApiError> {
     let bar = match (req.balanced, req.mode.as_deref(), req.candidates) {
         (false, _, _) => false,
         (true, Some("bar"), Some(_)) => {
@@ -248,7 +248,7 @@ pub fn balance_of(req: &BoardRequest) -> Result<(bool, Option<u64>), ApiError> {
 }
 
 /// The view and paper asked for (play and A4 by default).
-pub fn view_and_paper(req: &BoardRequest) -> Result<(View, Paper), ApiError> {
+pub(crate) fn view_and_paper(req: &BoardRequest) -> Result<(View, Paper), ApiError> {
     let view = match req.view.as_deref() {
         None | Some("play") => View::Play,
         Some("setup") => View::Setup,
@@ -274,7 +274,7 @@ pub type Calibration = (Option<f64>, Option<(f64, f64)>);
 
 /// The calibration asked for: the ruler and the back offset, each read as
 /// the command line reads it (empty text: none).
-pub fn calibration_of(req: &BoardRequest) -> Result<Calibration, ApiError> {
+pub(crate) fn calibration_of(req: &BoardRequest) -> Result<Calibration, ApiError> {
     let ruler = given(req.ruler.as_deref()).map(choices::parse_ruler).transpose();
     let offset = given(req.back_offset.as_deref()).map(choices::parse_back_offset).transpose();
     Ok((ruler.map_err(ApiError::bad)?, offset.map_err(ApiError::bad)?))

@@ -108,7 +108,7 @@ fn resolve_locks(
 
 /// The board of the last step of `steps` (the scenario and players of
 /// `r`; `base` is its scenario before any preset).
-pub fn last_board(
+pub(crate) fn last_board(
     r: &Resolved,
     base: &Scenario,
     steps: &[Step],

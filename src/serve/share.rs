@@ -16,7 +16,7 @@ use crate::front::solve::Lock;
 /// named as the file it would be saved to, `<id>.toml`; locks that keep a
 /// face-down secret are named by place, their contents read from the
 /// board's own `layout.json` (`--from`).
-pub fn recipe_of(r: &Resolved) -> Recipe {
+pub(crate) fn recipe_of(r: &Resolved) -> Recipe {
     let id =
         if r.builtin { r.scenario.meta.id.clone() } else { format!("{}.toml", r.scenario.meta.id) };
     let mut recipe = Recipe::new(id, r.players, r.seed);
@@ -35,7 +35,7 @@ pub fn recipe_of(r: &Resolved) -> Recipe {
 /// The locks as the page, the command and the share link show them: those
 /// that took their tile from the lock recipe ([`super::chain`]) and a
 /// face-down hex of the players' view by place only (`q,r`).
-pub fn public_locks(r: &Resolved) -> String {
+pub(crate) fn public_locks(r: &Resolved) -> String {
     let mut sorted: Vec<&Lock> = r.locks.iter().collect();
     sorted.sort_by_key(|l| l.hex);
     let items: Vec<String> = sorted
@@ -100,7 +100,7 @@ fn items(r: &Resolved) -> Vec<(String, String)> {
 }
 
 /// The share link's query: every input of the board, in a fixed order.
-pub fn share_query(r: &Resolved) -> String {
+pub(crate) fn share_query(r: &Resolved) -> String {
     let parts: Vec<String> = items(r).iter().map(|(k, v)| format!("{k}={}", encode(v))).collect();
     parts.join("&")
 }

@@ -45,6 +45,9 @@ pub enum View {
 }
 
 impl View {
+    /// Every view, the players' first (the order the page offers them).
+    pub(crate) const ALL: [View; 2] = [View::Play, View::Setup];
+
     /// Parses `setup` or `play`.
     pub fn from_name(s: &str) -> Option<View> {
         match s.to_ascii_lowercase().as_str() {
@@ -108,7 +111,7 @@ impl Formats {
 
 /// Parses a back offset as `--back-offset` and the page take it: `X,Y`
 /// in mm, each at most 10 mm either way.
-pub fn parse_back_offset(s: &str) -> Result<(f64, f64), String> {
+pub(crate) fn parse_back_offset(s: &str) -> Result<(f64, f64), String> {
     let hint = "give two numbers in mm, x then y, e.g. `--back-offset 1.5,-0.5`";
     let (x, y) = s.split_once(',').ok_or_else(|| format!("`{s}`: {hint}"))?;
     let num =
@@ -124,7 +127,7 @@ pub fn parse_back_offset(s: &str) -> Result<(f64, f64), String> {
 
 /// Parses what the calibration sheet's 100 mm bar measured, as `--ruler`
 /// and the page take it: 90 to 110 mm.
-pub fn parse_ruler(s: &str) -> Result<f64, String> {
+pub(crate) fn parse_ruler(s: &str) -> Result<f64, String> {
     let v: f64 = s.parse().map_err(|_| format!("`{s}` is not a number"))?;
     if (90.0..=110.0).contains(&v) {
         Ok(v)

@@ -40,7 +40,7 @@ pub struct MapSheetTooSmall {
 /// `theme`'s sizes and its glue strip, in portrait or landscape. `hex_flag`
 /// is the `--hex-size` given, if any (named in the message instead of the
 /// theme, whose keys are named with the line and column that set them).
-pub fn check_map_sheet(
+pub(crate) fn check_map_sheet(
     theme: &Theme,
     sheets: &SheetOptions,
     hex_flag: Option<f64>,
@@ -75,7 +75,7 @@ pub fn check_map_sheet(
 }
 
 /// See [`super::Settings::preview_dpi`].
-pub fn preview_dpi(dpi: f64, fits: bool, width: f64, height: f64) -> f64 {
+pub(crate) fn preview_dpi(dpi: f64, fits: bool, width: f64, height: f64) -> f64 {
     let px = |d: f64| {
         let p = |mm: f64| (mm / 25.4 * d).round().max(1.0);
         p(width) * p(height)

@@ -18,7 +18,7 @@ use crate::diag::UserError;
 use crate::theme::{Mode, Theme, ThemeError};
 
 /// The resolution of `preview.png` unless one is asked for.
-pub const DEFAULT_DPI: f64 = 100.0;
+pub(crate) const DEFAULT_DPI: f64 = 100.0;
 
 /// What the caller chooses about drawn output (the command line's flags).
 #[derive(Clone, Debug, PartialEq)]
@@ -290,7 +290,7 @@ impl Settings {
     /// The resolution `preview.png` of a `width` x `height` mm page is drawn
     /// at: [`Settings::dpi`], or, when that is the default and would pass
     /// the pixel limit, the largest whole dpi that stays within it.
-    pub fn preview_dpi(&self, width: f64, height: f64) -> f64 {
+    pub(crate) fn preview_dpi(&self, width: f64, height: f64) -> f64 {
         fit::preview_dpi(self.dpi, self.dpi_fits, width, height)
     }
 

@@ -19,7 +19,7 @@ impl Budget {
 
     /// Counts a node; fails when the budget or the deadline is spent.
     #[inline]
-    pub fn tick(&mut self) -> Result<(), Stop> {
+    pub(crate) fn tick(&mut self) -> Result<(), Stop> {
         self.nodes += 1;
         if self.nodes >= self.max {
             return Err(Stop::Budget);

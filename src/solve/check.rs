@@ -87,14 +87,14 @@ impl std::fmt::Display for Violation {
 
 /// The board of `layout` on `map` (whose hexes it must have, in order) as
 /// the rules see it: whole.
-pub fn layout_board(map: &MapDef, layout: &Layout) -> PartialBoard {
+pub(crate) fn layout_board(map: &MapDef, layout: &Layout) -> PartialBoard {
     let mut b = PartialBoard::whole(0);
     fill_board(&mut b, map, layout);
     b
 }
 
 /// Refills the buffers of the whole board `b` from `layout`.
-pub fn fill_board(b: &mut PartialBoard, map: &MapDef, layout: &Layout) {
+pub(crate) fn fill_board(b: &mut PartialBoard, map: &MapDef, layout: &Layout) {
     let n = map.cells.len();
     b.terrain.clear();
     b.number.clear();

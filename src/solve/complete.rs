@@ -193,7 +193,7 @@ impl<'p, 'a> Complete<'p, 'a> {
     /// Searches for a valid board. `Err(Stop::Exhausted)`: none exists.
     /// The depth-first search (any size; `super::sat::find` sends small
     /// maps to the solver instead). `Err(Stop::Exhausted)`: no board.
-    pub fn depth_first(&self, rng: &mut Rng, budget: &mut Budget) -> Result<State, Stop> {
+    pub(crate) fn depth_first(&self, rng: &mut Rng, budget: &mut Budget) -> Result<State, Stop> {
         let p = self.p;
         let len = self.vars.len();
         let mut run = Run {

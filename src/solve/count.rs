@@ -133,7 +133,7 @@ impl Counter {
 
     /// Like [`Counter::new`], under rules `c` instead of the problem's (for
     /// finding which rules conflict).
-    pub fn with_rules(
+    pub(crate) fn with_rules(
         p: &Problem<'_>,
         c: &Constraints,
         split: Split,

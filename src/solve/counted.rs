@@ -161,7 +161,7 @@ impl Counted {
 
     /// Whether a trial of at most `attempts` attempts (fixed seed) finds a
     /// valid board.
-    pub fn finds_a_board(
+    pub(crate) fn finds_a_board(
         &self,
         p: &Problem<'_>,
         attempts: u64,

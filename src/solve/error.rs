@@ -143,7 +143,7 @@ pub struct ClashHex {
 
 impl ClashHex {
     /// "the locked pasture 6 at (0, 0)".
-    pub fn describe(&self) -> String {
+    pub(crate) fn describe(&self) -> String {
         let how = if self.locked { "locked" } else { "fixed" };
         match (self.terrain, self.number) {
             (Some(t), Some(n)) => format!("the {how} {t} {n} at {}", self.hex),

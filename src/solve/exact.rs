@@ -63,7 +63,7 @@ impl Exact {
     }
 
     /// Forgets the last board (the buffers stay).
-    pub fn reset(&mut self, p: &Problem<'_>) {
+    pub(crate) fn reset(&mut self, p: &Problem<'_>) {
         self.st.terrain.copy_from_slice(&p.base_terrain);
         self.st.number.copy_from_slice(&p.base_number);
         for (perm, r) in self.perm.iter_mut().zip(&p.regions) {
@@ -118,7 +118,7 @@ impl Exact {
     /// likely, whatever came before) and says whether it keeps every rule;
     /// the board is complete in `self.st` only when it does. The Markov
     /// chain's re-deal proposal.
-    pub fn propose(&mut self, p: &Problem<'_>, rng: &mut Rng) -> bool {
+    pub(crate) fn propose(&mut self, p: &Problem<'_>, rng: &mut Rng) -> bool {
         self.deal_early_terrain(p, rng);
         if p.terrain_rules && !self.check_terrain(p) {
             return false;

@@ -34,7 +34,7 @@ impl Facing {
 
     /// Lifts every harbor, then draws a facing for each one that needs one
     /// and checks the harbor rules; `false` on a clash (counted in `rej`).
-    pub fn face_all(
+    pub(crate) fn face_all(
         &self,
         p: &Problem<'_>,
         st: &mut State,

@@ -59,12 +59,13 @@ pub use file_check::{check_file, FileProblems, BOARD_CHECK_LIMIT};
 pub use guard::{check_board, BrokenBoard, Checked, Guard};
 pub use layout::{Layout, PlacedHarbor, PlacedHex, RegionInfo, Sampler, SolveStats};
 pub use locks::check_locks;
-pub use markov::ChainCheck;
+pub(crate) use markov::ChainCheck;
 pub use options::{Lock, SolveOptions};
-pub use pilot::Method;
-pub use restricted::{ChainBoards, RestrictedRun};
+pub(crate) use pilot::Method;
+pub use restricted::ChainBoards;
+pub(crate) use restricted::RestrictedRun;
 pub use screened::Dealt;
-pub use walk::Walker;
+pub(crate) use walk::Walker;
 
 use std::sync::{Arc, OnceLock};
 
@@ -104,7 +105,7 @@ pub fn solve(
 
 /// Like [`solve`], but the locked hexes keep their terrain and chip; the
 /// rest is drawn uniformly among the valid boards that agree with them.
-pub fn solve_locked(
+pub(crate) fn solve_locked(
     scenario: &Scenario,
     players: u8,
     seed: u64,
@@ -122,7 +123,7 @@ pub fn solve_locked(
 
 /// Chain steps per movable unit and doubling of the map size (see
 /// `chain::Chain::new`); set by the uniformity tests with a margin.
-pub const CHAIN_FACTOR: u64 = 8;
+pub(crate) const CHAIN_FACTOR: u64 = 8;
 
 /// Precomputed sampling data for one map, rule set and lock set; reusable
 /// across seeds (and threads).
@@ -177,7 +178,7 @@ impl<'a> Solver<'a> {
     /// Like [`Solver::with_locks`], with `opts.deadline` bounding the
     /// choice of method too (it only ever stops it: the choice never
     /// depends on the clock).
-    pub fn with_options(
+    pub(crate) fn with_options(
         map: &'a MapDef,
         c: &Constraints,
         locks: &[Lock],

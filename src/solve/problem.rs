@@ -386,7 +386,7 @@ impl<'a> Problem<'a> {
     }
 
     /// Number of corners (the sentinel corner has this index).
-    pub fn n_corners(&self) -> usize {
+    pub(crate) fn n_corners(&self) -> usize {
         self.corners.len()
     }
 

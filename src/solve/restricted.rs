@@ -30,14 +30,14 @@ pub struct RestrictedRun {
 impl<'a> Solver<'a> {
     /// Steps of this solver's chain per board (whether or not it samples
     /// with the chain): a yardstick for how long a restricted run should be.
-    pub fn chain_steps(&self) -> u64 {
+    pub(crate) fn chain_steps(&self) -> u64 {
         self.chain.steps
     }
 
     /// From `start` (a board of this solver that `accept` takes), `steps`
     /// random moves, each kept only if every rule still holds and `accept`
     /// takes the board it makes. Returns the board reached.
-    pub fn restricted_walk(
+    pub(crate) fn restricted_walk(
         &self,
         start: &Layout,
         steps: u64,

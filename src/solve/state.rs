@@ -48,7 +48,14 @@ impl Flood {
 
     /// Size of the group of terrain `t` that cell `x` belongs to (x counted
     /// as `t`), counting only up to `limit + 1`.
-    pub fn group_size(&mut self, p: &Problem<'_>, st: &State, x: usize, t: u8, limit: u32) -> u32 {
+    pub(crate) fn group_size(
+        &mut self,
+        p: &Problem<'_>,
+        st: &State,
+        x: usize,
+        t: u8,
+        limit: u32,
+    ) -> u32 {
         self.epoch = self.epoch.wrapping_add(1);
         if self.epoch == 0 {
             self.stamp.iter_mut().for_each(|s| *s = 0);
@@ -80,13 +87,13 @@ impl Problem<'_> {
     /// Whether the whole board `st` keeps its regions' own rules (always,
     /// when no region sets any).
     #[inline]
-    pub fn regions_keep(&self, st: &State) -> bool {
+    pub(crate) fn regions_keep(&self, st: &State) -> bool {
         self.region_clash(st).is_none()
     }
 
     /// The first of its regions' own rules the whole board `st` breaks.
     #[inline]
-    pub fn region_clash(&self, st: &State) -> Option<crate::model::ConstraintId> {
+    pub(crate) fn region_clash(&self, st: &State) -> Option<crate::model::ConstraintId> {
         self.regional.as_ref().and_then(|r| r.clash(&st.terrain, &st.number)).map(|(id, _)| id)
     }
 
@@ -94,7 +101,7 @@ impl Problem<'_> {
     /// (chips not yet dealt count as none). Checks `x`'s neighbours, its
     /// terrain and its corners.
     #[inline]
-    pub fn chip_clash(&self, st: &State, x: usize, v: u8) -> Option<ConstraintId> {
+    pub(crate) fn chip_clash(&self, st: &State, x: usize, v: u8) -> Option<ConstraintId> {
         let forbid = self.pair[v as usize];
         if forbid != 0 {
             for m in self.nb[x] {
@@ -127,7 +134,7 @@ impl Problem<'_> {
     /// The terrain rule that terrain `t` on cell `x` breaks, given the
     /// terrain around it (undealt cells count as nothing).
     #[inline]
-    pub fn terrain_clash(
+    pub(crate) fn terrain_clash(
         &self,
         st: &State,
         flood: &mut Flood,
@@ -179,7 +186,7 @@ impl Problem<'_> {
 
     /// Whether cell `m` is land the players can see (undealt cells are not).
     #[inline]
-    pub fn visible_land(&self, st: &State, m: usize) -> bool {
+    pub(crate) fn visible_land(&self, st: &State, m: usize) -> bool {
         m < self.n
             && st.terrain[m] != UNSET
             && rules::harbor_may_face(Terrain::ALL[st.terrain[m] as usize], self.face_down[m])
@@ -188,7 +195,7 @@ impl Problem<'_> {
     /// The harbor rule that a harbor on cell `x` facing direction `k` breaks,
     /// given the harbors already landed (not counting this one).
     #[inline]
-    pub fn harbor_clash(&self, st: &State, x: usize, k: u8) -> Option<ConstraintId> {
+    pub(crate) fn harbor_clash(&self, st: &State, x: usize, k: u8) -> Option<ConstraintId> {
         if !self.visible_land(st, self.nb[x][k as usize] as usize) {
             return Some(ConstraintId::HarborFacesLand);
         }
@@ -218,7 +225,7 @@ impl Problem<'_> {
     /// The rule a fishing ground dealt onto cell `x` breaks, given the
     /// harbors already landed: a harbor on one of its corners.
     #[inline]
-    pub fn fishing_clash(&self, st: &State, x: usize) -> Option<ConstraintId> {
+    pub(crate) fn fishing_clash(&self, st: &State, x: usize) -> Option<ConstraintId> {
         if !self.dealt_fishing || !self.c.harbors_off_fishing_grounds || st.terrain[x] != FISHING {
             return None;
         }
@@ -230,7 +237,7 @@ impl Problem<'_> {
 
     /// Lands the harbor on `x` facing `k` (records its corners).
     #[inline]
-    pub fn land_harbor(&self, st: &mut State, x: usize, k: u8) {
+    pub(crate) fn land_harbor(&self, st: &mut State, x: usize, k: u8) {
         st.hdir[x] = k;
         for corner in landing(self, x, k) {
             st.corner_use[corner as usize] += 1;
@@ -239,7 +246,7 @@ impl Problem<'_> {
 
     /// Lifts the harbor on `x` (forgets its corners).
     #[inline]
-    pub fn lift_harbor(&self, st: &mut State, x: usize) {
+    pub(crate) fn lift_harbor(&self, st: &mut State, x: usize) {
         let k = st.hdir[x];
         if k == NO_DIR {
             return;
@@ -253,7 +260,7 @@ impl Problem<'_> {
     /// Whether cell `x` carries a face-up harbor that needs a facing: a
     /// harbor site with a random facing, or a harbor tile of a face-up region.
     #[inline]
-    pub fn needs_facing(&self, st: &State, x: usize) -> bool {
+    pub(crate) fn needs_facing(&self, st: &State, x: usize) -> bool {
         let s = self.site_of[x];
         if s != NONE {
             return true;

@@ -20,7 +20,7 @@ enum Step {
 }
 
 /// A board walking through the valid boards of one solver.
-pub struct Walker<'s, 'a> {
+pub(crate) struct Walker<'s, 'a> {
     solver: &'s Solver<'a>,
     /// The moves it takes.
     chain: &'s Chain,
@@ -41,13 +41,13 @@ pub struct Walker<'s, 'a> {
 impl<'a> Solver<'a> {
     /// A walker starting at `layout`, which must be a board of this solver
     /// (a result of [`Solver::solve`]), taking the swap moves alone.
-    pub fn walker<'s>(&'s self, layout: &Layout) -> Walker<'s, 'a> {
+    pub(crate) fn walker<'s>(&'s self, layout: &Layout) -> Walker<'s, 'a> {
         self.walker_on(layout, &self.swaps)
     }
 
     /// A walker taking every move of the Markov chain but the re-deal of
     /// the whole board (block moves and relabellings included).
-    pub fn rich_walker<'s>(&'s self, layout: &Layout) -> Walker<'s, 'a> {
+    pub(crate) fn rich_walker<'s>(&'s self, layout: &Layout) -> Walker<'s, 'a> {
         self.walker_on(layout, &self.chain)
     }
 

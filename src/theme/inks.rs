@@ -21,7 +21,7 @@ macro_rules! inks {
         }
 
         /// Every key of `[inks]`, in the order of [`Inks`]' fields.
-        pub const KEYS: &[&str] = &[$(stringify!($name),)*];
+        pub(crate) const KEYS: &[&str] = &[$(stringify!($name),)*];
 
         impl Inks {
             /// Every colour black, to be filled in by [`Inks::set`].

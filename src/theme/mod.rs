@@ -14,10 +14,10 @@ use crate::scene::Color;
 use crate::vocab::Terrain;
 
 /// The built-in `templates/theme.toml`.
-pub const BUILTIN: &str = include_str!("../../templates/theme.toml");
+pub(crate) const BUILTIN: &str = include_str!("../../templates/theme.toml");
 
 /// File name of the theme inside a templates folder.
-pub const FILE_NAME: &str = "theme.toml";
+pub(crate) const FILE_NAME: &str = "theme.toml";
 
 /// A theme file that could not be used.
 #[derive(Debug, thiserror::Error)]
@@ -185,7 +185,7 @@ pub struct Palette {
 
 /// How many region outline styles a theme defines; a map with more regions
 /// reuses them in turn.
-pub const REGION_STYLES: usize = 4;
+pub(crate) const REGION_STYLES: usize = 4;
 
 /// The band drawn just inside the edge of every named region of a map.
 #[derive(Clone, Debug, PartialEq)]
@@ -218,13 +218,13 @@ impl Palette {
 }
 
 /// `c` darkened towards black by `k` (0 = unchanged, 1 = black).
-pub fn shade(c: Color, k: f64) -> Color {
+pub(crate) fn shade(c: Color, k: f64) -> Color {
     let f = |v: u8| (f64::from(v) * (1.0 - k)).round().clamp(0.0, 255.0) as u8;
     Color::rgb(f(c.r), f(c.g), f(c.b))
 }
 
 /// `c` lightened towards white by `k` (0 = unchanged, 1 = white).
-pub fn tint(c: Color, k: f64) -> Color {
+pub(crate) fn tint(c: Color, k: f64) -> Color {
     let f = |v: u8| (f64::from(v) + (255.0 - f64::from(v)) * k).round().clamp(0.0, 255.0) as u8;
     Color::rgb(f(c.r), f(c.g), f(c.b))
 }

@@ -45,7 +45,7 @@ pub fn builtin() -> Theme {
 }
 
 /// The built-in theme, parsed once.
-pub fn builtin_ref() -> &'static Theme {
+pub(crate) fn builtin_ref() -> &'static Theme {
     static T: OnceLock<Theme> = OnceLock::new();
     T.get_or_init(|| {
         let blank = Palette {
@@ -121,7 +121,7 @@ fn terrain_names() -> Vec<&'static str> {
 /// Lays the theme file `text` over `theme`. With `complete` (the built-in
 /// file), every key must be present; otherwise missing keys keep their
 /// value.
-pub fn overlay(theme: &mut Theme, text: &str, complete: bool) -> Result<(), Box<TomlError>> {
+pub(crate) fn overlay(theme: &mut Theme, text: &str, complete: bool) -> Result<(), Box<TomlError>> {
     let file = match complete {
         true => TomlFile::parse_builtin(FILE_NAME, text)?,
         false => TomlFile::parse(FILE_NAME, text)?,

@@ -32,10 +32,10 @@ pub use variety::{GENERIC_HARBOR_BONUS, NEW_RESOURCE_BONUS, SPECIAL_HARBOR_WEIGH
 pub const TIE_DRAWS: u32 = 16;
 
 /// The seed of the tie-break draws (the same for every board).
-pub const TIE_SEED: u64 = 0x5EA7_5EA7;
+pub(crate) const TIE_SEED: u64 = 0x5EA7_5EA7;
 
 /// Settlements each player places before the first roll.
-pub const FIRST_SETTLEMENTS: usize = 2;
+pub(crate) const FIRST_SETTLEMENTS: usize = 2;
 
 /// How a simulated player chooses a corner.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -104,7 +104,7 @@ pub struct SeatMeasures {
 
 /// Per-map tables of the simulation.
 #[derive(Clone, Debug)]
-pub struct SeatTables {
+pub(crate) struct SeatTables {
     players: usize,
     /// Board corners a first settlement may ever take (the start area's),
     /// with their members.
@@ -179,7 +179,7 @@ struct CornerValue {
 
 /// Reusable buffers.
 #[derive(Default)]
-pub struct SeatScratch {
+pub(crate) struct SeatScratch {
     legal: Vec<u32>,
     value: Vec<CornerValue>,
     harbor: Vec<u8>,

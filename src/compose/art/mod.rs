@@ -29,13 +29,13 @@ pub fn text(
 
 /// Baseline offset that centres digits and capitals vertically on a point
 /// (half of Noto Sans' cap height, 0.714 em).
-pub fn centre_baseline(size: f64) -> f64 {
+pub(crate) fn centre_baseline(size: f64) -> f64 {
     0.357 * size
 }
 
 /// A number chip of `diameter` mm centred on `(0, 0)`: the face, the number,
 /// and its pips; 6 and 8 in the red colour and bold.
-pub fn number_chip(n: u8, diameter: f64, pal: &Palette) -> Vec<Item> {
+pub(crate) fn number_chip(n: u8, diameter: f64, pal: &Palette) -> Vec<Item> {
     let d = diameter;
     let red = is_red(n);
     let color = if red { pal.red_number } else { pal.ink };
@@ -75,7 +75,7 @@ pub fn ink_for(t: Terrain, theme: &Theme, mode: Mode) -> Ink {
 }
 
 /// The icon of a resource (its terrain's pictogram) in a box of side `size`.
-pub fn resource_icon(r: Resource, c: Pt, size: f64, theme: &Theme, mode: Mode) -> Vec<Item> {
+pub(crate) fn resource_icon(r: Resource, c: Pt, size: f64, theme: &Theme, mode: Mode) -> Vec<Item> {
     let t = r.terrain();
     let pal = theme.palette(mode);
     let ink = Ink { art: pal.art_on(t), hole: pal.chip, stroke: theme.sizes.art_stroke };
@@ -91,7 +91,7 @@ pub fn resource_icon(r: Resource, c: Pt, size: f64, theme: &Theme, mode: Mode) -
 
 /// A terrain hex tile of `flat` mm centred on `(0, 0)`: fill, pictogram and
 /// outline (no number chip). Used for the map and for cut-out tiles.
-pub fn terrain_tile(
+pub(crate) fn terrain_tile(
     t: Terrain,
     flat: f64,
     theme: &Theme,
@@ -117,7 +117,7 @@ pub fn terrain_tile(
 }
 
 /// The face of a face-down ("fog") hex of `flat` mm centred on `(0, 0)`.
-pub fn fog_face(flat: f64, theme: &Theme, mode: Mode) -> Vec<Item> {
+pub(crate) fn fog_face(flat: f64, theme: &Theme, mode: Mode) -> Vec<Item> {
     let g = HexGeom::new(flat);
     let pal = theme.palette(mode);
     let inner = HexGeom::new(flat * 0.86);
@@ -146,7 +146,7 @@ pub fn fog_face(flat: f64, theme: &Theme, mode: Mode) -> Vec<Item> {
 /// colour the "?" takes. The map's fog hexes and the cut-out tiles' backs
 /// carry the same code in the same place, so a tile is laid on its hex by
 /// matching the two.
-pub fn fog_code(flat: f64, code: &str, theme: &Theme, mode: Mode) -> Item {
+pub(crate) fn fog_code(flat: f64, code: &str, theme: &Theme, mode: Mode) -> Item {
     let pal = theme.palette(mode);
     let f = pal.fog;
     let light = 0.3 * f64::from(f.r) + 0.59 * f64::from(f.g) + 0.11 * f64::from(f.b) > 170.0;
@@ -164,7 +164,7 @@ pub fn fog_code(flat: f64, code: &str, theme: &Theme, mode: Mode) -> Item {
 
 /// The height of a placement code's letters, as a part of the hex's flat
 /// width.
-pub const FOG_CODE_SIZE: f64 = 0.1;
+pub(crate) const FOG_CODE_SIZE: f64 = 0.1;
 
 /// The words on every face-down tile of the setup view.
 pub const FACE_DOWN_MARK: &str = "FACE DOWN";
@@ -172,7 +172,7 @@ pub const FACE_DOWN_MARK: &str = "FACE DOWN";
 /// Drawn over a face-down tile in the setup view, so the person building the
 /// board sees which tiles go in face down: diagonal hatching clipped to the
 /// hex and a [`FACE_DOWN_MARK`] band near its top corner.
-pub fn face_down_overlay(flat: f64, theme: &Theme, mode: Mode) -> Vec<Item> {
+pub(crate) fn face_down_overlay(flat: f64, theme: &Theme, mode: Mode) -> Vec<Item> {
     let g = HexGeom::new(flat);
     let pal = theme.palette(mode);
     let r = g.radius();
@@ -204,7 +204,7 @@ pub fn face_down_overlay(flat: f64, theme: &Theme, mode: Mode) -> Vec<Item> {
 
 /// Diagonal hatching clipped to a hex of width `flat`: the face-down sign of
 /// the setup view (on the map and in its legend).
-pub fn face_down_hatch(flat: f64, theme: &Theme, mode: Mode) -> Item {
+pub(crate) fn face_down_hatch(flat: f64, theme: &Theme, mode: Mode) -> Item {
     let g = HexGeom::new(flat);
     let pal = theme.palette(mode);
     let r = g.radius();

@@ -25,7 +25,12 @@ pub(super) fn front(width: f64, height: f64, body: Vec<Item>, ink: Ink) -> Vec<I
 
 /// The common back of every reference card: a framed panel with a hexagon,
 /// "Reference" and the scenario title.
-pub fn card_back(width: f64, height: f64, title: &str, ink: Ink) -> Result<Vec<Item>, FlowError> {
+pub(crate) fn card_back(
+    width: f64,
+    height: f64,
+    title: &str,
+    ink: Ink,
+) -> Result<Vec<Item>, FlowError> {
     let card = Rect::new(-width / 2.0, -height / 2.0, width, height);
     let inks = &ink.inks;
     let fg = if ink.look == crate::compose::pieces::tokens::Look::Color {

@@ -27,12 +27,12 @@ mod frame;
 mod split;
 
 use face::Look;
-pub use frame::card_back;
+pub(crate) use frame::card_back;
 use frame::front;
 use split::{faces, numbered};
 
 /// Distance from the cut line to the text area, mm.
-pub const SAFE: f64 = 4.5;
+pub(crate) const SAFE: f64 = 4.5;
 /// Body text sizes tried, largest first, mm (about 10 pt down to the 8 pt
 /// floor, [`MIN_SIZE`]); a table that does not fit at the floor continues on
 /// more cards rather than printing smaller.
@@ -42,7 +42,7 @@ pub const SIZES: [f64; 4] = [3.6, 3.3, 3.0, MIN_SIZE];
 /// [`TextRole::Body`] (8 pt).
 pub const MIN_SIZE: f64 = TextRole::Body.min_pt() * MM_PER_PT;
 /// Title of the set of reference cards on print sheets.
-pub const SET_TITLE: &str = "Reference cards";
+pub(crate) const SET_TITLE: &str = "Reference cards";
 
 /// The text area of a `width` x `height` card centred on (0, 0).
 pub fn text_area(width: f64, height: f64) -> Rect {
@@ -51,7 +51,7 @@ pub fn text_area(width: f64, height: f64) -> Rect {
 
 /// One stacked part of a card cell.
 #[derive(Clone, Debug, PartialEq)]
-pub enum Part {
+pub(crate) enum Part {
     /// Wrapped text; `small` sets it smaller and grey (notes, variants).
     Text {
         /// The runs.
@@ -76,11 +76,11 @@ impl Part {
 }
 
 /// A cell: parts stacked top to bottom.
-pub type CardCell = Vec<Part>;
+pub(crate) type CardCell = Vec<Part>;
 
 /// What one reference card says (split over more cards when it is too long).
 #[derive(Clone, Debug, PartialEq)]
-pub struct CardTable {
+pub(crate) struct CardTable {
     /// The heading.
     pub title: String,
     /// Column headings; empty for none.
@@ -94,12 +94,12 @@ pub struct CardTable {
 }
 
 /// How a variant-only row is marked, on cards and in the handout alike.
-pub fn variant_note(variant: &str) -> String {
+pub(crate) fn variant_note(variant: &str) -> String {
     format!("Variant: {variant}")
 }
 
 /// A cost in words, as the handout prints it: "1 lumber, 1 brick, 2 gold".
-pub fn cost_text(cost: &Cost) -> String {
+pub(crate) fn cost_text(cost: &Cost) -> String {
     if cost.is_empty() {
         return "free".into();
     }
@@ -143,7 +143,7 @@ fn ref_table(t: &RefTable, players: u8) -> CardTable {
 /// The cards a game asks for, in print order: building costs (one per
 /// player), trade ratios (one), then each table marked `card` (one per player
 /// when `per_player`).
-pub fn card_tables(game: &Game, players: u8) -> Vec<CardTable> {
+pub(crate) fn card_tables(game: &Game, players: u8) -> Vec<CardTable> {
     let mut out = Vec::new();
     if !game.costs.is_empty() {
         out.push(CardTable {

@@ -10,7 +10,7 @@ use crate::model::pieces::{Piece, PieceCount, PieceFrom};
 use crate::model::Scenario;
 
 /// Where a piece comes from, in words: "printed" or "Seafarers box".
-pub fn from_text(p: &Piece) -> String {
+pub(crate) fn from_text(p: &Piece) -> String {
     match &p.from {
         PieceFrom::Printed => "printed".to_string(),
         PieceFrom::Box(b) => format!("{b} box"),
@@ -21,7 +21,7 @@ pub fn from_text(p: &Piece) -> String {
 /// the order the boxes first appear among its pieces: the box and its items
 /// with their counts for `players` ("60 ships (15 per player)"). Every piece
 /// from a box is listed, the robber and the pirate the setup places too.
-pub fn box_lists(s: &Scenario, players: u8) -> Vec<(String, Vec<String>)> {
+pub(crate) fn box_lists(s: &Scenario, players: u8) -> Vec<(String, Vec<String>)> {
     let from_box = &s.game.components.parts.from_box;
     let mut out: Vec<(String, Vec<String>)> = Vec::new();
     for p in &s.game.pieces {
@@ -43,7 +43,7 @@ pub fn box_lists(s: &Scenario, players: u8) -> Vec<(String, Vec<String>)> {
 /// One line per piece for the print plan: "Castaway tokens (12, printed):
 /// face down on the castaway spots of the map.", "Markers (8, 2 per player;
 /// Explorers & Pirates box): ...".
-pub fn piece_lines(s: &Scenario, players: u8) -> Vec<String> {
+pub(crate) fn piece_lines(s: &Scenario, players: u8) -> Vec<String> {
     s.game
         .pieces
         .iter()
@@ -63,7 +63,7 @@ pub fn piece_lines(s: &Scenario, players: u8) -> Vec<String> {
 /// "Pieces and where they start": every piece of the pack with how many,
 /// where it comes from and where it lies when the game begins. Empty when
 /// the scenario lists none.
-pub fn pieces_blocks(s: &Scenario, players: u8) -> Vec<Block> {
+pub(crate) fn pieces_blocks(s: &Scenario, players: u8) -> Vec<Block> {
     let pieces = &s.game.pieces;
     if pieces.is_empty() {
         return Vec::new();
@@ -91,7 +91,7 @@ pub fn pieces_blocks(s: &Scenario, players: u8) -> Vec<Block> {
 
 /// "Terms": the scenario's own game terms, each with its meaning in the
 /// pack's words or the box whose rulebook defines it.
-pub fn terms_blocks(s: &Scenario) -> Vec<Block> {
+pub(crate) fn terms_blocks(s: &Scenario) -> Vec<Block> {
     let terms = &s.game.terms;
     if terms.is_empty() {
         return Vec::new();
@@ -134,7 +134,7 @@ pub fn credits_text(s: &Scenario) -> String {
 }
 
 /// The credits as a closing block.
-pub fn credits_blocks(s: &Scenario) -> Vec<Block> {
+pub(crate) fn credits_blocks(s: &Scenario) -> Vec<Block> {
     vec![
         Block::Heading { level: 2, text: "Credits".into() },
         Block::Paragraph(vec![Span::plain(credits_text(s))]),

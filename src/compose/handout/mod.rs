@@ -23,7 +23,7 @@ use board::{face_down_blocks, facts, fixed_summary, regions_table, sides_blocks}
 
 /// The largest height of the board in the map picture, mm (its notes and
 /// legend come below).
-pub const MAP_MAX_HEIGHT: f64 = 90.0;
+pub(crate) const MAP_MAX_HEIGHT: f64 = 90.0;
 
 /// Splits rules prose into blocks: paragraphs are separated by blank lines;
 /// lines starting with "- " are bullet points (a following line that does
@@ -78,13 +78,13 @@ fn heading(level: u8, text: &str) -> Block {
 
 /// The widest line of a [`command_block`], mm: inside the text column of
 /// A4 and Letter paper with the handout's margins.
-pub const COMMAND_WIDTH: f64 = 170.0;
+pub(crate) const COMMAND_WIDTH: f64 = 170.0;
 
 /// A command line as a block of its own, in bold at `size` mm: broken into
 /// lines only at spaces (never inside a word, as prose is at its hyphens),
 /// so it can be typed back exactly as printed; in `color` (the theme's
 /// `inks.text`).
-pub fn command_block(command: &str, size: f64, color: crate::scene::Color) -> Block {
+pub(crate) fn command_block(command: &str, size: f64, color: crate::scene::Color) -> Block {
     use crate::fonts::text_width;
     use crate::scene::{Anchor, Weight};
     let pitch = 1.35 * size;
@@ -345,14 +345,14 @@ pub fn handout_document(
 }
 
 /// File name of handout page `n` (from 1).
-pub fn svg_name(n: usize) -> String {
+pub(crate) fn svg_name(n: usize) -> String {
     format!("rules-{n}.svg")
 }
 
 /// The handout's map picture ([`crate::compose::map::picture::handout_picture`]) as
 /// wide as the handout's text column, the board at most [`MAP_MAX_HEIGHT`]
 /// tall.
-pub fn handout_picture_for(layout: &Layout, settings: &crate::settings::Settings) -> Page {
+pub(crate) fn handout_picture_for(layout: &Layout, settings: &crate::settings::Settings) -> Page {
     let spec = handout_spec(layout, &settings.sheets);
     crate::compose::map::picture::handout_picture(
         layout,

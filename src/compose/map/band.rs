@@ -9,7 +9,7 @@ use crate::scene::{Anchor, Color, Item, Path, Pt, Rect, Stroke, TextRole, Transf
 use crate::solve::Layout;
 
 /// The paper around a full-size map's board and band, mm.
-pub const PAD: f64 = 8.0;
+pub(crate) const PAD: f64 = 8.0;
 
 fn rule(a: Pt, b: Pt, c: Color, w: f64) -> Item {
     Item::Path { path: Path::line(a, b), fill: None, stroke: Some(Stroke::solid(c, w)) }
@@ -18,7 +18,7 @@ fn rule(a: Pt, b: Pt, c: Color, w: f64) -> Item {
 /// Title block, scale ruler (with `ruler`: only where the page is at 1:1)
 /// and legend below the board, from `top` on a canvas `width` mm wide.
 /// Returns the blocks, the band height and the width it needs.
-pub fn info_band(
+pub(crate) fn info_band(
     layout: &Layout,
     spec: &MapSpec<'_>,
     top: f64,

@@ -11,14 +11,14 @@ use crate::vocab::Terrain;
 /// The corners of a council hex (indices into [`HexGeom::corners`]) that
 /// carry its 2 docks: upper left and lower right, clear of the hex's name
 /// (printed below the centre) and of its pictogram (in the centre).
-pub const DOCK_CORNERS: [usize; 2] = [5, 2];
+pub(crate) const DOCK_CORNERS: [usize; 2] = [5, 2];
 
 /// A dock badge's radius as a share of the hex's flat-to-flat width.
-pub const DOCK_RADIUS: f64 = 0.085;
+pub(crate) const DOCK_RADIUS: f64 = 0.085;
 
 /// Where a dock badge sits, as a share of the way from the hex's centre to
 /// its corner.
-pub const DOCK_REACH: f64 = 0.74;
+pub(crate) const DOCK_REACH: f64 = 0.74;
 
 /// How many docks a terrain's hex carries.
 pub fn docks(t: Terrain) -> usize {
@@ -31,7 +31,7 @@ pub fn docks(t: Terrain) -> usize {
 
 /// One dock badge centred on `c` with radius `r`: a chip-coloured disc with
 /// an anchor.
-pub fn dock_badge(c: Pt, r: f64, theme: &Theme, mode: Mode) -> Vec<Item> {
+pub(crate) fn dock_badge(c: Pt, r: f64, theme: &Theme, mode: Mode) -> Vec<Item> {
     let pal = theme.palette(mode);
     let mut v = vec![Item::Path {
         path: Path::circle(c, r),

@@ -10,7 +10,7 @@ use crate::scene::{Anchor, Item, Path, Pt, Rect, Seg, Transform};
 /// Bounds of the ink drawn by `blocks` inside `region`, in canvas mm, grown
 /// by `pad`. A six-cornered polygon at least `0.9 * hex_flat` wide is a
 /// hex's fill or outline and is left out.
-pub fn ink_areas(blocks: &[Block], region: Rect, hex_flat: f64, pad: f64) -> Vec<Rect> {
+pub(crate) fn ink_areas(blocks: &[Block], region: Rect, hex_flat: f64, pad: f64) -> Vec<Rect> {
     let mut out = Vec::new();
     for b in blocks.iter().filter(|b| overlaps(b.bounds, region)) {
         walk(&b.item, Transform::IDENTITY, None, hex_flat, &mut out);

@@ -12,7 +12,7 @@ use crate::solve::Layout;
 use crate::vocab::Terrain;
 
 /// Width of a swatch (a hex `SWATCH` mm across the flats), mm.
-pub const SWATCH: f64 = 10.0;
+pub(crate) const SWATCH: f64 = 10.0;
 
 /// The legend's entries for `layout` drawn as `spec` says: `(name, swatch
 /// centred on (0, 0))`, terrains first (in vocabulary order), then the

@@ -15,16 +15,16 @@ use crate::vocab::HarborKind;
 
 /// Text size of a reduced board picture, mm (6.5 pt): above the 6 pt floor
 /// every printed word keeps, with room for rounding.
-pub const PICTURE_TEXT: f64 = 6.5 * 25.4 / 72.0;
+pub(crate) const PICTURE_TEXT: f64 = 6.5 * 25.4 / 72.0;
 
 /// The smallest number chip of a picture, mm: its two-digit numbers print
 /// at [`PICTURE_TEXT`] ([`art::number_chip`] sets them at 0.36 of the chip).
-pub const PICTURE_CHIP: f64 = PICTURE_TEXT / 0.36;
+pub(crate) const PICTURE_CHIP: f64 = PICTURE_TEXT / 0.36;
 
 /// The smallest hex of a readable picture, mm across the flats: one holds a
 /// [`PICTURE_CHIP`] chip with room around it, and a harbor disc beside its
 /// resource icon.
-pub const PICTURE_MIN_FLAT: f64 = 12.0;
+pub(crate) const PICTURE_MIN_FLAT: f64 = 12.0;
 
 /// A harbor's ratio ("3:1", "2:1") and resource (none for a generic one).
 fn ratio(kind: HarborKind) -> (&'static str, Option<crate::vocab::Resource>) {
@@ -37,7 +37,7 @@ fn ratio(kind: HarborKind) -> (&'static str, Option<crate::vocab::Resource>) {
 /// A harbor token with its ratio and icon, and the two landing lines to the
 /// corners of the edge it faces; with the circle a sheet cut should not
 /// cross.
-pub fn harbor_block(
+pub(crate) fn harbor_block(
     hb: &PlacedHarbor,
     at: impl Fn(Hex) -> Pt,
     g: HexGeom,
@@ -148,7 +148,7 @@ fn harbor_face(kind: HarborKind, c: Pt, centre: Pt, r: f64, spec: &MapSpec<'_>) 
 /// A hex name at 1:1, centred on the hex at `c` below its centre: it
 /// shrinks to fit, but never below the legible floor; a longer one moves up
 /// to where the hex is wide enough.
-pub fn full_size_label(
+pub(crate) fn full_size_label(
     name: String,
     weight: Weight,
     c: Pt,
@@ -173,7 +173,7 @@ pub fn full_size_label(
 /// A hex name in a picture: at [`PICTURE_TEXT`], on one line or two, below
 /// the hex's centre and clear of `taken` (its chip); `None` when it does not
 /// fit in the hex.
-pub fn picture_label(
+pub(crate) fn picture_label(
     name: &str,
     weight: Weight,
     c: Pt,
@@ -221,7 +221,7 @@ pub fn picture_label(
 
 /// A note letter in a picture (`a`, `b`...) on a paper disc, at the first
 /// place inside the hex clear of `taken`.
-pub fn picture_marker(
+pub(crate) fn picture_marker(
     letter: &str,
     c: Pt,
     g: HexGeom,
@@ -264,7 +264,7 @@ pub fn picture_marker(
 }
 
 /// The letter of the `i`-th note of a picture: a, b... z, then aa, ab...
-pub fn note_letter(i: usize) -> String {
+pub(crate) fn note_letter(i: usize) -> String {
     let a = |k: usize| char::from(b'a' + (k % 26) as u8);
     if i < 26 {
         a(i).to_string()

@@ -6,7 +6,7 @@ pub mod band;
 pub mod canvas;
 pub mod cuts;
 pub mod docks;
-pub mod keepout;
+pub(crate) mod keepout;
 pub mod legend;
 pub mod marks;
 pub mod overview;

@@ -11,7 +11,7 @@
 use crate::compose::art::{centre_baseline, text};
 use crate::compose::map::canvas::{map_canvas, Block, MapCanvas, MapSpec};
 use crate::compose::map::legend::SWATCH;
-pub use crate::compose::map::marks::{PICTURE_MIN_FLAT, PICTURE_TEXT};
+pub(crate) use crate::compose::map::marks::{PICTURE_MIN_FLAT, PICTURE_TEXT};
 use crate::fonts::text_width;
 use crate::scene::{Anchor, Color, HexGeom, Item, Page, Pt, TextRole, Transform, Weight};
 use crate::settings::{Settings, View};
@@ -19,7 +19,7 @@ use crate::solve::Layout;
 
 /// The board's width and height in hexes' flat-to-flat widths (its size at
 /// a hex width of 1 mm), without the picture's paper border.
-pub fn board_units(layout: &Layout) -> (f64, f64) {
+pub(crate) fn board_units(layout: &Layout) -> (f64, f64) {
     let g = HexGeom::new(1.0);
     let (mut x0, mut y0, mut x1, mut y1) = (f64::MAX, f64::MAX, f64::MIN, f64::MIN);
     for h in &layout.hexes {
@@ -37,7 +37,7 @@ pub fn board_units(layout: &Layout) -> (f64, f64) {
 
 /// The widest hex (mm across the flats) with which the board and a 1 mm
 /// border fit `w` x `h` mm.
-pub fn fit_flat(layout: &Layout, w: f64, h: f64) -> f64 {
+pub(crate) fn fit_flat(layout: &Layout, w: f64, h: f64) -> f64 {
     let (uw, uh) = board_units(layout);
     ((w - 2.0) / uw).min((h - 2.0) / uh).max(0.0)
 }
@@ -45,7 +45,12 @@ pub fn fit_flat(layout: &Layout, w: f64, h: f64) -> f64 {
 /// The board drawn as a picture with hexes `flat` mm across, in `view`,
 /// with the settings' palette: a canvas whose blocks are the picture (no
 /// title block or legend), with its notes.
-pub fn picture_canvas(layout: &Layout, settings: &Settings, view: View, flat: f64) -> MapCanvas {
+pub(crate) fn picture_canvas(
+    layout: &Layout,
+    settings: &Settings,
+    view: View,
+    flat: f64,
+) -> MapCanvas {
     let spec = MapSpec {
         theme: &settings.theme,
         mode: settings.mode,
@@ -73,7 +78,7 @@ pub fn players_view(layout: &Layout, settings: &Settings) -> View {
 /// The picture's notes (letter, hex name) laid out from (`x`, `y`) in rows
 /// no wider than `width`, in `ink` (the theme's `inks.picture_notes`);
 /// returns the items and the height used.
-pub fn notes_items(
+pub(crate) fn notes_items(
     notes: &[(String, String)],
     x: f64,
     y: f64,
@@ -107,7 +112,7 @@ pub fn notes_items(
 
 /// Draws `blocks` (a picture canvas's), with `between` drawn over the
 /// hexes' art and under their marks (chips, harbors, names).
-pub fn layered(blocks: &[Block], between: Vec<Item>) -> Vec<Item> {
+pub(crate) fn layered(blocks: &[Block], between: Vec<Item>) -> Vec<Item> {
     let mut items: Vec<Item> = blocks.iter().filter(|b| !b.mark).map(|b| b.item.clone()).collect();
     items.extend(between);
     items.extend(blocks.iter().filter(|b| b.mark).map(|b| b.item.clone()));
@@ -118,7 +123,12 @@ pub fn layered(blocks: &[Block], between: Vec<Item>) -> Vec<Item> {
 /// `width` mm and at most `max_h` mm tall (never below the readable hex
 /// size: [`check_readable`] reports a board too large for that before
 /// anything is drawn), then its notes and the legend at full size.
-pub fn handout_picture(layout: &Layout, settings: &Settings, width: f64, max_h: f64) -> Page {
+pub(crate) fn handout_picture(
+    layout: &Layout,
+    settings: &Settings,
+    width: f64,
+    max_h: f64,
+) -> Page {
     let view = players_view(layout, settings);
     let key = legend_items(layout, settings, view, width);
     let flat = fit_flat(layout, width, max_h).max(PICTURE_MIN_FLAT);
@@ -142,7 +152,7 @@ pub fn handout_picture(layout: &Layout, settings: &Settings, width: f64, max_h: 
 /// The legend at full size (names at the key's text size), in cells as wide
 /// as the longest name, in rows no wider than `width`, top at 0; and its
 /// height.
-pub fn legend_items(
+pub(crate) fn legend_items(
     layout: &Layout,
     settings: &Settings,
     view: View,
@@ -229,7 +239,7 @@ fn best_flat(layout: &Layout, paper: (f64, f64), margin: f64) -> f64 {
 /// Checks that the board of `layout` can be pictured readably on the
 /// settings' paper; the error names the paper that can, or says the board
 /// needs fewer hexes across.
-pub fn check_readable(layout: &Layout, settings: &Settings) -> Result<(), Box<Unreadable>> {
+pub(crate) fn check_readable(layout: &Layout, settings: &Settings) -> Result<(), Box<Unreadable>> {
     let margin = settings.sheets.margin;
     let got = best_flat(layout, settings.paper_mm(), margin);
     if got >= PICTURE_MIN_FLAT {

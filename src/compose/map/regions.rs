@@ -25,7 +25,7 @@ const EDGES: [Direction; 6] =
 /// of no region in a group of such hexes that one region encloses entirely
 /// (a fixed desert in the middle of an island, the castle and workshop of
 /// Traders and Wagons), that region.
-pub fn region_of_hexes(layout: &Layout) -> Vec<Option<u32>> {
+pub(crate) fn region_of_hexes(layout: &Layout) -> Vec<Option<u32>> {
     let index: HashMap<Hex, usize> =
         layout.hexes.iter().enumerate().map(|(i, h)| (h.hex, i)).collect();
     let mut out: Vec<Option<u32>> = layout.hexes.iter().map(|h| h.region).collect();
@@ -69,7 +69,7 @@ pub fn region_of_hexes(layout: &Layout) -> Vec<Option<u32>> {
 }
 
 /// The colour and dash pattern of region number `k` (0-based) in `mode`.
-pub fn region_style(k: usize, theme: &Theme, mode: Mode) -> (Color, Vec<f64>) {
+pub(crate) fn region_style(k: usize, theme: &Theme, mode: Mode) -> (Color, Vec<f64>) {
     let k = k % REGION_STYLES;
     (theme.palette(mode).regions[k], theme.region_bands.dashes[k].clone())
 }
@@ -150,7 +150,12 @@ fn run_end(from: Pt, to: Pt, a: Pt, b: Pt, reach: f64) -> [Pt; 2] {
 
 /// The outline band of every region hex of `layout` that borders something
 /// else, as `(hex index, drawing centred on the hex)`.
-pub fn region_bands(layout: &Layout, flat: f64, theme: &Theme, mode: Mode) -> Vec<(usize, Item)> {
+pub(crate) fn region_bands(
+    layout: &Layout,
+    flat: f64,
+    theme: &Theme,
+    mode: Mode,
+) -> Vec<(usize, Item)> {
     let regions = region_of_hexes(layout);
     let index: HashMap<Hex, usize> =
         layout.hexes.iter().enumerate().map(|(i, h)| (h.hex, i)).collect();
@@ -180,7 +185,7 @@ pub fn region_bands(layout: &Layout, flat: f64, theme: &Theme, mode: Mode) -> Ve
 
 /// The legend's swatch for region number `k`: a paper hex `flat` mm wide
 /// with the region's band all round, centred on `(0, 0)`.
-pub fn region_swatch(k: usize, flat: f64, theme: &Theme, mode: Mode) -> Vec<Item> {
+pub(crate) fn region_swatch(k: usize, flat: f64, theme: &Theme, mode: Mode) -> Vec<Item> {
     let g = HexGeom::new(flat);
     let pal = theme.palette(mode);
     let mut v =

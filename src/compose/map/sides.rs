@@ -15,7 +15,7 @@ use crate::vocab::Terrain;
 
 /// The colours a side feature is drawn in.
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub struct SideInks {
+pub(crate) struct SideInks {
     /// Banks, deck lines and walls.
     pub ink: Color,
     /// A river's water.
@@ -32,11 +32,11 @@ impl SideInks {
 }
 
 /// Half the width of a river band, as a share of the hex's flat-to-flat width.
-pub const HALF_WIDTH: f64 = 0.042;
+pub(crate) const HALF_WIDTH: f64 = 0.042;
 
 /// One drawing pass over the sides (see the module doc).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Pass {
+pub(crate) enum Pass {
     /// Ink banks under the bands.
     Banks,
     /// The bands themselves.
@@ -79,7 +79,7 @@ fn bank(flat: f64) -> f64 {
 
 /// What pass `pass` draws of a side feature of look `look` along the side
 /// from corner `a` to corner `b`, for hexes `flat` mm across, in `inks`.
-pub fn side_items(
+pub(crate) fn side_items(
     look: SideLook,
     a: Pt,
     b: Pt,
@@ -138,13 +138,13 @@ fn deck(a: Pt, b: Pt, half: f64, flat: f64, inks: SideInks) -> Vec<Item> {
 
 /// A side feature drawn whole (every pass) from `a` to `b`, for hexes
 /// `flat` mm across: a key swatch, a printed piece.
-pub fn side_whole(look: SideLook, a: Pt, b: Pt, flat: f64, inks: SideInks) -> Vec<Item> {
+pub(crate) fn side_whole(look: SideLook, a: Pt, b: Pt, flat: f64, inks: SideInks) -> Vec<Item> {
     Pass::ALL.iter().flat_map(|p| side_items(look, a, b, flat, inks, *p)).collect()
 }
 
 /// A key swatch of a side feature's look, centred on (0, 0), about `size`
 /// mm wide.
-pub fn side_swatch(look: SideLook, size: f64, pal: &Palette) -> Vec<Item> {
+pub(crate) fn side_swatch(look: SideLook, size: f64, pal: &Palette) -> Vec<Item> {
     let (a, b) = (Pt::new(-size * 0.4, 0.0), Pt::new(size * 0.4, 0.0));
     // The swatch's band as wide as a river on a hex `flat` across.
     side_whole(look, a, b, size * 2.2, SideInks::of(pal))

@@ -6,7 +6,7 @@ use crate::scene::{HexGeom, Item, Path, Pt, Rect, Seg, Stroke};
 use crate::theme::{Mode, Theme};
 
 /// A badge's half side as a share of the hex's flat-to-flat width.
-pub const SPOT_HALF: f64 = 0.07;
+pub(crate) const SPOT_HALF: f64 = 0.07;
 
 /// The position in [`HexGeom::corners`] of board corner `k` (between the
 /// neighbours in directions `k` and `k + 1`; see [`crate::model::CORNER_NAMES`]).
@@ -23,7 +23,7 @@ pub const fn geom_corner(k: u8) -> usize {
 
 /// A castaway-spot badge centred on `c`, `h` mm from its centre to a side:
 /// a square of sea with a palm on an islet.
-pub fn spot_badge(c: Pt, h: f64, theme: &Theme, mode: Mode) -> Vec<Item> {
+pub(crate) fn spot_badge(c: Pt, h: f64, theme: &Theme, mode: Mode) -> Vec<Item> {
     let pal = theme.palette(mode);
     let p = |x: f64, y: f64| Pt::new(c.x + x * h, c.y + y * h);
     let mut v = vec![Item::Path {
@@ -60,7 +60,7 @@ pub fn spot_badge(c: Pt, h: f64, theme: &Theme, mode: Mode) -> Vec<Item> {
 
 /// Where the castaway spot of a hex centred on `c` with corner `k` sits,
 /// and its half side.
-pub fn spot_at(g: HexGeom, c: Pt, k: u8) -> (Pt, f64) {
+pub(crate) fn spot_at(g: HexGeom, c: Pt, k: u8) -> (Pt, f64) {
     (g.corners(c)[geom_corner(k)], SPOT_HALF * g.flat)
 }
 

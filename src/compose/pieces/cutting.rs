@@ -19,7 +19,7 @@ fn push_new(out: &mut Vec<f64>, v: f64) {
 }
 
 /// The bounding box of `w` x `h` cut outlines centred at `centres`.
-pub fn trim_box(centres: &[Pt], (w, h): (f64, f64)) -> Rect {
+pub(crate) fn trim_box(centres: &[Pt], (w, h): (f64, f64)) -> Rect {
     let (mut x0, mut y0, mut x1, mut y1) =
         (f64::INFINITY, f64::INFINITY, f64::NEG_INFINITY, f64::NEG_INFINITY);
     for c in centres {
@@ -35,7 +35,12 @@ pub fn trim_box(centres: &[Pt], (w, h): (f64, f64)) -> Rect {
 /// `centres`, outside the block by the bleed and the crop offset of `opts`:
 /// at both ends of every column's and row's cut line, so none lies on a
 /// piece.
-pub fn crop_marks(centres: &[Pt], size: (f64, f64), length: f64, opts: &SheetOptions) -> Item {
+pub(crate) fn crop_marks(
+    centres: &[Pt],
+    size: (f64, f64),
+    length: f64,
+    opts: &SheetOptions,
+) -> Item {
     let gap = opts.bleed + opts.crop_offset;
     let (sw, sh) = size;
     let (mut xs, mut ys) = (Vec::new(), Vec::new());
@@ -62,7 +67,7 @@ pub fn crop_marks(centres: &[Pt], size: (f64, f64), length: f64, opts: &SheetOpt
 }
 
 /// Thin circles of `diameter` at `centres`: where round tokens are cut.
-pub fn cut_rings(centres: &[Pt], diameter: f64, opts: &SheetOptions) -> Item {
+pub(crate) fn cut_rings(centres: &[Pt], diameter: f64, opts: &SheetOptions) -> Item {
     let mut path = Path::default();
     for c in centres {
         path.segs.extend(Path::circle(*c, diameter / 2.0).segs);

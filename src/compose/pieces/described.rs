@@ -12,9 +12,9 @@ use crate::scene::{Anchor, Color, Item, Path, Pt, Rect, Stroke, TextStyle, Weigh
 use crate::settings::sheets::ComponentSizes;
 
 /// Side of one track space, mm.
-pub const TRACK_SPACE: f64 = 12.0;
+pub(crate) const TRACK_SPACE: f64 = 12.0;
 /// Spaces per row of a track.
-pub const TRACK_COLUMNS: u32 = 10;
+pub(crate) const TRACK_COLUMNS: u32 = 10;
 
 fn text(x: f64, y: f64, s: &str, size: f64, weight: Weight, anchor: Anchor, ink: Ink) -> Item {
     Item::Text {
@@ -145,7 +145,7 @@ fn card_piece(c: &Card, (w, h): (f64, f64), ink: Ink) -> Piece {
 }
 
 /// A track's outline: `(width, height)` in mm.
-pub fn track_size(t: &Track) -> (f64, f64) {
+pub(crate) fn track_size(t: &Track) -> (f64, f64) {
     let cols = t.spaces.min(TRACK_COLUMNS);
     let rows = t.spaces.div_ceil(TRACK_COLUMNS);
     let note = if t.note.is_some() { 6.0 } else { 0.0 };
@@ -189,7 +189,7 @@ fn track_piece(t: &Track, ink: Ink) -> Piece {
 
 /// The piece sets of a scenario's generic components, in file order:
 /// tokens, cards, tracks. Parts taken from a box print nothing.
-pub fn generic_sets(parts: &Parts, sizes: &ComponentSizes, ink: Ink) -> Vec<PieceSet> {
+pub(crate) fn generic_sets(parts: &Parts, sizes: &ComponentSizes, ink: Ink) -> Vec<PieceSet> {
     let mut out = Vec::new();
     let tokens: Vec<Piece> = parts.tokens.iter().map(|t| token_piece(t, sizes, ink)).collect();
     if !tokens.is_empty() {

@@ -13,7 +13,7 @@ pub const BLANK_LABEL: &str = "intentionally blank";
 
 /// A `w` x `h` page ([`Side::Blank`]) saying, in small text, that it is
 /// intentionally blank.
-pub fn blank_page(w: f64, h: f64, opts: &SheetOptions) -> Page {
+pub(crate) fn blank_page(w: f64, h: f64, opts: &SheetOptions) -> Page {
     let mut page = Page::new(w, h, BLANK_LABEL).with_side(Side::Blank);
     page.push(Item::Text {
         pos: Pt::new(w / 2.0, h / 2.0),
@@ -33,7 +33,7 @@ pub fn blank_page(w: f64, h: f64, opts: &SheetOptions) -> Page {
 /// `pages`, whose first page will be page number `first` (from 1) of its
 /// document, with a blank page inserted before every front whose back would
 /// otherwise land on an odd page.
-pub fn keep_parity(pages: Vec<Page>, first: usize, opts: &SheetOptions) -> Vec<Page> {
+pub(crate) fn keep_parity(pages: Vec<Page>, first: usize, opts: &SheetOptions) -> Vec<Page> {
     let has_back: Vec<bool> =
         (0..pages.len()).map(|i| pages.get(i + 1).is_some_and(|p| p.side == Side::Back)).collect();
     let mut out = Vec::with_capacity(pages.len() + 1);

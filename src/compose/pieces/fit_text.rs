@@ -129,7 +129,7 @@ fn fit_items(shape: Shape, items: Vec<Item>, t: Transform) -> Vec<Item> {
 }
 
 /// `piece` with every word of its faces inside its cut line (cards as they are).
-pub fn fit_piece(mut piece: Piece) -> Piece {
+pub(crate) fn fit_piece(mut piece: Piece) -> Piece {
     if matches!(piece.shape, Shape::Card { .. }) {
         return piece;
     }
@@ -140,7 +140,7 @@ pub fn fit_piece(mut piece: Piece) -> Piece {
 }
 
 /// [`fit_piece`] for every piece of every set.
-pub fn fit_sets(sets: Vec<PieceSet>) -> Vec<PieceSet> {
+pub(crate) fn fit_sets(sets: Vec<PieceSet>) -> Vec<PieceSet> {
     sets.into_iter()
         .map(|s| PieceSet { pieces: s.pieces.into_iter().map(fit_piece).collect(), ..s })
         .collect()

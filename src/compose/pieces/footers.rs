@@ -47,7 +47,7 @@ pub fn stamp_footers(pages: &mut [Page], opts: &SheetOptions, footer: &FooterInf
 
 /// How many sheets `pages` make: blank pages and backs do not count (a
 /// document's first printed page always does).
-pub fn sheet_count(pages: &[Page]) -> usize {
+pub(crate) fn sheet_count(pages: &[Page]) -> usize {
     pages
         .iter()
         .filter(|p| p.side != Side::Blank)
@@ -58,7 +58,7 @@ pub fn sheet_count(pages: &[Page]) -> usize {
 
 /// Like [`stamp_footers`], for pages that are part of a larger document:
 /// their first sheet is number `first` of `total`.
-pub fn stamp_footers_from(
+pub(crate) fn stamp_footers_from(
     pages: &mut [Page],
     opts: &SheetOptions,
     footer: &FooterInfo,

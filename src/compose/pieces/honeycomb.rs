@@ -9,7 +9,7 @@ use crate::scene::{Path, Pt};
 const SQRT3: f64 = 1.732_050_807_568_877_2;
 
 /// Unit normals of the six edges, edge `k` facing `k * 60°` (y down).
-pub const NORMALS: [(f64, f64); 6] = [
+pub(crate) const NORMALS: [(f64, f64); 6] = [
     (1.0, 0.0),
     (0.5, SQRT3 / 2.0),
     (-0.5, SQRT3 / 2.0),
@@ -58,7 +58,7 @@ pub fn pack(flat: f64, bleed: f64, w: f64, h: f64) -> Vec<Pt> {
 }
 
 /// For each centre, which of its six edges touch another tile of the set.
-pub fn shared_edges(centres: &[Pt], flat: f64) -> Vec<[Option<usize>; 6]> {
+pub(crate) fn shared_edges(centres: &[Pt], flat: f64) -> Vec<[Option<usize>; 6]> {
     let tol = flat * 1e-3;
     centres
         .iter()
@@ -76,7 +76,7 @@ pub fn shared_edges(centres: &[Pt], flat: f64) -> Vec<[Option<usize>; 6]> {
 
 /// The clip outline of one tile, centred on (0, 0): the hex with each
 /// edge pushed out by `bleed` where no neighbour shares it.
-pub fn clip_outline(flat: f64, bleed: f64, shared: &[Option<usize>; 6]) -> Path {
+pub(crate) fn clip_outline(flat: f64, bleed: f64, shared: &[Option<usize>; 6]) -> Path {
     let d = |k: usize| flat / 2.0 + if shared[k % 6].is_some() { 0.0 } else { bleed };
     let mut pts = Vec::with_capacity(6);
     for k in 0..6 {

@@ -44,13 +44,13 @@ pub const BACK_SUFFIX: &str = " back";
 /// What a sheet holds, as its heading says: "Fish tokens: 30 · Trade tokens: 12".
 /// A set title's own colon becomes a dash ("Fog – number chips: 4", see
 /// [`shown_title`]).
-pub fn contents_line(counts: &[(String, usize)]) -> String {
+pub(crate) fn contents_line(counts: &[(String, usize)]) -> String {
     counts.iter().map(|(t, n)| format!("{}: {n}", shown_title(t))).collect::<Vec<_>>().join(" · ")
 }
 
 /// A set title as sheet headings and the print plan show it: its own colon
 /// becomes a dash ("Fog: number chips" -> "Fog – number chips").
-pub fn shown_title(title: &str) -> String {
+pub(crate) fn shown_title(title: &str) -> String {
     title.replace(": ", " – ")
 }
 
@@ -67,7 +67,7 @@ pub fn back_centre(p: Pt, w: f64, h: f64, printer: &PrinterProfile) -> Pt {
 }
 
 /// The scale correction about the page centre, applied to every sheet.
-pub fn page_transform(w: f64, h: f64, printer: &PrinterProfile) -> Transform {
+pub(crate) fn page_transform(w: f64, h: f64, printer: &PrinterProfile) -> Transform {
     Transform::translate(-w / 2.0, -h / 2.0)
         .then(Transform::scale(printer.scale_x, printer.scale_y))
         .then(Transform::translate(w / 2.0, h / 2.0))
@@ -142,7 +142,7 @@ fn heading(contents: &str, side: Option<&str>, w: f64, opts: &SheetOptions) -> I
 }
 
 /// The smallest heading size, mm (8 pt): players read what a sheet holds.
-pub const MIN_HEADING: f64 = 8.0 * 25.4 / 72.0;
+pub(crate) const MIN_HEADING: f64 = 8.0 * 25.4 / 72.0;
 
 /// One side of a sheet: pieces with art `arts` at `spots` (in the order of
 /// [`SheetPlan::slots`]). A spot without art holds a piece printed on the
@@ -327,7 +327,7 @@ pub struct Sheet {
 
 impl Sheet {
     /// The front page, then the back page if any.
-    pub fn into_pages(self) -> impl Iterator<Item = Page> {
+    pub(crate) fn into_pages(self) -> impl Iterator<Item = Page> {
         std::iter::once(self.front).chain(self.back)
     }
 }
@@ -356,7 +356,7 @@ impl Imposition {
 
     /// Whether the two-sided sheets lie landscape (they keep one
     /// orientation: see [`plan`]).
-    pub fn two_sided_landscape(&self) -> bool {
+    pub(crate) fn two_sided_landscape(&self) -> bool {
         self.sheets.iter().any(|s| s.back.is_some() && s.front.width > s.front.height)
     }
 }

@@ -10,16 +10,16 @@
 
 mod counted;
 pub mod cutting;
-pub mod described;
+pub(crate) mod described;
 pub mod duplex;
 pub mod fit_text;
 pub mod footers;
-pub mod honeycomb;
+pub(crate) mod honeycomb;
 pub mod impose;
-pub mod packing;
+pub(crate) mod packing;
 pub mod piece;
-pub mod sharing;
-pub mod sheet_plan;
+pub(crate) mod sharing;
+pub(crate) mod sheet_plan;
 pub mod slots;
 pub mod theme_art;
 pub mod tokens;

@@ -20,13 +20,13 @@ use crate::scene::Pt;
 use crate::settings::sheets::{Orientation, SheetOptions};
 
 /// The shortest crop mark drawn, mm: a shorter tick is hard to line a ruler up with.
-pub const MIN_MARK: f64 = 2.0;
+pub(crate) const MIN_MARK: f64 = 2.0;
 
 const SQRT3: f64 = 1.732_050_807_568_877_2;
 
 /// The piece positions of one sheet.
 #[derive(Clone, Debug, PartialEq)]
-pub struct Grid {
+pub(crate) struct Grid {
     /// Centres of the cut outlines on the page, mm, in reading order.
     pub centres: Vec<Pt>,
     /// Pieces are drawn a quarter turn clockwise (cards only).
@@ -36,7 +36,7 @@ pub struct Grid {
 }
 
 /// Width and height of a piece's cut outline as it lies on the sheet.
-pub fn placed_size(shape: Shape, turned: bool) -> (f64, f64) {
+pub(crate) fn placed_size(shape: Shape, turned: bool) -> (f64, f64) {
     let (w, h) = shape.size();
     if turned {
         (h, w)
@@ -73,7 +73,7 @@ fn square_grid(cols: usize, rows: usize, px: f64, py: f64, c: Pt) -> Vec<Pt> {
 ///
 /// Two hexagonal grids are tried, as for hex tiles: odd rows as long as even
 /// ones (the block half a pitch wider), or one shorter.
-pub fn round_grid(cell: f64, gutter: f64, w: f64, h: f64, c: Pt) -> Vec<Pt> {
+pub(crate) fn round_grid(cell: f64, gutter: f64, w: f64, h: f64, c: Pt) -> Vec<Pt> {
     let p = cell + gutter;
     let (cols, rows) = (fit(w, cell, gutter), fit(h, cell, gutter));
     let square = square_grid(cols, rows, p, p, c);
@@ -211,7 +211,7 @@ pub fn strip(
 
 /// The page size and positions for `shape`, choosing the orientation that
 /// fits more pieces when the setting is `auto` (portrait on a tie).
-pub fn page_for(shape: Shape, opts: &SheetOptions) -> (f64, f64, Grid) {
+pub(crate) fn page_for(shape: Shape, opts: &SheetOptions) -> (f64, f64, Grid) {
     let try_o = |o: Orientation| {
         let (w, h) = opts.paper.size(o);
         (w, h, positions(shape, w, h, opts))

@@ -18,7 +18,7 @@ use crate::scene::Pt;
 use crate::settings::sheets::{Orientation, SheetOptions};
 
 /// Room between two stacked blocks, mm (beyond their bleed and crop marks).
-pub const GAP: f64 = 4.0;
+pub(crate) const GAP: f64 = 4.0;
 
 /// Whether a sheet has room left: fewer pieces than a full page of its one
 /// block would hold.

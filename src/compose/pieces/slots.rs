@@ -63,7 +63,7 @@ impl SheetPlan {
     }
 
     /// Whether some piece on the sheet has a back.
-    pub fn has_back(&self, sets: &[PieceSet]) -> bool {
+    pub(crate) fn has_back(&self, sets: &[PieceSet]) -> bool {
         self.slots().any(|s| sets[s.set].pieces[s.piece].back.is_some())
     }
 

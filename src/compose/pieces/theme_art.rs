@@ -109,7 +109,7 @@ fn text(pos: Pt, s: &str, size: f64, color: Color) -> Item {
 }
 
 /// Face of a harbor token: the trade ratio and what it trades.
-pub fn harbor_token(art: &dyn MapArt, kind: HarborKind, d: f64) -> Vec<Item> {
+pub(crate) fn harbor_token(art: &dyn MapArt, kind: HarborKind, d: f64) -> Vec<Item> {
     let ink = art.ink();
     let mut v = vec![Item::Path {
         path: Path::circle(Pt::default(), d / 2.0 + 4.0),

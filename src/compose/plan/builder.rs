@@ -21,7 +21,7 @@ pub const BUILDER_HEADING: &str = "For the person who builds the board — do no
 pub const STACK_LEAD: &str = "Chip stack, top first:";
 
 /// The page label of the builder's sheet.
-pub const BUILDER_LABEL: &str = "builder's sheet";
+pub(crate) const BUILDER_LABEL: &str = "builder's sheet";
 
 /// One line of the builder's sheet: its weight and its units, the pieces
 /// a line break may fall between (a word, or a whole list item such as

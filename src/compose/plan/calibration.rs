@@ -112,7 +112,7 @@ fn cross(pen: Pen, c: Pt, back: bool) -> Item {
 }
 
 /// Where the alignment crosses go on a `w` x `h` page.
-pub fn cross_positions(w: f64, h: f64, opts: &SheetOptions) -> Vec<Pt> {
+pub(crate) fn cross_positions(w: f64, h: f64, opts: &SheetOptions) -> Vec<Pt> {
     let inset = opts.margin + 15.0;
     vec![
         Pt::new(inset, h - inset - 30.0),
@@ -131,7 +131,7 @@ pub fn calibration_pages(opts: &SheetOptions) -> Vec<Page> {
 
 /// [`calibration_pages`] turned to landscape when `landscape`: the pack's
 /// two-sided sheets lie so, and the front/back test must flip the same way.
-pub fn calibration_pages_for(opts: &SheetOptions, landscape: bool) -> Vec<Page> {
+pub(crate) fn calibration_pages_for(opts: &SheetOptions, landscape: bool) -> Vec<Page> {
     let o = if landscape { Orientation::Landscape } else { Orientation::Portrait };
     let (w, h) = opts.paper.size(o);
     let m = opts.margin;

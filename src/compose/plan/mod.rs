@@ -105,7 +105,7 @@ impl Step {
 }
 
 /// "5" or "5-11".
-pub fn range_text(first: usize, last: usize) -> String {
+pub(crate) fn range_text(first: usize, last: usize) -> String {
     if first == last {
         first.to_string()
     } else {
@@ -212,7 +212,7 @@ pub struct PrintPlan {
 }
 
 /// The paper's name as people write it: `a4` -> "A4", `letter` -> "Letter".
-pub fn paper_name(name: &str) -> String {
+pub(crate) fn paper_name(name: &str) -> String {
     let mut c = name.chars();
     match c.next() {
         Some(_) if name.chars().skip(1).all(|c| c.is_ascii_digit()) => name.to_ascii_uppercase(),
@@ -314,7 +314,8 @@ fn component_steps(pages: &[Page], first: usize, duplex: Duplex) -> Vec<Step> {
 }
 
 /// What to do with the sheets of coded face-down pieces, once printed.
-pub const FACE_DOWN_THEN: &str = "Nobody looks at the printed side of these sheets: take each \
+pub(crate) const FACE_DOWN_THEN: &str =
+    "Nobody looks at the printed side of these sheets: take each \
      sheet from the printer with the coded side (the one with the \"?\" backs) up, turning the \
      stack over without looking if it comes out the other way. Cut every piece out along its \
      outline back side up, and keep it back side up until it lies on the board (see the setup).";
@@ -339,7 +340,7 @@ fn face_down_steps(pages: &[Page], first: usize, duplex: Duplex) -> Vec<Step> {
 }
 
 /// The plan's own step: its first `pages` pages.
-pub fn plan_step(pages: usize) -> Step {
+pub(crate) fn plan_step(pages: usize) -> Step {
     Step {
         first: 1,
         last: pages,
@@ -426,10 +427,10 @@ pub fn steps(parts: &[Part<'_>], first: usize, duplex: Duplex) -> Vec<Step> {
 
 impl PrintPlan {
     /// The words before the plan's command.
-    pub const COMMAND_LEAD: &'static str = "The same board again, any time:";
+    pub(crate) const COMMAND_LEAD: &'static str = "The same board again, any time:";
 
     /// The plan's opening sentences: paper, scale, and how to use the ranges.
-    pub fn intro(&self) -> Vec<String> {
+    pub(crate) fn intro(&self) -> Vec<String> {
         let edge = self.duplex.name();
         vec![
             format!(
@@ -451,7 +452,7 @@ impl PrintPlan {
     }
 
     /// The page range of the pack holding `kind`, as text ("5-11"), if any.
-    pub fn pages_of(&self, kind: PartKind) -> Option<String> {
+    pub(crate) fn pages_of(&self, kind: PartKind) -> Option<String> {
         let mut it = self.steps_of(kind).filter(|s| s.sides != Sides::Skip);
         let first = it.next()?;
         let last = it.last().map_or(first.last, |s| s.last);

@@ -14,7 +14,7 @@ use crate::theme::Inks;
 use crate::units::MM_PER_PT;
 
 /// The label of the plan's first page.
-pub const PLAN_LABEL: &str = "print plan";
+pub(crate) const PLAN_LABEL: &str = "print plan";
 
 /// The diagram's largest size on the page, mm.
 const DIAGRAM_MAX: (f64, f64) = (150.0, 70.0);
@@ -49,7 +49,7 @@ fn arrow(a: Pt, b: Pt, width: f64, inks: &Inks) -> Vec<Item> {
 /// of the board to scale, its label and its place in the order (a number in
 /// a red disc), with arrows from each sheet to the next in its row. Grid
 /// cells without a sheet are dashed and empty. Drawn in the theme's `inks`.
-pub fn diagram(a: &Assembly, inks: &Inks) -> Block {
+pub(crate) fn diagram(a: &Assembly, inks: &Inks) -> Block {
     let (tw, th) = (a.widths.iter().sum::<f64>(), a.heights.iter().sum::<f64>());
     let k = (DIAGRAM_MAX.0 / tw).min(DIAGRAM_MAX.1 / th);
     let xs: Vec<f64> = std::iter::once(0.0)

@@ -73,12 +73,12 @@ impl Scan for Oracle<'_> {
 }
 
 /// Terrain not known yet (a free slot of a partial board).
-pub const UNSET: u8 = u8::MAX;
+pub(crate) const UNSET: u8 = u8::MAX;
 /// No face-up harbor on the cell.
-pub const NO_HARBOR: u8 = u8::MAX;
+pub(crate) const NO_HARBOR: u8 = u8::MAX;
 /// A face-up harbor whose facing is not chosen yet (partial boards), or
 /// that faces nothing (whole boards: a clash).
-pub const OPEN: u8 = 6;
+pub(crate) const OPEN: u8 = 6;
 
 /// A board as the rules see it, whole or in part; index `i` is cell `i` of
 /// the map.
@@ -178,7 +178,7 @@ impl<'a> Oracle<'a> {
     /// The check of `map` under the rules `c`, skipping the rules about
     /// terrains that can never be on its board (gold fields, fishing
     /// grounds): same answers as [`Oracle::new`], faster.
-    pub fn for_map(map: &'a super::MapDef, c: &Constraints) -> Oracle<'a> {
+    pub(crate) fn for_map(map: &'a super::MapDef, c: &Constraints) -> Oracle<'a> {
         let mut o = Oracle::new(&map.board, c);
         let may = |t: Terrain| {
             map.cells.iter().any(|cell| {

@@ -22,7 +22,7 @@ pub struct MapCheck<'a> {
 
 impl<'a> MapCheck<'a> {
     /// The check of `map` under the scenario's rules `c` and its regions' own.
-    pub fn for_map(map: &'a MapDef, c: &Constraints) -> MapCheck<'a> {
+    pub(crate) fn for_map(map: &'a MapDef, c: &Constraints) -> MapCheck<'a> {
         let parts = match RegionRules::new(map, c) {
             None => vec![(Oracle::for_map(map, c), None)],
             Some(rr) => rr
@@ -61,7 +61,7 @@ impl<'a> MapCheck<'a> {
 
     /// The scenario's rules with the limit `clash` passed ([`MapCheck::limit`]):
     /// the rules its messages quote.
-    pub fn rules_of(&self, clash: &Clash) -> Constraints {
+    pub(crate) fn rules_of(&self, clash: &Clash) -> Constraints {
         let mut c = self.c.clone();
         if clash.rule.is_limit() {
             c.set(clash.rule, crate::model::RuleValue::Limit(self.limit(clash)));

@@ -6,7 +6,7 @@ use super::*;
 use crate::model::start::{self, StartArea};
 
 /// Settlements each player places before the first roll.
-pub const FIRST_SETTLEMENTS: usize = 2;
+pub(crate) const FIRST_SETTLEMENTS: usize = 2;
 
 /// What the start check reads of the map being validated.
 pub(super) struct Context<'a> {

@@ -410,6 +410,18 @@ async function start() {
       sel.appendChild(o);
     }
   }
+  // The view buttons, as the server names the views and words them.
+  for (const v of data.views) {
+    const b = document.createElement("button");
+    b.type = "button";
+    b.dataset.v = v.name;
+    b.title = v.title;
+    b.textContent = v.label;
+    const on = v.name === state.view;
+    b.classList.toggle("on", on);
+    b.setAttribute("aria-pressed", on ? "true" : "false");
+    $("view").appendChild(b);
+  }
   state.builtin = data.default;
   $("scenario").value = data.default;
   segment("view", "view");

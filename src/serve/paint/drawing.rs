@@ -128,7 +128,7 @@ impl Drawing {
     }
 
     /// The box the codes span: (xmin, xmax, ymin, ymax), or `None` when empty.
-    pub fn extent(&self) -> Option<(i64, i64, i64, i64)> {
+    pub(crate) fn extent(&self) -> Option<(i64, i64, i64, i64)> {
         let cells = self.cells();
         let xs = cells.iter().map(|c| c.0);
         let ys = cells.iter().map(|c| c.1);

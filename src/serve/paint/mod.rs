@@ -40,7 +40,7 @@ pub struct Blank {
 }
 
 /// The file name the painter's messages point into.
-pub const FILE_NAME: &str = "scenario.toml";
+pub(crate) const FILE_NAME: &str = "scenario.toml";
 
 /// A new scenario: one map of `rows` x `cols` sea hexes, a starting legend
 /// and an empty region to paint.
@@ -134,7 +134,7 @@ fn quoted(m: &str) -> String {
 }
 
 /// The text with its problems (those `hexpress validate` reports) and the painter's view.
-pub fn describe(text: String, changed: bool) -> Value {
+pub(crate) fn describe(text: String, changed: bool) -> Value {
     let source = Source::new(FILE_NAME, text);
     let (ok, diags, scenario) = match crate::front::solve::check_file(&source) {
         Ok((s, w)) => (

@@ -58,7 +58,7 @@ impl Anchor {
 }
 
 /// The scenario's kinds of side feature, for the painter's brushes.
-pub fn features_view(raw: &RawScenario) -> Vec<Value> {
+pub(crate) fn features_view(raw: &RawScenario) -> Vec<Value> {
     kinds(&raw.game.sides)
         .into_iter()
         .map(|k| json!({ "key": k.key, "name": k.name, "look": k.look.name() }))
@@ -68,7 +68,7 @@ pub fn features_view(raw: &RawScenario) -> Vec<Value> {
 /// The sides of map `m` in drawing positions: `a` and `b` (the two hexes),
 /// the feature's key, and whether the side is drawn in `side_drawing` (the
 /// painter changes only listed ones).
-pub fn map_sides_view(raw: &RawScenario, m: &RawMap) -> Vec<Value> {
+pub(crate) fn map_sides_view(raw: &RawScenario, m: &RawMap) -> Vec<Value> {
     let Some(anchor) = m.hexes.as_ref().and_then(|g| Anchor::of(&g.text)) else {
         return Vec::new();
     };

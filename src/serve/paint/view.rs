@@ -57,7 +57,7 @@ impl Code {
     }
 
     /// A random slot of a region (not a fixed hex drawing its chip there).
-    pub fn slot_of(&self) -> Option<&str> {
+    pub(crate) fn slot_of(&self) -> Option<&str> {
         match self.terrain {
             None => self.region.as_deref(),
             Some(_) => None,

@@ -11,14 +11,14 @@ mod error;
 use std::path::Path;
 
 use doc::{Doc, Schema};
-pub use error::TemplateError;
+pub(crate) use error::TemplateError;
 
 use crate::toml_file::{Result as TomlResult, TomlError};
 
 /// The built-in sheet settings.
-pub const SHEETS_TOML: &str = include_str!("../../../templates/sheets.toml");
+pub(crate) const SHEETS_TOML: &str = include_str!("../../../templates/sheets.toml");
 /// The built-in printer profile.
-pub const PRINTER_TOML: &str = include_str!("../../../templates/printer.toml");
+pub(crate) const PRINTER_TOML: &str = include_str!("../../../templates/printer.toml");
 
 pub use crate::limits::{MAX_BLEED, MAX_HANDOUT_MARGIN, MIN_MARGIN};
 
@@ -336,7 +336,7 @@ impl SheetOptions {
     /// The orientation setting for pieces of a kind: `kind` is 0 for round
     /// tokens, 1 for square ones, 2 for hex tiles and 3 for cards (the order of
     /// [`SheetOptions::shape_orientation`]).
-    pub fn orientation_for_kind(&self, kind: usize) -> Orientation {
+    pub(crate) fn orientation_for_kind(&self, kind: usize) -> Orientation {
         if self.orientation != Orientation::Auto {
             return self.orientation;
         }

@@ -139,7 +139,7 @@ impl Chain {
 
     /// The same chain with the swap moves alone (the chain hexpress once
     /// used, which does not connect every valid board): a control for tests.
-    pub fn swaps_only(mut self) -> Chain {
+    pub(crate) fn swaps_only(mut self) -> Chain {
         self.blocks.clear();
         self.relabels.clear();
         self.heat.clear();
@@ -169,7 +169,7 @@ impl Chain {
     }
 
     /// Runs the chain from the valid board `st` for `steps` steps.
-    pub fn run_for(
+    pub(crate) fn run_for(
         &self,
         p: &Problem<'_>,
         st: &mut State,
@@ -208,7 +208,7 @@ impl Chain {
     /// whether a re-deal of the whole board may be proposed. A move to a
     /// board that breaks a region's own rules is taken back (the chain then
     /// stays where it was, as for any refused move).
-    pub fn propose(
+    pub(crate) fn propose(
         &self,
         p: &Problem<'_>,
         st: &mut State,
@@ -282,7 +282,7 @@ impl Chain {
 
     /// Undoes a move [`Chain::propose`] made (the board was valid before it,
     /// so the reverse move is valid too); `work` holds what the move saved.
-    pub fn revert(&self, p: &Problem<'_>, st: &mut State, work: &Work, m: Move) {
+    pub(crate) fn revert(&self, p: &Problem<'_>, st: &mut State, work: &Work, m: Move) {
         match m {
             Move::Block(whole) => {
                 let mode = if whole { Mode::Whole } else { Mode::Chips };

@@ -138,13 +138,13 @@ impl Classes {
     }
 
     /// The classes holding a red chip (bit per class).
-    pub fn red_mask(&self) -> u16 {
+    pub(crate) fn red_mask(&self) -> u16 {
         (1..=self.k).filter(|a| self.red[*a]).fold(0, |m, a| m | 1 << a)
     }
 
     /// Classes that may sit next to a fixed chip `w` for sure (all their
     /// values allowed), and whether some class is only partly allowed.
-    pub fn next_to_fixed(&self, c: &Constraints, w: u8) -> (u16, bool) {
+    pub(crate) fn next_to_fixed(&self, c: &Constraints, w: u8) -> (u16, bool) {
         let mut allowed = 0u16;
         let mut partial = false;
         for a in 1..=self.k {

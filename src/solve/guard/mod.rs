@@ -357,7 +357,7 @@ impl<'a> Guard<'a> {
     /// and locked hexes, the pools and every rule. `Err(())` when it fails: build the layout
     /// and [`Guard::check`] it for the details.
     #[allow(clippy::result_unit_err)]
-    pub fn check_tables(
+    pub(crate) fn check_tables(
         &mut self,
         terrain: &[u8],
         number: &[u8],

@@ -92,7 +92,7 @@ impl<'c, 'p, 'a> Encoding<'c, 'p, 'a> {
 
     /// Whether cell `x` holds terrain `t` (a terrain that is its own kind);
     /// off-map and undealt hexes hold none.
-    pub fn terrain_is(&self, x: usize, t: u8) -> B {
+    pub(crate) fn terrain_is(&self, x: usize, t: u8) -> B {
         let p = self.c.p;
         if x >= p.n {
             return B::F;
@@ -136,7 +136,7 @@ impl<'c, 'p, 'a> Encoding<'c, 'p, 'a> {
     }
 
     /// The chips cell `x` may hold: (a value standing for its class, literal).
-    pub fn chips_at(&self, x: usize) -> Vec<(u8, B)> {
+    pub(crate) fn chips_at(&self, x: usize) -> Vec<(u8, B)> {
         let p = self.c.p;
         if x >= p.n {
             return Vec::new();
@@ -257,7 +257,7 @@ impl<'c, 'p, 'a> Encoding<'c, 'p, 'a> {
     }
 
     /// "Cell `x` has at least `q` pips" (its class, or its printed chip).
-    pub fn pips_ge(&self, x: usize, q: usize) -> B {
+    pub(crate) fn pips_ge(&self, x: usize, q: usize) -> B {
         let p = self.c.p;
         if q == 0 {
             return B::T;

@@ -126,7 +126,7 @@ impl Encoding<'_, '_, '_> {
     /// A group on `st` larger than the cap, forbidden by a new clause
     /// (only caps above two: smaller ones are clauses from the start).
     /// Whether one was found.
-    pub fn forbid_a_big_group(&mut self, st: &State, flood: &mut Flood) -> bool {
+    pub(crate) fn forbid_a_big_group(&mut self, st: &State, flood: &mut Flood) -> bool {
         let p = self.c.p;
         let Some(cap) = p.c.max_terrain_group.filter(|g| *g > 2) else { return false };
         for v in &self.c.vars {

@@ -9,10 +9,10 @@ use crate::compose::map::cuts::{hex_in_rect, Tiling};
 use crate::scene::{Pt, Rect};
 
 /// Paper kept clear around a loose piece and its caption, mm.
-pub const CLEAR: f64 = 3.0;
+pub(crate) const CLEAR: f64 = 3.0;
 /// Height of a loose piece's caption under it, mm: three lines at the
 /// sheets' small text size.
-pub const CAPTION: f64 = 10.0;
+pub(crate) const CAPTION: f64 = 10.0;
 
 /// One hex printed whole on another sheet.
 #[derive(Clone, Debug, PartialEq)]
@@ -95,7 +95,12 @@ fn free_spot(
 /// Turns every sliver sheet of `t` (as `sliver` says of its window) whose hexes all find
 /// free paper on other printed sheets into loose pieces: the sheet is no
 /// longer printed.
-pub fn loosen(t: &mut Tiling, canvas: &MapCanvas, margin: f64, sliver: impl Fn(Rect) -> bool) {
+pub(crate) fn loosen(
+    t: &mut Tiling,
+    canvas: &MapCanvas,
+    margin: f64,
+    sliver: impl Fn(Rect) -> bool,
+) {
     let g = canvas.geom;
     let slivers: Vec<(usize, usize)> =
         t.cells().into_iter().filter(|&(r, c)| sliver(t.window(r, c))).collect();

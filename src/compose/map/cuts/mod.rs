@@ -24,7 +24,7 @@ const HOLDS: f64 = 0.25;
 /// The least share of a sheet the board's hexes must cover for the sheet
 /// not to count as a sliver: a sheet under 8 % ink is wasted paper, and the
 /// hexes' fill is most of a map sheet's ink.
-pub const MIN_COVER: f64 = 0.08;
+pub(crate) const MIN_COVER: f64 = 0.08;
 
 /// Upper bound on the offsets tried per axis: enough for every offset that
 /// matters on the built-in maps (tests/tiling.rs checks the count against a
@@ -214,7 +214,7 @@ fn bitsets(cut: &Cut, extents: &[(f64, f64)]) -> Vec<(Vec<u64>, Vec<u64>)> {
 
 /// Whether the pointy-top hex of `g` centred on `c` and the rectangle
 /// overlap by more than [`HOLDS`] along every separating axis.
-pub fn hex_in_rect(g: HexGeom, c: Pt, r: Rect) -> bool {
+pub(crate) fn hex_in_rect(g: HexGeom, c: Pt, r: Rect) -> bool {
     let k = g.corners(c);
     let s3 = 3f64.sqrt() / 2.0;
     let corners = [
@@ -424,7 +424,7 @@ pub fn plan(canvas: &MapCanvas, paper: (f64, f64), margin: f64, overlap: f64) ->
 }
 
 /// The area of the board's hexes inside `r`, mm².
-pub fn sheet_cover(canvas: &MapCanvas, r: Rect) -> f64 {
+pub(crate) fn sheet_cover(canvas: &MapCanvas, r: Rect) -> f64 {
     let g = canvas.geom;
     canvas
         .hexes

@@ -334,7 +334,7 @@ fn label_rect_of(cx: &Ctx<'_>, row: usize, col: usize) -> Rect {
 }
 
 /// The sheets of the map at 1:1 (the caller puts the overview page first).
-pub fn tile_document(
+pub(crate) fn tile_document(
     canvas: &MapCanvas,
     t: &Tiling,
     margin: f64,

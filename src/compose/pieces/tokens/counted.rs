@@ -35,7 +35,7 @@ pub fn gold_coin(d: f64, ink: Ink) -> Vec<Item> {
 }
 
 /// Face of a present tile (Santa's workshop): a wrapped gift.
-pub fn present_front(side: f64, ink: Ink) -> Vec<Item> {
+pub(crate) fn present_front(side: f64, ink: Ink) -> Vec<Item> {
     let h = side / 2.0 + 4.0;
     let s = side;
     let mut v = vec![shape(
@@ -76,7 +76,7 @@ pub fn present_front(side: f64, ink: Ink) -> Vec<Item> {
 }
 
 /// Back of a present tile: plain, so presents cannot be told apart.
-pub fn present_back(side: f64, ink: Ink) -> Vec<Item> {
+pub(crate) fn present_back(side: f64, ink: Ink) -> Vec<Item> {
     let h = side / 2.0 + 4.0;
     let mut v =
         vec![shape(Path::rect(Rect::new(-h, -h, 2.0 * h, 2.0 * h)), ink.inks.gift, 0.0, ink)];

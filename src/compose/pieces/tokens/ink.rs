@@ -66,7 +66,7 @@ impl Ink {
     }
 
     /// The printed version of a dark accent fill (eyes, pips): kept dark in every look.
-    pub fn accent(self, c: Color) -> Color {
+    pub(crate) fn accent(self, c: Color) -> Color {
         match self.look {
             Look::Mono => Color::BLACK,
             _ => c,

@@ -11,7 +11,7 @@ use crate::scene::{Anchor, Color, Item, Path, Pt, Rect, Seg, Stroke, TextRole, T
 mod counted;
 mod ink;
 
-pub use crate::model::game::{Building, Goods};
+pub(crate) use crate::model::game::{Building, Goods};
 pub use counted::{counted_faces, gold_coin};
 pub use ink::{Ink, Look};
 
@@ -42,7 +42,7 @@ fn dot(c: Pt, r: f64, ink: Ink) -> Item {
 /// The smallest size of text a player reads on a piece, in mm: the body
 /// floor ([`TextRole::Body`]), with a hair of room so rounding never takes
 /// a run under it.
-pub fn min_text() -> f64 {
+pub(crate) fn min_text() -> f64 {
     TextRole::Body.min_mm() * 1.01
 }
 
@@ -80,7 +80,7 @@ fn disc(d: f64, fill: Color, ink: Ink) -> Vec<Item> {
 
 /// In black and white a round piece has no fill to cut along: a thin grey
 /// circle on the cut line shows it.
-pub fn cut_guide(d: f64, ink: Ink) -> Option<Item> {
+pub(crate) fn cut_guide(d: f64, ink: Ink) -> Option<Item> {
     (ink.look == Look::Mono).then(|| Item::Path {
         path: Path::circle(Pt::default(), d / 2.0),
         fill: None,
@@ -131,7 +131,7 @@ pub fn boot(c: Pt, size: f64, ink: Ink) -> Vec<Item> {
 }
 
 /// A fish token: `fish` fish (1-3) on water; 0 draws the old boot.
-pub fn fish_token(fish_count: u8, d: f64, ink: Ink) -> Vec<Item> {
+pub(crate) fn fish_token(fish_count: u8, d: f64, ink: Ink) -> Vec<Item> {
     let mut v = disc(d, ink.inks.water, ink);
     let l = d * 0.42;
     let spots: &[(f64, f64)] = match fish_count {
@@ -154,7 +154,7 @@ pub fn fish_token(fish_count: u8, d: f64, ink: Ink) -> Vec<Item> {
 }
 
 /// The one plain back shared by all fish tokens and the boot.
-pub fn fish_back(d: f64, ink: Ink) -> Vec<Item> {
+pub(crate) fn fish_back(d: f64, ink: Ink) -> Vec<Item> {
     let mut v = disc(d, ink.inks.water, ink);
     for k in [-1.0, 0.0, 1.0] {
         let y = k * d * 0.16;
@@ -172,7 +172,7 @@ pub fn fish_back(d: f64, ink: Ink) -> Vec<Item> {
 }
 
 /// A pictogram of trade goods, about `s` mm across, centred at `c`.
-pub fn goods_icon(g: Goods, c: Pt, s: f64, ink: Ink) -> Vec<Item> {
+pub(crate) fn goods_icon(g: Goods, c: Pt, s: f64, ink: Ink) -> Vec<Item> {
     match g {
         Goods::Glass => {
             let bowl = poly(&[(-0.3, -0.5), (0.3, -0.5), (0.22, -0.05), (-0.22, -0.05)], c, s);
@@ -228,7 +228,7 @@ pub fn goods_icon(g: Goods, c: Pt, s: f64, ink: Ink) -> Vec<Item> {
 }
 
 /// A pictogram of a trade building, about `s` mm across, centred at `c`.
-pub fn building_icon(b: Building, c: Pt, s: f64, ink: Ink) -> Vec<Item> {
+pub(crate) fn building_icon(b: Building, c: Pt, s: f64, ink: Ink) -> Vec<Item> {
     match b {
         Building::Castle => castle_icon(c, s, ink),
         Building::Quarry => quarry_icon(c, s, ink),
@@ -318,7 +318,7 @@ fn glassworks_icon(c: Pt, s: f64, ink: Ink) -> Vec<Item> {
 }
 
 /// Face of a trade token: the goods.
-pub fn trade_front(g: Goods, d: f64, ink: Ink) -> Vec<Item> {
+pub(crate) fn trade_front(g: Goods, d: f64, ink: Ink) -> Vec<Item> {
     let mut v = disc(d, ink.inks.piece_paper, ink);
     v.extend(goods_icon(g, Pt::new(0.0, -d * 0.08), d * 0.48, ink));
     v.push(label(d * 0.33, g.name(), d * 0.13, true, ink));
@@ -326,7 +326,7 @@ pub fn trade_front(g: Goods, d: f64, ink: Ink) -> Vec<Item> {
 }
 
 /// Back of a trade token: where it is picked up.
-pub fn trade_back(b: Building, d: f64, ink: Ink) -> Vec<Item> {
+pub(crate) fn trade_back(b: Building, d: f64, ink: Ink) -> Vec<Item> {
     let mut v = disc(d, ink.inks.trade, ink);
     v.extend(building_icon(b, Pt::new(0.0, -d * 0.08), d * 0.46, ink));
     v.push(label(d * 0.33, b.name(), d * 0.12, true, ink));
@@ -334,7 +334,7 @@ pub fn trade_back(b: Building, d: f64, ink: Ink) -> Vec<Item> {
 }
 
 /// Back of a castaway token: a lone palm on an islet.
-pub fn castaway_back(side: f64, ink: Ink) -> Vec<Item> {
+pub(crate) fn castaway_back(side: f64, ink: Ink) -> Vec<Item> {
     let h = side / 2.0 + 4.0;
     let mut v =
         vec![shape(Path::rect(Rect::new(-h, -h, 2.0 * h, 2.0 * h)), ink.inks.water, 0.0, ink)];
