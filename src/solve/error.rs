@@ -274,9 +274,12 @@ impl fmt::Display for SamplerLimit {
                 f,
                 "counting its chip layouts would keep {needed} hexes open at once (the limit is {max})"
             ),
-            SamplerLimit::States { max } => {
-                write!(f, "counting its chip layouts would take more than {max} states (the limit)")
-            }
+            SamplerLimit::States { max } => write!(
+                f,
+                "counting its chip layouts would take more than {} states (the limit; judged \
+                 from how far and how fast the table grew before it was given up)",
+                crate::units::thousands(*max as u64)
+            ),
             SamplerLimit::PoolSize => {
                 write!(f, "its pools are too large to count (the limit is 2^64 pool states)")
             }
