@@ -27,9 +27,13 @@ jobs_list() {
     "$BIN" list | tail -n +2 | while read -r line; do
         s=${line%% *}
         players=""
+        # The counts are the numbers after the id, each but the last ending
+        # in a comma ("3, 4"): a title that starts with a number ("7
+        # Islands") is not read as one.
         for p in ${line#* }; do
             [[ $p =~ ^[0-9]+,?$ ]] || break
             players="$players ${p%,}"
+            [[ $p == *, ]] || break
         done
         for p in $players; do
             for seed in 1 7 2024; do
