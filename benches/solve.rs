@@ -246,52 +246,12 @@ fn tight_strict_30_reds(b: Bencher) {
     bench_tight(b, "strict-30-reds");
 }
 
-/// The small maps of `tests/tight.rs` written inline there: three 6s on a
-/// ring of six (a board), four on it (a proof), a row with gold among the
-/// reds (a board) and with no room for it (a proof).
-const RING_REDS: &str = r#"
-[scenario]
-id = "ring-reds"
-title = "Ring of reds"
-players = [4]
-[legend]
-"*" = { region = "ring" }
-"~" = "sea"
-F = { terrain = "fields", number = 5 }
-[[map]]
-players = [4]
-hexes = """
- ~ * * ~
-~ * F * ~
- ~ * * ~
-"""
-[map.regions.ring]
-tiles = { forest = 3, hills = 3 }
-numbers = [6, 6, 6, 4, 4, 4]
-"#;
-
-const GOLD_ROW: &str = r#"
-[scenario]
-id = "gold-row"
-title = "Gold row"
-players = [4]
-[legend]
-"*" = { region = "row" }
-"~" = "sea"
-[[map]]
-players = [4]
-hexes = """
-~ ~ ~ ~ ~ ~
- ~ * * * * ~
-~ ~ ~ ~ ~ ~
-"""
-[map.regions.row]
-tiles = { gold = 2, forest = 2 }
-numbers = [6, 8, 5, 9]
-[constraints]
-gold_no_red = true
-gold_not_adjacent = true
-"#;
+/// The small maps `tests/tight.rs` shares with these benches: three 6s on
+/// a ring of six (a board; four on it, a proof), a row with gold among the
+/// reds (a board; with no room for it, a proof).
+const RING_REDS: &str = include_str!("../tests/fixtures/ring-reds.toml");
+/// See [`RING_REDS`].
+const GOLD_ROW: &str = include_str!("../tests/fixtures/gold-row.toml");
 
 fn bench_text(b: Bencher, text: &str) {
     let s = load(&hexpress::diag::Source::new("tight.toml", text.to_string())).expect("valid map");

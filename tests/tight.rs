@@ -77,26 +77,7 @@ fn red_chips_crowded_among_fives_and_nines_give_a_board() {
 }
 
 /// Three 6s on a ring of six around a fixed 5: two patterns only.
-const RING_REDS: &str = r#"
-[scenario]
-id = "ring-reds"
-title = "Ring of reds"
-players = [4]
-[legend]
-"*" = { region = "ring" }
-"~" = "sea"
-F = { terrain = "fields", number = 5 }
-[[map]]
-players = [4]
-hexes = """
- ~ * * ~
-~ * F * ~
- ~ * * ~
-"""
-[map.regions.ring]
-tiles = { forest = 3, hills = 3 }
-numbers = [6, 6, 6, 4, 4, 4]
-"#;
+const RING_REDS: &str = include_str!("fixtures/ring-reds.toml");
 
 #[test]
 fn red_chips_squeezed_onto_a_ring_give_a_board() {
@@ -112,28 +93,7 @@ fn four_red_chips_on_a_ring_of_six_end_in_a_proof() {
 
 /// A row of four: two gold fields that may not touch nor carry a red chip,
 /// and two red chips that may not touch either.
-const GOLD_ROW: &str = r#"
-[scenario]
-id = "gold-row"
-title = "Gold row"
-players = [4]
-[legend]
-"*" = { region = "row" }
-"~" = "sea"
-[[map]]
-players = [4]
-hexes = """
-~ ~ ~ ~ ~ ~
- ~ * * * * ~
-~ ~ ~ ~ ~ ~
-"""
-[map.regions.row]
-tiles = { gold = 2, forest = 2 }
-numbers = [6, 8, 5, 9]
-[constraints]
-gold_no_red = true
-gold_not_adjacent = true
-"#;
+const GOLD_ROW: &str = include_str!("fixtures/gold-row.toml");
 
 #[test]
 fn gold_squeezed_among_red_chips_gives_a_board() {
