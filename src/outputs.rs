@@ -373,8 +373,12 @@ pub(crate) fn bar_lines_with(
 
 /// How a bar draw was made, in one line.
 pub(crate) fn bar_method_line(d: &BarDraw, p: &Pilot) -> String {
+    let boards = match d.method {
+        crate::balance::BarMethod::RejectionOverChain { .. } => "boards of a pilot chain run",
+        _ => "random boards",
+    };
     let rate = format!(
-        "{} of {} random boards cleared the bar",
+        "{} of {} {boards} cleared the bar",
         crate::units::percent(p.pass_rate(), 2),
         p.boards
     );

@@ -20,9 +20,12 @@
 //! board would make the pilot and each rejection cost thousands of runs.
 //! There the pilot's boards, and each draw's candidates, are successive
 //! boards of one chain run ([`crate::solve::Solver::chain_boards`]): the
-//! first after the chain's full steps per board, then one every quarter of
-//! them (at least 5 of the autocorrelation times its diagnostics measured,
-//! which ask for 20 per board). Rejection there is
+//! first after the chain's full steps per board, then, for a draw's
+//! candidates, one every quarter of them (at least 5 of the autocorrelation
+//! times its diagnostics measured, which ask for 20 per board). The pilot
+//! only estimates how often boards clear (an average over the run, which
+//! closer boards do not bias) and keeps a few to start from, so its boards
+//! are [`PILOT_THIN_SHARE`] times closer together. Rejection there is
 //! [`BarMethod::RejectionOverChain`], approximately uniform and said so.
 
 use rayon::prelude::*;
@@ -55,6 +58,9 @@ pub(crate) const PILOT_SEED: u64 = 0xBA5E_BA5E;
 /// Over a Markov chain's boards, successive candidates are this fraction
 /// of the chain's steps per board apart (see the module docs).
 pub const CHAIN_THIN_DIVISOR: u64 = 4;
+/// Over a Markov chain's boards, the pilot's boards are this many times
+/// closer together than a draw's candidates (see the module docs).
+pub(crate) const PILOT_THIN_SHARE: u64 = 4;
 
 mod over_chain;
 
@@ -389,7 +395,7 @@ impl<'s, 'a> BarSampler<'s, 'a> {
     /// chain, the boards of one chain run instead.
     fn run_pilot(&mut self, max: u64) -> Result<(Vec<Seen>, Option<u64>), BarError> {
         if let Some(thin) = self.over_chain {
-            return self.run_chain_pilot(max, thin);
+            return self.run_chain_pilot(max, (thin / PILOT_THIN_SHARE).max(1));
         }
         // Chunks grow from 256: a bar most boards clear stops after the first.
         let mut chunk: u64 = 256;
