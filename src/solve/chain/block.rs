@@ -39,6 +39,16 @@ pub(crate) struct Work {
 }
 
 impl Work {
+    /// Records the contents (terrain, chip, harbor facing) of the block's
+    /// hexes before a move changes them.
+    pub(super) fn keep_old(&mut self, st: &State) {
+        self.old.clear();
+        self.old.extend(self.cells.iter().map(|x| {
+            let x = *x as usize;
+            (st.terrain[x], st.number[x], st.hdir[x])
+        }));
+    }
+
     pub fn new(p: &Problem<'_>) -> Work {
         Work {
             flood: Flood::new(p.n),
@@ -76,11 +86,7 @@ pub(super) fn block(
     if k < 2 {
         return false;
     }
-    work.old.clear();
-    work.old.extend(work.cells.iter().map(|x| {
-        let x = *x as usize;
-        (st.terrain[x], st.number[x], st.hdir[x])
-    }));
+    work.keep_old(st);
     // Contents move only within their region: the block's hexes come
     // sorted by region, and each region's run is shuffled on its own.
     work.perm.clear();

@@ -80,11 +80,7 @@ pub(super) fn heat(
     if k < 2 {
         return false;
     }
-    work.old.clear();
-    work.old.extend(work.cells.iter().map(|x| {
-        let x = *x as usize;
-        (st.terrain[x], st.number[x], st.hdir[x])
-    }));
+    work.keep_old(st);
     // The window's values and how many of each, in a fixed order.
     let mut vals: Vec<(u8, u8)> = Vec::with_capacity(k);
     let mut sorted: Vec<u8> = work.old.iter().map(|o| o.1).collect();
