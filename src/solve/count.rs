@@ -24,6 +24,8 @@
 //! built and the caller says so.
 
 pub(crate) mod classes;
+#[cfg(test)]
+mod forecast_tests;
 pub(crate) mod plan;
 mod table;
 
@@ -54,6 +56,9 @@ pub(crate) enum TooBig {
     Open(usize),
     /// More states than [`MAX_STATES`].
     States,
+    /// More states than [`MAX_STATES`] by the forecast from the table's
+    /// growth ([`Bound::foresee`]), before the sweep passed them.
+    Foreseen,
     /// Pools too large to pack in a state.
     Pools,
     /// More than 2^128 layouts.
@@ -72,12 +77,13 @@ impl TooBig {
         match self {
             TooBig::Classes => L::Classes { max: classes::MAX_CLASSES },
             TooBig::Open(n) => L::OpenHexes { needed: n, max: plan::MAX_OPEN },
-            TooBig::States => L::States { max: MAX_STATES },
+            TooBig::States => L::States { max: MAX_STATES, foreseen: false },
+            TooBig::Foreseen => L::States { max: MAX_STATES, foreseen: true },
             TooBig::Pools => L::PoolSize,
             TooBig::Count => L::Count,
             TooBig::Memory => L::Memory { max_mb: MAX_TABLE_BYTES >> 20 },
             // Callers that pass a deadline report the time limit instead.
-            TooBig::Late => L::States { max: MAX_STATES },
+            TooBig::Late => L::States { max: MAX_STATES, foreseen: false },
         }
     }
 }
@@ -125,6 +131,27 @@ impl Hasher for KeyHasher {
 
 type KeyMap = HashMap<u128, u32, BuildHasherDefault<KeyHasher>>;
 
+/// How far a table may grow before it is abandoned.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Bound {
+    /// The states the forward sweep may reach in all.
+    pub states: usize,
+    /// Whether to abandon the table early when its growth so far foresees
+    /// more than twice `states` (a rule of thumb that saves building most
+    /// of a table that will not fit; off when only an exact sampler may
+    /// draw, so that every table within the limit is built).
+    pub foresee: bool,
+    /// When to stop with [`TooBig::Late`].
+    pub deadline: Option<Instant>,
+}
+
+impl Bound {
+    /// At most `states` states, foreseen, with no deadline.
+    pub fn states(states: usize) -> Bound {
+        Bound { states, foresee: true, deadline: None }
+    }
+}
+
 impl Counter {
     /// Builds and counts the table, or says which bound it would pass.
     pub fn new(p: &Problem<'_>, split: Split, max_states: usize) -> Result<Counter, TooBig> {
@@ -139,17 +166,16 @@ impl Counter {
         split: Split,
         max_states: usize,
     ) -> Result<Counter, TooBig> {
-        Counter::until(p, c, split, max_states, None)
+        Counter::until(p, c, split, Bound::states(max_states))
     }
 
-    /// Like [`Counter::with_rules`], stopping with [`TooBig::Late`] once
-    /// `deadline` has passed.
+    /// Like [`Counter::with_rules`], within `bound` (stopping with
+    /// [`TooBig::Late`] once its deadline has passed).
     pub fn until(
         p: &Problem<'_>,
         c: &Constraints,
         split: Split,
-        max_states: usize,
-        deadline: Option<Instant>,
+        bound: Bound,
     ) -> Result<Counter, TooBig> {
         let mut values = 0u16;
         for r in &p.regions {
@@ -167,7 +193,7 @@ impl Counter {
             live: 0,
             relaxed,
         };
-        ctr.build(c, max_states, deadline)?;
+        ctr.build(c, bound)?;
         Ok(ctr)
     }
 
@@ -265,14 +291,9 @@ impl Counter {
 
     /// Builds the table: the states reached forward, the completions of each
     /// counted backward, and the live states' edges packed.
-    fn build(
-        &mut self,
-        c: &Constraints,
-        max_states: usize,
-        deadline: Option<Instant>,
-    ) -> Result<(), TooBig> {
-        let layers = self.forward(c, max_states, deadline)?;
-        if deadline.is_some_and(|d| Instant::now() >= d) {
+    fn build(&mut self, c: &Constraints, bound: Bound) -> Result<(), TooBig> {
+        let layers = self.forward(c, bound)?;
+        if bound.deadline.is_some_and(|d| Instant::now() >= d) {
             return Err(TooBig::Late);
         }
         let (first_rev, edges_rev) = self.backward(c, layers)?;
@@ -294,13 +315,9 @@ impl Counter {
     }
 
     /// Forward: the keys reached at each step boundary (at most
-    /// `max_states` in all).
-    fn forward(
-        &mut self,
-        c: &Constraints,
-        max_states: usize,
-        deadline: Option<Instant>,
-    ) -> Result<Vec<Vec<u128>>, TooBig> {
+    /// `bound.states` in all).
+    fn forward(&mut self, c: &Constraints, bound: Bound) -> Result<Vec<Vec<u128>>, TooBig> {
+        let Bound { states: max_states, foresee, deadline } = bound;
         let n = self.plan.steps.len();
         let mut layers: Vec<Vec<u128>> = vec![vec![0]];
         let mut succ = Vec::new();
@@ -331,8 +348,11 @@ impl Counter {
             if std::env::var_os("HEXPRESS_COUNT_DEBUG").is_some() {
                 eprintln!("step {i}: {} states, {} in all", next.len(), self.reached);
             }
-            if self.reached > max_states || self.foreseen(i, next.len()) > 2 * max_states {
+            if self.reached > max_states {
                 return Err(TooBig::States);
+            }
+            if foresee && self.foreseen(i, next.len()) > 2 * max_states {
+                return Err(TooBig::Foreseen);
             }
             layers.push(next);
         }
@@ -344,8 +364,9 @@ impl Counter {
     /// layers grow to the middle step and shrink after it, about as they
     /// grew, so the steps still to come up to the mirror of `i` hold at
     /// least `layer` states each and the steps after it about as many as
-    /// the first ones. A cheap forecast, not a bound: the caller abandons
-    /// the table only when it says more than twice the limit (measured: on
+    /// the first ones. A cheap forecast, not a bound: the table is
+    /// abandoned only when it says more than twice the limit, and never
+    /// under `--exact` ([`Bound::foresee`]) (measured: on
     /// `base-5-6` under the strict rules it says 5.3 million after 9
     /// steps, where the sweep passes 2.5 million two steps later; on `base`
     /// under the strict rules, whose table of 1.8 million fits, it never

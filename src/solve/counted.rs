@@ -25,7 +25,7 @@
 
 use super::count::classes::Split;
 use super::count::plan::{CHIPLESS, GOLD};
-use super::count::{Counter, TooBig};
+use super::count::{Bound, Counter, TooBig};
 use super::facing::Facing;
 use super::problem::Problem;
 use super::state::{Flood, State};
@@ -78,18 +78,13 @@ pub(crate) struct Draw {
 impl Counted {
     /// The sampler for `p`, or the bound its table would pass.
     pub fn new(p: &Problem<'_>, split: Split, max_states: usize) -> Result<Counted, TooBig> {
-        Counted::until(p, split, max_states, None)
+        Counted::until(p, split, Bound::states(max_states))
     }
 
-    /// Like [`Counted::new`], stopping with [`TooBig::Late`] once
-    /// `deadline` has passed.
-    pub fn until(
-        p: &Problem<'_>,
-        split: Split,
-        max_states: usize,
-        deadline: Option<std::time::Instant>,
-    ) -> Result<Counted, TooBig> {
-        let ctr = Counter::until(p, &p.c, split, max_states, deadline)?;
+    /// Like [`Counted::new`], within `bound` (stopping with
+    /// [`TooBig::Late`] once its deadline has passed).
+    pub fn until(p: &Problem<'_>, split: Split, bound: Bound) -> Result<Counted, TooBig> {
+        let ctr = Counter::until(p, &p.c, split, bound)?;
         let gold_matters = p.c.gold_no_red && p.c.takes_chip(Terrain::Gold);
         let mut deals: Vec<Deal> = p
             .regions

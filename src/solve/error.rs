@@ -241,6 +241,9 @@ pub enum SamplerLimit {
     States {
         /// The most allowed.
         max: usize,
+        /// Whether the table was given up on a forecast from its growth,
+        /// before the sweep passed the limit.
+        foreseen: bool,
     },
     /// A pool too large to pack in a counted state.
     PoolSize,
@@ -274,11 +277,14 @@ impl fmt::Display for SamplerLimit {
                 f,
                 "counting its chip layouts would keep {needed} hexes open at once (the limit is {max})"
             ),
-            SamplerLimit::States { max } => write!(
+            SamplerLimit::States { max, foreseen } => write!(
                 f,
-                "counting its chip layouts would take more than {} states (the limit; judged \
-                 from how far and how fast the table grew before it was given up)",
-                crate::units::thousands(*max as u64)
+                "counting its chip layouts would take more than {} states (the limit{})",
+                crate::units::thousands(*max as u64),
+                match foreseen {
+                    true => "; judged from how far and how fast the table grew before it was given up",
+                    false => "",
+                }
             ),
             SamplerLimit::PoolSize => {
                 write!(f, "its pools are too large to count (the limit is 2^64 pool states)")

@@ -177,7 +177,10 @@ impl<'a> Solver<'a> {
 
     /// Like [`Solver::with_locks`], with `opts.deadline` bounding the
     /// choice of method too (it only ever stops it: the choice never
-    /// depends on the clock).
+    /// depends on the clock), and `opts.exact` building any counting table
+    /// that fits its limits rather than judging early from its growth that
+    /// it will not (so a map that only `--exact` could refuse is counted
+    /// when its table fits).
     pub(crate) fn with_options(
         map: &'a MapDef,
         c: &Constraints,
@@ -188,7 +191,7 @@ impl<'a> Solver<'a> {
         let chain = chain::Chain::new(&p, CHAIN_FACTOR);
         let (mut method, mut counted, mut refused, mut markov) =
             (Method::Rejection, None, None, None);
-        match pilot(&p, &chain, locks, opts.deadline) {
+        match pilot(&p, &chain, locks, opts.deadline, opts.exact) {
             pilot::Choice::Use(m, c) => (method, counted) = (m, c.map(|b| *b)),
             pilot::Choice::Chain(m, why) => {
                 method = Method::Chain { steps: m.steps };

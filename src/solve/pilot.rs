@@ -4,7 +4,7 @@
 use super::budget::Budget;
 use super::complete::Complete;
 use super::count::classes::Split;
-use super::count::{TooBig, MAX_STATES};
+use super::count::{Bound, TooBig, MAX_STATES};
 use super::counted::Counted;
 use super::markov::{self, Markov, NotReady};
 use super::problem::Problem;
@@ -60,11 +60,14 @@ pub(super) enum Choice {
 /// Trial deals with a fixed seed: rejection when valid boards come up often
 /// enough that dealing is cheaper than the alternatives; else the counting
 /// table; else rejection if it kept anything at all (slow, but exact).
+/// With `exact` (only an exact sampler may draw), a counting table is
+/// built whenever it fits its limits, never abandoned early on a forecast.
 pub(super) fn pilot(
     p: &Problem<'_>,
     chain: &chain::Chain,
     locks: &[Lock],
     deadline: Option<Instant>,
+    exact: bool,
 ) -> Choice {
     let max = (4_000_000 / (p.n as u64 + 1)).clamp(64, PILOT_DEALS);
     let mut budget = Budget { nodes: 0, max, deadline };
@@ -109,10 +112,11 @@ pub(super) fn pilot(
         let why = SolveError::Unsampleable { deals: budget.nodes, limit };
         return chain_or_proof(p, chain, locks, why, deadline, found);
     }
-    let counted = match Counted::until(p, Split::Exact, EXACT_STATES, deadline) {
+    let bound = |states| Bound { states, foresee: !exact, deadline };
+    let counted = match Counted::until(p, Split::Exact, bound(EXACT_STATES)) {
         Err(TooBig::Late) => return late(budget.nodes),
         Ok(c) => Ok(c),
-        Err(_) => Counted::until(p, Split::Pips, MAX_STATES, deadline),
+        Err(_) => Counted::until(p, Split::Pips, bound(MAX_STATES)),
     };
     match counted {
         Err(TooBig::Late) => late(budget.nodes),
