@@ -18,6 +18,7 @@ mod balance;
 mod bar;
 mod builder_sheet;
 mod card_text;
+mod chain_builtins;
 mod cli;
 mod colour_vision;
 mod complete;

@@ -480,6 +480,14 @@ impl<'p, 'a> Complete<'p, 'a> {
     fn deal_within(&self, st: &mut State, rng: &mut Rng) {
         let p = self.p;
         for r in &p.regions {
+            // Face-down tiles hold their actual terrains already: laid by
+            // `fill_face_down`, or searched one by one under the terrain
+            // rules (their kinds are then the terrains themselves). Dealt
+            // again over kinds, the plain kind's few slots would take the
+            // first tiles of every chip-taking terrain and break the pool.
+            if r.face_down && !p.terrain_rules {
+                continue;
+            }
             let mut cells: Vec<u32> = Vec::new();
             let mut items: Vec<u8> = Vec::new();
             for kind in 0..17u8 {
