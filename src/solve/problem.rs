@@ -157,9 +157,10 @@ impl Geometry {
     }
 }
 
-/// The region of each slot and chip-drawing fixed hex, [`NONE`] elsewhere.
-fn cell_regions(map: &MapDef) -> Vec<u32> {
-    let mut cell_region = vec![NONE; map.cells.len()];
+/// The region of each slot and chip-drawing fixed hex, [`NONE`] elsewhere
+/// (and on the stack cells, up to `n`).
+fn cell_regions(map: &MapDef, n: usize) -> Vec<u32> {
+    let mut cell_region = vec![NONE; n];
     for (i, cell) in map.cells.iter().enumerate() {
         match cell.content {
             CellContent::Fixed { chip_region: Some(r), .. } => cell_region[i] = r as u32,
@@ -226,6 +227,38 @@ fn region_plans(
     (regions, chips_need_terrain || terrain_rules)
 }
 
+/// Adds the face-up plan of each shared face-down pool to `regions`
+/// ([`super::stacks`]) and points its cells at it in `cell_region`.
+/// Returns the map region of every plan, and each shared region's stack
+/// cells.
+fn add_stack_plans(
+    plans: Vec<super::stacks::StackPlan>,
+    regions: &mut Vec<RegionPlan>,
+    cell_region: &mut [u32],
+) -> (Vec<u32>, Vec<(u32, std::ops::Range<u32>)>) {
+    let mut plan_region: Vec<u32> = (0..regions.len() as u32).collect();
+    let mut stack_cells = Vec::with_capacity(plans.len());
+    for s in plans {
+        for x in &s.chip_cells {
+            cell_region[*x as usize] = regions.len() as u32;
+        }
+        plan_region.push(s.region);
+        stack_cells.push((s.region, s.cells));
+        regions.push(RegionPlan {
+            face_down: false,
+            slots: Vec::new(),
+            tiles: Vec::new(),
+            early: 0,
+            chip_fixed: s.chip_cells,
+            chips: s.chips,
+            constrained: s.constrained,
+            stack: Vec::new(),
+            kinds: Vec::new(),
+        });
+    }
+    (plan_region, stack_cells)
+}
+
 /// The harbors printed on fixed hexes, board order, and which site is on
 /// each cell (`NONE` if none).
 fn harbor_sites(map: &MapDef) -> (Vec<Site>, Vec<u32>) {
@@ -285,10 +318,10 @@ impl<'a> Problem<'a> {
         let free = rules::free_chips(c);
         let (mut regions, chips_need_terrain) =
             region_plans(map, c, &locked, tiles, chips, terrain_rules, free);
-        let mut cell_region = cell_regions(map);
-        cell_region.resize(n, NONE);
+        let mut cell_region = cell_regions(map, n);
+        let stack_plans = super::stacks::plans(shared, n_map, free);
         let (plan_region, stack_cells) =
-            super::stacks::add_plans(shared, n_map, free, &mut regions, &mut cell_region);
+            add_stack_plans(stack_plans, &mut regions, &mut cell_region);
         let (sites, mut site_of) = harbor_sites(map);
         site_of.resize(n, NONE);
         // Corners of the fishing grounds already in place; fishing grounds

@@ -16,7 +16,6 @@
 //! the stack. No rule can see a stack cell, so each of its orders is as
 //! valid as any other, as a board's stack order must be.
 
-use super::problem::RegionPlan;
 use crate::model::{Constraints, MapDef};
 use crate::vocab::Terrain;
 
@@ -80,46 +79,37 @@ pub(crate) fn grow(
     locked.resize(n, false);
 }
 
-/// Adds one face-up plan per shared region to `regions` (its face-up hexes
-/// and stack cells, numbered from `first`, take the whole pool) and points
-/// those cells at it in `cell_region`. Returns the map region of every
-/// plan, and each shared region's stack cells.
-pub(crate) fn add_plans(
-    shared: Vec<Shared>,
-    first: usize,
-    free: u16,
-    regions: &mut Vec<RegionPlan>,
-    cell_region: &mut [u32],
-) -> (Vec<u32>, Vec<(u32, std::ops::Range<u32>)>) {
-    let mut plan_region: Vec<u32> = (0..regions.len() as u32).collect();
-    let mut stack_cells = Vec::with_capacity(shared.len());
+/// The face-up chip plan of one shared region: its face-up hexes and stack
+/// cells take the whole pool.
+pub(crate) struct StackPlan {
+    /// The face-down region (map index).
+    pub region: u32,
+    /// Its stack cells, in stack order.
+    pub cells: std::ops::Range<u32>,
+    /// The face-up hexes, then the stack cells.
+    pub chip_cells: Vec<u32>,
+    /// The pool, chips a rule can block first (most pips first), then the
+    /// free ones: the order of every plan.
+    pub chips: Vec<u8>,
+    /// How many of `chips` some rule can block.
+    pub constrained: usize,
+}
+
+/// One plan per shared region, its stack cells numbered from `first` on.
+pub(crate) fn plans(shared: Vec<Shared>, first: usize, free: u16) -> Vec<StackPlan> {
     let mut next = first as u32;
     let is_free = |v: u8| free & crate::model::rules::chip_bit(v) != 0;
-    for s in shared {
-        let range = next..next + s.stack as u32;
-        next = range.end;
-        let mut chip_fixed = s.face_up;
-        chip_fixed.extend(range.clone());
-        for x in &chip_fixed {
-            cell_region[*x as usize] = regions.len() as u32;
-        }
-        // The order every plan keeps: chips a rule can block first.
-        let mut chips = s.chips;
-        chips.sort_by_key(|v| (is_free(*v), std::cmp::Reverse(crate::vocab::pips(*v)), *v));
-        let constrained = chips.iter().filter(|v| !is_free(**v)).count();
-        regions.push(RegionPlan {
-            face_down: false,
-            slots: Vec::new(),
-            tiles: Vec::new(),
-            early: 0,
-            chip_fixed,
-            chips,
-            constrained,
-            stack: Vec::new(),
-            kinds: Vec::new(),
-        });
-        plan_region.push(s.region as u32);
-        stack_cells.push((s.region as u32, range));
-    }
-    (plan_region, stack_cells)
+    shared
+        .into_iter()
+        .map(|s| {
+            let cells = next..next + s.stack as u32;
+            next = cells.end;
+            let mut chip_cells = s.face_up;
+            chip_cells.extend(cells.clone());
+            let mut chips = s.chips;
+            chips.sort_by_key(|v| (is_free(*v), std::cmp::Reverse(crate::vocab::pips(*v)), *v));
+            let constrained = chips.iter().filter(|v| !is_free(**v)).count();
+            StackPlan { region: s.region as u32, cells, chip_cells, chips, constrained }
+        })
+        .collect()
 }
