@@ -36,7 +36,7 @@ use sampling::{Board, Rand};
 /// Calibration batches of uniform draws from the list.
 const NULL_BATCHES: usize = 200;
 /// Margin over the largest calibration statistic.
-const MARGIN: f64 = 1.3;
+pub(crate) const MARGIN: f64 = 1.3;
 /// Draws per listed board (at least [`MIN_DRAWS`] in all).
 pub(crate) const DRAWS_PER_BOARD: usize = 40;
 pub(crate) const MIN_DRAWS: usize = 4_000;
@@ -49,13 +49,13 @@ pub(crate) fn scenario(text: &str) -> Scenario {
 }
 
 /// `Σ (observed - expected)² / expected` over the listed boards.
-fn chi2(counts: &[u64], n: usize) -> f64 {
+pub(crate) fn chi2(counts: &[u64], n: usize) -> f64 {
     let e = n as f64 / counts.len() as f64;
     counts.iter().map(|o| (*o as f64 - e).powi(2) / e).sum()
 }
 
 /// The statistic for batches of `n` uniform draws among `k` boards.
-fn null(k: usize, n: usize) -> Vec<f64> {
+pub(crate) fn null(k: usize, n: usize) -> Vec<f64> {
     (0..NULL_BATCHES)
         .into_par_iter()
         .map(|b| {

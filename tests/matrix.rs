@@ -252,7 +252,8 @@ fn the_matrix_covers_every_builtin() {
     assert_eq!(covered, all, "add the new built-in to the `builtins!` list of tests/matrix.rs");
 }
 
-/// Users' own files: face-down regions with harbor tiles and gold, a gold
+/// Users' own files: face-down regions with harbor tiles and gold (and a
+/// face-up hex drawing its chip from a face-down pool), a gold
 /// pool without chips, special hexes and fixed harbors, and a copy of a
 /// scenario with castaway spots (as a user would start from one).
 #[test]
@@ -264,6 +265,7 @@ fn user_files_through_every_command() {
         .expect("write");
     let files = [
         "tests/fixtures/face-down.toml".to_string(),
+        "tests/fixtures/face-up-from-fog.toml".to_string(),
         "tests/fixtures/gold-pool.toml".to_string(),
         "tests/fixtures/specials.toml".to_string(),
         "tests/fixtures/locks/harbor.toml".to_string(),

@@ -26,6 +26,7 @@ mod cut_lines;
 mod diagnostics;
 mod duplex;
 mod exactness;
+mod face_up_stack;
 mod flow;
 mod format;
 mod game_sections;

@@ -23,7 +23,7 @@ impl Solver<'_> {
     ) -> Layout {
         // Harbor kinds first, then the chip stacks: the stream's order.
         let harbors = self.placed_harbors(st, rng);
-        let regions = self.region_infos(rng);
+        let regions = self.region_infos(st, rng);
         Layout {
             scenario: String::new(),
             title: String::new(),
@@ -77,15 +77,21 @@ impl Solver<'_> {
         harbors
     }
 
-    /// The regions, each face-down region's chip stack shuffled.
-    fn region_infos(&self, rng: &mut crate::rng::Rng) -> Vec<RegionInfo> {
-        self.p
-            .map
+    /// The regions, each face-down region's chip stack shuffled (a stack
+    /// some face-up hexes share a pool with: the chips on its stack cells,
+    /// whose order is already uniform; shuffling keeps it so).
+    fn region_infos(&self, st: &State, rng: &mut crate::rng::Rng) -> Vec<RegionInfo> {
+        let p = &self.p;
+        p.map
             .regions
             .iter()
-            .zip(&self.p.regions)
-            .map(|(r, plan)| {
+            .zip(&p.regions)
+            .enumerate()
+            .map(|(ri, (r, plan))| {
                 let mut chip_stack = plan.stack.clone();
+                for (_, cells) in p.stack_cells.iter().filter(|(g, _)| *g as usize == ri) {
+                    chip_stack.extend(cells.clone().map(|x| st.number[x as usize]));
+                }
                 shuffle(rng, &mut chip_stack);
                 RegionInfo {
                     key: r.key.clone(),
@@ -104,10 +110,10 @@ impl Solver<'_> {
     /// Every hex of board `st`, in board order.
     fn placed_hexes(&self, st: &State) -> Vec<PlacedHex> {
         let p = &self.p;
-        (0..p.n)
+        (0..p.n_map)
             .map(|i| {
                 let cell = &p.map.cells[i];
-                let region = (p.cell_region[i] != NONE).then_some(p.cell_region[i]);
+                let region = (p.cell_region[i] != NONE).then(|| p.map_region(i));
                 PlacedHex {
                     hex: cell.hex,
                     terrain: Terrain::ALL[st.terrain[i] as usize],

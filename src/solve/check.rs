@@ -198,10 +198,12 @@ fn structure(map: &MapDef, c: &Constraints, layout: &Layout, out: &mut Vec<Viola
                 }
             }
         }
-        let face_down_region =
-            h.region.and_then(|r| map.regions.get(r as usize)).is_some_and(|r| r.face_down);
+        // A face-down tile takes no chip; a face-up hex drawing its chip
+        // from a face-down region's pool does.
+        let face_down_slot = matches!(cell.content, CellContent::Slot { .. })
+            && h.region.and_then(|r| map.regions.get(r as usize)).is_some_and(|r| r.face_down);
         let wants_chip = c.takes_chip(h.terrain)
-            && !face_down_region
+            && !face_down_slot
             && !matches!(cell.content, CellContent::Fixed { chip_region: None, number: None, .. });
         if wants_chip != h.number.is_some()
             && !matches!(cell.content, CellContent::Fixed { number: Some(_), .. })
@@ -227,8 +229,12 @@ fn structure(map: &MapDef, c: &Constraints, layout: &Layout, out: &mut Vec<Viola
         }
         let mut want_n = r.numbers.clone();
         want_n.sort_unstable();
+        // A face-down region's pool: its stack and the chips of the face-up
+        // hexes that draw from it.
         let mut got_n: Vec<u8> = if r.face_down {
-            layout.regions.get(ri).map(|x| x.chip_stack.clone()).unwrap_or_default()
+            let stack = layout.regions.get(ri).map(|x| x.chip_stack.clone()).unwrap_or_default();
+            let face_up = r.chip_cells.iter().filter_map(|s| layout.hexes[*s].number);
+            stack.into_iter().chain(face_up).collect()
         } else {
             r.slots.iter().chain(&r.chip_cells).filter_map(|s| layout.hexes[*s].number).collect()
         };

@@ -159,7 +159,7 @@ impl<'p, 'a> Complete<'p, 'a> {
                 }));
             }
         }
-        let hex = |v: &Var| p.map.cells[v.cell as usize].hex;
+        let hex = |v: &Var| p.hex(v.cell as usize);
         vars.sort_by_key(|v| (hex(v).r, hex(v).q));
         let mut var_at = vec![NONE; p.n + 1];
         for (i, v) in vars.iter().enumerate() {

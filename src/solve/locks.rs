@@ -86,13 +86,14 @@ impl LockedBoard {
                     return Err(LockError::FixedTerrain { hex: lock.hex, fixed: terrain });
                 }
                 match (chip_region, lock.number) {
-                    (Some(r), Some(v)) if number.is_none() && !map.regions[r].face_down => {
+                    // A face-down region's pool feeds its face-up hexes too.
+                    (Some(r), Some(v)) if number.is_none() => {
                         if !take(&mut self.chips[r], v) {
                             return Err(LockError::ChipNotInPool { hex: lock.hex, chip: v });
                         }
                         self.board.number[i] = v;
                     }
-                    (Some(r), None) if number.is_none() && !map.regions[r].face_down => {
+                    (Some(_), None) if number.is_none() => {
                         return Err(LockError::ChipMissing(lock.hex));
                     }
                     _ if lock.number != number => {

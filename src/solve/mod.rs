@@ -47,6 +47,7 @@ mod restricted;
 mod sat;
 mod screened;
 mod search;
+mod stacks;
 mod state;
 mod walk;
 

@@ -54,7 +54,16 @@ pub(crate) struct Problem<'a> {
     pub given: Constraints,
     /// The regions' own rules, held to each board a sampler would take.
     pub regional: Option<super::regional::Regional>,
+    /// Cells: the map's, then the stack cells ([`super::stacks`]).
     pub n: usize,
+    /// The map's own cells (`0..n_map`).
+    pub n_map: usize,
+    /// The map region of each plan: its own index for the map's regions,
+    /// the face-down region for a plan of face-up hexes and stack cells.
+    pub plan_region: Vec<u32>,
+    /// Per face-down region whose pool also feeds face-up hexes: the
+    /// region and its stack cells, in stack order.
+    pub stack_cells: Vec<(u32, std::ops::Range<u32>)>,
     /// Neighbours; `n` (a cell that is always empty) for off-map.
     pub nb: Vec<[u32; 6]>,
     /// Corner `k` of each cell, `n_corners` (an always-empty corner) when absent.
@@ -113,8 +122,10 @@ struct Geometry {
 }
 
 impl Geometry {
-    fn new(map: &MapDef) -> Geometry {
-        let n = map.cells.len();
+    /// The map's geometry with `n - map.cells.len()` stack cells after its
+    /// own, each with no neighbour and no corner.
+    fn new(map: &MapDef, n: usize) -> Geometry {
+        let n_map = map.cells.len();
         let b = &map.board;
         let n_corners = b.corners.len() as u32;
         let sentinel = |m: u32| if m == NONE { n as u32 } else { m };
@@ -123,9 +134,11 @@ impl Geometry {
             .corner_at
             .iter()
             .map(|ks| ks.map(|k| if k == NONE { n_corners } else { k }))
+            .chain(std::iter::repeat_n([n_corners; 6], n - n_map))
             .collect();
+        let nb = nb.into_iter().chain(std::iter::repeat_n([n as u32; 6], n - n_map)).collect();
         let corners: Vec<[u32; 3]> = b.corners.iter().map(|m| m.map(sentinel)).collect();
-        let mates: Vec<[[u32; 2]; 6]> = (0..n)
+        let mates: Vec<[[u32; 2]; 6]> = (0..n_map)
             .map(|i| {
                 b.corner_at[i].map(|k| {
                     let mut two = [n as u32; 2];
@@ -138,14 +151,16 @@ impl Geometry {
                     two
                 })
             })
+            .chain(std::iter::repeat_n([[n as u32; 2]; 6], n - n_map))
             .collect();
         Geometry { nb, corner_at, corners, mates }
     }
 }
 
-/// The region of each slot and chip-drawing fixed hex, [`NONE`] elsewhere.
-fn cell_regions(map: &MapDef) -> Vec<u32> {
-    let mut cell_region = vec![NONE; map.cells.len()];
+/// The region of each slot and chip-drawing fixed hex, [`NONE`] elsewhere
+/// (and on the stack cells, up to `n`).
+fn cell_regions(map: &MapDef, n: usize) -> Vec<u32> {
+    let mut cell_region = vec![NONE; n];
     for (i, cell) in map.cells.iter().enumerate() {
         match cell.content {
             CellContent::Fixed { chip_region: Some(r), .. } => cell_region[i] = r as u32,
@@ -186,8 +201,12 @@ fn region_plans(
                 !c.takes_chip(tt) || (gold_matters && tt == Terrain::Gold)
             }) && t.len() > 1;
         }
-        let chip_fixed: Vec<u32> =
-            r.chip_cells.iter().filter(|s| !locked[**s]).map(|s| *s as u32).collect();
+        // A face-down region's face-up chip hexes are in a plan of their
+        // own ([`super::stacks`]).
+        let chip_fixed: Vec<u32> = match r.face_down {
+            true => Vec::new(),
+            false => r.chip_cells.iter().filter(|s| !locked[**s]).map(|s| *s as u32).collect(),
+        };
         let mut ch = std::mem::take(&mut chips[ri]);
         let is_free = |v: u8| free & rules::chip_bit(v) != 0;
         ch.sort_by_key(|v| (is_free(*v), std::cmp::Reverse(pips(*v)), *v));
@@ -206,6 +225,38 @@ fn region_plans(
         });
     }
     (regions, chips_need_terrain || terrain_rules)
+}
+
+/// Adds the face-up plan of each shared face-down pool to `regions`
+/// ([`super::stacks`]) and points its cells at it in `cell_region`.
+/// Returns the map region of every plan, and each shared region's stack
+/// cells.
+fn add_stack_plans(
+    plans: Vec<super::stacks::StackPlan>,
+    regions: &mut Vec<RegionPlan>,
+    cell_region: &mut [u32],
+) -> (Vec<u32>, Vec<(u32, std::ops::Range<u32>)>) {
+    let mut plan_region: Vec<u32> = (0..regions.len() as u32).collect();
+    let mut stack_cells = Vec::with_capacity(plans.len());
+    for s in plans {
+        for x in &s.chip_cells {
+            cell_region[*x as usize] = regions.len() as u32;
+        }
+        plan_region.push(s.region);
+        stack_cells.push((s.region, s.cells));
+        regions.push(RegionPlan {
+            face_down: false,
+            slots: Vec::new(),
+            tiles: Vec::new(),
+            early: 0,
+            chip_fixed: s.chip_cells,
+            chips: s.chips,
+            constrained: s.constrained,
+            stack: Vec::new(),
+            kinds: Vec::new(),
+        });
+    }
+    (plan_region, stack_cells)
 }
 
 /// The harbors printed on fixed hexes, board order, and which site is on
@@ -238,19 +289,20 @@ impl<'a> Problem<'a> {
     /// Compiles `map` under the rules `c` with `locks` in place; an error when
     /// a lock does not fit the map or the locks break a rule among themselves.
     pub fn new(map: &'a MapDef, c: &Constraints, locks: &[Lock]) -> Result<Problem<'a>, LockError> {
-        let n = map.cells.len();
-        let Geometry { nb, corner_at, corners, mates } = Geometry::new(map);
+        let n_map = map.cells.len();
 
         // Fixed and locked hexes, and what the pools leave for the rest;
         // locks that break a rule among themselves end here.
         let locked_board = LockedBoard::new(map, c, locks)?;
         locked_board.check(map, c)?;
-        let LockedBoard {
-            board: PartialBoard { terrain: base_terrain, number: base_number, face_down, .. },
-            locked,
-            tiles,
-            chips,
-        } = locked_board;
+        let LockedBoard { board, mut locked, tiles, mut chips } = locked_board;
+        let PartialBoard { terrain: mut base_terrain, number: mut base_number, .. } = board;
+        let mut face_down = board.face_down;
+        // Face-down pools that feed face-up hexes, and their stack cells.
+        let shared = super::stacks::shared(map, &locked, &mut chips);
+        let n = n_map + shared.iter().map(|s| s.stack).sum::<usize>();
+        let Geometry { nb, corner_at, corners, mates } = Geometry::new(map, n);
+        super::stacks::grow(n, c, &mut base_terrain, &mut base_number, &mut face_down, &mut locked);
 
         let given = c.clone();
         let (regional, c) = match super::regional::Regional::new(map, c) {
@@ -264,9 +316,14 @@ impl<'a> Problem<'a> {
             || c.gold_not_adjacent
             || regional.as_ref().is_some_and(|r| r.terrain);
         let free = rules::free_chips(c);
-        let (regions, chips_need_terrain) =
+        let (mut regions, chips_need_terrain) =
             region_plans(map, c, &locked, tiles, chips, terrain_rules, free);
-        let (sites, site_of) = harbor_sites(map);
+        let mut cell_region = cell_regions(map, n);
+        let stack_plans = super::stacks::plans(shared, n_map, free);
+        let (plan_region, stack_cells) =
+            add_stack_plans(stack_plans, &mut regions, &mut cell_region);
+        let (sites, mut site_of) = harbor_sites(map);
+        site_of.resize(n, NONE);
         // Corners of the fishing grounds already in place; fishing grounds
         // that regions deal are looked up on the board as it is dealt.
         let fishing = fishing_corners(&corners, &base_terrain, n);
@@ -279,13 +336,16 @@ impl<'a> Problem<'a> {
             given,
             regional,
             n,
+            n_map,
+            plan_region,
+            stack_cells,
             nb,
             corner_at,
             corners,
             mates,
             base_terrain,
             base_number,
-            cell_region: cell_regions(map),
+            cell_region,
             face_down,
             regions,
             sites,
@@ -388,6 +448,24 @@ impl<'a> Problem<'a> {
     /// Number of corners (the sentinel corner has this index).
     pub(crate) fn n_corners(&self) -> usize {
         self.corners.len()
+    }
+
+    /// The hex of cell `x`; a stack cell, which has none, gets one far off
+    /// the map, its own, for orderings alone.
+    pub(crate) fn hex(&self, x: usize) -> crate::axial::Hex {
+        match self.map.cells.get(x) {
+            Some(c) => c.hex,
+            None => crate::axial::Hex::new(1 << 20, x as i32),
+        }
+    }
+
+    /// The map region of cell `x` (a slot's, or the region a fixed hex
+    /// draws its chip from), [`NONE`] for none.
+    pub(crate) fn map_region(&self, x: usize) -> u32 {
+        match self.cell_region[x] {
+            NONE => NONE,
+            r => self.plan_region[r as usize],
+        }
     }
 
     /// Whether a hex of terrain index `t` takes a chip here.

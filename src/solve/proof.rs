@@ -260,8 +260,9 @@ fn place(p: &Problem<'_>, locks: &[Lock], rules: &[ConstraintId]) -> Option<Conf
     let q = variant(p.map, &only(&p.c, rules), locks)?;
     let mut budget = Budget { nodes: 0, max: PROOF_NODES, deadline: None };
     let cells = sat::locate(&Complete::new(&q), &mut budget)?;
-    let hexes = cells.iter().map(|x| p.map.cells[*x].hex).collect();
-    let mut regions = cells.iter().map(|x| p.cell_region[*x]);
+    // Stack cells are no hexes; their region is the face-down one.
+    let hexes = cells.iter().filter_map(|x| p.map.cells.get(*x).map(|c| c.hex)).collect();
+    let mut regions = cells.iter().map(|x| p.map_region(*x));
     let first = regions.next();
     let region = match first {
         Some(r) if r != crate::model::board::NONE && regions.all(|s| s == r) => {

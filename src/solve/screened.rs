@@ -75,7 +75,8 @@ impl Solver<'_> {
         // the layout.
         let mut budget = Budget::new(opts);
         let (ex, mut rng, deals) = self.rejection_deal(scratch, seed, &mut budget)?;
-        let n = self.p.n;
+        // The map's cells (stack cells are no hexes to screen).
+        let n = self.p.n_map;
         let dealt = Dealt { terrain: &ex.st.terrain[..n], number: &ex.st.number[..n] };
         debug_assert!(dealt.terrain.iter().all(|t| *t != UNSET));
         if !screen(&dealt) {

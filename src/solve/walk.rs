@@ -58,6 +58,13 @@ impl<'a> Solver<'a> {
             st.terrain[i] = h.terrain.index() as u8;
             st.number[i] = h.number.unwrap_or(0);
         }
+        // Stack cells hold their region's stack, in its order.
+        for (r, cells) in &p.stack_cells {
+            let stack = &layout.regions[*r as usize].chip_stack;
+            for (x, v) in cells.clone().zip(stack) {
+                st.number[x as usize] = *v;
+            }
+        }
         let mut kind_at = vec![None; p.n];
         for h in &layout.harbors {
             let Some(&i) = p.map.board.index.get(&h.hex) else { continue };
@@ -68,7 +75,7 @@ impl<'a> Solver<'a> {
         }
         let mut harbor_cells: Vec<u32> = Vec::new();
         let mut kind_groups: Vec<Vec<u32>> = vec![Vec::new(); p.regions.len() + 1];
-        for i in 0..p.n {
+        for i in 0..p.n_map {
             let site = p.site_of[i] != NONE;
             let region = p.cell_region[i];
             let tile_region = region != NONE
@@ -171,11 +178,8 @@ impl Walker<'_, '_> {
     fn mirror(&mut self, m: Move) {
         let touches_harbor = match m {
             Move::Slots(a, b) => {
-                for x in [a as usize, b as usize] {
-                    let h = &mut self.layout.hexes[x];
-                    h.terrain = Terrain::ALL[self.st.terrain[x] as usize];
-                    h.number = (self.st.number[x] != 0).then_some(self.st.number[x]);
-                }
+                self.show(a as usize);
+                self.show(b as usize);
                 let moved =
                     self.kind_at[a as usize].is_some() || self.kind_at[b as usize].is_some();
                 if moved {
@@ -186,17 +190,9 @@ impl Walker<'_, '_> {
                 }
                 moved
             }
-            Move::Terrain(a, b) => {
-                for x in [a as usize, b as usize] {
-                    self.layout.hexes[x].terrain = Terrain::ALL[self.st.terrain[x] as usize];
-                }
-                false
-            }
-            Move::Chips(a, b) => {
-                for x in [a as usize, b as usize] {
-                    self.layout.hexes[x].number =
-                        (self.st.number[x] != 0).then_some(self.st.number[x]);
-                }
+            Move::Terrain(a, b) | Move::Chips(a, b) => {
+                self.show(a as usize);
+                self.show(b as usize);
                 false
             }
             Move::Turn(..) => true,
@@ -227,13 +223,10 @@ impl Walker<'_, '_> {
     /// The hexes of the last block as they are now; harbor kinds follow
     /// their tiles (forward: as the block moved them; back: as they were).
     fn mirror_block(&mut self, whole: bool, forward: bool) {
-        let w = &self.work;
-        for x in &w.cells {
-            let x = *x as usize;
-            let h = &mut self.layout.hexes[x];
-            h.terrain = Terrain::ALL[self.st.terrain[x] as usize];
-            h.number = (self.st.number[x] != 0).then_some(self.st.number[x]);
+        for i in 0..self.work.cells.len() {
+            self.show(self.work.cells[i] as usize);
         }
+        let w = &self.work;
         if !whole {
             return;
         }
@@ -246,6 +239,20 @@ impl Walker<'_, '_> {
             } else {
                 self.kind_at[w.cells[src] as usize] = before[i];
             }
+        }
+    }
+
+    /// Brings cell `x` of the layout up to date with the board: its hex,
+    /// or, for a stack cell, its place in its region's stack.
+    fn show(&mut self, x: usize) {
+        let p = &self.solver.p;
+        let v = self.st.number[x];
+        if let Some(h) = self.layout.hexes.get_mut(x) {
+            h.terrain = Terrain::ALL[self.st.terrain[x] as usize];
+            h.number = (v != 0).then_some(v);
+        } else if let Some((r, cells)) = p.stack_cells.iter().find(|(_, c)| c.contains(&(x as u32)))
+        {
+            self.layout.regions[*r as usize].chip_stack[(x as u32 - cells.start) as usize] = v;
         }
     }
 

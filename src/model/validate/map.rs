@@ -268,9 +268,6 @@ fn regions(
                 if let CellContent::Fixed { chip_region, .. } = &mut cells[*cell].content {
                     *chip_region = Some(*ri);
                 }
-                if regions[*ri].face_down && regions[*ri].chip_cells.is_empty() {
-                    diags.push(chip_from_face_down(&region.value, &region.span));
-                }
                 regions[*ri].chip_cells.push(*cell);
             }
         }
@@ -280,21 +277,6 @@ fn regions(
         pools(key, rr, region, incomplete, c, diags);
     }
     regions
-}
-
-/// The error for a face-up fixed hex that takes its chip from a face-down
-/// region: that region's chips are all stacked beside the board, so the
-/// hex would get none (reported once per region, at its first such hex).
-fn chip_from_face_down(region: &str, used: &Span) -> Diagnostic {
-    Diagnostic::error(format!(
-        "this hex shows its number, but takes it from `{region}`, a face-down region whose chips \
-         are all stacked beside the board: it would get no number"
-    ))
-    .at(used.clone(), "takes its chip from a face-down region")
-    .hint(format!(
-        "print the hex's number in its legend entry (`number = ...`) and take that chip out of \
-         `{region}`'s `numbers`, or take its chip from a face-up region"
-    ))
 }
 
 /// The error for a region a hex uses that the map does not define.

@@ -204,7 +204,9 @@ impl CellWants {
                     w.region[i] = chip_region.map(|r| r as u32);
                     w.terrain[i] = terrain.index() as u8;
                     match chip_region {
-                        Some(r) if number.is_none() && !fd(r) => {
+                        // A face-down region's pool feeds its face-up
+                        // chip hexes too (the rest is its stack).
+                        Some(r) if number.is_none() => {
                             w.chip_rule[i] = DEALT;
                             w.chip_at[i] = (r * PER_REGION + 17) as u32;
                         }

@@ -228,7 +228,7 @@ fn order(p: &Problem<'_>, vars: &[(u32, u8, bool)]) -> Vec<usize> {
         }
         groups += 1;
     }
-    let hex = |i: usize| p.map.cells[vars[i].0 as usize].hex;
+    let hex = |i: usize| p.hex(vars[i].0 as usize);
     type Key = fn(crate::axial::Hex) -> (i32, i32);
     let keys: [Key; 6] = [
         |h| (h.r, h.q),
