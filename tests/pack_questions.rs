@@ -104,7 +104,13 @@ fn pack_text(bytes: &[u8]) -> Vec<String> {
 /// The print pack of a built-in at its default player count, as text, with
 /// its layout and print-plan.txt.
 fn read_pack(id: &str) -> (hexpress::model::Scenario, Layout, Vec<String>, String) {
-    let s = common::builtin(id);
+    read_pack_of(common::builtin(id))
+}
+
+/// [`read_pack`] of any scenario.
+fn read_pack_of(
+    s: hexpress::model::Scenario,
+) -> (hexpress::model::Scenario, Layout, Vec<String>, String) {
     let l = solve(&s, s.meta.default_players, 3, &SolveOptions::default()).expect("solves");
     let job = print_job(&l, &s, &Settings::default(), &Notes::default()).expect("composes");
     let pages = pack_text(&common::encode_file(job.view(), "print-pack.pdf"));
@@ -304,4 +310,22 @@ fn the_level_marker_fits_one_row_of_the_baggage_train_card() {
         s.game.components.parts.tokens.iter().find(|t| t.name == "Level marker").expect("marker");
     let size = marker.size.map_or(settings.sheets.sizes.token, f64::from);
     assert!(size <= pitch, "a {size} mm level marker on rows {pitch:.1} mm apart");
+}
+
+/// A face-up fixed hex that takes its chip from a face-down region's pool:
+/// the handout says one chip of the pool lies on the map and how many are
+/// stacked, and the stack holds the rest of the pool.
+#[test]
+fn a_fixed_hex_fed_by_a_face_down_pool_is_explained() {
+    let path = format!("{}/tests/fixtures/face-up-from-fog.toml", env!("CARGO_MANIFEST_DIR"));
+    let text = std::fs::read_to_string(&path).expect("fixture");
+    let s = hexpress::model::load(&hexpress::diag::Source::new(&path, &text)).expect("valid");
+    let (_, layout, pages, _) = read_pack_of(s);
+    let fog = layout.regions.iter().find(|r| r.key == "fog").expect("the fog region");
+    assert_eq!(fog.chip_stack.len(), 4, "five chips, one on the fixed hex");
+    let all = pages.join(" ");
+    let said = "1 of its number chips lies face up on its fixed hex, as the map shows; its 4 \
+                other number chips lie in one face-down stack";
+    assert!(all.contains(said), "the handout does not say where the fog's chips go: {all}");
+    assert!(all.contains("1 fixed hex takes its chip from a region's pool"), "{all}");
 }

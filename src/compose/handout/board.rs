@@ -121,9 +121,10 @@ pub(super) fn fixed_summary(map: &MapDef) -> Vec<Block> {
         ]);
     }
     if chip_drawn > 0 {
-        lines.push(vec![Span::plain(format!(
-            "{chip_drawn} fixed hexes take their chip from a region's pool."
-        ))]);
+        lines.push(vec![Span::plain(match chip_drawn {
+            1 => "1 fixed hex takes its chip from a region's pool.".to_string(),
+            n => format!("{n} fixed hexes take their chips from their regions' pools."),
+        })]);
     }
     let fixed_harbors: Vec<String> = map
         .cells
@@ -199,14 +200,30 @@ pub(super) fn face_down_blocks(layout: &Layout) -> Vec<Block> {
                 return None;
             }
             let range = codes.range(ri).unwrap_or_default();
+            // Face-up fixed hexes that took their chips from this pool.
+            let shown = layout
+                .hexes
+                .iter()
+                .filter(|h| h.region == Some(ri as u32) && !h.face_down && h.number.is_some())
+                .count();
+            let (its, other) = match shown {
+                0 => ("", ""),
+                _ => (" other", " other"),
+            };
             let stack = match r.chip_stack.len() {
-                0 => "it has no number chips".to_string(),
-                1 => "its 1 number chip lies face down beside the board".to_string(),
+                0 if shown == 0 => "it has no number chips".to_string(),
+                0 => "it has no other number chips".to_string(),
+                1 => format!("its 1{its} number chip lies face down beside the board"),
                 n => format!(
-                    "its {n} number chips lie in one face-down stack beside the board, in the \
-                     order on their backs ({} on top)",
+                    "its {n}{other} number chips lie in one face-down stack beside the board, in \
+                     the order on their backs ({} on top)",
                     crate::compose::placement::stack_code(1, n)
                 ),
+            };
+            let stack = match shown {
+                0 => stack,
+                1 => format!("1 of its number chips lies face up on its fixed hex, as the map shows; {stack}"),
+                k => format!("{k} of its number chips lie face up on its fixed hexes, as the map shows; {stack}"),
             };
             Some(vec![
                 Span::bold(format!("{}: ", r.name)),
