@@ -44,7 +44,8 @@ fn random_maps_end_in_a_true_board_or_proof() {
         std::fs::write(&file, &g.text).expect("write the scenario");
         if let Some(keep) = &keep {
             std::fs::create_dir_all(keep).expect("the keep folder");
-            std::fs::write(format!("{keep}/stress-{seed}-{k}.toml"), &g.text).expect("keep");
+            let text = format!("# --rules {}: {}\n{}", g.preset, g.label, g.text);
+            std::fs::write(format!("{keep}/stress-{seed}-{k}.toml"), text).expect("keep");
         }
         run::case(&mut table, &mut rng, k, &file, &g, dir.path());
     }

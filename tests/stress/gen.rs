@@ -173,7 +173,7 @@ fn drawing(cells: &BTreeMap<Pos, char>) -> String {
             // Gaps inside a row are empty spots (`.`), two columns apart.
             let pad = if row.is_empty() { ' ' } else { '.' };
             while row.len() < x {
-                row.push(if pad == '.' && (x - row.len()) % 2 == 0 { '.' } else { ' ' });
+                row.push(if pad == '.' && (x - row.len()).is_multiple_of(2) { '.' } else { ' ' });
             }
             row.push(*c);
         }

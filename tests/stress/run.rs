@@ -24,6 +24,7 @@ pub enum Kind {
     Board,
     Proof,
     NotExact,
+    BarMiss,
     Refusal,
     BadInput,
     Bug,
@@ -148,6 +149,9 @@ pub fn run(file: &Path, dir: &Path, preset: &str, extra: &[String]) -> Outcome {
             Kind::Proof
         }
         Some(3) if stderr.contains("only the Markov chain can draw") => Kind::NotExact,
+        // `--balanced` that found no board over the bar says it searched
+        // (not a proof): reported, not counted wrong.
+        Some(3) if stderr.contains("clears the fairness bar") => Kind::BarMiss,
         Some(3) => Kind::Refusal,
         Some(1 | 2) => Kind::BadInput,
         _ => Kind::Bug,
@@ -318,6 +322,10 @@ impl Ctx<'_> {
             Kind::Refusal | Kind::Bug => {
                 let what = format!("{name}: {:?}: {}", o.kind, o.line());
                 self.find(true, what, o);
+            }
+            Kind::BarMiss => {
+                let what = format!("{name}: no board over the bar (a search, not a proof)");
+                self.find(false, what, o);
             }
             Kind::NotExact | Kind::BadInput => {}
         }
