@@ -246,6 +246,20 @@ fn tight_strict_30_reds(b: Bencher) {
     bench_tight(b, "strict-30-reds");
 }
 
+/// Issue 42 audit: two islands of three terrains, groups of one, strict
+/// (a proof; 9 s of CPU before the cheap proofs came first).
+#[divan::bench(sample_count = 3, sample_size = 1)]
+fn tight_colouring_two_islands_none(b: Bencher) {
+    bench_tight(b, "strict-colouring-two-islands");
+}
+
+/// Issue 42 audit: a strip crowded with pips, strict (a proof; 3.3 s of
+/// CPU before the cheap proofs came first).
+#[divan::bench(sample_count = 3, sample_size = 1)]
+fn tight_strip_pips_none(b: Bencher) {
+    bench_tight(b, "strict-strip-pips-none");
+}
+
 /// The small maps `tests/tight.rs` shares with these benches: three 6s on
 /// a ring of six (a board; four on it, a proof), a row with gold among the
 /// reds (a board; with no room for it, a proof).
@@ -305,4 +319,11 @@ fn tight_local_conflict_proof(b: Bencher) {
         .replace(" ~ * * ~\n~ * F * ~\n ~ * * ~", " + + ~ * * ~\n+ + + * F * ~\n + + ~ * * ~")
         .replace("[map.regions.ring]", "[map.regions.west]\ntiles = { forest = 3, hills = 2, pasture = 2 }\nnumbers = [2, 3, 4, 5, 9, 10, 11]\n[map.regions.ring]");
     bench_text(b, &text);
+}
+
+/// Issue 42 audit: a region's corner cap leaves no board (a proof; 4.3 s
+/// of CPU before the solver took the region's cap as clauses).
+#[divan::bench(sample_count = 3, sample_size = 1)]
+fn tight_region_cap_none(b: Bencher) {
+    bench_tight(b, "strict-region-cap-none");
 }

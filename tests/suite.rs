@@ -68,6 +68,7 @@ mod sheets;
 mod shell_habits;
 mod sides;
 mod special_hexes;
+mod stress;
 mod table_alone;
 mod template_inks;
 mod thrift;

@@ -166,3 +166,91 @@ fn a_local_conflict_names_its_hexes_and_region() {
     loose.constraints.no_adjacent_red = false;
     board(&loose);
 }
+
+/// Issue 42 audit: two islands, three terrains of ten, groups of one under
+/// the strict rules. The proof names the group rule (it once took 9 s of
+/// CPU to name the chip rules instead, asking the complete search once per
+/// rule; the terrain search alone shows it, `benches/solve.rs` times it).
+/// Checked apart from the library: no proper three-colouring of the slots
+/// (no two neighbours alike) uses ten of each terrain.
+#[test]
+fn a_colouring_of_two_islands_under_strict_ends_in_a_true_proof() {
+    let s = fixture("strict-colouring-two-islands");
+    match solve(&s, 4, 1, &SolveOptions::default()) {
+        Err(SolveError::Conflict { rules, .. }) => {
+            assert_eq!(rules, [ConstraintId::MaxTerrainGroup]);
+        }
+        other => panic!("expected a proof, got {other:?}"),
+    }
+    let map = &s.maps[0];
+    let g = Geo::new(map);
+    let slots: Vec<usize> = map.regions[0].slots.clone();
+    assert!(!colourable(&g, &slots, &mut vec![None; map.cells.len()], &mut [10, 10, 10], 0));
+}
+
+/// Whether `slots[k..]` can be coloured with the colours left in `left`,
+/// no two neighbours alike (the other cells hold other terrains).
+fn colourable(
+    g: &Geo,
+    slots: &[usize],
+    colour: &mut Vec<Option<usize>>,
+    left: &mut [u32; 3],
+    k: usize,
+) -> bool {
+    let Some(&x) = slots.get(k) else { return true };
+    for c in 0..3 {
+        let clash = g.neighbours(x).any(|y| colour[y] == Some(c));
+        if left[c] == 0 || clash {
+            continue;
+        }
+        left[c] -= 1;
+        colour[x] = Some(c);
+        if colourable(g, slots, colour, left, k + 1) {
+            return true;
+        }
+        colour[x] = None;
+        left[c] += 1;
+    }
+    false
+}
+
+/// Issue 42 audit: a strip two hexes wide under the strict rules with 7
+/// red chips, 7 fives and 7 nines: the corner cap leaves no chip layout.
+/// Its proof once took 3.3 s of CPU (the complete search asked once per
+/// rule); the counting table shows it at once (`benches/solve.rs`). The
+/// hint's claim is checked: without the cap, a board the independent
+/// checker accepts.
+#[test]
+fn a_strip_crowded_with_pips_ends_in_a_proof_with_a_checked_hint() {
+    let s = fixture("strict-strip-pips-none");
+    match solve(&s, 4, 1, &SolveOptions::default()) {
+        Err(SolveError::Conflict { rules, relax, .. }) => {
+            assert_eq!(rules, [ConstraintId::MaxCornerPips]);
+            assert_eq!(relax, Relax::Enough(ConstraintId::MaxCornerPips));
+        }
+        other => panic!("expected a proof, got {other:?}"),
+    }
+    let mut loose = s.clone();
+    loose.constraints.max_corner_pips = None;
+    board(&loose);
+}
+
+/// Issue 42 audit: a region caps its corners at 9 pips under the map's 12,
+/// and no board keeps its cap. The proof names `max_corner_pips` (it once
+/// named no rule and said to check the pools); checked: without the
+/// region's own rules, a board the independent checker accepts.
+#[test]
+fn a_region_cap_with_no_board_is_named_in_its_proof() {
+    let s = fixture("strict-region-cap-none");
+    match solve(&s, 4, 1, &SolveOptions::default()) {
+        Err(SolveError::Conflict { rules, .. }) => {
+            assert_eq!(rules, [ConstraintId::MaxCornerPips]);
+        }
+        other => panic!("expected a proof, got {other:?}"),
+    }
+    let mut loose = s.clone();
+    for r in &mut loose.maps[0].regions {
+        r.rules = Default::default();
+    }
+    board(&loose);
+}

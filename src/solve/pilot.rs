@@ -246,7 +246,9 @@ fn none_exists(
     let mut budget = Budget { nodes: 0, max: markov::SEARCH_NODES, deadline };
     let mut rng = stage_rng(0, Stream::Start);
     match sat::find(&c, &mut rng, &mut budget) {
-        Err(Stop::Exhausted) => Err(proof::joint(p, locks)),
+        Err(Stop::Exhausted) => {
+            Err(proof::quick(p, locks).unwrap_or_else(|| proof::joint(p, locks)))
+        }
         found => Ok(found.is_ok()),
     }
 }
@@ -278,7 +280,9 @@ pub(super) fn chain_or_proof(
     }
     match markov::prepare(p, chain, deadline) {
         Ok(m) => Choice::Chain(Box::new(m), why),
-        Err(NotReady::Search(Stop::Exhausted, _)) => Choice::Fail(proof::joint(p, locks)),
+        Err(NotReady::Search(Stop::Exhausted, _)) => {
+            Choice::Fail(proof::quick(p, locks).unwrap_or_else(|| proof::joint(p, locks)))
+        }
         Err(NotReady::Search(Stop::Deadline, _)) if found => late_with_boards(),
         Err(NotReady::Search(stop, nodes)) => {
             Choice::Fail(SolveError::SearchLimit { nodes, stop, max: markov::SEARCH_NODES })

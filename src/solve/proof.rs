@@ -164,6 +164,25 @@ pub(crate) fn explain(
     Some(conflict(p, locks, Stage::Terrain, rules))
 }
 
+/// States the counting table of [`quick`] may reach.
+const QUICK_STATES: usize = 300_000;
+
+/// The proofs that cost little, tried before [`joint`] (which asks the
+/// complete search once per rule that is on, seconds on a 30-hex map under
+/// the strict rules): the terrain or the harbor rules alone leave nothing
+/// ([`explain`] without a table), or the chip rules leave no chip layout (a
+/// counting table of at most [`QUICK_STATES`] states, shrunk as
+/// [`chips`] does). `None` when none of them shows it.
+pub(crate) fn quick(p: &Problem<'_>, locks: &[Lock]) -> Option<SolveError> {
+    if let Some(e) = explain(p, None, locks, &SolveOptions::default()) {
+        return Some(e);
+    }
+    match Counter::with_rules(p, &p.c, Split::Pips, QUICK_STATES) {
+        Ok(t) if t.total() == 0 => Some(chips(p, locks)),
+        _ => None,
+    }
+}
+
 /// Every place of the chipless (and, under a gold rule, gold) tiles that
 /// some chip layout allows, as masks of allowed terrains per cell; `None`
 /// if there are more than [`MAX_PLACES`].
@@ -240,6 +259,11 @@ fn no_pure_harbors(p: &Problem<'_>, locks: &[Lock]) -> bool {
 /// alone leaves a board, each checked by the complete search where the map
 /// is small enough for the solver.
 fn conflict(p: &Problem<'_>, locks: &[Lock], stage: Stage, rules: Vec<ConstraintId>) -> SolveError {
+    if rules.is_empty() {
+        if let Some(e) = region_conflict(p, locks) {
+            return e;
+        }
+    }
     let small = Complete::new(p).vars.len() <= sat::MAX_VARS;
     let place = if small { place(p, locks, &rules) } else { None };
     let relax = if small { relax_alone(p, locks, &rules) } else { Relax::Unchecked };
@@ -295,4 +319,40 @@ fn relax_alone(p: &Problem<'_>, locks: &[Lock], rules: &[ConstraintId]) -> Relax
     } else {
         Relax::Unchecked
     }
+}
+
+/// When no rule of the map's own is named but its regions set rules of
+/// their own: if the pools and fixed hexes alone (every rule off, the
+/// regions' too) leave a board, the regions' rules take part, and the proof
+/// names them (it once said "no board exists: with these pools and fixed
+/// hexes", with a hint to check the pools, on a map whose only conflict was
+/// a region's `max_corner_pips = 9`). Whether relaxing one alone is enough
+/// is not checked.
+fn region_conflict(p: &Problem<'_>, locks: &[Lock]) -> Option<SolveError> {
+    let own: Vec<ConstraintId> = ConstraintId::ALL
+        .into_iter()
+        .filter(|id| p.map.regions.iter().any(|r| r.rules.get(*id).is_some_and(|v| v.is_on())))
+        .collect();
+    if own.is_empty() {
+        return None;
+    }
+    let mut map = p.map.clone();
+    for r in &mut map.regions {
+        r.rules = Default::default();
+    }
+    let mut none = Constraints::none();
+    none.no_chip.clone_from(&p.c.no_chip);
+    let q = Problem::new(&map, &none, locks).ok()?;
+    if no_board(&q) {
+        return None;
+    }
+    let stage = if own.iter().any(|r| r.rule().stage == RuleStage::Numbers) {
+        Stage::Numbers
+    } else if own.iter().any(|r| !r.is_harbor_rule()) {
+        Stage::Terrain
+    } else {
+        Stage::Harbors
+    };
+    let locked = !locks.is_empty();
+    Some(SolveError::Conflict { stage, rules: own, locked, place: None, relax: Relax::Unchecked })
 }

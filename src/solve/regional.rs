@@ -46,6 +46,12 @@ pub(crate) struct Regional {
 }
 
 impl Regional {
+    /// The smallest pip cap of the hexes at corner `k` (of the map's
+    /// board), if any of them has one.
+    pub fn corner_cap(&self, k: usize) -> Option<u32> {
+        self.corner_cap.get(k).copied().filter(|c| *c != u32::MAX)
+    }
+
     /// The region rules of `map` under the scenario's rules `c`, with the
     /// loosest rules the samplers work under; `None` when no region sets
     /// rules of its own.

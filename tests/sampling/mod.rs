@@ -70,6 +70,11 @@ impl Geo {
         self.at.get(&self.hexes[i].neighbor(Direction::ALL[d])).copied()
     }
 
+    /// The neighbours of cell `i` on the map.
+    pub fn neighbours(&self, i: usize) -> impl Iterator<Item = usize> + '_ {
+        (0..6).filter_map(move |d| self.nb(i, d))
+    }
+
     /// A corner, named by its three hexes (sorted; off-map ones included).
     fn corner(&self, i: usize, k: usize) -> [Hex; 3] {
         let h = self.hexes[i];
