@@ -6,22 +6,29 @@
 //!
 //! 1. [`CHAINS`] starting boards from the complete search
 //!    ([`super::complete`]), each with its own seed (they differ wherever
-//!    the map leaves room).
-//! 2. From each, the chain ([`super::chain`]) runs `2n` steps; the second
-//!    half is watched through a few fixed random projections of the board
-//!    (where the red chips are, the pips, the chipless tiles, the terrains,
-//!    the harbor facings, each summed with fixed random signs per hex).
+//!    the map leaves room); a search that runs long is restarted with a
+//!    fresh seed ([`restarted`]).
+//! 2. The chains ([`super::chain`]) run on from their starts. At a
+//!    checkpoint `n` each has run `2n` steps, and the second half is
+//!    watched through a few fixed random projections of the board (where
+//!    the red chips are, the pips, the chipless tiles, the terrains, the
+//!    harbor facings, each summed with fixed random signs per hex), taken
+//!    every `thin` steps ([`SAMPLES`] to twice as many per chain).
 //! 3. The chains must agree (the Gelman-Rubin statistic R-hat of every
 //!    projection at most [`MAX_RHAT`]), and `n` must be at least
 //!    [`TAU_MARGIN`] times the longest integrated autocorrelation time
-//!    measured. Otherwise `n` doubles, up to [`MAX_STEPS`] per board; past
-//!    that the map is refused with that limit named.
+//!    measured, each projection's time estimated over the four chains
+//!    together ([`super::chain::stats`]), at two checkpoints in a row.
+//!    Otherwise the chains go on to the next checkpoint, `n` a quarter
+//!    larger ([`GROWTH`]), up to [`MAX_STEPS`] per board; past that the
+//!    map is refused with that limit named.
 //!
 //! A board for seed `s` is then the chain run `n` more steps, with the
 //! seed's own moves, from the end of chain `s mod CHAINS`.
 
 use super::budget::Budget;
 use super::chain::block::Work;
+use super::chain::stats::{gelman_rubin, pooled_autocorrelation_time};
 use super::chain::Chain;
 use super::complete::Complete;
 use super::problem::{Problem, NO_DIR};
@@ -39,12 +46,21 @@ pub(crate) const MAX_RHAT: f64 = 1.05;
 pub(crate) const TAU_MARGIN: u64 = 20;
 /// Most chain steps per board.
 pub(crate) const MAX_STEPS: u64 = 2_000_000;
-/// Samples of each chain's second half.
-const SAMPLES: u64 = 100;
+/// Samples of each chain's watched half: at least this many, fewer than
+/// twice as many.
+const SAMPLES: u64 = 256;
+/// Each round watches `1 / GROWTH` more steps than the last.
+const GROWTH: u64 = 4;
+/// The generators of the diagnostics' chains: chain `k` draws its moves
+/// from seed `PREPARE_KEY | k` (no board's seed is near it).
+const PREPARE_KEY: u64 = 0x7A11_0000_0000_0000;
 /// Projections watched.
 const PROJECTIONS: usize = 5;
 /// Search steps for each starting board.
 pub(crate) const SEARCH_NODES: u64 = 20_000_000;
+/// Search steps of the first run of the search for a starting board
+/// (see [`restarted`]).
+const RESTART_NODES: u64 = 100_000;
 /// Steps and tile deals of the quick search tried first.
 const QUICK_NODES: u64 = 1_000_000;
 const QUICK_TERRAINS: u32 = 50;
@@ -90,6 +106,7 @@ pub(crate) fn prepare(
     chain: &Chain,
     deadline: Option<std::time::Instant>,
 ) -> Result<Markov, NotReady> {
+    let t0 = std::time::Instant::now();
     let complete = Complete::new(p);
     let mut starts = Vec::with_capacity(CHAINS);
     let mut nodes = 0;
@@ -110,131 +127,194 @@ pub(crate) fn prepare(
                 continue;
             }
         }
-        let mut budget = Budget { nodes: 0, max: SEARCH_NODES, deadline };
-        let found = super::sat::find(&complete, &mut rng, &mut budget);
-        nodes += budget.nodes;
+        let found = restarted(&complete, &mut rng, &mut nodes, deadline);
+        if std::env::var_os("HEXPRESS_CHAIN_DEBUG").is_some() {
+            eprintln!("start {k}: {nodes} search steps so far, {:?}", t0.elapsed());
+        }
         starts.push(found.map_err(|stop| match stop {
             // Some chains already have their start: boards exist.
             Stop::Deadline if k > 0 => NotReady::Late,
             stop => NotReady::Search(stop, nodes),
         })?);
     }
-    let proj = Projections::new(p);
-    let mut works: Vec<Work> = (0..CHAINS).map(|_| Work::new(p)).collect();
-    let mut n = chain.steps.max(64);
-    let mut first = true;
+    if std::env::var_os("HEXPRESS_CHAIN_DEBUG").is_some() {
+        eprintln!("chain starts: {} search steps, {:?}", nodes, t0.elapsed());
+    }
+    watch(p, chain, starts, nodes, deadline)
+}
+
+/// The complete search for one starting board, restarted with a fresh
+/// seed of the solver after [`RESTART_NODES`] search steps, then twice as
+/// many, and so on (the time one seed takes varies widely; a new seed is
+/// often quicker than waiting), the last run given what is left of
+/// [`SEARCH_NODES`]. Every run is complete: `Stop::Exhausted` proves that
+/// no board exists. Adds the steps spent to `nodes`.
+fn restarted(
+    complete: &Complete<'_, '_>,
+    rng: &mut crate::rng::Rng,
+    nodes: &mut u64,
+    deadline: Option<std::time::Instant>,
+) -> Result<State, Stop> {
+    let mut used = 0;
+    let mut cap = RESTART_NODES;
     loop {
-        let mut series = vec![vec![Vec::new(); PROJECTIONS]; CHAINS];
-        let thin = (n / SAMPLES).max(1);
-        for (k, (st, work)) in starts.iter_mut().zip(&mut works).enumerate() {
-            let mut rng = stage_rng((n << 8) | k as u64, Stream::Chain);
-            let mut b = Budget { nodes: 0, max: u64::MAX, deadline };
-            let stopped = |_| NotReady::Late;
-            // The burn-in: `n` steps before the watched half. After the
-            // first round the chains have already run that many (2n0 + n1
-            // + ... + n(k-1) = n(k) steps), so they go straight on.
-            if first {
-                chain.run_for(p, st, work, n, &mut rng, &mut b).map_err(stopped)?;
+        // The depth-first search of large maps restarts on its own.
+        let last = used + 2 * cap > SEARCH_NODES || complete.vars.len() > super::sat::MAX_VARS;
+        let max = if last { SEARCH_NODES - used } else { cap };
+        let mut budget = Budget { nodes: 0, max, deadline };
+        let found = super::sat::find(complete, rng, &mut budget);
+        used += budget.nodes.min(max);
+        *nodes += budget.nodes;
+        match found {
+            Err(Stop::Budget) if !last => cap *= 2,
+            found => return found,
+        }
+    }
+}
+
+/// One chain of the diagnostics: its board, its buffers, its moves, and
+/// the projections of its board every `thin` steps.
+struct Watched {
+    st: State,
+    work: Work,
+    rng: crate::rng::Rng,
+    /// Steps run so far.
+    done: u64,
+    /// `samples[i]`: the projections after `(i + 1) * thin` steps.
+    samples: Vec<[f64; PROJECTIONS]>,
+}
+
+impl Watched {
+    /// Runs the chain on to the last multiple of `thin` up to step `end`,
+    /// taking the projections at every multiple of `thin`.
+    fn advance(
+        &mut self,
+        p: &Problem<'_>,
+        chain: &Chain,
+        proj: &Projections,
+        thin: u64,
+        end: u64,
+        deadline: Option<std::time::Instant>,
+    ) -> Result<(), NotReady> {
+        let mut b = Budget { nodes: 0, max: u64::MAX, deadline };
+        loop {
+            let next = (self.samples.len() as u64 + 1) * thin;
+            if next > end {
+                return Ok(());
             }
-            for _ in 0..SAMPLES {
-                chain.run_for(p, st, work, thin, &mut rng, &mut b).map_err(stopped)?;
-                for (j, s) in series[k].iter_mut().enumerate() {
-                    s.push(proj.value(j, st));
-                }
+            chain
+                .run_for(p, &mut self.st, &mut self.work, next - self.done, &mut self.rng, &mut b)
+                .map_err(|_| NotReady::Late)?;
+            self.done = next;
+            self.samples.push(std::array::from_fn(|j| proj.value(j, &self.st)));
+        }
+    }
+}
+
+/// With `HEXPRESS_CHAIN_DEBUG` set: each projection's R-hat and
+/// autocorrelation time (in steps) on one round of the diagnostics.
+fn debug_line(series: &[Vec<Vec<f64>>], n: u64, thin: u64) {
+    let per: Vec<String> = (0..PROJECTIONS)
+        .map(|j| {
+            let c: Vec<&[f64]> = series.iter().map(|s| s[j].as_slice()).collect();
+            let t = pooled_autocorrelation_time(&c) * thin as f64;
+            format!("{:.3}/{t:.0}", gelman_rubin(&c))
+        })
+        .collect();
+    eprintln!("chain n {n} thin {thin}: R-hat/tau per projection {per:?}");
+}
+
+/// Runs the chains from `starts` until the diagnostics pass (see the
+/// module notes) or the limit is reached.
+fn watch(
+    p: &Problem<'_>,
+    chain: &Chain,
+    starts: Vec<State>,
+    start_nodes: u64,
+    deadline: Option<std::time::Instant>,
+) -> Result<Markov, NotReady> {
+    let proj = Projections::new(p);
+    let mut chains: Vec<Watched> = starts
+        .into_iter()
+        .enumerate()
+        .map(|(k, st)| Watched {
+            st,
+            work: Work::new(p),
+            rng: stage_rng(PREPARE_KEY | k as u64, Stream::Chain),
+            done: 0,
+            samples: Vec::new(),
+        })
+        .collect();
+    let mut n = chain.steps.max(64);
+    let mut thin = (n / SAMPLES).max(1);
+    let debug = std::env::var_os("HEXPRESS_CHAIN_DEBUG").is_some();
+    // The last checkpoint's check, when it passed.
+    let mut confirmed: Option<ChainCheck> = None;
+    loop {
+        // Fewer than 2 * SAMPLES samples in the watched half: one in two
+        // kept (the kept ones are those at multiples of the new spacing).
+        while n / thin >= 2 * SAMPLES {
+            thin *= 2;
+            for c in &mut chains {
+                let kept: Vec<_> = c.samples.iter().skip(1).step_by(2).copied().collect();
+                c.samples = kept;
             }
         }
+        for c in &mut chains {
+            c.advance(p, chain, &proj, thin, 2 * n, deadline)?;
+        }
+        // The watched half: the samples after step `n`.
+        let from = (n / thin) as usize;
+        let series: Vec<Vec<Vec<f64>>> = chains
+            .iter()
+            .map(|c| {
+                (0..PROJECTIONS).map(|j| c.samples[from..].iter().map(|s| s[j]).collect()).collect()
+            })
+            .collect();
         let (rhat, tau) = diagnose(&series);
         let tau_steps = (tau * thin as f64).ceil() as u64;
         let check = ChainCheck {
             chains: CHAINS as u32,
-            watched: thin * SAMPLES,
+            watched: n,
             rhat_milli: (rhat * 1000.0).min(f64::from(u32::MAX)).round() as u32,
             tau_steps,
         };
-        let steps = n.max(TAU_MARGIN * tau_steps);
-        if std::env::var_os("HEXPRESS_CHAIN_DEBUG").is_some() {
-            let per: Vec<(f64, f64)> = (0..PROJECTIONS)
-                .map(|j| {
-                    let c: Vec<&[f64]> = series.iter().map(|s| s[j].as_slice()).collect();
-                    let t = c.iter().map(|x| autocorrelation_time(x)).fold(1.0, f64::max);
-                    (gelman_rubin(&c), t)
-                })
-                .collect();
-            eprintln!("chain n {n} thin {thin}: {per:?}");
+        if debug {
+            debug_line(&series, n, thin);
         }
-        if rhat <= MAX_RHAT && steps <= MAX_STEPS && n >= TAU_MARGIN * tau_steps {
-            return Ok(Markov { starts, steps, start_nodes: nodes, check });
+        let passed = rhat <= MAX_RHAT && n <= MAX_STEPS && n >= TAU_MARGIN * tau_steps;
+        // Two checkpoints in a row must pass (a noisy estimate that dips
+        // once does not stop the run); the check printed is the larger of
+        // the two.
+        if let (true, Some(before)) = (passed, confirmed) {
+            let check = ChainCheck {
+                rhat_milli: check.rhat_milli.max(before.rhat_milli),
+                tau_steps: check.tau_steps.max(before.tau_steps),
+                ..check
+            };
+            let starts = chains.into_iter().map(|c| c.st).collect();
+            return Ok(Markov { starts, steps: n, start_nodes, check });
         }
-        if 2 * n > MAX_STEPS {
+        confirmed = passed.then_some(check);
+        if n >= MAX_STEPS {
             return Err(NotReady::Diagnostics(check));
         }
-        n *= 2;
-        first = false;
+        n = (n + n / GROWTH).min(MAX_STEPS);
     }
 }
 
-/// The largest R-hat and the longest autocorrelation time (in samples) over
-/// every projection of `series[chain][projection]`.
+/// The largest R-hat and the longest autocorrelation time (in samples,
+/// pooled over the chains) over every projection of
+/// `series[chain][projection]`.
 fn diagnose(series: &[Vec<Vec<f64>>]) -> (f64, f64) {
     let mut rhat: f64 = 1.0;
     let mut tau: f64 = 1.0;
     for j in 0..PROJECTIONS {
         let chains: Vec<&[f64]> = series.iter().map(|s| s[j].as_slice()).collect();
         rhat = rhat.max(gelman_rubin(&chains));
-        for c in &chains {
-            tau = tau.max(autocorrelation_time(c));
-        }
+        tau = tau.max(pooled_autocorrelation_time(&chains));
     }
     (rhat, tau)
-}
-
-fn mean(x: &[f64]) -> f64 {
-    x.iter().sum::<f64>() / x.len().max(1) as f64
-}
-
-fn variance(x: &[f64]) -> f64 {
-    let m = mean(x);
-    x.iter().map(|v| (v - m) * (v - m)).sum::<f64>() / (x.len().max(2) - 1) as f64
-}
-
-/// The potential scale reduction factor of chains of equal length: 1 when
-/// they agree, larger when their means differ more than their spread says.
-pub(crate) fn gelman_rubin(chains: &[&[f64]]) -> f64 {
-    let m = chains.first().map_or(0, |c| c.len()) as f64;
-    let means: Vec<f64> = chains.iter().map(|c| mean(c)).collect();
-    let w = mean(&chains.iter().map(|c| variance(c)).collect::<Vec<_>>());
-    let b_over_m = variance(&means);
-    if w <= 1e-12 {
-        // Every chain constant: they agree only if they hold the same value.
-        return if b_over_m <= 1e-12 { 1.0 } else { f64::INFINITY };
-    }
-    let var_plus = (m - 1.0) / m * w + b_over_m;
-    (var_plus / w).sqrt()
-}
-
-/// The integrated autocorrelation time of `x` (in samples), by Geyer's
-/// initial positive sequence: 1 for independent samples.
-pub(crate) fn autocorrelation_time(x: &[f64]) -> f64 {
-    let n = x.len();
-    let m = mean(x);
-    let c0: f64 = x.iter().map(|v| (v - m) * (v - m)).sum::<f64>() / n as f64;
-    if c0 <= 1e-12 {
-        return 1.0;
-    }
-    let rho = |k: usize| -> f64 {
-        (0..n - k).map(|i| (x[i] - m) * (x[i + k] - m)).sum::<f64>() / n as f64 / c0
-    };
-    let mut tau = -1.0;
-    let mut k = 0;
-    while k + 1 < n {
-        let pair = rho(k) + rho(k + 1);
-        if pair <= 0.0 {
-            break;
-        }
-        tau += 2.0 * pair;
-        k += 2;
-    }
-    tau.max(1.0)
 }
 
 /// Fixed random projections of a board: sums over its hexes, with signs

@@ -97,13 +97,37 @@ pub(super) fn heat(
     for x in &work.cells {
         st.number[*x as usize] = 0;
     }
+    // What the chips outside allow on each hex (a filling must keep the
+    // rules with them whatever the window holds), and the hexes in order
+    // of fewest values allowed: both read only the chips outside and the
+    // window's values, the same from every board of the list.
+    let allowed: Vec<u32> = work
+        .cells
+        .iter()
+        .map(|x| {
+            let x = *x as usize;
+            vals.iter()
+                .enumerate()
+                .filter(|(_, (v, _))| p.chip_clash(st, x, *v).is_none())
+                .fold(0, |m, (j, _)| m | 1 << j)
+        })
+        .collect();
+    let mut order: Vec<usize> = (0..k).collect();
+    order.sort_by_key(|i| (allowed[*i].count_ones(), *i));
+    let cells: Vec<(u32, u32)> = order.iter().map(|i| (work.cells[*i], allowed[*i])).collect();
     let mut search =
         Search { nodes: 0, found: 0, pick: Vec::with_capacity(k), now: Vec::with_capacity(k) };
-    let done = search.fill(p, st, &work.cells, &mut vals, rng);
-    let changed =
-        done && search.found > 0 && search.pick.iter().zip(&work.old).any(|(v, o)| *v != o.1);
+    let done = search.fill(p, st, &cells, &mut vals, rng);
+    // The filling found, back in the window's own order.
+    let mut pick = vec![0; k];
+    for (o, i) in order.iter().enumerate() {
+        if let Some(v) = search.pick.get(o) {
+            pick[*i] = *v;
+        }
+    }
+    let changed = done && search.found > 0 && pick.iter().zip(&work.old).any(|(v, o)| *v != o.1);
     for (i, x) in work.cells.iter().enumerate() {
-        st.number[*x as usize] = if changed { search.pick[i] } else { work.old[i].1 };
+        st.number[*x as usize] = if changed { pick[i] } else { work.old[i].1 };
     }
     changed
 }
@@ -126,7 +150,7 @@ impl Search {
         &mut self,
         p: &Problem<'_>,
         st: &mut State,
-        cells: &[u32],
+        cells: &[(u32, u32)],
         vals: &mut [(u8, u8)],
         rng: &mut Rng,
     ) -> bool {
@@ -139,10 +163,10 @@ impl Search {
             }
             return true;
         }
-        let x = cells[i] as usize;
+        let (x, allowed) = (cells[i].0 as usize, cells[i].1);
         for j in 0..vals.len() {
             let (v, c) = vals[j];
-            if c == 0 {
+            if c == 0 || allowed & 1 << j == 0 {
                 continue;
             }
             self.nodes += 1;

@@ -23,6 +23,7 @@
 
 pub(crate) mod block;
 pub(crate) mod heat;
+pub(crate) mod stats;
 
 use self::block::{Block, Mode, Work};
 use super::problem::{Problem, NO_DIR};
