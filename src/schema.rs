@@ -183,7 +183,7 @@ fn region_rules_schema() -> Value {
 fn sampler_schema() -> Value {
     json!({
         "type": "object",
-        "description": "How the layout was drawn and what that guarantees: `rejection` (whole deals, `deals` of them; uniform, exact), `counting` (a uniform draw from `layouts` counted chip layouts, completed by uniform deals; `attempts` of them; `boards` is the exact number of valid boards when known; uniform, exact) or `markov-chain` (`steps` moves proposed, `moved` accepted; approximately uniform, its diagnostics passed). `guarantee` says it in words.",
+        "description": "How the layout was drawn and what that guarantees: `rejection` (whole deals, `deals` of them; uniform, exact), `counting` (a uniform draw from `layouts` counted chip layouts, completed by uniform deals; `attempts` of them; `boards` is the exact number of valid boards when known; uniform, exact) or `markov-chain` (`steps` moves proposed, `moved` accepted; approximately uniform when its diagnostics passed; where they still failed at the limit of steps per board, `guarantee` says the board is not shown to be uniform). `guarantee` says it in words.",
         "properties": {
             "method": { "type": "string", "enum": ["rejection", "counting", "markov-chain"] },
             "guarantee": { "type": "string" },

@@ -31,6 +31,8 @@ fn board(s: &Scenario) {
         .unwrap_or_else(|e| panic!("{}: no board: {e}", s.meta.id));
     let bad = broken(map, &s.constraints, &Geo::new(map), &Board::of(map, &l));
     assert!(bad.is_empty(), "{}: the board breaks {bad:?}", s.meta.id);
+    let guarantee = l.sampler.guarantee();
+    assert!(!guarantee.starts_with("not shown"), "{}: {guarantee}", s.meta.id);
 }
 
 /// The proof for a map with no board: the rules it names, checked against
@@ -74,6 +76,24 @@ fn a_forced_colouring_is_refused_under_exact_naming_the_terrain_rules() {
 #[test]
 fn red_chips_crowded_among_fives_and_nines_give_a_board() {
     board(&fixture("strict-30-reds"));
+}
+
+/// A map whose chains still disagree at the limit of steps per board
+/// (R-hat about 3): the chain draws there anyway, and the board (which the
+/// checker accepts) says it is not shown to be uniform; `--exact` refuses.
+#[test]
+fn chains_that_disagree_still_draw_and_say_so() {
+    let s = fixture("chain-disagrees");
+    let map = &s.maps[0];
+    let l = solve(&s, 4, 1, &SolveOptions::default()).expect("a board, labelled");
+    let bad = broken(map, &s.constraints, &Geo::new(map), &Board::of(map, &l));
+    assert!(bad.is_empty(), "the board breaks {bad:?}");
+    let guarantee = l.sampler.guarantee();
+    assert!(guarantee.starts_with("not shown to be uniform"), "{guarantee}");
+    let line = l.sampler.to_string();
+    assert!(line.contains("still disagreed"), "{line}");
+    let opts = SolveOptions { exact: true, ..SolveOptions::default() };
+    assert!(matches!(solve(&s, 4, 1, &opts), Err(SolveError::NotExact(_))));
 }
 
 /// Three 6s on a ring of six around a fixed 5: two patterns only.

@@ -102,8 +102,16 @@ impl BarMethod {
 
     /// [`BarMethod::guarantee`] for a bar drawn over boards drawn by
     /// `boards`: rejection among a Markov chain's boards is only as uniform
-    /// as they are, and says so.
+    /// as they are, and says so (not shown to be uniform at all when the
+    /// chain's diagnostics failed).
     pub fn guarantee_over(&self, boards: &crate::solve::Sampler) -> String {
+        if let crate::solve::Sampler::Chain { check: Some(c), .. } = boards {
+            if !c.passed {
+                return "not shown to be uniform (among boards of a Markov chain whose \
+                        diagnostics failed)"
+                    .into();
+            }
+        }
         self.guarantee_among(matches!(boards, crate::solve::Sampler::Chain { .. }))
     }
 

@@ -381,17 +381,6 @@ pub enum SolveError {
         /// What was running: the chain's diagnostics, or the choice of method.
         while_: &'static str,
     },
-    /// The Markov chain's diagnostics did not pass within the limit.
-    #[error(
-        "cannot draw a board of this map: the Markov chain's {} chains still disagreed (R-hat {:.3}) at {} steps per board (the limit)",
-        .check.chains, f64::from(.check.rhat_milli) / 1000.0, crate::units::thousands(*.max)
-    )]
-    ChainUnchecked {
-        /// What the diagnostics measured last.
-        check: super::ChainCheck,
-        /// The limit on steps per board.
-        max: u64,
-    },
     /// No board keeps every rule: proved, with the rules that conflict.
     #[error("{}", conflict_message(*.stage, .rules, *.locked, .place))]
     Conflict {
@@ -606,9 +595,6 @@ impl SolveError {
             }
             SolveError::SearchLimit { .. } | SolveError::ChainLimit { .. } => {
                 "make the map smaller, or its rules looser (docs/sampling.md lists the limits)".into()
-            }
-            SolveError::ChainUnchecked { .. } => {
-                "loosen the rules: boards this tight keep the chain from moving".into()
             }
             SolveError::Lock(_) => {
                 "lock only random hexes, with the terrain and chip they have in the saved layout"

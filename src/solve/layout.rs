@@ -162,8 +162,13 @@ impl Sampler {
         match self {
             Sampler::Rejection { .. } => "uniform, exact (rejection)".into(),
             Sampler::Counting { .. } => "uniform, exact (counting)".into(),
-            Sampler::Chain { steps, check: Some(_), .. } => format!(
+            Sampler::Chain { steps, check: Some(c), .. } if c.passed => format!(
                 "approximately uniform (Markov chain: {} steps, diagnostics passed)",
+                crate::units::thousands(*steps)
+            ),
+            Sampler::Chain { steps, check: Some(_), .. } => format!(
+                "not shown to be uniform (Markov chain: {} steps, the step limit; diagnostics \
+                 failed)",
                 crate::units::thousands(*steps)
             ),
             Sampler::Chain { steps, check: None, .. } => format!(
@@ -183,7 +188,18 @@ impl std::fmt::Display for Sampler {
             Sampler::Rejection { deals } => write!(f, "deal {deals} was kept"),
             Sampler::Chain { moved, check, .. } => {
                 write!(f, "{moved} steps changed the board")?;
-                if let Some(c) = check {
+                if let Some(c) = check.filter(|c| !c.passed) {
+                    write!(
+                        f,
+                        "; {} chains from different starts still disagreed (R-hat {:.3}, \
+                         autocorrelation time {} steps) at the limit of steps per board, so \
+                         this board may lean toward the board its chain started from; \
+                         loosen the rules for a board shown to be uniform",
+                        c.chains,
+                        f64::from(c.rhat_milli) / 1000.0,
+                        crate::units::thousands(c.tau_steps)
+                    )?;
+                } else if let Some(c) = check {
                     write!(
                         f,
                         "; {} chains from different starts agreed (R-hat {:.3}), and the steps are at least {} times the autocorrelation time measured ({} steps)",

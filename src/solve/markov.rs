@@ -76,6 +76,10 @@ pub struct ChainCheck {
     pub rhat_milli: u32,
     /// The longest integrated autocorrelation time measured, in steps.
     pub tau_steps: u64,
+    /// Whether the diagnostics passed. When they did not within
+    /// [`MAX_STEPS`] steps per board, the chain still draws, at that
+    /// length, and its boards say they are not shown to be uniform.
+    pub passed: bool,
 }
 
 /// A chain ready to draw.
@@ -94,8 +98,9 @@ pub(crate) struct Markov {
 pub(crate) enum NotReady {
     /// The complete search stopped (exhausted: no board exists).
     Search(Stop, u64),
-    /// The diagnostics did not pass within [`MAX_STEPS`] steps per board.
-    Diagnostics(ChainCheck),
+    /// The diagnostics did not pass within [`MAX_STEPS`] steps per board:
+    /// the chain at that length (its check says it did not pass).
+    Diagnostics(Box<Markov>),
     /// The deadline passed while the chains ran (their starts were found).
     Late,
 }
@@ -278,6 +283,7 @@ fn watch(
             watched: n,
             rhat_milli: (rhat * 1000.0).min(f64::from(u32::MAX)).round() as u32,
             tau_steps,
+            passed: true,
         };
         if debug {
             debug_line(&series, n, thin);
@@ -297,7 +303,14 @@ fn watch(
         }
         confirmed = passed.then_some(check);
         if n >= MAX_STEPS {
-            return Err(NotReady::Diagnostics(check));
+            let starts = chains.into_iter().map(|c| c.st).collect();
+            let check = ChainCheck { passed: false, ..check };
+            return Err(NotReady::Diagnostics(Box::new(Markov {
+                starts,
+                steps: n,
+                start_nodes,
+                check,
+            })));
         }
         n = (n + n / GROWTH).min(MAX_STEPS);
     }
