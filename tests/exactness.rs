@@ -24,6 +24,8 @@
 use crate::sampling;
 
 use std::collections::{HashMap, HashSet};
+use std::fmt::Debug;
+use std::hash::Hash;
 
 use hexpress::diag::Source;
 use hexpress::model::{load, Scenario};
@@ -36,7 +38,7 @@ use sampling::{Board, Rand};
 /// Calibration batches of uniform draws from the list.
 const NULL_BATCHES: usize = 200;
 /// Margin over the largest calibration statistic.
-pub(crate) const MARGIN: f64 = 1.3;
+const MARGIN: f64 = 1.3;
 /// Draws per listed board (at least [`MIN_DRAWS`] in all).
 pub(crate) const DRAWS_PER_BOARD: usize = 40;
 pub(crate) const MIN_DRAWS: usize = 4_000;
@@ -49,13 +51,13 @@ pub(crate) fn scenario(text: &str) -> Scenario {
 }
 
 /// `Σ (observed - expected)² / expected` over the listed boards.
-pub(crate) fn chi2(counts: &[u64], n: usize) -> f64 {
+fn chi2(counts: &[u64], n: usize) -> f64 {
     let e = n as f64 / counts.len() as f64;
     counts.iter().map(|o| (*o as f64 - e).powi(2) / e).sum()
 }
 
 /// The statistic for batches of `n` uniform draws among `k` boards.
-pub(crate) fn null(k: usize, n: usize) -> Vec<f64> {
+fn null(k: usize, n: usize) -> Vec<f64> {
     (0..NULL_BATCHES)
         .into_par_iter()
         .map(|b| {
@@ -93,10 +95,21 @@ pub(crate) fn compare(
     draw: impl Fn(u64) -> Layout + Sync,
 ) -> Vec<String> {
     let map = &s.maps[0];
-    let boards: Vec<&Board> = list.iter().collect();
-    let index: HashMap<&Board, usize> = boards.iter().enumerate().map(|(i, b)| (*b, i)).collect();
     let drawn: Vec<Board> =
         (0..n as u64).into_par_iter().map(|seed| Board::of(map, &draw(seed))).collect();
+    judge(name, list, &drawn)
+}
+
+/// Compares the boards drawn (by seeds `0..`) with the uniform distribution
+/// over `list`, by any key that tells boards apart; the problems found.
+pub(crate) fn judge<K: Hash + Eq + Debug>(
+    name: &str,
+    list: &HashSet<K>,
+    drawn: &[K],
+) -> Vec<String> {
+    let n = drawn.len();
+    let boards: Vec<&K> = list.iter().collect();
+    let index: HashMap<&K, usize> = boards.iter().enumerate().map(|(i, b)| (*b, i)).collect();
     let mut problems = Vec::new();
     let mut counts = vec![0u64; boards.len()];
     for (seed, b) in drawn.iter().enumerate() {

@@ -13,9 +13,7 @@
 //! `tests/exactness.rs`, its threshold calibrated on uniform draws from the
 //! list itself.
 
-use crate::exactness::{
-    chain_draws, chi2, null, scenario, DRAWS_PER_BOARD, LIST_LIMIT, MARGIN, MIN_DRAWS,
-};
+use crate::exactness::{chain_draws, judge, scenario, DRAWS_PER_BOARD, LIST_LIMIT, MIN_DRAWS};
 use crate::sampling::enumerate::{orders, valid_boards};
 use crate::sampling::{broken, Board, Geo, Rand};
 
@@ -138,39 +136,6 @@ fn compare_with(
     let drawn: Vec<Key> =
         (0..n as u64).into_par_iter().map(|seed| key(s, solver, &draw(seed))).collect();
     judge(name, list, &drawn)
-}
-
-/// Compares boards drawn (`drawn`) with the uniform distribution over
-/// `list`; the problems found.
-fn judge(name: &str, list: &HashSet<Key>, drawn: &[Key]) -> Vec<String> {
-    let n = drawn.len();
-    let keys: Vec<&Key> = list.iter().collect();
-    let index: HashMap<&Key, usize> = keys.iter().enumerate().map(|(i, k)| (*k, i)).collect();
-    let mut counts = vec![0u64; keys.len()];
-    let mut problems = Vec::new();
-    for (seed, k) in drawn.iter().enumerate() {
-        match index.get(k) {
-            Some(i) => counts[*i] += 1,
-            None => {
-                problems.push(format!("{name}: seed {seed} drew a board not on the list: {k:?}"));
-                break;
-            }
-        }
-    }
-    let missing = counts.iter().filter(|c| **c == 0).count();
-    if missing > 0 && n >= 10 * keys.len() {
-        problems.push(format!("{name}: {missing} of {} boards never drawn in {n}", keys.len()));
-    }
-    let stat = chi2(&counts, n);
-    let max = null(keys.len(), n).into_iter().fold(0.0, f64::max);
-    println!(
-        "{name}: {} valid boards, {n} draws, chi2 {stat:.1} against uniform (calibration max {max:.1})",
-        keys.len()
-    );
-    if stat > MARGIN * max {
-        problems.push(format!("{name}: chi2 {stat:.1} > {MARGIN} x {max:.1}"));
-    }
-    problems
 }
 
 /// Holds the draws of every sampler on `s` (with `locks`) to the list.
