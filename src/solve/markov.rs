@@ -21,7 +21,8 @@
 //!    together ([`super::chain::stats`]), at two checkpoints in a row.
 //!    Otherwise the chains go on to the next checkpoint, `n` a quarter
 //!    larger ([`GROWTH`]), up to [`MAX_STEPS`] per board; past that the
-//!    map is refused with that limit named.
+//!    chain draws at that length and its check says it did not pass (the
+//!    boards say they are not shown to be uniform).
 //!
 //! A board for seed `s` is then the chain run `n` more steps, with the
 //! seed's own moves, from the end of chain `s mod CHAINS`.
